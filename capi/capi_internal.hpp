@@ -1,0 +1,236 @@
+/**
+ * @file capi_internal.hpp
+ * @brief Internals shared by the translation units of the C API (libmus.so). Not installed.
+ *
+ * Every exported function follows the same pattern, built from the pieces here:
+ * @code
+ * int32_t mus_thing(const mus_rules* rules, const uint8_t hand[4], int32_t* out) {
+ *   return mus::capi::guard([&]() -> std::int32_t {
+ *     if (rules == nullptr || hand == nullptr || out == nullptr) return MUS_E_INVALID_ARGUMENT;
+ *     const auto r = mus::capi::rules_from_c(rules);
+ *     if (!r) return mus::capi::status(r.error());
+ *     const auto h = mus::capi::read_hand(hand);
+ *     if (!h) return mus::capi::status(h.error());
+ *     *out = ...;  // outputs are written only once nothing can fail any more
+ *     return MUS_OK;
+ *   });
+ * }
+ * @endcode
+ * Arguments are checked in the order: pointers and plain numbers (MUS_E_INVALID_ARGUMENT),
+ * then rules (MUS_E_INVALID_RULES), then cards (MUS_E_INVALID_CARDS).
+ */
+#ifndef MUS_CAPI_INTERNAL_HPP
+#define MUS_CAPI_INTERNAL_HPP
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "mus/cards.hpp"
+#include "mus/error.hpp"
+#include "mus/eval.hpp"
+#include "mus/mus.h"
+#include "mus/rules.hpp"
+
+namespace mus::capi {
+
+/// The C status code of an error code (the numbers are the same, see error.hpp).
+[[nodiscard]] constexpr std::int32_t status(Errc code) noexcept {
+  return static_cast<std::int32_t>(code);
+}
+
+/// The C status code of an error.
+[[nodiscard]] constexpr std::int32_t status(const Error& e) noexcept { return status(e.code); }
+
+/**
+ * @brief Runs the body of an exported function: no C++ exception ever crosses into C.
+ * @param body A callable returning the function's `int32_t` status.
+ * @return What `body` returns, or MUS_E_INTERNAL when it throws anything.
+ */
+template <class Body>
+[[nodiscard]] std::int32_t guard(Body&& body) noexcept {
+  static_assert(std::is_same_v<std::invoke_result_t<Body>, std::int32_t>,
+                "the body of a C API function returns its int32_t status");
+  try {
+    return std::forward<Body>(body)();
+  } catch (...) {
+    return MUS_E_INTERNAL;
+  }
+}
+
+// ---- Plain numbers -------------------------------------------------------------------------
+
+/// True for a seat, 0..3.
+[[nodiscard]] constexpr bool valid_seat(std::int32_t seat) noexcept {
+  return seat >= 0 && seat < seats;
+}
+
+/// True for a `MUS_LANCE_*` value, 0..4.
+[[nodiscard]] constexpr bool valid_lance(std::int32_t lance) noexcept {
+  return lance >= MUS_LANCE_GRANDE && lance <= MUS_LANCE_PUNTO;
+}
+
+/// The lance of a `MUS_LANCE_*` value already checked by valid_lance().
+[[nodiscard]] constexpr Lance to_lance(std::int32_t lance) noexcept {
+  return static_cast<Lance>(lance);
+}
+
+static_assert(static_cast<int>(Lance::grande) == MUS_LANCE_GRANDE &&
+              static_cast<int>(Lance::chica) == MUS_LANCE_CHICA &&
+              static_cast<int>(Lance::pares) == MUS_LANCE_PARES &&
+              static_cast<int>(Lance::juego) == MUS_LANCE_JUEGO &&
+              static_cast<int>(Lance::punto) == MUS_LANCE_PUNTO);
+
+// ---- Rules: the one conversion between mus_rules and mus::Rules ---------------------------
+
+/**
+ * @brief Stores a C `int32_t` into a narrower C++ field only when it fits the field's type.
+ *
+ * Checking before narrowing means no value can wrap into range (a `target` of 65,576 must not
+ * become 40). Booleans take 0 or 1 only; enums take their underlying type's range, and
+ * validate() then checks the named options.
+ * @return False, leaving `field` alone, when the value does not fit.
+ */
+template <class Field>
+[[nodiscard]] constexpr bool assign_checked(Field& field, std::int32_t value) noexcept {
+  if constexpr (std::is_same_v<Field, bool>) {
+    if (value != 0 && value != 1) return false;
+    field = value == 1;
+  } else if constexpr (std::is_enum_v<Field>) {
+    if (!std::in_range<std::underlying_type_t<Field>>(value)) return false;
+    field = static_cast<Field>(value);
+  } else {
+    if (!std::in_range<Field>(value)) return false;
+    field = static_cast<Field>(value);
+  }
+  return true;
+}
+
+/**
+ * @brief The C++ rules of a C `mus_rules`, validated.
+ * @return Errc::invalid_argument for NULL or a `struct_size` smaller than `sizeof(mus_rules)`
+ *         (an older or uninitialised struct); Errc::invalid_rules for a field that does not fit
+ *         its C++ type, a non-zero reserved field, or a value validate() refuses.
+ */
+[[nodiscard]] constexpr Result<Rules> rules_from_c(const mus_rules* in) noexcept {
+  if (in == nullptr) return Error{Errc::invalid_argument, "rules is NULL", -1};
+  if (in->struct_size < sizeof(mus_rules))
+    return Error{Errc::invalid_argument, "mus_rules.struct_size is smaller than the struct", -1};
+  for (const std::int32_t v : in->reserved)
+    if (v != 0) return Error{Errc::invalid_rules, "mus_rules.reserved must be zero", -1};
+  Rules r;
+  const bool fits =
+      assign_checked(r.kings, in->kings) && assign_checked(r.target, in->target) &&
+      assign_checked(r.games_per_vaca, in->games_per_vaca) && assign_checked(r.vacas, in->vacas) &&
+      assign_checked(r.min_raise, in->min_raise) && assign_checked(r.royal31, in->royal31) &&
+      assign_checked(r.zero_discard, in->zero_discard) &&
+      assign_checked(r.deje_ends, in->deje_ends) &&
+      assign_checked(r.mus_corrido, in->mus_corrido) &&
+      assign_checked(r.tio_perete, in->tio_perete);
+  if (!fits) return Error{Errc::invalid_rules, "a mus_rules field is outside its limits", -1};
+  if (const Error e = validate(r)) return e;
+  return r;
+}
+
+/// The C `mus_rules` of C++ rules: `struct_size` set, reserved fields zero.
+[[nodiscard]] constexpr mus_rules rules_to_c(const Rules& r) noexcept {
+  mus_rules out{};
+  out.struct_size = sizeof(mus_rules);
+  out.kings = r.kings;
+  out.target = r.target;
+  out.games_per_vaca = r.games_per_vaca;
+  out.vacas = r.vacas;
+  out.min_raise = r.min_raise;
+  out.royal31 = static_cast<std::int32_t>(r.royal31);
+  out.zero_discard = r.zero_discard ? 1 : 0;
+  out.deje_ends = r.deje_ends ? 1 : 0;
+  out.mus_corrido = static_cast<std::int32_t>(r.mus_corrido);
+  out.tio_perete = r.tio_perete ? 1 : 0;
+  return out;
+}
+
+static_assert(static_cast<int>(Royal31::jack777) == MUS_ROYAL31_JACK777 &&
+              static_cast<int>(Royal31::figure777) == MUS_ROYAL31_FIGURE777 &&
+              static_cast<int>(Royal31::jack777_other_suits) == MUS_ROYAL31_JACK777_OTHER_SUITS &&
+              static_cast<int>(Royal31::jack_of_coins777) == MUS_ROYAL31_JACK_OF_COINS777 &&
+              static_cast<int>(MusCorrido::match) == MUS_CORRIDO_MATCH &&
+              static_cast<int>(MusCorrido::game) == MUS_CORRIDO_GAME);
+
+// ---- Text output ---------------------------------------------------------------------------
+
+/// True for a usable (buf, cap) pair: `buf` may be NULL only when `cap` is 0.
+[[nodiscard]] constexpr bool valid_buffer(const void* buf, std::size_t cap) noexcept {
+  return buf != nullptr || cap == 0;
+}
+
+/**
+ * @brief Writes a text output the way every C function does.
+ *
+ * `*len_out` (when not NULL) receives the length without the NUL, also when the buffer is too
+ * small. The text and its NUL are written only when `cap > text.size()`, and then exactly
+ * `text.size() + 1` bytes: nothing else in `buf` is touched.
+ * @pre valid_buffer(buf, cap).
+ * @return MUS_OK or MUS_E_BUFFER_TOO_SMALL.
+ */
+[[nodiscard]] inline std::int32_t write_text(std::string_view text, char* buf, std::size_t cap,
+                                             std::size_t* len_out) noexcept {
+  if (len_out != nullptr) *len_out = text.size();
+  if (cap <= text.size()) return MUS_E_BUFFER_TOO_SMALL;
+  if (!text.empty()) std::memcpy(buf, text.data(), text.size());
+  buf[text.size()] = '\0';
+  return MUS_OK;
+}
+
+// ---- Cards ---------------------------------------------------------------------------------
+
+/**
+ * @brief The set of `count` card ids as a 40-bit mask (bit `id` set for each card).
+ * @return Errc::invalid_cards for an id above 39 or a card listed twice.
+ */
+[[nodiscard]] constexpr Result<std::uint64_t> card_set(const std::uint8_t* ids,
+                                                       std::size_t count) noexcept {
+  std::uint64_t set = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (ids[i] >= deck_size) return Error{Errc::invalid_cards, "card id outside 0..39", -1};
+    const std::uint64_t bit = std::uint64_t{1} << ids[i];
+    if ((set & bit) != 0) return Error{Errc::invalid_cards, "the same card twice", -1};
+    set |= bit;
+  }
+  return set;
+}
+
+/**
+ * @brief `N` hands read from `4 * N` card ids (hand 0's four first), all distinct.
+ * @return Errc::invalid_cards for an id above 39 or a card repeated anywhere among them.
+ */
+template <std::size_t N>
+[[nodiscard]] constexpr Result<std::array<Hand, N>> read_hands(const std::uint8_t* ids) noexcept {
+  if (const auto set = card_set(ids, N * hand_size); !set) return set.error();
+  std::array<Hand, N> hands{};
+  for (std::size_t i = 0; i < N; ++i) {
+    const auto h = Hand::from_ids(ids + i * hand_size);
+    if (!h) return h.error();  // cannot happen once card_set() accepted the ids
+    hands[i] = *h;
+  }
+  return hands;
+}
+
+/// One hand read from four card ids; Errc::invalid_cards as read_hands().
+[[nodiscard]] constexpr Result<Hand> read_hand(const std::uint8_t* ids) noexcept {
+  const auto h = read_hands<1>(ids);
+  if (!h) return h.error();
+  return (*h)[0];
+}
+
+/// Writes the four R3 ids of a hand to `out[0..3]`.
+constexpr void write_hand(const Hand& h, std::uint8_t* out) noexcept {
+  for (int i = 0; i < hand_size; ++i) out[i] = static_cast<std::uint8_t>(h[i].id());
+}
+
+}  // namespace mus::capi
+
+#endif  // MUS_CAPI_INTERNAL_HPP

@@ -1,0 +1,339 @@
+// The C API of mus.h, match reducer part: states, actions, legal actions, views, events and
+// the last hand's count, over the C++ reducer of mus/match.hpp.
+//
+// A mus_state holds a mus::State at its start (the rest zero). Every function taking a
+// state copies it out and checks it with validate_state() before use, so bytes the library
+// did not produce get MUS_E_INVALID_STATE, never undefined behaviour.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "capi_internal.hpp"
+#include "mus/match.hpp"
+#include "mus/mus.h"
+
+namespace capi = mus::capi;
+
+namespace {
+
+static_assert(sizeof(mus::State) <= MUS_STATE_SIZE, "mus::State must fit in a mus_state");
+static_assert(alignof(mus::State) <= alignof(mus_state));
+static_assert(sizeof(mus_state) == MUS_STATE_SIZE);
+static_assert(MUS_MAX_EVENTS == mus::Events::capacity);
+static_assert(static_cast<int>(mus::Phase::match_over) == MUS_PHASE_MATCH_OVER &&
+              static_cast<int>(mus::Phase::perete) == MUS_PHASE_PERETE &&
+              static_cast<int>(mus::Phase::shuffle) == MUS_PHASE_SHUFFLE);
+static_assert(static_cast<int>(mus::ActionKind::perete) == MUS_ACTION_PERETE &&
+              static_cast<int>(mus::ActionKind::reject) == MUS_ACTION_REJECT &&
+              static_cast<int>(mus::ActionKind::shuffle) == MUS_ACTION_SHUFFLE);
+static_assert(static_cast<int>(mus::EventKind::match) == MUS_EVENT_MATCH &&
+              static_cast<int>(mus::EventKind::deal) == MUS_EVENT_DEAL);
+static_assert(static_cast<int>(mus::LanceStatus::ordago) == MUS_LANCE_ORDAGO &&
+              static_cast<int>(mus::HandEnd::ordago) == MUS_END_ORDAGO);
+static_assert(static_cast<int>(mus::Signal::solomillo) == MUS_SIGNAL_SOLOMILLO);
+
+// Reads and checks a caller's state.
+mus::Result<mus::State> read_state(const mus_state* in) noexcept {
+  if (in == nullptr) return mus::Error{mus::Errc::invalid_argument, "state is NULL", -1};
+  mus::State s;
+  std::memcpy(&s, in->opaque, sizeof s);
+  if (mus::validate_state(s) != mus::Errc::ok)
+    return mus::Error{mus::Errc::invalid_state, "not a state of this library", -1};
+  return s;
+}
+
+void write_state(const mus::State& s, mus_state* out) noexcept {
+  mus_state tmp{};
+  std::memcpy(tmp.opaque, &s, sizeof s);
+  std::memcpy(out, &tmp, sizeof tmp);  // in == out is allowed: the input was copied already
+}
+
+// The C++ action of a C action; checks what the C++ types cannot hold.
+mus::Result<mus::Action> read_action(const mus_action* in) noexcept {
+  const auto bad = [](mus::Errc c, std::string_view m) { return mus::Error{c, m, -1}; };
+  if (in == nullptr) return bad(mus::Errc::invalid_argument, "action is NULL");
+  if (in->kind < MUS_ACTION_SHUFFLE || in->kind > MUS_ACTION_PERETE)
+    return bad(mus::Errc::invalid_argument, "unknown action kind");
+  if (in->seat < -1 || in->seat > 3) return bad(mus::Errc::invalid_argument, "seat out of range");
+  if (in->reserved0 != 0 || std::any_of(std::begin(in->reserved), std::end(in->reserved),
+                                        [](std::int32_t v) { return v != 0; }))
+    return bad(mus::Errc::invalid_argument, "reserved fields must be zero");
+  if (in->kind == MUS_ACTION_SHUFFLE && (in->amount < 0 || in->amount > mus::deck_size))
+    return bad(mus::Errc::bad_shuffle, "shuffle order length outside 0..40");
+  mus::Action a;
+  a.kind = static_cast<mus::ActionKind>(in->kind);
+  a.seat = static_cast<std::int8_t>(in->seat);
+  a.amount = in->amount;
+  a.cards = in->cards;
+  a.seed = in->seed;
+  std::memcpy(a.order.data(), in->order, a.order.size());
+  return a;
+}
+
+mus_action write_action(const mus::Action& a) noexcept {
+  mus_action out{};
+  out.kind = static_cast<std::int32_t>(a.kind);
+  out.seat = a.seat;
+  out.amount = a.amount;
+  out.cards = a.cards;
+  out.seed = a.seed;
+  std::memcpy(out.order, a.order.data(), a.order.size());
+  return out;
+}
+
+mus_count_line write_line(const mus::LanceRecord& r) noexcept {
+  mus_count_line l{};
+  l.lance = static_cast<std::int32_t>(r.lance);
+  l.status = static_cast<std::int32_t>(r.status);
+  l.bet_team = r.bet_team;
+  l.winner_team = r.winner_team;
+  l.winner_seat = r.winner_seat;
+  l.stake = r.stake;
+  l.tantos = r.tantos;
+  l.points = r.points;
+  l.counted = r.counted;
+  return l;
+}
+
+// Writes an output struct the caller sized with struct_size: at most that many bytes.
+template <class T>
+std::int32_t write_sized(const T& full, T* out) noexcept {
+  const std::uint32_t size = out->struct_size;
+  if (size < sizeof(std::uint32_t) * 2) return MUS_E_INVALID_ARGUMENT;
+  const std::size_t n = std::min<std::size_t>(size, sizeof(T));
+  T tmp = full;
+  tmp.struct_size = static_cast<std::uint32_t>(n);
+  std::memcpy(out, &tmp, n);
+  return MUS_OK;
+}
+
+}  // namespace
+
+extern "C" {
+
+size_t mus_state_size(void) { return sizeof(mus_state); }
+
+int32_t mus_state_new(const mus_rules* rules, int32_t first_dealer, mus_state* out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (rules == nullptr || out == nullptr) return MUS_E_INVALID_ARGUMENT;
+    if (!capi::valid_seat(first_dealer)) return MUS_E_INVALID_ARGUMENT;
+    const auto r = capi::rules_from_c(rules);
+    if (!r) return capi::status(r.error());
+    const auto s = mus::new_match(*r, first_dealer);
+    if (!s) return capi::status(s.error());
+    write_state(*s, out);
+    return MUS_OK;
+  });
+}
+
+int32_t mus_apply_events(const mus_state* in, const mus_action* action, mus_state* out,
+                         mus_event* events, size_t cap, size_t* count_out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (out == nullptr || action == nullptr || !capi::valid_buffer(events, cap))
+      return MUS_E_INVALID_ARGUMENT;
+    auto s = read_state(in);
+    if (!s) return capi::status(s.error());
+    const auto a = read_action(action);
+    if (!a) return capi::status(a.error());
+    mus::State next = *s;
+    mus::Events ev;
+    const mus::Errc e = mus::apply_in_place(next, *a, events != nullptr || count_out != nullptr ? &ev : nullptr);
+    if (e != mus::Errc::ok) return capi::status(e);
+    if (count_out != nullptr) *count_out = ev.size;
+    if (events != nullptr) {
+      if (cap < ev.size) return MUS_E_BUFFER_TOO_SMALL;
+      for (std::size_t i = 0; i < ev.size; ++i) {
+        const mus::Event& x = ev.items[i];
+        mus_event c{};
+        c.kind = static_cast<std::int32_t>(x.kind);
+        c.seat = x.seat;
+        c.team = x.team;
+        c.lance = x.lance;
+        c.amount = x.amount;
+        c.value = x.value;
+        events[i] = c;
+      }
+    }
+    write_state(next, out);
+    return MUS_OK;
+  });
+}
+
+int32_t mus_apply(const mus_state* in, const mus_action* action, mus_state* out) {
+  return mus_apply_events(in, action, out, nullptr, 0, nullptr);
+}
+
+int32_t mus_legal_actions(const mus_state* s, mus_action* buf, size_t cap, size_t* count_out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (!capi::valid_buffer(buf, cap)) return MUS_E_INVALID_ARGUMENT;
+    const auto st = read_state(s);
+    if (!st) return capi::status(st.error());
+    const mus::ActionList list = mus::legal_actions(*st);
+    if (count_out != nullptr) *count_out = list.size;
+    if (cap < list.size) return MUS_E_BUFFER_TOO_SMALL;
+    for (std::size_t i = 0; i < list.size; ++i) buf[i] = write_action(list.items[i]);
+    return MUS_OK;
+  });
+}
+
+int32_t mus_state_info_get(const mus_state* s, mus_state_info* out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
+    const auto st = read_state(s);
+    if (!st) return capi::status(st.error());
+    mus_state_info info{};
+    info.phase = static_cast<std::int32_t>(st->phase);
+    info.lance = st->phase == mus::Phase::betting ? static_cast<std::int32_t>(st->lance) : -1;
+    info.to_act = st->to_act;
+    info.dealer = st->dealer;
+    info.mano = st->mano;
+    for (int t = 0; t < 2; ++t) {
+      info.score[t] = st->score[static_cast<std::size_t>(t)];
+      info.games[t] = st->games[static_cast<std::size_t>(t)];
+      info.vacas[t] = st->vacas[static_cast<std::size_t>(t)];
+    }
+    info.match_winner = st->match_winner;
+    return write_sized(info, out);
+  });
+}
+
+int32_t mus_state_hand(const mus_state* s, int32_t seat, uint8_t out[4]) {
+  return capi::guard([&]() -> std::int32_t {
+    if (out == nullptr || !capi::valid_seat(seat)) return MUS_E_INVALID_ARGUMENT;
+    const auto st = read_state(s);
+    if (!st) return capi::status(st.error());
+    for (int i = 0; i < mus::hand_size; ++i)
+      out[i] = st->hands[static_cast<std::size_t>(seat * 4 + i)];
+    return MUS_OK;
+  });
+}
+
+int32_t mus_state_view(const mus_state* s, int32_t seat, mus_view* out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (out == nullptr || !capi::valid_seat(seat)) return MUS_E_INVALID_ARGUMENT;
+    const auto st = read_state(s);
+    if (!st) return capi::status(st.error());
+    const mus::SeatView v = mus::view_of(*st, seat);
+    mus_view c{};
+    c.seat = v.seat;
+    c.phase = static_cast<std::int32_t>(v.phase);
+    c.lance = v.phase == mus::Phase::betting ? static_cast<std::int32_t>(v.lance) : -1;
+    c.to_act = v.to_act;
+    c.dealer = v.dealer;
+    c.mano = v.mano;
+    std::memcpy(c.hand, v.hand.data(), 4);
+    for (int t = 0; t < 2; ++t) {
+      c.score[t] = v.score[static_cast<std::size_t>(t)];
+      c.games[t] = v.games[static_cast<std::size_t>(t)];
+      c.vacas[t] = v.vacas[static_cast<std::size_t>(t)];
+    }
+    c.match_winner = v.match_winner;
+    c.hand_number = static_cast<std::int32_t>(v.hand_number);
+    c.stock_count = v.stock_count;
+    c.pile_count = v.pile_count;
+    c.pares_declared = (v.declared & 1U) != 0 ? 1 : 0;
+    c.pares_mask = v.pares_mask;
+    c.juego_declared = (v.declared & 2U) != 0 ? 1 : 0;
+    c.juego_mask = v.juego_mask;
+    c.perete_mask = v.perete_mask;
+    for (int i = 0; i < 4; ++i) c.signals[i] = v.signals[static_cast<std::size_t>(i)];
+    c.bet_open = v.bet_open;
+    c.bet_is_ordago = v.is_ordago;
+    c.bet_team = v.bet_team;
+    c.stake_before = v.stake_before;
+    c.proposed = v.proposed;
+    for (int i = 0; i < 4; ++i) c.lances[i] = write_line(v.lances[static_cast<std::size_t>(i)]);
+    return write_sized(c, out);
+  });
+}
+
+int32_t mus_state_last_count(const mus_state* s, mus_count* out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
+    const auto st = read_state(s);
+    if (!st) return capi::status(st.error());
+    const mus::HandSummary& h = st->last;
+    mus_count c{};
+    c.number = static_cast<std::int32_t>(h.number);
+    c.dealer = h.dealer;
+    c.mano = h.mano;
+    c.end = static_cast<std::int32_t>(h.end);
+    c.game_winner = h.game_winner;
+    for (int t = 0; t < 2; ++t) {
+      c.score_before[t] = h.score_before[static_cast<std::size_t>(t)];
+      c.score_after[t] = h.score_after[static_cast<std::size_t>(t)];
+    }
+    for (int i = 0; i < 4; ++i) c.lines[i] = write_line(h.lances[static_cast<std::size_t>(i)]);
+    return write_sized(c, out);
+  });
+}
+
+int32_t mus_state_rules(const mus_state* s, mus_rules* out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
+    const auto st = read_state(s);
+    if (!st) return capi::status(st.error());
+    *out = capi::rules_to_c(st->rules);
+    return MUS_OK;
+  });
+}
+
+int32_t mus_state_validate(const mus_state* s) {
+  return capi::guard([&]() -> std::int32_t {
+    const auto st = read_state(s);
+    return st ? MUS_OK : capi::status(st.error());
+  });
+}
+
+int32_t mus_bet_limits(const mus_state* s, int32_t* min_out, int32_t* max_out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (min_out == nullptr || max_out == nullptr) return MUS_E_INVALID_ARGUMENT;
+    const auto st = read_state(s);
+    if (!st) return capi::status(st.error());
+    *min_out = mus::min_bet(*st);
+    *max_out = mus::max_bet(*st);
+    return MUS_OK;
+  });
+}
+
+int32_t mus_stacked_deal(const uint8_t hands[16], int32_t mano, const uint8_t* stock,
+                         size_t stock_n, mus_action* out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (hands == nullptr || out == nullptr || (stock == nullptr && stock_n > 0))
+      return MUS_E_INVALID_ARGUMENT;
+    if (!capi::valid_seat(mano) || stock_n > 24) return MUS_E_INVALID_ARGUMENT;
+    std::array<std::uint8_t, 16> h{};
+    std::memcpy(h.data(), hands, h.size());
+    const auto a = mus::stacked_deal(h, mano, stock, static_cast<int>(stock_n));
+    if (!a) return capi::status(a.error());
+    *out = write_action(*a);
+    return MUS_OK;
+  });
+}
+
+int32_t mus_seeded_order(uint8_t* cards, size_t n, uint64_t seed) {
+  return capi::guard([&]() -> std::int32_t {
+    if (cards == nullptr || n > static_cast<std::size_t>(mus::deck_size))
+      return MUS_E_INVALID_ARGUMENT;
+    if (const auto set = capi::card_set(cards, n); !set) return capi::status(set.error());
+    mus::seeded_order(cards, static_cast<int>(n), seed);
+    return MUS_OK;
+  });
+}
+
+int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const uint8_t hand[4],
+                        int32_t* out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (rules == nullptr || hand == nullptr || out == nullptr) return MUS_E_INVALID_ARGUMENT;
+    if (signal < 0 || signal >= mus::signal_count) return MUS_E_INVALID_ARGUMENT;
+    const auto r = capi::rules_from_c(rules);
+    if (!r) return capi::status(r.error());
+    const auto h = capi::read_hand(hand);
+    if (!h) return capi::status(h.error());
+    *out = mus::signal_true(static_cast<mus::Signal>(signal), *h, *r) ? 1 : 0;
+    return MUS_OK;
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,119 @@
+/**
+ * @file error.hpp
+ * @brief Error codes and the small result type used by the C++ API.
+ */
+#ifndef MUS_ERROR_HPP
+#define MUS_ERROR_HPP
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "mus/mus.h"
+
+namespace mus {
+
+/**
+ * @brief Error codes; the same numbers as the C API's `MUS_E_*` (one source: mus.h).
+ */
+enum class Errc : std::int32_t {
+  ok = MUS_OK,                               ///< Success.
+  invalid_argument = MUS_E_INVALID_ARGUMENT, ///< A bad argument (range, null, size).
+  parse = MUS_E_PARSE,                       ///< Text that could not be parsed.
+  buffer_too_small = MUS_E_BUFFER_TOO_SMALL, ///< An output buffer is too small.
+  invalid_rules = MUS_E_INVALID_RULES,       ///< Rules outside their limits.
+  invalid_cards = MUS_E_INVALID_CARDS,       ///< A card id out of range or repeated.
+  wrong_phase = MUS_E_WRONG_PHASE,           ///< An action from another phase.
+  not_your_turn = MUS_E_NOT_YOUR_TURN,       ///< The seat is not the one to act.
+  illegal_action = MUS_E_ILLEGAL_ACTION,     ///< Against the rules here.
+  bet_too_small = MUS_E_BET_TOO_SMALL,       ///< A bet or raise below the minimum.
+  card_not_in_hand = MUS_E_CARD_NOT_IN_HAND, ///< A discard of a card not held.
+  bad_shuffle = MUS_E_BAD_SHUFFLE,           ///< A shuffle order that is not the right cards.
+  match_over = MUS_E_MATCH_OVER,             ///< The match has ended.
+  false_signal = MUS_E_FALSE_SIGNAL,         ///< A signal the hand does not match.
+  invalid_state = MUS_E_INVALID_STATE,       ///< A state the library did not produce.
+  internal = MUS_E_INTERNAL,                 ///< A bug.
+};
+
+/**
+ * @brief The name and meaning of an error code, e.g. "MUS_E_PARSE: text could not be parsed".
+ * @param code Any value; unknown ones give "unknown status".
+ * @return Static text.
+ */
+[[nodiscard]] constexpr std::string_view errc_text(Errc code) noexcept {
+  switch (code) {
+    case Errc::ok: return "MUS_OK: success";
+    case Errc::invalid_argument: return "MUS_E_INVALID_ARGUMENT: invalid argument";
+    case Errc::parse: return "MUS_E_PARSE: text could not be parsed";
+    case Errc::buffer_too_small: return "MUS_E_BUFFER_TOO_SMALL: buffer too small";
+    case Errc::invalid_rules: return "MUS_E_INVALID_RULES: rules outside their limits";
+    case Errc::invalid_cards: return "MUS_E_INVALID_CARDS: card id out of range or repeated";
+    case Errc::wrong_phase: return "MUS_E_WRONG_PHASE: action does not belong to this phase";
+    case Errc::not_your_turn: return "MUS_E_NOT_YOUR_TURN: not this seat's turn";
+    case Errc::illegal_action: return "MUS_E_ILLEGAL_ACTION: action not allowed here";
+    case Errc::bet_too_small: return "MUS_E_BET_TOO_SMALL: bet or raise below the minimum";
+    case Errc::card_not_in_hand: return "MUS_E_CARD_NOT_IN_HAND: card not in the seat's hand";
+    case Errc::bad_shuffle: return "MUS_E_BAD_SHUFFLE: shuffle order is not the cards to shuffle";
+    case Errc::match_over: return "MUS_E_MATCH_OVER: the match is over";
+    case Errc::false_signal: return "MUS_E_FALSE_SIGNAL: signal does not match the hand";
+    case Errc::invalid_state: return "MUS_E_INVALID_STATE: state not produced by the library";
+    case Errc::internal: return "MUS_E_INTERNAL: internal error";
+  }
+  return "unknown status";
+}
+
+/**
+ * @brief An error: a code, a static message saying what was wrong, and where in the input.
+ */
+struct Error {
+  Errc code = Errc::ok;            ///< What kind of error.
+  std::string_view message = {};   ///< Static text naming the problem, e.g. "duplicate card".
+  std::int32_t position = -1;      ///< Byte offset in the parsed text, or -1 when not textual.
+
+  /// True when this is a real error (code is not ok).
+  [[nodiscard]] constexpr explicit operator bool() const noexcept { return code != Errc::ok; }
+
+  /// "message at position N" or just the message; for logs and exceptions.
+  [[nodiscard]] std::string describe() const {
+    std::string out(message.empty() ? errc_text(code) : message);
+    if (position >= 0) {
+      out += " at position ";
+      out += std::to_string(position);
+    }
+    return out;
+  }
+};
+
+/**
+ * @brief A value or an error (a minimal `std::expected` for C++20).
+ * @tparam T A default-constructible value type.
+ */
+template <class T>
+class [[nodiscard]] Result {
+ public:
+  /// A successful result holding `value`.
+  constexpr Result(T value) noexcept : value_(value) {}  // NOLINT(google-explicit-constructor)
+  /// A failed result; `error.code` must not be ok.
+  constexpr Result(Error error) noexcept : error_(error) {}  // NOLINT(google-explicit-constructor)
+
+  /// True when the result holds a value.
+  [[nodiscard]] constexpr bool ok() const noexcept { return error_.code == Errc::ok; }
+  /// Same as ok().
+  [[nodiscard]] constexpr explicit operator bool() const noexcept { return ok(); }
+  /// The value (meaningful only when ok()).
+  [[nodiscard]] constexpr const T& value() const noexcept { return value_; }
+  /// The value (meaningful only when ok()).
+  [[nodiscard]] constexpr const T& operator*() const noexcept { return value_; }
+  /// Member access to the value (meaningful only when ok()).
+  [[nodiscard]] constexpr const T* operator->() const noexcept { return &value_; }
+  /// The error (code ok when the result holds a value).
+  [[nodiscard]] constexpr const Error& error() const noexcept { return error_; }
+
+ private:
+  T value_{};
+  Error error_{};
+};
+
+}  // namespace mus
+
+#endif  // MUS_ERROR_HPP

@@ -1,0 +1,542 @@
+/**
+ * @file eval.hpp
+ * @brief The table-driven hand evaluator: lance strengths, winners, pares, juego, punto,
+ *        tantos, 31 real, named hands and the truth of signals (rules R4–R6, R9, R16–R21, R33).
+ *
+ * ## How it works
+ * A hand's strengths in every lance depend only on the ranks of its four cards (and, for the
+ * 31 real, on suits). At compile time the library builds, for each kings setting, a table of
+ * 55 × 55 = 3,025 entries: one per pair of unordered rank pairs. The key of a hand is
+ * `pair[c0][c1] * 55 + pair[c2][c3]`, where `pair` maps two card ids to the index of their
+ * unordered rank pair (a 40 × 40 byte table). So evaluating a hand is two byte loads and one
+ * 8-byte load, with no sorting; the 31 real, a suit question, is checked only for hands worth
+ * 31 when the option is on.
+ *
+ * Every strength is an integer where larger is better, so lances are decided by comparing
+ * integers; ties go to the seat nearer the mano (R9).
+ */
+#ifndef MUS_EVAL_HPP
+#define MUS_EVAL_HPP
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <utility>
+
+#include "mus/cards.hpp"
+#include "mus/rules.hpp"
+
+namespace mus {
+
+/// The lances, numbered as the C API's `MUS_LANCE_*`.
+enum class Lance : std::uint8_t {
+  grande = 0,  ///< Highest cards win (R16).
+  chica = 1,   ///< Lowest cards win (R17).
+  pares = 2,   ///< Pairs (R18).
+  juego = 3,   ///< 31 or more (R19).
+  punto = 4,   ///< Highest total when nobody has juego (R20).
+};
+
+/// Number of seats at the table.
+inline constexpr int seats = 4;
+
+/// The kinds of pares, low to high (R18).
+enum class ParesKind : std::uint8_t {
+  none = 0,    ///< No two cards share a rank.
+  pareja = 1,  ///< One pair.
+  medias = 2,  ///< Three of a kind.
+  duples = 3,  ///< Two pairs, or four of a kind.
+};
+
+/**
+ * @brief The rank a card plays as: with 8 kings every 3 is a king and every 2 an ace (R4).
+ * @param r The printed rank.
+ * @param kings 8 or 4.
+ */
+[[nodiscard]] constexpr Rank effective_rank(Rank r, int kings) noexcept {
+  if (kings == 8) {
+    if (r == Rank::three) return Rank::rey;
+    if (r == Rank::two) return Rank::ace;
+  }
+  return r;
+}
+
+/// The value of a card for juego and punto (R6): figures 10, ace 1, others face value.
+[[nodiscard]] constexpr int card_value(Rank r, int kings) noexcept {
+  constexpr std::array<int, 10> values{1, 2, 3, 4, 5, 6, 7, 10, 10, 10};
+  return values[static_cast<std::size_t>(effective_rank(r, kings))];
+}
+
+/// Juego strength of a 31 real (above every other juego).
+inline constexpr int juego_strength_real31 = 49;
+
+/**
+ * @brief The strength of a total in the juego/punto order.
+ *
+ * Juego (31+) ranks 31 > 32 > 40 > 37 > 36 > 35 > 34 > 33 (R19) as 48 down to 41; a punto
+ * total (below 31) is its own value (R20), so every juego beats every punto.
+ */
+[[nodiscard]] constexpr int juego_strength(int value) noexcept {
+  switch (value) {
+    case 31: return 48;
+    case 32: return 47;
+    case 40: return 46;
+    case 37: return 45;
+    case 36: return 44;
+    case 35: return 43;
+    case 34: return 42;
+    case 33: return 41;
+    default: return value;  // punto; 38 and 39 cannot occur
+  }
+}
+
+/**
+ * @brief A hand's strength in every lance: larger is better in each field. 8 bytes.
+ */
+struct HandEval {
+  /// Grande: effective ranks high to low as four decimal digits (R16).
+  std::uint16_t grande = 0;
+  /// Chica: effective ranks low to high, each as (9 - rank), four decimal digits (R17).
+  std::uint16_t chica = 0;
+  /// Pares: kind * 100 + high group rank * 10 + low group rank; 0 without pares (R18).
+  std::uint16_t pares = 0;
+  /// The total for juego and punto, 4..40 (R6).
+  std::uint8_t value = 0;
+  /// juego_strength() of the value, or juego_strength_real31 for a 31 real (R19–R21).
+  std::uint8_t juego = 0;
+
+  /// Field-by-field equality.
+  friend constexpr bool operator==(const HandEval&, const HandEval&) noexcept = default;
+};
+
+/// True when the hand has pares (R18).
+[[nodiscard]] constexpr bool has_pares(const HandEval& e) noexcept { return e.pares != 0; }
+/// True when the hand has juego, 31 or more (R19).
+[[nodiscard]] constexpr bool has_juego(const HandEval& e) noexcept { return e.value >= 31; }
+/// True for a 31 real under the rules the hand was evaluated with (R21).
+[[nodiscard]] constexpr bool is_real31(const HandEval& e) noexcept {
+  return e.juego == juego_strength_real31;
+}
+/// The kind of pares (R18).
+[[nodiscard]] constexpr ParesKind pares_kind(const HandEval& e) noexcept {
+  return static_cast<ParesKind>(e.pares / 100);
+}
+/// Tantos the hand brings when its team wins pares: pareja 1, medias 2, duples 3 (R28).
+[[nodiscard]] constexpr int pares_tantos(const HandEval& e) noexcept { return e.pares / 100; }
+/// Tantos the hand brings when its team wins juego: 31 gives 3, other juego 2 (R28).
+[[nodiscard]] constexpr int juego_tantos(const HandEval& e) noexcept {
+  return e.value == 31 ? 3 : (e.value > 31 ? 2 : 0);
+}
+
+/**
+ * @brief True when the hand takes part in the lance (R23): everyone in grande, chica and
+ *        punto; only hands with pares (juego) in pares (juego).
+ */
+[[nodiscard]] constexpr bool plays_lance(const HandEval& e, Lance l) noexcept {
+  switch (l) {
+    case Lance::pares: return has_pares(e);
+    case Lance::juego: return has_juego(e);
+    default: return true;
+  }
+}
+
+/// The hand's strength in a lance; compare two with `>` (ties go to the mano, R9).
+[[nodiscard]] constexpr int lance_strength(const HandEval& e, Lance l) noexcept {
+  switch (l) {
+    case Lance::grande: return e.grande;
+    case Lance::chica: return e.chica;
+    case Lance::pares: return e.pares;
+    case Lance::juego: return e.juego;
+    case Lance::punto: return e.value;
+  }
+  return 0;
+}
+
+namespace detail {
+
+// Index of the unordered pair of rank indices {a, b}, 0..54.
+constexpr int rank_pair_index(int a, int b) noexcept {
+  if (a > b) {
+    const int t = a;
+    a = b;
+    b = t;
+  }
+  return 10 * a - a * (a - 1) / 2 + (b - a);
+}
+
+inline constexpr std::size_t pair_count = 55;
+
+// pair_by_cards[c0][c1] = rank_pair_index(rank(c0), rank(c1)), for card ids.
+inline constexpr auto pair_by_cards = [] {
+  std::array<std::array<std::uint8_t, 40>, 40> t{};
+  for (int a = 0; a < 40; ++a)
+    for (int b = 0; b < 40; ++b)
+      t[a][b] = static_cast<std::uint8_t>(rank_pair_index(a % 10, b % 10));
+  return t;
+}();
+
+// The strengths of four printed ranks under a kings setting; the definition the table holds.
+constexpr HandEval evaluate_ranks(std::array<int, 4> ranks, int kings) noexcept {
+  std::array<int, 4> e{};
+  int value = 0;
+  for (int i = 0; i < 4; ++i) {
+    const Rank r = effective_rank(static_cast<Rank>(ranks[i]), kings);
+    e[i] = static_cast<int>(r);
+    value += card_value(r, kings);
+  }
+  // Sort high to low (four elements: insertion sort).
+  for (int i = 1; i < 4; ++i)
+    for (int j = i; j > 0 && e[j - 1] < e[j]; --j) {
+      const int t = e[j];
+      e[j] = e[j - 1];
+      e[j - 1] = t;
+    }
+  HandEval h;
+  h.grande = static_cast<std::uint16_t>(e[0] * 1000 + e[1] * 100 + e[2] * 10 + e[3]);
+  h.chica = static_cast<std::uint16_t>((9 - e[3]) * 1000 + (9 - e[2]) * 100 + (9 - e[1]) * 10 +
+                                       (9 - e[0]));
+  // Groups of equal ranks in the sorted hand.
+  int kind = 0;
+  int hi = 0;
+  int lo = 0;
+  if (e[0] == e[3]) {  // four of a kind: duples of that rank twice
+    kind = 3;
+    hi = lo = e[0];
+  } else if (e[0] == e[2] || e[1] == e[3]) {  // three of a kind
+    kind = 2;
+    hi = e[1];
+  } else if (e[0] == e[1] && e[2] == e[3]) {  // two pairs
+    kind = 3;
+    hi = e[0];
+    lo = e[2];
+  } else if (e[0] == e[1] || e[1] == e[2] || e[2] == e[3]) {  // one pair
+    kind = 1;
+    hi = e[0] == e[1] ? e[0] : (e[1] == e[2] ? e[1] : e[2]);
+  }
+  h.pares = static_cast<std::uint16_t>(kind == 0 ? 0 : kind * 100 + hi * 10 + lo);
+  h.value = static_cast<std::uint8_t>(value);
+  h.juego = static_cast<std::uint8_t>(juego_strength(value));
+  return h;
+}
+
+// The two rank indices of each unordered rank pair index.
+struct PairRanks {
+  std::array<int, pair_count> first{};
+  std::array<int, pair_count> second{};
+};
+
+inline constexpr PairRanks pair_ranks = [] {
+  PairRanks p;
+  for (int a = 0; a < 10; ++a)
+    for (int b = a; b < 10; ++b) {
+      p.first[static_cast<std::size_t>(rank_pair_index(a, b))] = a;
+      p.second[static_cast<std::size_t>(rank_pair_index(a, b))] = b;
+    }
+  return p;
+}();
+
+// One row of a table (first rank pair P, every second pair), each row its own constant
+// evaluation so that no single one exceeds a compiler's constexpr step limit (clang's).
+template <auto F, int Kings, int P>
+inline constexpr auto table_row = [] {
+  std::array<decltype(F(std::array<int, 4>{}, 0)), pair_count> row{};
+  for (std::size_t q = 0; q < pair_count; ++q)
+    row[q] = F({pair_ranks.first[P], pair_ranks.second[P], pair_ranks.first[q],
+                pair_ranks.second[q]},
+               Kings);
+  return row;
+}();
+
+// The whole table of F for a kings setting: entry p * 55 + q for rank pairs p and q.
+template <auto F, int Kings, std::size_t... P>
+constexpr auto make_table(std::index_sequence<P...>) noexcept {
+  std::array<decltype(F(std::array<int, 4>{}, 0)), pair_count * pair_count> t{};
+  std::size_t i = 0;
+  const auto put = [&](const auto& row) {
+    for (const auto& e : row) t[i++] = e;
+  };
+  (put(table_row<F, Kings, static_cast<int>(P)>), ...);
+  return t;
+}
+
+inline constexpr auto eval_table_8 =
+    make_table<&evaluate_ranks, 8>(std::make_index_sequence<pair_count>{});
+inline constexpr auto eval_table_4 =
+    make_table<&evaluate_ranks, 4>(std::make_index_sequence<pair_count>{});
+
+}  // namespace detail
+
+/// The table key of a hand, 0..3024: identical for hands with the same rank multiset split.
+[[nodiscard]] constexpr int hand_key(const Hand& h) noexcept {
+  return detail::pair_by_cards[h[0].id()][h[1].id()] * detail::pair_count +
+         detail::pair_by_cards[h[2].id()][h[3].id()];
+}
+
+/**
+ * @brief True when the hand is a 31 real under the option (R21). Suits matter here.
+ * @param h The hand.
+ * @param kings 8 or 4 (with 8 kings a 3 is a 10-valued figure for `figure777`).
+ * @param option The 31 real option; Royal31::off is never real.
+ */
+[[nodiscard]] constexpr bool real31(const Hand& h, int kings, Royal31 option) noexcept {
+  if (option == Royal31::off) return false;
+  int sevens = 0;
+  int other = -1;  // index of the card that is not a 7
+  for (int i = 0; i < hand_size; ++i) {
+    if (h[i].rank() == Rank::seven)
+      ++sevens;
+    else
+      other = i;
+  }
+  if (sevens != 3) return false;
+  const Card c = h[other];
+  const Rank r = effective_rank(c.rank(), kings);
+  switch (option) {
+    case Royal31::off: return false;
+    case Royal31::jack777: return c.rank() == Rank::sota;
+    case Royal31::figure777: return r == Rank::sota || r == Rank::caballo || r == Rank::rey;
+    case Royal31::jack777_other_suits:
+      for (int i = 0; i < hand_size; ++i)
+        if (i != other && h[i].suit() == c.suit()) return false;
+      return c.rank() == Rank::sota;
+    case Royal31::jack_of_coins777:
+      for (int i = 0; i < hand_size; ++i)
+        if (i != other && h[i].suit() == Suit::oros) return false;
+      return c == Card(Rank::sota, Suit::oros);
+  }
+  return false;
+}
+
+/**
+ * @brief Evaluate a hand: its strength in every lance, from the precomputed table.
+ * @param h The hand.
+ * @param kings 8 or 4 (any other value reads as 8).
+ * @param royal The 31 real option (R21).
+ */
+[[nodiscard]] constexpr HandEval evaluate(const Hand& h, int kings,
+                                          Royal31 royal = Royal31::off) noexcept {
+  HandEval e = (kings == 4 ? detail::eval_table_4 : detail::eval_table_8)[hand_key(h)];
+  if (royal != Royal31::off && e.value == 31 && real31(h, kings, royal)) [[unlikely]]
+    e.juego = static_cast<std::uint8_t>(juego_strength_real31);
+  return e;
+}
+
+/// Evaluate a hand under rules (kings and 31 real option).
+[[nodiscard]] constexpr HandEval evaluate(const Hand& h, const Rules& r) noexcept {
+  return evaluate(h, r.kings, r.royal31);
+}
+
+/// Evaluations of the four hands of a table, indexed by seat.
+using TableEval = std::array<HandEval, seats>;
+
+/// True when at least one of the four hands has juego (then juego is played, else punto).
+[[nodiscard]] constexpr bool anyone_has_juego(const TableEval& t) noexcept {
+  return has_juego(t[0]) || has_juego(t[1]) || has_juego(t[2]) || has_juego(t[3]);
+}
+
+/**
+ * @brief The seat that wins a lance (R9, R16–R20).
+ * @param t The four hands' evaluations, by seat.
+ * @param l The lance.
+ * @param mano The mano's seat (0..3); ties go to the seat nearer the mano in speaking order.
+ * @return The winning seat, or -1 when nobody plays the lance (nobody has pares; nobody has
+ *         juego; punto while somebody has juego).
+ */
+[[nodiscard]] constexpr int lance_winner(const TableEval& t, Lance l, int mano) noexcept {
+  if (l == Lance::punto && anyone_has_juego(t)) return -1;
+  int best = -1;
+  int best_strength = -1;
+  for (int k = 0; k < seats; ++k) {
+    const int seat = (mano + k) % seats;
+    if (!plays_lance(t[seat], l)) continue;
+    const int s = lance_strength(t[seat], l);
+    if (s > best_strength) {
+      best = seat;
+      best_strength = s;
+    }
+  }
+  return best;
+}
+
+/**
+ * @brief Does hand `a` beat hand `b` in a lance? Equal strengths go to `a` when `a_is_nearer_mano`.
+ *
+ * Both hands are assumed to play the lance (plays_lance()).
+ */
+[[nodiscard]] constexpr bool beats(const HandEval& a, const HandEval& b, Lance l,
+                                   bool a_is_nearer_mano) noexcept {
+  const int sa = lance_strength(a, l);
+  const int sb = lance_strength(b, l);
+  return sa > sb || (sa == sb && a_is_nearer_mano);
+}
+
+/// The tantos a hand brings in a lance (pares or juego; 0 in the other lances) (R28).
+[[nodiscard]] constexpr int hand_tantos(const HandEval& e, Lance l) noexcept {
+  if (l == Lance::pares) return pares_tantos(e);
+  if (l == Lance::juego) return juego_tantos(e);
+  return 0;
+}
+
+/// How many cards of an effective rank the hand holds (R4 applies: 3s count as kings with 8).
+[[nodiscard]] constexpr int count_rank(const Hand& h, Rank r, int kings) noexcept {
+  int n = 0;
+  for (const Card c : h.cards()) n += effective_rank(c.rank(), kings) == r ? 1 : 0;
+  return n;
+}
+
+/// The signals partners may pass (R33), in the order of the rules table.
+enum class Signal : std::uint8_t {
+  two_kings = 0,   ///< Exactly two kings.
+  three_kings,     ///< Exactly three kings.
+  two_aces,        ///< Exactly two aces.
+  three_aces,      ///< Exactly three aces.
+  pareja,          ///< Pareja as its pares.
+  medias,          ///< Medias as its pares.
+  duples,          ///< Duples as its pares.
+  juego_31,        ///< Value 31.
+  punto_30,        ///< Value 30.
+  punto_29,        ///< Value 29.
+  punto_28,        ///< Value 28.
+  ciego,           ///< No pares and no juego.
+  real_31,         ///< A 31 real under the active option.
+  solomillo,       ///< Three kings and an ace.
+};
+
+/// Number of signals in the catalogue.
+inline constexpr int signal_count = 14;
+
+/// The catalogue name of a signal, e.g. "two_kings"; "?" when out of range.
+[[nodiscard]] constexpr std::string_view signal_name(Signal s) noexcept {
+  constexpr std::array<std::string_view, signal_count> names{
+      "two_kings", "three_kings", "two_aces", "three_aces", "pareja",  "medias",  "duples",
+      "juego_31",  "punto_30",    "punto_29", "punto_28",   "ciego",   "real_31", "solomillo"};
+  const auto i = static_cast<std::size_t>(s);
+  return i < names.size() ? names[i] : std::string_view{"?"};
+}
+
+/// The gesture of a signal, e.g. "biting the middle of the lower lip"; "?" when out of range.
+[[nodiscard]] constexpr std::string_view signal_gesture(Signal s) noexcept {
+  constexpr std::array<std::string_view, signal_count> gestures{
+      "biting the middle of the lower lip",
+      "biting one side of the lower lip",
+      "tongue out, centre",
+      "tongue out to one side",
+      "head tilted to one side",
+      "lips pursed to one side",
+      "raised eyebrows",
+      "wink",
+      "both shoulders raised",
+      "right shoulder raised",
+      "left shoulder raised",
+      "eyes closed",
+      "touching the earlobe",
+      "a kiss"};
+  const auto i = static_cast<std::size_t>(s);
+  return i < gestures.size() ? gestures[i] : std::string_view{"?"};
+}
+
+namespace detail {
+
+// The true signals of a hand from its ranks alone (everything but real_31, which needs suits).
+constexpr std::uint16_t rank_signals(std::array<int, 4> ranks, int kings) noexcept {
+  const HandEval e = evaluate_ranks(ranks, kings);
+  int k = 0;
+  int a = 0;
+  for (const int r : ranks) {
+    const Rank er = effective_rank(static_cast<Rank>(r), kings);
+    k += er == Rank::rey ? 1 : 0;
+    a += er == Rank::ace ? 1 : 0;
+  }
+  const int p = e.pares / 100;
+  const auto bit = [](Signal s, bool on) {
+    return on ? static_cast<std::uint16_t>(1U << static_cast<unsigned>(s)) : std::uint16_t{0};
+  };
+  return static_cast<std::uint16_t>(
+      bit(Signal::two_kings, k == 2) | bit(Signal::three_kings, k == 3) |
+      bit(Signal::two_aces, a == 2) | bit(Signal::three_aces, a == 3) |
+      bit(Signal::pareja, p == 1) | bit(Signal::medias, p == 2) | bit(Signal::duples, p == 3) |
+      bit(Signal::juego_31, e.value == 31) | bit(Signal::punto_30, e.value == 30) |
+      bit(Signal::punto_29, e.value == 29) | bit(Signal::punto_28, e.value == 28) |
+      bit(Signal::ciego, p == 0 && e.value < 31) | bit(Signal::solomillo, k == 3 && a == 1));
+}
+
+inline constexpr auto signal_table_8 =
+    make_table<&rank_signals, 8>(std::make_index_sequence<pair_count>{});
+inline constexpr auto signal_table_4 =
+    make_table<&rank_signals, 4>(std::make_index_sequence<pair_count>{});
+
+}  // namespace detail
+
+/**
+ * @brief Every signal that tells the truth about a hand (R33), as a bit mask: bit k set when
+ *        Signal k is true. Table-driven like evaluate(); false signals are illegal.
+ * @param h The signaller's hand.
+ * @param r The rules (kings for effective ranks; the 31 real option for `real_31`).
+ */
+[[nodiscard]] constexpr std::uint16_t true_signals(const Hand& h, const Rules& r) noexcept {
+  std::uint16_t m = (r.kings == 4 ? detail::signal_table_4 : detail::signal_table_8)[hand_key(h)];
+  if (r.royal31 != Royal31::off && ((m >> static_cast<unsigned>(Signal::juego_31)) & 1U) != 0 &&
+      real31(h, r.kings, r.royal31))
+    m = static_cast<std::uint16_t>(m | (1U << static_cast<unsigned>(Signal::real_31)));
+  return m;
+}
+
+/**
+ * @brief True when a signal tells the truth about a hand (R33); false signals are illegal.
+ * @param s The signal.
+ * @param h The signaller's hand.
+ * @param r The rules (kings for effective ranks; the 31 real option for `real_31`).
+ */
+[[nodiscard]] constexpr bool signal_true(Signal s, const Hand& h, const Rules& r) noexcept {
+  const auto k = static_cast<unsigned>(s);
+  return k < static_cast<unsigned>(signal_count) && ((true_signals(h, r) >> k) & 1U) != 0;
+}
+
+/// Hands with a name of their own, for display and commentary (rules.md "Named hands").
+enum class NamedHand : std::uint8_t {
+  none = 0,            ///< No special name.
+  duples_gallegos,     ///< K K A A.
+  duples_castellanos,  ///< K K Q Q.
+  duples_vascos,       ///< K K J J.
+  josito,              ///< K Q A A, la Josito (duples palentinos, not really duples).
+  real31,              ///< J 7 7 7, 31 real (named whatever the R21 option).
+  solomillo,           ///< K K K A with a 3 or a 2 among them (8 kings).
+  solomillo_puro,      ///< K K K A with no 3 or 2: solomillo puro, la bonita.
+  ley_del_mus,         ///< K K Q J.
+  tio_perete,          ///< 4 5 6 7, the worst hand.
+};
+
+/// The display name of a named hand, e.g. "duples gallegos"; "" for none.
+[[nodiscard]] constexpr std::string_view named_hand_name(NamedHand n) noexcept {
+  constexpr std::array<std::string_view, 10> names{
+      "",          "duples gallegos", "duples castellanos",      "duples vascos",
+      "la Josito", "31 real",         "solomillo",                "solomillo puro",
+      "ley del mus", "tio Perete"};
+  const auto i = static_cast<std::size_t>(n);
+  return i < names.size() ? names[i] : std::string_view{"?"};
+}
+
+/// The name of a hand, by its effective ranks (R4), or NamedHand::none.
+[[nodiscard]] constexpr NamedHand named_hand(const Hand& h, int kings) noexcept {
+  const std::uint16_t g = evaluate(h, kings).grande;
+  // grande is the effective ranks high to low as decimal digits: K=9 Q=8 J=7 7=6 ... A=0.
+  switch (g) {
+    case 9900: return NamedHand::duples_gallegos;
+    case 9988: return NamedHand::duples_castellanos;
+    case 9977: return NamedHand::duples_vascos;
+    case 9800: return NamedHand::josito;
+    case 7666: return NamedHand::real31;
+    case 9990:
+      for (const Card c : h.cards())
+        if (c.rank() == Rank::three || c.rank() == Rank::two) return NamedHand::solomillo;
+      return NamedHand::solomillo_puro;
+    case 9987: return NamedHand::ley_del_mus;
+    case 6543: return NamedHand::tio_perete;
+    default: return NamedHand::none;
+  }
+}
+
+}  // namespace mus
+
+#endif  // MUS_EVAL_HPP

@@ -1,0 +1,469 @@
+/**
+ * @file match.hpp
+ * @brief The match reducer: a whole Mus match as a pure function `apply(state, action)`.
+ *
+ * A State is a small trivially copyable value holding everything about a match: rules,
+ * scores, dealer and mano, the four hands, the stock and discard pile, the betting of the
+ * current hand and the last hand's count. apply() takes a state and an action and gives the
+ * next state, or an error and leaves the state untouched. Chance is an action too: every
+ * shuffle is supplied by the caller as a seed or an explicit order (R12), so the reducer is
+ * deterministic, and replaying the same actions from the same initial state gives the same
+ * state.
+ *
+ * The phases of a hand: shuffle and deal (R11) → mus decisions (R13) → discards (R14, with
+ * stock refills R15, each a shuffle) → back to mus … → after a cut: tío Perete declarations
+ * (R32, when the variant is on and someone holds 4-5-6-7) → the four lances with betting
+ * (R22–R27) → the count (R28, R29) → the next hand, game, vaca or the end of the match (R10,
+ * R30).
+ */
+#ifndef MUS_MATCH_HPP
+#define MUS_MATCH_HPP
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+
+#include "mus/cards.hpp"
+#include "mus/error.hpp"
+#include "mus/eval.hpp"
+#include "mus/rules.hpp"
+
+namespace mus {
+
+/// Where a match stands; the numbers are the C API's `MUS_PHASE_*`.
+enum class Phase : std::uint8_t {
+  shuffle = 1,     ///< A shuffle (chance) is due: a new hand's deal, or a stock refill.
+  mus = 2,         ///< Players say mus or cut (R13).
+  discard = 3,     ///< Players discard (R14).
+  betting = 4,     ///< A lance is being bet (R24–R27).
+  match_over = 5,  ///< The match has a winner.
+  perete = 6,      ///< Seats holding 4-5-6-7 may declare tío Perete (R32).
+};
+
+/// Kinds of action; the numbers are the C API's `MUS_ACTION_*` (0 is never valid).
+enum class ActionKind : std::uint8_t {
+  shuffle = 1,  ///< Chance: deal a new hand or refill the stock (R11, R12, R15).
+  mus = 2,      ///< Wants a discard (R13).
+  cut = 3,      ///< No hay mus (R13).
+  discard = 4,  ///< Discard the cards in `cards` (R14).
+  pass = 5,     ///< Paso (R24); in the tío Perete phase, decline to declare.
+  bet = 6,      ///< Envido of `amount`, or a raise of `amount` more when a bet is open (R24, R25).
+  ordago = 7,   ///< Órdago (R27).
+  accept = 8,   ///< Quiero.
+  reject = 9,   ///< No quiero.
+  signal = 10,  ///< A signal to the partner (R33); `amount` is the Signal number.
+  perete = 11,  ///< Declare tío Perete (R32).
+};
+
+/// Number of action kinds plus one (kinds are 1..11).
+inline constexpr int action_kind_end = 12;
+
+/**
+ * @brief One action. A flat value mirroring the C API's `mus_action`.
+ *
+ * Build them with the named constructors, e.g. `Action::bet(2, 5)`.
+ */
+struct Action {
+  ActionKind kind = ActionKind::pass;  ///< What is done.
+  std::int8_t seat = -1;               ///< The acting seat; -1 for a shuffle.
+  std::int32_t amount = 0;             ///< Bet points; signal number; shuffle order length.
+  std::uint64_t cards = 0;             ///< Discard: bit i set = discard card id i.
+  std::uint64_t seed = 0;              ///< Shuffle with amount 0: the seed.
+  std::array<std::uint8_t, deck_size> order{};  ///< Shuffle with amount n: the explicit order.
+
+  /// A shuffle from a 64-bit seed.
+  static constexpr Action shuffle_seed(std::uint64_t seed) noexcept {
+    Action a;
+    a.kind = ActionKind::shuffle;
+    a.seed = seed;
+    return a;
+  }
+  /// A shuffle with an explicit order of `n` cards (exactly the cards being shuffled).
+  static constexpr Action shuffle_order(const std::uint8_t* cards, int n) noexcept {
+    Action a;
+    a.kind = ActionKind::shuffle;
+    a.amount = n;
+    for (int i = 0; i < n && i < deck_size; ++i) a.order[static_cast<std::size_t>(i)] = cards[i];
+    return a;
+  }
+  /// A player action of a kind with an amount (bets, signals) and cards (discards).
+  static constexpr Action make(ActionKind k, int seat, std::int32_t amount = 0,
+                               std::uint64_t cards = 0) noexcept {
+    Action a;
+    a.kind = k;
+    a.seat = static_cast<std::int8_t>(seat);
+    a.amount = amount;
+    a.cards = cards;
+    return a;
+  }
+  /// Say mus.
+  static constexpr Action mus(int seat) noexcept { return make(ActionKind::mus, seat); }
+  /// Cut (no hay mus).
+  static constexpr Action cut(int seat) noexcept { return make(ActionKind::cut, seat); }
+  /// Discard the cards of the mask (bit = card id).
+  static constexpr Action discard(int seat, std::uint64_t cards) noexcept {
+    return make(ActionKind::discard, seat, 0, cards);
+  }
+  /// Pass.
+  static constexpr Action pass(int seat) noexcept { return make(ActionKind::pass, seat); }
+  /// Bet `amount`, or raise `amount` more over an open bet.
+  static constexpr Action bet(int seat, std::int32_t amount) noexcept {
+    return make(ActionKind::bet, seat, amount);
+  }
+  /// Órdago.
+  static constexpr Action ordago(int seat) noexcept { return make(ActionKind::ordago, seat); }
+  /// Accept (quiero).
+  static constexpr Action accept(int seat) noexcept { return make(ActionKind::accept, seat); }
+  /// Reject (no quiero).
+  static constexpr Action reject(int seat) noexcept { return make(ActionKind::reject, seat); }
+  /// Make a signal.
+  static constexpr Action signal(int seat, Signal s) noexcept {
+    return make(ActionKind::signal, seat, static_cast<std::int32_t>(s));
+  }
+  /// Declare tío Perete.
+  static constexpr Action perete(int seat) noexcept { return make(ActionKind::perete, seat); }
+
+  /// Field-by-field equality.
+  friend constexpr bool operator==(const Action&, const Action&) noexcept = default;
+};
+
+/// How a lance went in the current (or last) hand.
+enum class LanceStatus : std::uint8_t {
+  pending = 0,    ///< Not reached yet.
+  skipped = 1,    ///< Nobody had pares (juego): not played (R23).
+  one_team = 2,   ///< Only one team had pares (juego): no betting, that team collects (R23).
+  en_paso = 3,    ///< Everyone passed (R24).
+  accepted = 4,   ///< A bet was accepted; the cards decide at the count.
+  refused = 5,    ///< A bet was refused: a deje (R26); the betting team won the lance.
+  ordago = 6,     ///< An órdago was accepted: the showdown decided the game (R27).
+};
+
+/**
+ * @brief One lance of a hand: how it was played and what it scored at the count.
+ *
+ * The lance index 3 is juego or punto; `lance` says which.
+ */
+struct LanceRecord {
+  Lance lance = Lance::grande;                 ///< The lance (index 3: juego or punto).
+  LanceStatus status = LanceStatus::pending;   ///< How it was played.
+  std::int8_t bet_team = -1;   ///< Team of the last bet or raise (accepted/refused), else -1.
+  std::int8_t winner_team = -1;  ///< Team that won it at the count (or the showdown), else -1.
+  std::int8_t winner_seat = -1;  ///< Seat whose cards won it, -1 for a refused bet or none.
+  std::uint8_t tantos = 0;     ///< Own tantos of the winning team counted (pares, juego).
+  std::uint8_t counted = 0;    ///< 1 when the count reached this lance (R29 may stop it).
+  std::uint8_t reserved = 0;   ///< Padding; zero.
+  std::uint16_t stake = 0;     ///< Accepted stake; for a refused bet the deje scored.
+  std::uint16_t points = 0;    ///< Points scored for this lance at the count.
+
+  /// Field-by-field equality.
+  friend constexpr bool operator==(const LanceRecord&, const LanceRecord&) noexcept = default;
+};
+
+/// How a hand ended.
+enum class HandEnd : std::uint8_t {
+  none = 0,    ///< Still being played.
+  count = 1,   ///< By the count.
+  deje = 2,    ///< A deje (or tío Perete point) reached the target at once (R29).
+  ordago = 3,  ///< An accepted órdago decided the game (R27).
+};
+
+/// The public record of a finished hand: what a front end shows after the count.
+struct HandSummary {
+  std::uint32_t number = 0;                 ///< Hand number in the match, from 1; 0: none yet.
+  std::int8_t dealer = -1;                  ///< The hand's dealer.
+  std::int8_t mano = -1;                    ///< The hand's mano.
+  HandEnd end = HandEnd::none;              ///< How it ended.
+  std::int8_t game_winner = -1;             ///< Team that won the game in this hand, or -1.
+  std::array<std::int16_t, 2> score_before{};  ///< Scores when the lances began.
+  std::array<std::int16_t, 2> score_after{};   ///< Scores at the end (before any reset).
+  std::array<LanceRecord, 4> lances{};      ///< Grande, chica, pares, juego/punto.
+
+  /// Field-by-field equality.
+  friend constexpr bool operator==(const HandSummary&, const HandSummary&) noexcept = default;
+};
+
+/// Team of a seat: seats 0 and 2 are team 0, seats 1 and 3 team 1 (R7).
+[[nodiscard]] constexpr int team_of(int seat) noexcept { return seat & 1; }
+
+/// The empty-slot marker in a hand while its replacement cards are not yet dealt.
+inline constexpr std::uint8_t no_card = 0xFF;
+
+/**
+ * @brief The whole match as a value: trivially copyable, no pointers, no heap.
+ *
+ * Read it through the accessors; change it only through apply(). Fields are public so the
+ * type stays an aggregate, but writing them directly can produce a state apply() refuses.
+ */
+struct State {
+  std::uint32_t magic = 0;        ///< Tag and layout version (state_magic).
+  Rules rules{};                  ///< The rules of the match.
+  Phase phase = Phase::shuffle;   ///< The current phase.
+  std::int8_t to_act = -1;        ///< Seat to act; -1 when chance acts or the match is over.
+  std::uint8_t dealer = 0;        ///< This hand's dealer.
+  std::uint8_t mano = 1;          ///< This hand's mano (R8, R31).
+  std::uint8_t lance_index = 0;   ///< 0..3 while betting: grande, chica, pares, juego/punto.
+  Lance lance = Lance::grande;    ///< The lance being bet.
+  std::int8_t match_winner = -1;  ///< Team that won the match, or -1.
+  std::uint8_t reserved1 = 0;     ///< Padding made explicit; zero.
+  std::array<std::int16_t, 2> score{};   ///< Points in the current game (R29).
+  std::array<std::uint8_t, 2> games{};   ///< Games won in the current vaca (R30).
+  std::array<std::uint8_t, 2> vacas{};   ///< Vacas won (R30).
+  std::uint8_t hand_in_game = 0;  ///< Hands started in the current game (1 = its first).
+  std::uint8_t corrido = 0;       ///< 1 while this hand's mus question is mus corrido (R31).
+  std::uint8_t no_signals = 0;    ///< 1 in a mus corrido hand: no signals (R31).
+  std::uint8_t mus_said = 0;      ///< Seats that said mus in this round (count, 0..4).
+  std::uint32_t hand_number = 0;  ///< Hands dealt in the match.
+
+  std::array<std::uint8_t, 16> hands{};   ///< Seat s holds hands[4s..4s+3] (no_card: empty).
+  std::array<std::uint8_t, deck_size> stock{};  ///< Stock cards stock[stock_pos..stock_end).
+  std::uint8_t stock_pos = 0;     ///< Index of the stock's top card.
+  std::uint8_t stock_end = 0;     ///< One past the stock's last card.
+  std::uint8_t refill_seat = 0xFF;  ///< While replacements are dealt: next seat served; else 0xFF.
+  std::uint8_t discarded = 0;     ///< Seats that discarded this round (count, 0..4).
+  std::array<std::uint8_t, 4> reserved2{};  ///< Padding made explicit; zero.
+  std::uint64_t pile = 0;         ///< Discard pile (bit = card id, R15).
+  std::array<std::uint8_t, 4> need{};  ///< Replacement cards owed to each seat.
+
+  std::uint8_t pares_mask = 0;    ///< Declarations (R22): bit s = seat s has pares.
+  std::uint8_t juego_mask = 0;    ///< Declarations (R22): bit s = seat s has juego.
+  std::uint8_t declared = 0;      ///< Bit 0: pares declared; bit 1: juego declared.
+  std::uint8_t perete_mask = 0;   ///< Seats that declared tío Perete (R32).
+  std::uint8_t perete_asked = 0;  ///< Seats already asked in the tío Perete phase.
+  std::int8_t deje_winner = -1;   ///< With deje_ends off: first team that reached the target by dejes.
+  std::array<std::uint16_t, 4> signals{};  ///< Bit k of signals[s]: seat s made signal k (R33).
+  std::array<std::uint16_t, 4> truth{};    ///< true_signals() of each seat's full hand (cache).
+
+  // Betting of the current lance (R24–R27).
+  std::uint8_t spoken = 0;        ///< Opening round: speakers (speaking order) already heard.
+  std::uint8_t bet_open = 0;      ///< 1 while a bet waits for an answer.
+  std::uint8_t is_ordago = 0;     ///< 1 when the open bet is an órdago.
+  std::int8_t bet_team = -1;      ///< Team that made the open bet or raise.
+  std::int8_t answer_first = -1;  ///< First answering seat.
+  std::int8_t answer_second = -1; ///< Its partner if eligible, else -1.
+  std::uint8_t answer_stage = 0;  ///< 0: first answerer to speak; 1: the partner.
+  std::uint8_t reserved0 = 0;     ///< Padding; zero.
+  std::uint16_t stake_before = 0;  ///< What a refusal pays now (R26).
+  std::uint16_t proposed = 0;     ///< The stake if accepted.
+
+  std::array<std::int16_t, 2> hand_start_score{};  ///< Scores when this hand was dealt.
+  std::array<LanceRecord, 4> lances{};  ///< This hand's lances so far.
+  std::uint16_t reserved4 = 0;          ///< Padding made explicit; zero.
+  HandSummary last{};                   ///< The last finished hand.
+  std::uint32_t reserved3 = 0;          ///< Padding made explicit; zero.
+
+  /// Equality of every field (and so of every byte: the struct has no padding).
+  friend bool operator==(const State&, const State&) noexcept = default;
+};
+
+static_assert(std::is_trivially_copyable_v<State>, "State must be trivially copyable");
+static_assert(sizeof(State) <= 512, "State must stay within 512 bytes");
+static_assert(std::has_unique_object_representations_v<State>,
+              "State has no padding: equal states are equal byte for byte");
+
+/// The magic tag of a state produced by this library version's layout.
+inline constexpr std::uint32_t state_magic = 0x4D555301;  // "MUS" + layout 1
+
+/**
+ * @brief A new match waiting for its first shuffle (Phase::shuffle).
+ * @param rules The rules (validated).
+ * @param first_dealer The first dealer's seat, 0..3 (R10).
+ * @return The state, Errc::invalid_rules or Errc::invalid_argument.
+ */
+[[nodiscard]] Result<State> new_match(const Rules& rules, int first_dealer) noexcept;
+
+/// Events reported by apply(): what happened, for front ends and logs. All are public.
+enum class EventKind : std::uint8_t {
+  deal = 1,            ///< A hand was dealt: `seat` dealer, `value` mano, `amount` hand number.
+  refill = 2,          ///< The discard pile was shuffled under the stock: `amount` cards.
+  mus = 3,             ///< `seat` said mus.
+  cut = 4,             ///< `seat` cut (no hay mus); with mus corrido `value` is the new mano.
+  discard = 5,         ///< `seat` discarded `amount` cards.
+  replace = 6,         ///< `seat` was given `amount` cards.
+  perete = 7,          ///< `seat` declared tío Perete; `team` scores 1.
+  signal = 8,          ///< `seat` made signal `value`.
+  declare_pares = 9,   ///< `seat` declared pares (`value` 1) or not (0) (R22).
+  declare_juego = 10,  ///< `seat` declared juego (`value` 1) or not (0) (R22).
+  lance_start = 11,    ///< Lance `lance` begins: `value` is its LanceStatus if decided at once.
+  pass = 12,           ///< `seat` passed.
+  bet = 13,            ///< `seat` bet (or raised by) `amount`; `value` is the total proposed.
+  ordago = 14,         ///< `seat` called órdago.
+  accept = 15,         ///< `seat` accepted; `value` is the stake.
+  reject = 16,         ///< `seat` rejected.
+  deje = 17,           ///< `team` scored `amount` for a refused bet in `lance` (R26).
+  en_paso = 18,        ///< Everyone passed `lance`.
+  showdown = 19,       ///< An accepted órdago in `lance`: `seat` wins it for `team` (R27).
+  count = 20,          ///< The count gave `team` `amount` points for `lance` (R28); `value` tantos.
+  game = 21,           ///< `team` won a game.
+  vaca = 22,           ///< `team` won a vaca.
+  match = 23,          ///< `team` won the match.
+};
+
+/// One event: fields not named by its kind are -1 (seat, team, lance) or 0.
+struct Event {
+  EventKind kind = EventKind::deal;  ///< What happened.
+  std::int8_t seat = -1;             ///< Seat involved, or -1.
+  std::int8_t team = -1;             ///< Team involved, or -1.
+  std::int8_t lance = -1;            ///< Lance involved (0..4), or -1.
+  std::int32_t amount = 0;           ///< Points, cards or a count, by kind.
+  std::int32_t value = 0;            ///< A second number, by kind.
+};
+
+/// A fixed-capacity list of the events of one apply(); no allocation.
+struct Events {
+  static constexpr std::size_t capacity = 48;  ///< Maximum events one apply() can report.
+  std::array<Event, capacity> items{};          ///< The events, in order.
+  std::size_t size = 0;                         ///< How many are valid.
+  /// Appends an event (ignored if full, which the reducer never reaches).
+  constexpr void push(const Event& e) noexcept {
+    if (size < capacity) items[size++] = e;
+  }
+};
+
+/**
+ * @brief Apply an action: the reducer.
+ * @param s The state; on success replaced by the next state, on error left unchanged.
+ * @param a The action.
+ * @param events If not null, cleared and then filled with the step's public events.
+ * @return Errc::ok or the reason the action is refused.
+ */
+[[nodiscard]] Errc apply_in_place(State& s, const Action& a, Events* events = nullptr) noexcept;
+
+/// Pure form of apply_in_place(): the next state, or the error.
+[[nodiscard]] inline Result<State> apply(const State& s, const Action& a,
+                                         Events* events = nullptr) noexcept {
+  State next = s;
+  const Errc e = apply_in_place(next, a, events);
+  if (e != Errc::ok) return Error{e, errc_text(e), -1};
+  return next;
+}
+
+/**
+ * @brief A fixed-capacity list of legal actions; no allocation.
+ *
+ * Only `items[0..size)` are meaningful: the slots past `size` are left unwritten, so that
+ * listing legal actions (called at every step of a simulation) costs only what it lists.
+ */
+struct ActionList {
+  static constexpr std::size_t capacity = 8;  ///< Enough for every phase.
+  union {
+    std::array<Action, capacity> items;  ///< The actions; valid up to `size`.
+  };
+  std::size_t size = 0;  ///< How many are valid.
+
+  /// An empty list (the item slots are not written).
+  ActionList() noexcept {}  // NOLINT(modernize-use-equals-default): leaves items unwritten
+  /// Appends an action (the caller keeps `size < capacity`).
+  void push(const Action& a) noexcept { std::construct_at(&items[size++], a); }
+};
+
+/**
+ * @brief The distinct kinds of action the seat to act may play now.
+ *
+ * Bet is listed once with the smallest legal amount, discard once with `cards` holding the
+ * cards the seat may discard and `amount` the fewest it must discard, signal once with the
+ * first true signal not yet made; a shuffle entry when chance is to act; nothing once the
+ * match is over.
+ */
+[[nodiscard]] ActionList legal_actions(const State& s) noexcept;
+
+/// The smallest legal bet (or raise "more") now, or 0 when no bet may be made.
+[[nodiscard]] int min_bet(const State& s) noexcept;
+/// The largest legal bet (or raise "more") now, or 0 when no bet may be made.
+[[nodiscard]] int max_bet(const State& s) noexcept;
+
+/// A seat's hand (its four cards); meaningful while a hand is being played.
+[[nodiscard]] Hand hand_of(const State& s, int seat) noexcept;
+
+/**
+ * @brief The order a seed gives to a list of cards: the documented PRNG (R12).
+ *
+ * The cards are first sorted by id; then a Fisher–Yates shuffle runs from the last position
+ * i = n-1 down to 1, swapping position i with position j drawn uniformly from 0..i.
+ * Draws are 32-bit numbers taken from SplitMix64 outputs, low half first then high half,
+ * with the SplitMix64 state starting at `seed` (each output: state += 0x9E3779B97F4A7C15;
+ * z = state; z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9; z = (z ^ z >> 27) * 0x94D049BB133111EB;
+ * output z ^ z >> 31). A draw x becomes j by multiply-shift: with the 64-bit product
+ * m = x * (i+1), j is m >> 32; when the low 32 bits of m are below (2^32 - (i+1)) mod (i+1)
+ * the draw is rejected and the next one is used. This is fixed within a major version, so
+ * a seed deals the same cards on every platform.
+ * @param cards In: the cards (any order); out: the shuffled order.
+ * @param n Number of cards.
+ * @param seed The seed.
+ */
+void seeded_order(std::uint8_t* cards, int n, std::uint64_t seed) noexcept;
+
+/**
+ * @brief A new-hand shuffle action that deals chosen cards (a stacked deck, for tests,
+ *        puzzles and replays of real deals).
+ *
+ * Builds the explicit 40-card order of R11 so that seat s receives
+ * `hands[4s..4s+3]` (in that slot order) when `mano` is the mano, and the stock starts with
+ * `stock[0..stock_n-1]`, followed by every remaining card in id order.
+ * @param hands Sixteen distinct card ids, seat 0's first.
+ * @param mano The mano of the hand to be dealt (the state's mano).
+ * @param stock Cards for the top of the stock (may be null when stock_n is 0).
+ * @param stock_n How many (0..24).
+ * @return The shuffle action, or Errc::invalid_cards when a card is out of range or repeated,
+ *         Errc::invalid_argument for a bad mano or stock_n.
+ */
+[[nodiscard]] Result<Action> stacked_deal(const std::array<std::uint8_t, 16>& hands, int mano,
+                                          const std::uint8_t* stock = nullptr,
+                                          int stock_n = 0) noexcept;
+
+/**
+ * @brief What one seat may know: its own cards and the public state, nothing else (R33
+ *        signals are public). Trivially copyable.
+ */
+struct SeatView {
+  std::int8_t seat = -1;                 ///< Whose view this is.
+  Phase phase = Phase::shuffle;          ///< Current phase.
+  std::int8_t to_act = -1;               ///< Seat to act, -1 for chance or match over.
+  std::uint8_t dealer = 0;               ///< This hand's dealer.
+  std::uint8_t mano = 0;                 ///< This hand's mano.
+  Lance lance = Lance::grande;           ///< Lance being bet when betting.
+  std::int8_t match_winner = -1;         ///< Match winner team or -1.
+  std::array<std::uint8_t, 4> hand{};    ///< The seat's own cards (no_card for empty slots).
+  std::array<std::int16_t, 2> score{};   ///< Game scores.
+  std::array<std::uint8_t, 2> games{};   ///< Games won in this vaca.
+  std::array<std::uint8_t, 2> vacas{};   ///< Vacas won.
+  std::uint8_t stock_count = 0;          ///< Cards in the stock.
+  std::uint8_t pile_count = 0;           ///< Cards in the discard pile.
+  std::uint8_t pares_mask = 0;           ///< Pares declarations so far (bit = seat).
+  std::uint8_t juego_mask = 0;           ///< Juego declarations so far (bit = seat).
+  std::uint8_t declared = 0;             ///< Bit 0 pares declared, bit 1 juego declared.
+  std::uint8_t perete_mask = 0;          ///< Seats that declared tío Perete.
+  std::array<std::uint16_t, 4> signals{};  ///< Signals made this hand, by seat.
+  std::uint8_t bet_open = 0;             ///< A bet waits for an answer.
+  std::uint8_t is_ordago = 0;            ///< The open bet is an órdago.
+  std::int8_t bet_team = -1;             ///< Team of the open bet.
+  std::uint16_t stake_before = 0;        ///< What a refusal pays now.
+  std::uint16_t proposed = 0;            ///< Stake if accepted.
+  std::uint32_t hand_number = 0;         ///< Hands dealt so far.
+  std::array<LanceRecord, 4> lances{};   ///< This hand's lances so far.
+  HandSummary last{};                    ///< The last finished hand.
+};
+
+/// The view of a seat (0..3): its own cards and the public state.
+[[nodiscard]] SeatView view_of(const State& s, int seat) noexcept;
+
+/**
+ * @brief Check a state's structure cheaply: the magic tag, rules, every card accounted for
+ *        exactly once, phase and turn consistent, scores in range.
+ * @return Errc::ok or Errc::invalid_state.
+ */
+[[nodiscard]] Errc validate_state(const State& s) noexcept;
+
+/// The text name of an action kind, e.g. "bet"; "?" when unknown.
+[[nodiscard]] std::string_view action_kind_name(ActionKind k) noexcept;
+/// The text name of a phase, e.g. "betting"; "?" when unknown.
+[[nodiscard]] std::string_view phase_name(Phase p) noexcept;
+/// The text name of a lance, e.g. "grande"; "?" when unknown.
+[[nodiscard]] std::string_view lance_name(Lance l) noexcept;
+/// The text name of a lance status, e.g. "en_paso"; "?" when unknown.
+[[nodiscard]] std::string_view lance_status_name(LanceStatus st) noexcept;
+
+}  // namespace mus
+
+#endif  // MUS_MATCH_HPP

@@ -1,0 +1,712 @@
+/**
+ * @file mus.h
+ * @brief The libmus C API: one header, valid C99 and C++, fixed-width integers only.
+ *
+ * This header is the library's promise to every language that embeds it. The names,
+ * parameters and meanings of the functions below are fixed within a major version; status
+ * codes and constants are pinned and never renumbered.
+ *
+ * Conventions used throughout:
+ * - Every function that can fail returns an `int32_t` status, @ref MUS_OK or a negative
+ *   `MUS_E_*` code; outputs go through pointer parameters and are left untouched on error.
+ * - No function aborts on bad input, lets a C++ exception escape, or writes past a caller's
+ *   buffer. Text outputs are always NUL-terminated when `cap > 0`.
+ * - Cards are `uint8_t` ids 0..39: `id = suit * 10 + rank` with suits oros 0, copas 1,
+ *   espadas 2, bastos 3 and ranks A 0, 2 1, 3 2, 4 3, 5 4, 6 5, 7 6, J (sota) 7, Q (caballo) 8,
+ *   K (rey) 9 (rules R3). A hand is `uint8_t[4]`; the four hands of a table are
+ *   `uint8_t[16]`, seat 0's cards first.
+ *
+ * | id | card | id | card | id | card | id | card |
+ * |----|------|----|------|----|------|----|------|
+ * | 0  | Ao   | 10 | Ac   | 20 | Ae   | 30 | Ab   |
+ * | 6  | 7o   | 16 | 7c   | 26 | 7e   | 36 | 7b   |
+ * | 7  | Jo   | 17 | Jc   | 27 | Je   | 37 | Jb   |
+ * | 9  | Ko   | 19 | Kc   | 29 | Ke   | 39 | Kb   |
+ */
+#ifndef MUS_MUS_H
+#define MUS_MUS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/** @name Version
+ *  Compile-time version of the headers; compare with mus_version() at run time.
+ *  @{ */
+#define MUS_VERSION_MAJOR 0     /**< Major version: the ABI promise holds within it. */
+#define MUS_VERSION_MINOR 1     /**< Minor version: additions only. */
+#define MUS_VERSION_PATCH 0     /**< Patch version: fixes only. */
+#define MUS_VERSION_STRING "0.1.0" /**< The version as text. */
+/** The version as one number, `MAJOR * 10000 + MINOR * 100 + PATCH`. */
+#define MUS_VERSION (MUS_VERSION_MAJOR * 10000 + MUS_VERSION_MINOR * 100 + MUS_VERSION_PATCH)
+/** @} */
+
+/** @name Export macro
+ *  @{ */
+#if defined(MUS_STATIC_DEFINE)
+#define MUS_API
+#elif defined(_WIN32)
+#if defined(MUS_BUILDING_C_API)
+#define MUS_API __declspec(dllexport)
+#else
+#define MUS_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__)
+/** Marks a function exported from the shared C library. */
+#define MUS_API __attribute__((visibility("default")))
+#else
+#define MUS_API
+#endif
+/** @} */
+
+/** @name Status codes
+ *  Pinned: never renumbered within a major version. mus_status_string() names each.
+ *  @{ */
+#define MUS_OK 0                    /**< Success. */
+#define MUS_E_INVALID_ARGUMENT (-1) /**< A NULL pointer, an out-of-range number or a bad struct_size. */
+#define MUS_E_PARSE (-2)            /**< Text that could not be parsed. */
+#define MUS_E_BUFFER_TOO_SMALL (-3) /**< The caller's buffer cannot hold the whole output. */
+#define MUS_E_INVALID_RULES (-4)    /**< A rules value breaks a limit (kings not 4/8, target <= 0, ...). */
+#define MUS_E_INVALID_CARDS (-5)    /**< A card id outside 0..39, or the same card twice. */
+#define MUS_E_WRONG_PHASE (-6)      /**< The action does not belong to the current phase. */
+#define MUS_E_NOT_YOUR_TURN (-7)    /**< The acting seat is not the seat to act. */
+#define MUS_E_ILLEGAL_ACTION (-8)   /**< The action is against the rules here. */
+#define MUS_E_BET_TOO_SMALL (-9)    /**< A bet or raise below the minimum. */
+#define MUS_E_CARD_NOT_IN_HAND (-10) /**< A discard names a card the seat does not hold. */
+#define MUS_E_BAD_SHUFFLE (-11)     /**< A shuffle order that is not exactly the cards to shuffle. */
+#define MUS_E_MATCH_OVER (-12)      /**< The match has ended; nothing more can be applied. */
+#define MUS_E_FALSE_SIGNAL (-13)    /**< A signal that does not match the signaller's hand. */
+#define MUS_E_INVALID_STATE (-14)   /**< A state blob that the library did not produce. */
+#define MUS_E_INTERNAL (-15)        /**< An unexpected internal failure (a bug: please report it). */
+/** @} */
+
+/** @name Lances
+ *  @{ */
+#define MUS_LANCE_GRANDE 0 /**< Grande: highest cards win (R16). */
+#define MUS_LANCE_CHICA 1  /**< Chica: lowest cards win (R17). */
+#define MUS_LANCE_PARES 2  /**< Pares: pairs, medias, duples (R18). */
+#define MUS_LANCE_JUEGO 3  /**< Juego: 31 or more (R19). */
+#define MUS_LANCE_PUNTO 4  /**< Punto: played when nobody has juego (R20). */
+/** @} */
+
+/** @name Rules option values
+ *  Values of the `royal31` and `mus_corrido` fields of @ref mus_rules.
+ *  @{ */
+#define MUS_ROYAL31_OFF 0                 /**< No 31 real (default). */
+#define MUS_ROYAL31_JACK777 1             /**< Sota and three 7s, any suits. */
+#define MUS_ROYAL31_FIGURE777 2           /**< Any 10-valued card and three 7s. */
+#define MUS_ROYAL31_JACK777_OTHER_SUITS 3 /**< Sota and the three 7s of the other suits. */
+#define MUS_ROYAL31_JACK_OF_COINS777 4    /**< Sota de oros and the 7s of copas, espadas, bastos. */
+#define MUS_CORRIDO_OFF 0                 /**< No mus corrido (default). */
+#define MUS_CORRIDO_MATCH 1               /**< Mus corrido on the first hand of the match. */
+#define MUS_CORRIDO_GAME 2                /**< Mus corrido on the first hand of every game. */
+/** @} */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * @brief The run-time version of the library.
+ * @return `MAJOR * 10000 + MINOR * 100 + PATCH`, as @ref MUS_VERSION in the headers it was built with.
+ * @thread_safety Safe from any thread.
+ */
+MUS_API uint32_t mus_version(void);
+
+/**
+ * @brief The run-time version of the library as text, e.g. "0.1.0".
+ * @return A static NUL-terminated string.
+ * @pointer_lifetime The string is static: valid for the life of the program.
+ * @thread_safety Safe from any thread.
+ */
+MUS_API const char* mus_version_string(void);
+
+/**
+ * @brief A short English description of a status code.
+ * @param status A value returned by any libmus function.
+ * @return A static NUL-terminated string, e.g. "MUS_E_PARSE: text could not be parsed";
+ *         "unknown status" for a code the library does not define.
+ * @pointer_lifetime The string is static: valid for the life of the program.
+ * @thread_safety Safe from any thread.
+ */
+MUS_API const char* mus_status_string(int32_t status);
+
+/**
+ * @brief The rules a match is played under: every variant of rules.md.
+ *
+ * Get one from mus_rules_preset() or mus_rules_parse(), then change fields if you like; every
+ * function taking rules validates them (@ref MUS_E_INVALID_RULES). Enum-like fields are
+ * `int32_t`. Booleans are 0 or 1.
+ */
+typedef struct mus_rules {
+  uint32_t struct_size;    /**< `sizeof(mus_rules)`; set by the preset and parse calls. */
+  int32_t kings;           /**< 8 (default: 3s are kings, 2s are aces, R4) or 4. */
+  int32_t target;          /**< Points that win a game (R29): 1..999, default 40. */
+  int32_t games_per_vaca;  /**< Games that win a vaca (R30): 1..99, default 2. */
+  int32_t vacas;           /**< Vacas that win the match (R30): 1..99, default 1. */
+  int32_t min_raise;       /**< Smallest raise over an open bet (R25): 1 or 2, default 2. */
+  int32_t royal31;         /**< 31 real option (R21): `MUS_ROYAL31_*`, default off. */
+  int32_t zero_discard;    /**< 1: a player may discard no card, servido (R14). Default 0. */
+  int32_t deje_ends;       /**< 1: a deje ends the game at once (R29, default); 0: checked at hand end. */
+  int32_t mus_corrido;     /**< Mus corrido (R31): `MUS_CORRIDO_*`, default off. */
+  int32_t tio_perete;      /**< 1: the tío Perete bonus is played (R32). Default 0. */
+  int32_t reserved[8];     /**< Reserved for future options; keep zero. */
+} mus_rules;
+
+/**
+ * @brief Fill a rules value from a named preset.
+ * @param out Receives the preset, with `struct_size` set.
+ * @param name "standard" (also NULL), "basque" or "online" (rules.md presets table).
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT if `out` is NULL; @ref MUS_E_PARSE for an
+ *         unknown name (`*out` unchanged).
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime `name` is read during the call only.
+ */
+MUS_API int32_t mus_rules_preset(mus_rules* out, const char* name);
+
+/**
+ * @brief Parse rules from text: a preset name, then optional `key=value` overrides.
+ *
+ * Example: `"standard kings=4 target=30 royal31=jack777"`. Keys: `kings=4|8`, `target=N`,
+ * `games_per_vaca=N`, `vacas=N`, `min_raise=1|2`,
+ * `royal31=off|jack777|figure777|jack777_other_suits|jack_of_coins777`, `zero_discard=0|1`,
+ * `deje_ends=0|1`, `mus_corrido=off|match|game`, `tio_perete=0|1`. Words are separated by
+ * spaces; a key may be given more than once (the last wins).
+ * @param out Receives the rules; unchanged on error.
+ * @param text NUL-terminated text.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL pointers; @ref MUS_E_PARSE for an
+ *         unknown preset or key or a malformed value; @ref MUS_E_INVALID_RULES for a well
+ *         formed value outside its limits (e.g. `target=0`).
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime `text` is read during the call only.
+ */
+MUS_API int32_t mus_rules_parse(mus_rules* out, const char* text);
+
+/**
+ * @brief The canonical text form of rules, accepted back by mus_rules_parse().
+ *
+ * The form is the nearest preset's name followed by the keys that differ from it, in the
+ * order listed at mus_rules_parse(), e.g. `"standard target=30"` or `"basque"`.
+ * @param rules The rules to print (validated).
+ * @param buf Receives the NUL-terminated text; may be NULL when `cap` is 0.
+ * @param cap Size of `buf` in bytes.
+ * @param len_out If not NULL, receives the text's length without the NUL, also when the
+ *        buffer is too small, so a caller can size a second call.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL `rules` or a NULL `buf` with
+ *         `cap > 0`; @ref MUS_E_INVALID_RULES; @ref MUS_E_BUFFER_TOO_SMALL when `cap` is not
+ *         larger than the length (nothing but the length is written then).
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_rules_format(const mus_rules* rules, char* buf, size_t cap, size_t* len_out);
+
+/**
+ * @brief Parse a hand of four cards from text, e.g. `"Ko 3c Qe Ab"` (R2).
+ *
+ * Ranks `A 2 3 4 5 6 7 J Q K` (also `1`, and the Spanish `S C R` for sota, caballo, rey),
+ * suits `o c e b`, either case. Cards are separated by spaces or tabs; leading and trailing
+ * blanks are ignored.
+ * @param text NUL-terminated text.
+ * @param out Receives the four card ids in the order written; unchanged on error.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL pointers; @ref MUS_E_PARSE for an
+ *         unknown rank or suit, stray text, a duplicate card, or a count other than four.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_hand_parse(const char* text, uint8_t out[4]);
+
+/**
+ * @brief Print a hand in the canonical notation, e.g. `"Ko 3c Qe Ab"` (R2): 11 characters.
+ * @param hand Four card ids.
+ * @param buf Receives the NUL-terminated text; may be NULL when `cap` is 0.
+ * @param cap Size of `buf` in bytes (12 is always enough).
+ * @param len_out If not NULL, receives the length without the NUL (also when too small).
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL `hand` or a NULL `buf` with
+ *         `cap > 0`; @ref MUS_E_INVALID_CARDS for an id above 39 or a repeated card;
+ *         @ref MUS_E_BUFFER_TOO_SMALL.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_hand_format(const uint8_t hand[4], char* buf, size_t cap, size_t* len_out);
+
+/**
+ * @brief The seat that wins a lance among four hands, ties going to the seat nearer the mano.
+ * @param rules The rules (kings and 31 real matter).
+ * @param lance `MUS_LANCE_*`.
+ * @param hands Sixteen distinct card ids, seat 0's four first.
+ * @param mano The mano's seat, 0..3.
+ * @param seat_out Receives the winning seat, or -1 when nobody plays the lance (no pares; no
+ *        juego; punto when somebody has juego).
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL pointers, a bad lance or mano;
+ *         @ref MUS_E_INVALID_RULES; @ref MUS_E_INVALID_CARDS.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_lance_winner(const mus_rules* rules, int32_t lance, const uint8_t hands[16],
+                                 int32_t mano, int32_t* seat_out);
+
+/**
+ * @brief The tantos one hand brings its team in a lance when the team wins it (R28).
+ * @param rules The rules.
+ * @param lance `MUS_LANCE_*`.
+ * @param hand Four distinct card ids.
+ * @param tantos_out Pares: 0 (none), 1 (pareja), 2 (medias), 3 (duples). Juego: 0 (no juego),
+ *        3 (31), 2 (other juego). Grande, chica and punto carry no per-hand tantos: 0.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_RULES;
+ *         @ref MUS_E_INVALID_CARDS.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_hand_tantos(const mus_rules* rules, int32_t lance, const uint8_t hand[4],
+                                int32_t* tantos_out);
+
+/**
+ * @brief A hand's total for juego and punto (R6): 4..40.
+ * @param rules The rules (with 8 kings a 3 is worth 10 and a 2 is worth 1).
+ * @param hand Four distinct card ids.
+ * @param value_out Receives the total.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_RULES;
+ *         @ref MUS_E_INVALID_CARDS.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_hand_value(const mus_rules* rules, const uint8_t hand[4], int32_t* value_out);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+/* ============================================================================================
+ * The match reducer
+ * ========================================================================================== */
+
+/** @name Match phases
+ *  Values of mus_state_info.phase.
+ *  @{ */
+#define MUS_PHASE_SHUFFLE 1    /**< A shuffle (chance) is due: a new hand, or a stock refill (R15). */
+#define MUS_PHASE_MUS 2        /**< Players say mus or cut (R13). */
+#define MUS_PHASE_DISCARD 3    /**< Players discard (R14). */
+#define MUS_PHASE_BETTING 4    /**< A lance is being bet (R24–R27). */
+#define MUS_PHASE_MATCH_OVER 5 /**< The match has a winner; nothing more applies. */
+#define MUS_PHASE_PERETE 6     /**< Seats dealt 4-5-6-7 may declare tío Perete (R32). */
+/** @} */
+
+/** @name Action kinds
+ *  Values of mus_action.kind; pinned, 0 is never valid.
+ *  @{ */
+#define MUS_ACTION_SHUFFLE 1 /**< Chance: deal a new hand (R11) or refill the stock (R15). */
+#define MUS_ACTION_MUS 2     /**< Wants a discard (R13). */
+#define MUS_ACTION_CUT 3     /**< No hay mus (R13). */
+#define MUS_ACTION_DISCARD 4 /**< Discard the cards of `cards` (R14). */
+#define MUS_ACTION_PASS 5    /**< Paso (R24); in the tío Perete phase, decline to declare. */
+#define MUS_ACTION_BET 6     /**< Envido of `amount`, or a raise of `amount` more (R24, R25). */
+#define MUS_ACTION_ORDAGO 7  /**< Órdago (R27). */
+#define MUS_ACTION_ACCEPT 8  /**< Quiero. */
+#define MUS_ACTION_REJECT 9  /**< No quiero. */
+#define MUS_ACTION_SIGNAL 10 /**< A signal to the partner (R33): `amount` is a `MUS_SIGNAL_*`. */
+#define MUS_ACTION_PERETE 11 /**< Declare tío Perete (R32). */
+/** @} */
+
+/** @name Signals
+ *  Values of mus_action.amount for MUS_ACTION_SIGNAL (R33).
+ *  @{ */
+#define MUS_SIGNAL_TWO_KINGS 0   /**< Exactly two kings. */
+#define MUS_SIGNAL_THREE_KINGS 1 /**< Exactly three kings. */
+#define MUS_SIGNAL_TWO_ACES 2    /**< Exactly two aces. */
+#define MUS_SIGNAL_THREE_ACES 3  /**< Exactly three aces. */
+#define MUS_SIGNAL_PAREJA 4      /**< Pareja as its pares. */
+#define MUS_SIGNAL_MEDIAS 5      /**< Medias as its pares. */
+#define MUS_SIGNAL_DUPLES 6      /**< Duples as its pares. */
+#define MUS_SIGNAL_JUEGO_31 7    /**< Value 31. */
+#define MUS_SIGNAL_PUNTO_30 8    /**< Value 30. */
+#define MUS_SIGNAL_PUNTO_29 9    /**< Value 29. */
+#define MUS_SIGNAL_PUNTO_28 10   /**< Value 28. */
+#define MUS_SIGNAL_CIEGO 11      /**< No pares and no juego. */
+#define MUS_SIGNAL_REAL_31 12    /**< A 31 real under the active R21 option. */
+#define MUS_SIGNAL_SOLOMILLO 13  /**< Three kings and an ace. */
+/** @} */
+
+/** Size in bytes of a match state; fixed within a major version. */
+#define MUS_STATE_SIZE 512
+
+/**
+ * @brief A whole match as a value: plain bytes the caller owns, copies with memcpy and keeps
+ *        as many of as it likes. Nothing is allocated; nothing needs freeing.
+ *
+ * Its content is private to the library; every function taking a state checks it and
+ * answers @ref MUS_E_INVALID_STATE for bytes it did not produce.
+ */
+typedef struct mus_state {
+  uint64_t opaque[MUS_STATE_SIZE / 8]; /**< Private. */
+} mus_state;
+
+/**
+ * @brief One action, as the reducer takes it.
+ */
+typedef struct mus_action {
+  int32_t kind;       /**< `MUS_ACTION_*`. */
+  int32_t seat;       /**< The acting seat 0..3; -1 for a shuffle. */
+  int32_t amount;     /**< BET: points (the bet, or the raise "more" when a bet is open);
+                           SIGNAL: a `MUS_SIGNAL_*`; SHUFFLE: 0 = use `seed`, n > 0 = `order[0..n-1]`. */
+  int32_t reserved0;  /**< Keep zero. */
+  uint64_t cards;     /**< DISCARD: bit i set = discard card id i. */
+  uint64_t seed;      /**< SHUFFLE with amount 0: the seed (see mus_seeded_order()). */
+  uint8_t order[40];  /**< SHUFFLE with amount n: exactly the cards being shuffled, in dealing order. */
+  int32_t reserved[4]; /**< Keep zero. */
+} mus_action;
+
+/**
+ * @brief What a caller reads of a state.
+ *
+ * Set `struct_size = sizeof(mus_state_info)` before calling mus_state_info_get().
+ */
+typedef struct mus_state_info {
+  uint32_t struct_size; /**< Set by the caller: the size of the struct it was compiled with. */
+  int32_t phase;        /**< `MUS_PHASE_*`. */
+  int32_t lance;        /**< Lance being bet (`MUS_LANCE_*`) when phase is MUS_PHASE_BETTING, else -1. */
+  int32_t to_act;       /**< Seat to act; -1 when a shuffle is due or the match is over. */
+  int32_t dealer;       /**< This hand's dealer. */
+  int32_t mano;         /**< This hand's mano. */
+  int32_t score[2];     /**< Points of each team in the current game. */
+  int32_t games[2];     /**< Games won in the current vaca. */
+  int32_t vacas[2];     /**< Vacas won in the match. */
+  int32_t match_winner; /**< Team, or -1. */
+  int32_t reserved[16]; /**< Zero. */
+} mus_state_info;
+
+/** @name Lance statuses
+ *  Values of mus_count_line.status: how a lance was played.
+ *  @{ */
+#define MUS_LANCE_PENDING 0  /**< Not reached. */
+#define MUS_LANCE_SKIPPED 1  /**< Nobody had pares (juego) (R23). */
+#define MUS_LANCE_ONE_TEAM 2 /**< Only one team had them: no betting, that team collects (R23). */
+#define MUS_LANCE_EN_PASO 3  /**< Everyone passed (R24). */
+#define MUS_LANCE_ACCEPTED 4 /**< A bet was accepted. */
+#define MUS_LANCE_REFUSED 5  /**< A bet was refused: deje (R26). */
+#define MUS_LANCE_ORDAGO 6   /**< An órdago was accepted (R27). */
+/** @} */
+
+/** @name Hand ends
+ *  Values of mus_count.end.
+ *  @{ */
+#define MUS_END_NONE 0   /**< No hand finished yet. */
+#define MUS_END_COUNT 1  /**< The count (R28). */
+#define MUS_END_DEJE 2   /**< A deje or tío Perete point reached the target (R29). */
+#define MUS_END_ORDAGO 3 /**< An accepted órdago decided the game (R27). */
+/** @} */
+
+/** One lance of a hand's count: how it was played and what it scored, and why. */
+typedef struct mus_count_line {
+  int32_t lance;       /**< `MUS_LANCE_*` (the fourth line is juego or punto). */
+  int32_t status;      /**< How it was played: `MUS_LANCE_PENDING` … `MUS_LANCE_ORDAGO`. */
+  int32_t bet_team;    /**< Team of the last bet (accepted or refused), or -1. */
+  int32_t winner_team; /**< Team that won it, or -1. */
+  int32_t winner_seat; /**< Seat whose cards won it; -1 for a refused bet or none. */
+  int32_t stake;       /**< Accepted stake, or the deje scored for a refused bet. */
+  int32_t tantos;      /**< The winning team's own tantos counted (pares, juego). */
+  int32_t points;      /**< Points scored at the count for this lance. */
+  int32_t counted;     /**< 1 when the count reached this lance; 0 when it stopped before (R29). */
+  int32_t reserved[3]; /**< Zero. */
+} mus_count_line;
+
+/**
+ * @brief A hand's count, lance by lance: the last finished hand (mus_state_last_count()).
+ *
+ * Set `struct_size = sizeof(mus_count)` before the call.
+ */
+typedef struct mus_count {
+  uint32_t struct_size;     /**< Set by the caller. */
+  int32_t number;           /**< Hand number in the match (1 = first); 0 when none finished yet. */
+  int32_t dealer;           /**< That hand's dealer. */
+  int32_t mano;             /**< That hand's mano. */
+  int32_t end;              /**< `MUS_END_*`. */
+  int32_t game_winner;      /**< Team that won the game in that hand, or -1. */
+  int32_t score_before[2];  /**< Scores when the hand was dealt. */
+  int32_t score_after[2];   /**< Scores at its end (before a won game resets them). */
+  mus_count_line lines[4];  /**< Grande, chica, pares, juego/punto. */
+  int32_t reserved[8];      /**< Zero. */
+} mus_count;
+
+/**
+ * @brief What one seat may know: its own cards and the public state; nothing else.
+ *
+ * Set `struct_size = sizeof(mus_view)` before calling mus_state_view().
+ */
+typedef struct mus_view {
+  uint32_t struct_size;    /**< Set by the caller. */
+  int32_t seat;            /**< Whose view. */
+  int32_t phase;           /**< `MUS_PHASE_*`. */
+  int32_t lance;           /**< Lance being bet, or -1. */
+  int32_t to_act;          /**< Seat to act, or -1. */
+  int32_t dealer;          /**< This hand's dealer. */
+  int32_t mano;            /**< This hand's mano. */
+  uint8_t hand[4];         /**< The seat's own cards; 255 for a slot awaiting a replacement. */
+  int32_t score[2];        /**< Game scores. */
+  int32_t games[2];        /**< Games won in this vaca. */
+  int32_t vacas[2];        /**< Vacas won. */
+  int32_t match_winner;    /**< Team or -1. */
+  int32_t hand_number;     /**< Hands dealt so far. */
+  int32_t stock_count;     /**< Cards in the stock. */
+  int32_t pile_count;      /**< Cards in the discard pile. */
+  int32_t pares_declared;  /**< 1 once pares were declared this hand. */
+  int32_t pares_mask;      /**< Bit s: seat s declared pares. */
+  int32_t juego_declared;  /**< 1 once juego was declared this hand. */
+  int32_t juego_mask;      /**< Bit s: seat s declared juego. */
+  int32_t perete_mask;     /**< Bit s: seat s declared tío Perete. */
+  int32_t signals[4];      /**< Bit k of signals[s]: seat s made signal k this hand. */
+  int32_t bet_open;        /**< 1 while a bet waits for an answer. */
+  int32_t bet_is_ordago;   /**< 1 when the open bet is an órdago. */
+  int32_t bet_team;        /**< Team of the open bet, or -1. */
+  int32_t stake_before;    /**< What a refusal pays now (R26). */
+  int32_t proposed;        /**< The stake if accepted. */
+  mus_count_line lances[4]; /**< This hand's lances so far. */
+  int32_t reserved[16];    /**< Zero. */
+} mus_view;
+
+/** @name Event kinds
+ *  Values of mus_event.kind. Every event is public: any seat may see it.
+ *  @{ */
+#define MUS_EVENT_DEAL 1          /**< A hand was dealt: `seat` dealer, `value` mano, `amount` hand number. */
+#define MUS_EVENT_REFILL 2        /**< The discard pile was shuffled under the stock: `amount` cards. */
+#define MUS_EVENT_MUS 3           /**< `seat` said mus. */
+#define MUS_EVENT_CUT 4           /**< `seat` cut; `value` is the mano (it changes with mus corrido). */
+#define MUS_EVENT_DISCARD 5       /**< `seat` discarded `amount` cards. */
+#define MUS_EVENT_REPLACE 6       /**< `seat` was given `amount` cards. */
+#define MUS_EVENT_PERETE 7        /**< `seat` declared tío Perete; `team` scores 1. */
+#define MUS_EVENT_SIGNAL 8        /**< `seat` made signal `value`. */
+#define MUS_EVENT_DECLARE_PARES 9 /**< `seat` has pares (`value` 1) or not (0). */
+#define MUS_EVENT_DECLARE_JUEGO 10 /**< `seat` has juego (`value` 1) or not (0). */
+#define MUS_EVENT_LANCE_START 11  /**< Lance `lance` begins; `value` its status if settled at once. */
+#define MUS_EVENT_PASS 12         /**< `seat` passed. */
+#define MUS_EVENT_BET 13          /**< `seat` bet (or raised by) `amount`; `value` is the total. */
+#define MUS_EVENT_ORDAGO 14       /**< `seat` called órdago. */
+#define MUS_EVENT_ACCEPT 15       /**< `seat` accepted; `value` the stake (0 for an órdago). */
+#define MUS_EVENT_REJECT 16       /**< `seat` rejected. */
+#define MUS_EVENT_DEJE 17         /**< `team` scored `amount` for a refused bet in `lance`. */
+#define MUS_EVENT_EN_PASO 18      /**< Everyone passed `lance`. */
+#define MUS_EVENT_SHOWDOWN 19     /**< Accepted órdago in `lance`: `seat`'s cards win for `team`. */
+#define MUS_EVENT_COUNT 20        /**< The count gave `team` `amount` points for `lance`; `value` tantos. */
+#define MUS_EVENT_GAME 21         /**< `team` won a game. */
+#define MUS_EVENT_VACA 22         /**< `team` won a vaca. */
+#define MUS_EVENT_MATCH 23        /**< `team` won the match. */
+/** @} */
+
+/** One public event reported by mus_apply_events(). Fields a kind does not use are -1 or 0. */
+typedef struct mus_event {
+  int32_t kind;        /**< `MUS_EVENT_*`. */
+  int32_t seat;        /**< Seat involved, or -1. */
+  int32_t team;        /**< Team involved, or -1. */
+  int32_t lance;       /**< `MUS_LANCE_*` involved, or -1. */
+  int32_t amount;      /**< Points, cards or a number, by kind. */
+  int32_t value;       /**< A second number, by kind. */
+  int32_t reserved[2]; /**< Zero. */
+} mus_event;
+
+/** The most events one mus_apply_events() call can report. */
+#define MUS_MAX_EVENTS 48
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * @brief The size of a match state, `sizeof(mus_state)` == @ref MUS_STATE_SIZE, for FFI callers.
+ * @return The size in bytes.
+ * @thread_safety Safe from any thread.
+ */
+MUS_API size_t mus_state_size(void);
+
+/**
+ * @brief A new match, waiting for its first shuffle (@ref MUS_PHASE_SHUFFLE).
+ * @param rules The rules (validated).
+ * @param first_dealer The first dealer's seat, 0..3 (R10); the mano is the next seat.
+ * @param out Receives the state.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL pointers or a bad seat;
+ *         @ref MUS_E_INVALID_RULES.
+ * @thread_safety Safe from any thread; states are plain values, nothing is shared.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_state_new(const mus_rules* rules, int32_t first_dealer, mus_state* out);
+
+/**
+ * @brief The reducer: apply an action to a state. Pure: the same state and action always
+ *        give the same result.
+ *
+ * When a hand's last lance closes, the count (R28, R29) happens inside this call and the state
+ * moves on to the next hand's shuffle (or to @ref MUS_PHASE_MATCH_OVER).
+ * @param in The state.
+ * @param action The action.
+ * @param out Receives the next state on success; left unchanged on error. `in == out` is allowed.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT (NULL, unknown kind, seat outside -1..3,
+ *         non-zero reserved fields); @ref MUS_E_INVALID_STATE; @ref MUS_E_MATCH_OVER;
+ *         @ref MUS_E_WRONG_PHASE; @ref MUS_E_NOT_YOUR_TURN; @ref MUS_E_ILLEGAL_ACTION (e.g. a
+ *         pass while a bet is open, a bet above the game target); @ref MUS_E_BET_TOO_SMALL;
+ *         @ref MUS_E_CARD_NOT_IN_HAND; @ref MUS_E_BAD_SHUFFLE; @ref MUS_E_FALSE_SIGNAL.
+ * @thread_safety Safe from any thread as long as no other thread writes `*out` meanwhile.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_apply(const mus_state* in, const mus_action* action, mus_state* out);
+
+/**
+ * @brief mus_apply(), also reporting the step's public events (who said what, declarations,
+ *        dejes, the count line by line, games won).
+ * @param in The state.
+ * @param action The action.
+ * @param out Receives the next state; unchanged on any error, including a too small buffer.
+ * @param events Receives the events; may be NULL (then `cap` must be 0).
+ * @param cap Capacity of `events`; @ref MUS_MAX_EVENTS is always enough.
+ * @param count_out If not NULL, receives the number of events (also when the buffer is too small).
+ * @return As mus_apply(), plus @ref MUS_E_BUFFER_TOO_SMALL.
+ * @thread_safety As mus_apply().
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_apply_events(const mus_state* in, const mus_action* action, mus_state* out,
+                                 mus_event* events, size_t cap, size_t* count_out);
+
+/**
+ * @brief The distinct kinds of action the seat to act may play now.
+ *
+ * BET is listed once with `amount` the smallest legal amount (see mus_bet_limits()), DISCARD
+ * once with `cards` the cards the seat may discard and `amount` the fewest it must, SIGNAL once
+ * with the first true signal not yet made; a SHUFFLE entry (seed 0) when chance is to act;
+ * nothing once the match is over.
+ * @param s The state.
+ * @param buf Receives the actions; may be NULL when `cap` is 0.
+ * @param cap Capacity of `buf` (8 is always enough).
+ * @param count_out If not NULL, receives the number of actions (also when `buf` is too small).
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE;
+ *         @ref MUS_E_BUFFER_TOO_SMALL (nothing written to `buf`).
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_legal_actions(const mus_state* s, mus_action* buf, size_t cap,
+                                  size_t* count_out);
+
+/**
+ * @brief Read the public summary of a state.
+ * @param s The state.
+ * @param out Receives the summary; set `out->struct_size = sizeof(mus_state_info)` first. At
+ *        most `struct_size` bytes are written.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT (NULL, or struct_size below 8);
+ *         @ref MUS_E_INVALID_STATE.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_state_info_get(const mus_state* s, mus_state_info* out);
+
+/**
+ * @brief A seat's four cards (255 in a slot waiting for a replacement card).
+ *
+ * This reads hidden information: a server uses it; a client should get mus_state_view().
+ * @param s The state.
+ * @param seat 0..3.
+ * @param out Receives the four card ids.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_state_hand(const mus_state* s, int32_t seat, uint8_t out[4]);
+
+/**
+ * @brief What one seat may know: its own cards and the public state, no other seat's cards.
+ * @param s The state.
+ * @param seat 0..3.
+ * @param out Receives the view; set `out->struct_size = sizeof(mus_view)` first.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_state_view(const mus_state* s, int32_t seat, mus_view* out);
+
+/**
+ * @brief The last finished hand's count, lance by lance: who won each lance, the points and
+ *        why (stake, en paso, deje, tantos), and where the count stopped (R28, R29).
+ * @param s The state.
+ * @param out Receives the count; set `out->struct_size = sizeof(mus_count)` first. `number` is
+ *        0 while no hand has finished.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_state_last_count(const mus_state* s, mus_count* out);
+
+/**
+ * @brief The rules a state is played under.
+ * @param s The state.
+ * @param out Receives the rules.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_state_rules(const mus_state* s, mus_rules* out);
+
+/**
+ * @brief Check that bytes are a state this library produced: the tag, the rules, every card
+ *        exactly once, phase and turn consistent, scores in range.
+ * @param s The state.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL; @ref MUS_E_INVALID_STATE.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_state_validate(const mus_state* s);
+
+/**
+ * @brief The legal range of a BET now: the bet, or the raise "more" over an open bet.
+ *
+ * Opening bets start at 2, raises at the rules' `min_raise`; the total proposed may not pass
+ * the game target (the órdago bets the whole game).
+ * @param s The state.
+ * @param min_out Receives the smallest legal amount, 0 when no bet is possible.
+ * @param max_out Receives the largest legal amount, 0 when no bet is possible.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_bet_limits(const mus_state* s, int32_t* min_out, int32_t* max_out);
+
+/**
+ * @brief A SHUFFLE action that deals chosen cards (a stacked deck): seat s receives
+ *        `hands[4s..4s+3]` when `mano` is the mano, and the stock starts with `stock`.
+ * @param hands Sixteen distinct card ids, seat 0's first.
+ * @param mano The mano of the hand to be dealt.
+ * @param stock Cards for the top of the stock (NULL when `stock_n` is 0).
+ * @param stock_n 0..24; the remaining cards follow in id order.
+ * @param out Receives the action.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_CARDS.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_stacked_deal(const uint8_t hands[16], int32_t mano, const uint8_t* stock,
+                                 size_t stock_n, mus_action* out);
+
+/**
+ * @brief Shuffle cards the way a seeded SHUFFLE does (R12): the cards sorted by id, then a
+ *        Fisher–Yates shuffle driven by SplitMix64 from `seed` (documented in match.hpp and
+ *        the embedding guide). Fixed within a major version.
+ * @param cards In: distinct card ids; out: their shuffled order.
+ * @param n Number of cards, 0..40.
+ * @param seed The seed.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_CARDS.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_seeded_order(uint8_t* cards, size_t n, uint64_t seed);
+
+/**
+ * @brief Whether a signal tells the truth about a hand (R33): false signals are illegal.
+ * @param rules The rules.
+ * @param signal A `MUS_SIGNAL_*`.
+ * @param hand Four distinct card ids.
+ * @param out Receives 1 (true) or 0.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_RULES;
+ *         @ref MUS_E_INVALID_CARDS.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const uint8_t hand[4],
+                                int32_t* out);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* MUS_MUS_H */

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# README command 1: build the demo in ./build (Release) and run it. Needs only a C/C++
+# compiler (g++ 12 or newer), make and CMake 3.25 or newer: no tests, no benchmarks.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+jobs="$(nproc 2>/dev/null || echo 2)"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release \
+  -DMUS_BUILD_TESTS=OFF -DMUS_BUILD_BENCH=OFF -DMUS_BUILD_EXAMPLES=ON
+cmake --build build --parallel "${jobs}" --target mus-eval-demo
+echo
+./build/examples/mus-eval-demo

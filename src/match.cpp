@@ -1,0 +1,903 @@
+// The match reducer. Each phase has one function that first validates the action completely
+// and only then changes the state, so a refused action leaves the state as it was.
+#include "mus/match.hpp"
+
+#include <bit>
+#include <cstdint>
+#include <string_view>
+
+namespace mus {
+namespace {
+
+constexpr std::uint8_t not_dealing = 0xFF;
+
+// --- small helpers --------------------------------------------------------------------------
+
+int next_seat(int seat) { return (seat + 1) % seats; }
+int partner(int seat) { return (seat + 2) % seats; }
+int speaking_seat(const State& s, int k) { return (s.mano + k) % seats; }
+
+void emit(Events* ev, EventKind kind, int seat = -1, int team = -1, int lance = -1, int amount = 0,
+          int value = 0) {
+  if (ev == nullptr) return;
+  Event e;
+  e.kind = kind;
+  e.seat = static_cast<std::int8_t>(seat);
+  e.team = static_cast<std::int8_t>(team);
+  e.lance = static_cast<std::int8_t>(lance);
+  e.amount = amount;
+  e.value = value;
+  ev->push(e);
+}
+
+Hand hand_at(const State& s, int seat) {
+  std::array<Card, 4> cards{};
+  for (int i = 0; i < hand_size; ++i) {
+    const std::uint8_t id = s.hands[static_cast<std::size_t>(seat * 4 + i)];
+    cards[static_cast<std::size_t>(i)] = Card::from_id_unchecked(id < deck_size ? id : 0);
+  }
+  // Built unchecked: the reducer keeps hands distinct, and a hand with an empty slot is
+  // never evaluated.
+  return Hand::from_cards_unchecked(cards);
+}
+
+bool hand_complete(const State& s, int seat) {
+  for (int i = 0; i < hand_size; ++i)
+    if (s.hands[static_cast<std::size_t>(seat * 4 + i)] == no_card) return false;
+  return true;
+}
+
+TableEval table_eval(const State& s) {
+  TableEval t{};
+  for (int seat = 0; seat < seats; ++seat) t[static_cast<std::size_t>(seat)] = evaluate(hand_at(s, seat), s.rules);
+  return t;
+}
+
+std::uint64_t hand_mask(const State& s, int seat) {
+  std::uint64_t m = 0;
+  for (int i = 0; i < hand_size; ++i) {
+    const std::uint8_t id = s.hands[static_cast<std::size_t>(seat * 4 + i)];
+    if (id != no_card) m |= std::uint64_t{1} << id;
+  }
+  return m;
+}
+
+bool is_perete_hand(const State& s, int seat) {
+  int seen = 0;
+  for (int i = 0; i < hand_size; ++i) {
+    const std::uint8_t id = s.hands[static_cast<std::size_t>(seat * 4 + i)];
+    if (id == no_card) return false;
+    const int r = id % 10;
+    if (r < static_cast<int>(Rank::four) || r > static_cast<int>(Rank::seven)) return false;
+    seen |= 1 << r;
+  }
+  return seen == 0b1111000;  // one each of 4, 5, 6, 7
+}
+
+// Caches the true signals of a seat's hand (R33); called whenever the hand changes.
+void refresh_truth(State& s, int seat) {
+  s.truth[static_cast<std::size_t>(seat)] =
+      hand_complete(s, seat) ? true_signals(hand_at(s, seat), s.rules) : std::uint16_t{0};
+}
+
+// Seats that take part in the current lance (R23), as a bit mask.
+std::uint8_t eligible_mask(const State& s) {
+  switch (s.lance) {
+    case Lance::pares: return s.pares_mask;
+    case Lance::juego: return s.juego_mask;
+    default: return 0x0F;
+  }
+}
+
+bool eligible(const State& s, int seat) { return (eligible_mask(s) >> seat) & 1U; }
+
+// --- PRNG (documented in match.hpp; never change it within a major version) ----------------
+
+std::uint64_t splitmix_next(std::uint64_t& state) {
+  state += 0x9E3779B97F4A7C15ULL;
+  std::uint64_t z = state;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// A stream of 32-bit draws: each SplitMix64 output gives two, low half first.
+struct Draws {
+  std::uint64_t state;
+  std::uint64_t buffer = 0;
+  bool has_buffer = false;
+  std::uint32_t next() {
+    if (has_buffer) {
+      has_buffer = false;
+      return static_cast<std::uint32_t>(buffer >> 32);
+    }
+    buffer = splitmix_next(state);
+    has_buffer = true;
+    return static_cast<std::uint32_t>(buffer);
+  }
+  // A uniform number in 0..bound-1 by multiply-shift with rejection (no division on the
+  // common path). Documented in match.hpp: do not change within a major version.
+  std::uint32_t below(std::uint32_t bound) {
+    std::uint64_t m = std::uint64_t{next()} * bound;
+    if (static_cast<std::uint32_t>(m) < bound) {
+      const std::uint32_t threshold = (0U - bound) % bound;
+      while (static_cast<std::uint32_t>(m) < threshold) m = std::uint64_t{next()} * bound;
+    }
+    return static_cast<std::uint32_t>(m >> 32);
+  }
+};
+
+// Reads a shuffle action into `out`: exactly the cards of `cards` (a mask), n of them.
+Errc shuffle_order(const Action& a, std::uint64_t cards, std::uint8_t* out, int& n) {
+  n = std::popcount(cards);
+  if (a.amount == 0) {
+    int k = 0;
+    for (int id = 0; id < deck_size; ++id)
+      if ((cards >> id) & 1U) out[k++] = static_cast<std::uint8_t>(id);
+    seeded_order(out, n, a.seed);
+    return Errc::ok;
+  }
+  if (a.amount != n) return Errc::bad_shuffle;
+  std::uint64_t seen = 0;
+  for (int i = 0; i < n; ++i) {
+    const std::uint8_t id = a.order[static_cast<std::size_t>(i)];
+    if (id >= deck_size) return Errc::bad_shuffle;
+    const std::uint64_t bit = std::uint64_t{1} << id;
+    if ((cards & bit) == 0 || (seen & bit) != 0) return Errc::bad_shuffle;
+    seen |= bit;
+    out[i] = id;
+  }
+  return Errc::ok;
+}
+
+// --- hand, game, vaca and match ends --------------------------------------------------------
+
+// Takes all cards back into the stock (deck order) between hands.
+void gather_cards(State& s) {
+  s.hands.fill(no_card);
+  for (int i = 0; i < deck_size; ++i) s.stock[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+  s.stock_pos = 0;
+  s.stock_end = deck_size;
+  s.pile = 0;
+  s.need = {};
+  s.truth = {};
+  s.refill_seat = not_dealing;
+}
+
+void win_game(State& s, int team, Events* ev) {
+  emit(ev, EventKind::game, -1, team);
+  const auto t = static_cast<std::size_t>(team);
+  s.games[t] = static_cast<std::uint8_t>(s.games[t] + 1);
+  if (s.games[t] >= s.rules.games_per_vaca) {
+    emit(ev, EventKind::vaca, -1, team);
+    s.vacas[t] = static_cast<std::uint8_t>(s.vacas[t] + 1);
+    s.games = {};
+    if (s.vacas[t] >= s.rules.vacas) {
+      emit(ev, EventKind::match, -1, team);
+      s.match_winner = static_cast<std::int8_t>(team);
+    }
+  }
+  s.score = {};
+  s.hand_in_game = 0;
+}
+
+// Closes the hand: records the summary, settles a won game and rotates the deal (R10).
+void finish_hand(State& s, HandEnd end, int game_winner, Events* ev) {
+  HandSummary& h = s.last;
+  h.number = s.hand_number;
+  h.dealer = static_cast<std::int8_t>(s.dealer);
+  h.mano = static_cast<std::int8_t>(s.mano);
+  h.end = end;
+  h.game_winner = static_cast<std::int8_t>(game_winner);
+  h.score_before = s.hand_start_score;
+  h.score_after = s.score;
+  h.lances = s.lances;
+  if (game_winner >= 0) win_game(s, game_winner, ev);
+  s.dealer = s.mano;  // the mano deals next
+  s.mano = static_cast<std::uint8_t>(next_seat(s.mano));
+  s.bet_open = 0;
+  s.is_ordago = 0;
+  gather_cards(s);
+  if (s.match_winner >= 0) {
+    s.phase = Phase::match_over;
+  } else {
+    s.phase = Phase::shuffle;
+  }
+  s.to_act = -1;
+}
+
+// A deje or tío Perete point just scored for `team`: does it end the game (R29)?
+// Returns true when the hand is over.
+bool check_immediate_points(State& s, int team, Events* ev) {
+  if (s.score[static_cast<std::size_t>(team)] < s.rules.target) return false;
+  if (s.rules.deje_ends) {
+    finish_hand(s, HandEnd::deje, team, ev);
+    return true;
+  }
+  if (s.deje_winner < 0) s.deje_winner = static_cast<std::int8_t>(team);
+  return false;
+}
+
+// The count (R28, R29): lance by lance, stopping the moment a team reaches the target.
+void count_hand(State& s, Events* ev) {
+  if (s.deje_winner >= 0) {  // deje_ends off: a deje reached the target earlier in the hand
+    finish_hand(s, HandEnd::deje, s.deje_winner, ev);
+    return;
+  }
+  const TableEval t = table_eval(s);
+  int game_winner = -1;
+  for (int i = 0; i < 4; ++i) {
+    LanceRecord& r = s.lances[static_cast<std::size_t>(i)];
+    if (r.status == LanceStatus::skipped || r.status == LanceStatus::pending) continue;
+    int team = -1;
+    if (r.status == LanceStatus::refused) {
+      team = r.bet_team;
+    } else {
+      const int seat = lance_winner(t, r.lance, s.mano);
+      r.winner_seat = static_cast<std::int8_t>(seat);
+      team = team_of(seat);
+    }
+    r.winner_team = static_cast<std::int8_t>(team);
+    int tantos = 0;
+    if (r.lance == Lance::pares || r.lance == Lance::juego) {
+      tantos = hand_tantos(t[static_cast<std::size_t>(team)], r.lance) +
+               hand_tantos(t[static_cast<std::size_t>(team + 2)], r.lance);
+    }
+    int points = tantos;
+    switch (r.status) {
+      case LanceStatus::accepted: points += r.stake; break;
+      case LanceStatus::en_paso:
+        if (r.lance == Lance::grande || r.lance == Lance::chica) points += 1;
+        break;
+      default: break;
+    }
+    if (r.lance == Lance::punto) points += 1;  // punto: S + 1, en paso 1, refused 1
+    r.tantos = static_cast<std::uint8_t>(tantos);
+    r.points = static_cast<std::uint16_t>(points);
+    r.counted = 1;
+    emit(ev, EventKind::count, r.winner_seat, team, static_cast<int>(r.lance), points, tantos);
+    auto& sc = s.score[static_cast<std::size_t>(team)];
+    sc = static_cast<std::int16_t>(sc + points);
+    if (sc >= s.rules.target) {
+      game_winner = team;
+      break;
+    }
+  }
+  finish_hand(s, HandEnd::count, game_winner, ev);
+}
+
+// --- lances ---------------------------------------------------------------------------------
+
+void start_lance(State& s, int index, Events* ev);
+
+void next_lance(State& s, Events* ev) { start_lance(s, s.lance_index + 1, ev); }
+
+// Declarations before pares and juego (R22): automatic public events.
+void declare(State& s, Lance l, const TableEval& t, Events* ev) {
+  std::uint8_t mask = 0;
+  for (int k = 0; k < seats; ++k) {
+    const int seat = speaking_seat(s, k);
+    const bool has = l == Lance::pares ? has_pares(t[static_cast<std::size_t>(seat)])
+                                       : has_juego(t[static_cast<std::size_t>(seat)]);
+    if (has) mask = static_cast<std::uint8_t>(mask | (1U << seat));
+    emit(ev, l == Lance::pares ? EventKind::declare_pares : EventKind::declare_juego, seat,
+         team_of(seat), static_cast<int>(l), 0, has ? 1 : 0);
+  }
+  if (l == Lance::pares) {
+    s.pares_mask = mask;
+    s.declared |= 1;
+  } else {
+    s.juego_mask = mask;
+    s.declared |= 2;
+  }
+}
+
+// The first eligible seat at or after speaking index k, or -1.
+int next_speaker(const State& s, int k) {
+  for (; k < seats; ++k) {
+    const int seat = speaking_seat(s, k);
+    if (eligible(s, seat)) return seat;
+  }
+  return -1;
+}
+
+void start_lance(State& s, int index, Events* ev) {
+  for (; index < 4; ++index) {
+    s.lance_index = static_cast<std::uint8_t>(index);
+    LanceRecord& r = s.lances[static_cast<std::size_t>(index)];
+    r = LanceRecord{};
+    Lance l = static_cast<Lance>(index);
+    if (index >= 2) {
+      const TableEval t = table_eval(s);
+      if (index == 2) {
+        declare(s, Lance::pares, t, ev);
+      } else {
+        declare(s, Lance::juego, t, ev);
+        if (s.juego_mask == 0) l = Lance::punto;
+      }
+    }
+    s.lance = l;
+    r.lance = l;
+    const std::uint8_t m = eligible_mask(s);
+    const bool team0 = (m & 0x5) != 0;
+    const bool team1 = (m & 0xA) != 0;
+    if (!team0 && !team1) {
+      r.status = LanceStatus::skipped;
+    } else if (!team0 || !team1) {
+      r.status = LanceStatus::one_team;
+      r.winner_team = static_cast<std::int8_t>(team0 ? 0 : 1);
+    }
+    emit(ev, EventKind::lance_start, -1, r.winner_team, static_cast<int>(l), 0,
+         static_cast<int>(r.status));
+    if (r.status != LanceStatus::pending) continue;
+    s.phase = Phase::betting;
+    s.spoken = 0;
+    s.bet_open = 0;
+    s.is_ordago = 0;
+    s.bet_team = -1;
+    s.answer_first = s.answer_second = -1;
+    s.answer_stage = 0;
+    s.stake_before = 0;
+    s.proposed = 0;
+    s.to_act = static_cast<std::int8_t>(next_speaker(s, 0));
+    return;
+  }
+  count_hand(s, ev);
+}
+
+// After the mus phase ends with a cut: tío Perete (R32) if it applies, then the lances.
+void begin_lances(State& s, Events* ev) {
+  s.perete_asked = 0;
+  if (s.rules.tio_perete) {
+    for (int k = 0; k < seats; ++k) {
+      const int seat = speaking_seat(s, k);
+      if (is_perete_hand(s, seat)) {
+        s.phase = Phase::perete;
+        s.to_act = static_cast<std::int8_t>(seat);
+        return;
+      }
+    }
+  }
+  start_lance(s, 0, ev);
+}
+
+// The next seat holding 4-5-6-7 that has not been asked, in speaking order, or -1.
+int next_perete_seat(const State& s) {
+  for (int k = 0; k < seats; ++k) {
+    const int seat = speaking_seat(s, k);
+    if (((s.perete_asked >> seat) & 1U) == 0 && is_perete_hand(s, seat)) return seat;
+  }
+  return -1;
+}
+
+void setup_answer(State& s, int bettor) {
+  s.bet_open = 1;
+  s.bet_team = static_cast<std::int8_t>(team_of(bettor));
+  s.answer_first = -1;
+  for (int k = 1; k < seats; ++k) {
+    const int seat = (bettor + k) % seats;
+    if (team_of(seat) != team_of(bettor) && eligible(s, seat)) {
+      s.answer_first = static_cast<std::int8_t>(seat);
+      break;
+    }
+  }
+  const int p = partner(s.answer_first);
+  s.answer_second = static_cast<std::int8_t>(eligible(s, p) ? p : -1);
+  s.answer_stage = 0;
+  s.to_act = s.answer_first;
+}
+
+// --- replacements and refills (R14, R15) ----------------------------------------------------
+
+// Deals replacement cards from the stock, mano first; stops for a refill shuffle when the
+// stock cannot serve the next seat.
+void deal_replacements(State& s, Events* ev) {
+  while (s.refill_seat < seats) {
+    const int seat = speaking_seat(s, s.refill_seat);
+    const int n = s.need[static_cast<std::size_t>(seat)];
+    if (s.stock_end - s.stock_pos < n) {
+      s.phase = Phase::shuffle;
+      s.to_act = -1;
+      return;
+    }
+    for (int i = 0; i < hand_size; ++i) {
+      auto& slot = s.hands[static_cast<std::size_t>(seat * 4 + i)];
+      if (slot == no_card) slot = s.stock[s.stock_pos++];
+    }
+    s.need[static_cast<std::size_t>(seat)] = 0;
+    refresh_truth(s, seat);
+    emit(ev, EventKind::replace, seat, team_of(seat), -1, n);
+    ++s.refill_seat;
+  }
+  s.refill_seat = not_dealing;
+  s.phase = Phase::mus;
+  s.mus_said = 0;
+  s.to_act = static_cast<std::int8_t>(s.mano);
+}
+
+// --- phase handlers -------------------------------------------------------------------------
+
+Errc on_shuffle(State& s, const Action& a, Events* ev) {
+  if (a.seat != -1) return Errc::invalid_argument;
+  std::array<std::uint8_t, deck_size> order{};
+  int n = 0;
+  if (s.refill_seat != not_dealing) {  // stock refill (R15)
+    const Errc e = shuffle_order(a, s.pile, order.data(), n);
+    if (e != Errc::ok) return e;
+    int k = 0;
+    for (int i = s.stock_pos; i < s.stock_end; ++i) s.stock[static_cast<std::size_t>(k++)] = s.stock[static_cast<std::size_t>(i)];
+    for (int i = 0; i < n; ++i) s.stock[static_cast<std::size_t>(k++)] = order[static_cast<std::size_t>(i)];
+    s.stock_pos = 0;
+    s.stock_end = static_cast<std::uint8_t>(k);
+    s.pile = 0;
+    emit(ev, EventKind::refill, -1, -1, -1, n);
+    deal_replacements(s, ev);
+    return Errc::ok;
+  }
+  // A new hand (R11).
+  const Errc e = shuffle_order(a, (std::uint64_t{1} << deck_size) - 1, order.data(), n);
+  if (e != Errc::ok) return e;
+  s.hand_number += 1;
+  s.hand_in_game = static_cast<std::uint8_t>(s.hand_in_game + 1);
+  for (int k = 0; k < hand_size; ++k)
+    for (int i = 0; i < seats; ++i)
+      s.hands[static_cast<std::size_t>(((s.mano + i) % seats) * 4 + k)] = order[static_cast<std::size_t>(4 * k + i)];
+  for (int i = 16; i < deck_size; ++i) s.stock[static_cast<std::size_t>(i - 16)] = order[static_cast<std::size_t>(i)];
+  s.stock_pos = 0;
+  s.stock_end = deck_size - 16;
+  s.pile = 0;
+  s.need = {};
+  s.refill_seat = not_dealing;
+  s.discarded = 0;
+  s.mus_said = 0;
+  s.pares_mask = s.juego_mask = s.declared = 0;
+  s.perete_mask = s.perete_asked = 0;
+  s.deje_winner = -1;
+  s.signals = {};
+  for (int seat = 0; seat < seats; ++seat) refresh_truth(s, seat);
+  s.lances = {};
+  s.bet_open = 0;
+  s.is_ordago = 0;
+  s.hand_start_score = s.score;
+  const bool corrido =
+      (s.rules.mus_corrido == MusCorrido::match && s.hand_number == 1) ||
+      (s.rules.mus_corrido == MusCorrido::game && s.hand_in_game == 1);
+  s.corrido = corrido ? 1 : 0;
+  s.no_signals = corrido ? 1 : 0;
+  s.phase = Phase::mus;
+  s.to_act = static_cast<std::int8_t>(s.mano);
+  emit(ev, EventKind::deal, s.dealer, -1, -1, static_cast<int>(s.hand_number), s.mano);
+  return Errc::ok;
+}
+
+Errc on_mus(State& s, const Action& a, Events* ev) {
+  const int seat = a.seat;
+  if (a.kind == ActionKind::mus) {
+    emit(ev, EventKind::mus, seat, team_of(seat));
+    if (++s.mus_said == seats) {
+      s.corrido = 0;  // all four said mus: ordinary discard, original mano (R31)
+      s.phase = Phase::discard;
+      s.discarded = 0;
+      s.to_act = static_cast<std::int8_t>(s.mano);
+    } else {
+      s.to_act = static_cast<std::int8_t>(next_seat(seat));
+    }
+    return Errc::ok;
+  }
+  if (a.kind != ActionKind::cut) return Errc::wrong_phase;
+  if (s.corrido) {  // mus corrido: the first to cut becomes mano (R31)
+    s.mano = static_cast<std::uint8_t>(seat);
+    s.dealer = static_cast<std::uint8_t>((seat + 3) % seats);
+    s.corrido = 0;
+  }
+  emit(ev, EventKind::cut, seat, team_of(seat), -1, 0, s.mano);
+  begin_lances(s, ev);
+  return Errc::ok;
+}
+
+Errc on_discard(State& s, const Action& a, Events* ev) {
+  if (a.kind != ActionKind::discard) return Errc::wrong_phase;
+  const int seat = a.seat;
+  const std::uint64_t held = hand_mask(s, seat);
+  if ((a.cards & ~held) != 0) return Errc::card_not_in_hand;
+  const int n = std::popcount(a.cards);
+  if (n == 0 && !s.rules.zero_discard) return Errc::illegal_action;
+  for (int i = 0; i < hand_size; ++i) {
+    auto& slot = s.hands[static_cast<std::size_t>(seat * 4 + i)];
+    if ((a.cards >> slot) & 1U) slot = no_card;
+  }
+  s.pile |= a.cards;
+  s.need[static_cast<std::size_t>(seat)] = static_cast<std::uint8_t>(n);
+  refresh_truth(s, seat);
+  emit(ev, EventKind::discard, seat, team_of(seat), -1, n);
+  if (++s.discarded == seats) {
+    s.refill_seat = 0;
+    deal_replacements(s, ev);
+  } else {
+    s.to_act = static_cast<std::int8_t>(next_seat(seat));
+  }
+  return Errc::ok;
+}
+
+Errc on_perete(State& s, const Action& a, Events* ev) {
+  const int seat = a.seat;
+  if (a.kind != ActionKind::perete && a.kind != ActionKind::pass) return Errc::wrong_phase;
+  s.perete_asked = static_cast<std::uint8_t>(s.perete_asked | (1U << seat));
+  if (a.kind == ActionKind::perete) {
+    s.perete_mask = static_cast<std::uint8_t>(s.perete_mask | (1U << seat));
+    const int team = team_of(seat);
+    auto& sc = s.score[static_cast<std::size_t>(team)];
+    sc = static_cast<std::int16_t>(sc + 1);
+    emit(ev, EventKind::perete, seat, team, -1, 1);
+    if (check_immediate_points(s, team, ev)) return Errc::ok;
+  } else {
+    emit(ev, EventKind::pass, seat, team_of(seat));
+  }
+  const int next = next_perete_seat(s);
+  if (next >= 0) {
+    s.to_act = static_cast<std::int8_t>(next);
+  } else {
+    start_lance(s, 0, ev);
+  }
+  return Errc::ok;
+}
+
+// The bet limits (R24, R25): opening bets from 2, raises from the rules' minimum; the total
+// proposed may not pass the game target (the órdago is the way to bet the whole game).
+int bet_min(const State& s) {
+  if (s.bet_open && s.is_ordago) return 0;
+  const int lo = s.bet_open ? s.rules.min_raise : 2;
+  const int room = s.rules.target - (s.bet_open ? s.proposed : 0);
+  return room >= lo ? lo : 0;
+}
+
+int bet_max(const State& s) {
+  if (bet_min(s) == 0) return 0;
+  return s.rules.target - (s.bet_open ? s.proposed : 0);
+}
+
+Errc on_betting(State& s, const Action& a, Events* ev) {
+  const int seat = a.seat;
+  const int lance = static_cast<int>(s.lance);
+  LanceRecord& r = s.lances[s.lance_index];
+  switch (a.kind) {
+    case ActionKind::pass: {
+      if (s.bet_open) return Errc::illegal_action;  // no passing while a bet is open (R25)
+      emit(ev, EventKind::pass, seat, team_of(seat), lance);
+      const int k = (seat - s.mano + seats) % seats;
+      const int next = next_speaker(s, k + 1);
+      if (next < 0) {
+        r.status = LanceStatus::en_paso;
+        emit(ev, EventKind::en_paso, -1, -1, lance);
+        next_lance(s, ev);
+      } else {
+        s.to_act = static_cast<std::int8_t>(next);
+      }
+      return Errc::ok;
+    }
+    case ActionKind::bet: {
+      const int lo = bet_min(s);
+      if (lo == 0) return Errc::illegal_action;
+      if (a.amount < lo) return Errc::bet_too_small;
+      if (a.amount > bet_max(s)) return Errc::illegal_action;
+      s.stake_before = s.bet_open ? s.proposed : 1;
+      s.proposed = static_cast<std::uint16_t>((s.bet_open ? s.proposed : 0) + a.amount);
+      emit(ev, EventKind::bet, seat, team_of(seat), lance, a.amount, s.proposed);
+      setup_answer(s, seat);
+      return Errc::ok;
+    }
+    case ActionKind::ordago: {
+      if (s.bet_open && s.is_ordago) return Errc::illegal_action;
+      s.stake_before = s.bet_open ? s.proposed : 1;
+      s.is_ordago = 1;
+      emit(ev, EventKind::ordago, seat, team_of(seat), lance);
+      setup_answer(s, seat);
+      return Errc::ok;
+    }
+    case ActionKind::accept: {
+      if (!s.bet_open) return Errc::illegal_action;
+      r.bet_team = s.bet_team;
+      if (s.is_ordago) {  // showdown: the lance decides the game (R27)
+        const TableEval t = table_eval(s);
+        const int winner = lance_winner(t, s.lance, s.mano);
+        r.status = LanceStatus::ordago;
+        r.winner_seat = static_cast<std::int8_t>(winner);
+        r.winner_team = static_cast<std::int8_t>(team_of(winner));
+        emit(ev, EventKind::accept, seat, team_of(seat), lance);
+        emit(ev, EventKind::showdown, winner, team_of(winner), lance);
+        s.bet_open = 0;
+        finish_hand(s, HandEnd::ordago, team_of(winner), ev);
+        return Errc::ok;
+      }
+      r.status = LanceStatus::accepted;
+      r.stake = s.proposed;
+      emit(ev, EventKind::accept, seat, team_of(seat), lance, 0, s.proposed);
+      s.bet_open = 0;
+      next_lance(s, ev);
+      return Errc::ok;
+    }
+    case ActionKind::reject: {
+      if (!s.bet_open) return Errc::illegal_action;
+      emit(ev, EventKind::reject, seat, team_of(seat), lance);
+      if (s.answer_stage == 0 && s.answer_second >= 0) {  // the partner may still answer
+        s.answer_stage = 1;
+        s.to_act = s.answer_second;
+        return Errc::ok;
+      }
+      // Refused: a deje (R26), scored at once.
+      const int team = s.bet_team;
+      r.status = LanceStatus::refused;
+      r.bet_team = static_cast<std::int8_t>(team);
+      r.winner_team = static_cast<std::int8_t>(team);
+      r.stake = s.stake_before;
+      auto& sc = s.score[static_cast<std::size_t>(team)];
+      sc = static_cast<std::int16_t>(sc + s.stake_before);
+      emit(ev, EventKind::deje, -1, team, lance, s.stake_before);
+      s.bet_open = 0;
+      if (check_immediate_points(s, team, ev)) return Errc::ok;
+      next_lance(s, ev);
+      return Errc::ok;
+    }
+    default: return Errc::wrong_phase;
+  }
+}
+
+Errc on_signal(State& s, const Action& a, Events* ev) {
+  const int seat = a.seat;
+  if (s.phase != Phase::mus && s.phase != Phase::discard && s.phase != Phase::betting &&
+      s.phase != Phase::perete)
+    return Errc::wrong_phase;
+  if (s.no_signals) return Errc::illegal_action;  // mus corrido hand (R31)
+  if (a.amount < 0 || a.amount >= signal_count) return Errc::invalid_argument;
+  if ((s.signals[static_cast<std::size_t>(seat)] >> a.amount) & 1U) return Errc::illegal_action;
+  if (!hand_complete(s, seat)) return Errc::illegal_action;
+  if (((s.truth[static_cast<std::size_t>(seat)] >> a.amount) & 1U) == 0) return Errc::false_signal;
+  s.signals[static_cast<std::size_t>(seat)] =
+      static_cast<std::uint16_t>(s.signals[static_cast<std::size_t>(seat)] | (1U << a.amount));
+  emit(ev, EventKind::signal, seat, team_of(seat), -1, 0, a.amount);
+  return Errc::ok;
+}
+
+}  // namespace
+
+void seeded_order(std::uint8_t* cards, int n, std::uint64_t seed) noexcept {
+  // Sort by id first, so the result depends only on the set of cards and the seed.
+  for (int i = 1; i < n; ++i)
+    for (int j = i; j > 0 && cards[j - 1] > cards[j]; --j) {
+      const std::uint8_t t = cards[j];
+      cards[j] = cards[j - 1];
+      cards[j - 1] = t;
+    }
+  Draws draws{seed};
+  for (int i = n - 1; i > 0; --i) {
+    const auto j = static_cast<int>(draws.below(static_cast<std::uint32_t>(i) + 1));
+    const std::uint8_t t = cards[i];
+    cards[i] = cards[j];
+    cards[j] = t;
+  }
+}
+
+Result<Action> stacked_deal(const std::array<std::uint8_t, 16>& hands, int mano,
+                            const std::uint8_t* stock, int stock_n) noexcept {
+  if (mano < 0 || mano >= seats) return Error{Errc::invalid_argument, "mano must be 0..3", -1};
+  if (stock_n < 0 || stock_n > deck_size - 16 || (stock_n > 0 && stock == nullptr))
+    return Error{Errc::invalid_argument, "stock_n must be 0..24", -1};
+  std::array<std::uint8_t, deck_size> order{};
+  std::uint64_t used = 0;
+  const auto use = [&used](std::uint8_t id) {
+    if (id >= deck_size || ((used >> id) & 1U)) return false;
+    used |= std::uint64_t{1} << id;
+    return true;
+  };
+  for (int k = 0; k < hand_size; ++k)
+    for (int i = 0; i < seats; ++i) {
+      const std::uint8_t id = hands[static_cast<std::size_t>(((mano + i) % seats) * 4 + k)];
+      if (!use(id)) return Error{Errc::invalid_cards, "card out of range or repeated", -1};
+      order[static_cast<std::size_t>(4 * k + i)] = id;
+    }
+  int n = 16;
+  for (int i = 0; i < stock_n; ++i) {
+    if (!use(stock[i])) return Error{Errc::invalid_cards, "card out of range or repeated", -1};
+    order[static_cast<std::size_t>(n++)] = stock[i];
+  }
+  for (int id = 0; id < deck_size; ++id)
+    if (((used >> id) & 1U) == 0) order[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(id);
+  return Action::shuffle_order(order.data(), deck_size);
+}
+
+Result<State> new_match(const Rules& rules, int first_dealer) noexcept {
+  if (const Error e = validate(rules)) return e;
+  if (first_dealer < 0 || first_dealer >= seats)
+    return Error{Errc::invalid_argument, "first dealer must be a seat 0..3", -1};
+  State s;
+  s.magic = state_magic;
+  s.rules = rules;
+  s.dealer = static_cast<std::uint8_t>(first_dealer);
+  s.mano = static_cast<std::uint8_t>(next_seat(first_dealer));
+  gather_cards(s);
+  s.phase = Phase::shuffle;
+  s.to_act = -1;
+  return s;
+}
+
+Errc apply_in_place(State& s, const Action& a, Events* events) noexcept {
+  if (events != nullptr) events->size = 0;
+  if (s.phase == Phase::match_over) return Errc::match_over;
+  const int kind = static_cast<int>(a.kind);
+  if (kind < 1 || kind >= action_kind_end) return Errc::invalid_argument;
+  if (a.kind == ActionKind::shuffle) {
+    if (s.phase != Phase::shuffle) return Errc::wrong_phase;
+    return on_shuffle(s, a, events);
+  }
+  if (a.seat < 0 || a.seat >= seats) return Errc::invalid_argument;
+  if (s.phase == Phase::shuffle) return Errc::wrong_phase;
+  if (a.kind == ActionKind::signal) return on_signal(s, a, events);
+  if (a.seat != s.to_act) return Errc::not_your_turn;
+  switch (s.phase) {
+    case Phase::mus: return on_mus(s, a, events);
+    case Phase::discard: return on_discard(s, a, events);
+    case Phase::perete: return on_perete(s, a, events);
+    case Phase::betting: return on_betting(s, a, events);
+    default: return Errc::internal;
+  }
+}
+
+int min_bet(const State& s) noexcept {
+  return s.phase == Phase::betting ? bet_min(s) : 0;
+}
+
+int max_bet(const State& s) noexcept {
+  return s.phase == Phase::betting ? bet_max(s) : 0;
+}
+
+Hand hand_of(const State& s, int seat) noexcept {
+  if (seat < 0 || seat >= seats) return Hand{};
+  return hand_at(s, seat);
+}
+
+ActionList legal_actions(const State& s) noexcept {
+  ActionList out;
+  const auto add = [&out](const Action& a) { out.push(a); };
+  if (s.phase == Phase::match_over) return out;
+  if (s.phase == Phase::shuffle) {
+    add(Action::shuffle_seed(0));
+    return out;
+  }
+  const int seat = s.to_act;
+  switch (s.phase) {
+    case Phase::mus:
+      add(Action::mus(seat));
+      add(Action::cut(seat));
+      break;
+    case Phase::discard: {
+      Action d = Action::discard(seat, hand_mask(s, seat));
+      d.amount = s.rules.zero_discard ? 0 : 1;
+      add(d);
+      break;
+    }
+    case Phase::perete:
+      add(Action::perete(seat));
+      add(Action::pass(seat));
+      break;
+    case Phase::betting:
+      if (!s.bet_open) add(Action::pass(seat));
+      if (s.bet_open) {
+        add(Action::accept(seat));
+        add(Action::reject(seat));
+      }
+      if (const int lo = bet_min(s); lo > 0) add(Action::bet(seat, lo));
+      if (!(s.bet_open && s.is_ordago)) add(Action::ordago(seat));
+      break;
+    default: break;
+  }
+  if (!s.no_signals) {
+    const auto i = static_cast<std::size_t>(seat);
+    const unsigned open = static_cast<unsigned>(s.truth[i]) & ~static_cast<unsigned>(s.signals[i]);
+    if (open != 0) add(Action::signal(seat, static_cast<Signal>(std::countr_zero(open))));
+  }
+  return out;
+}
+
+SeatView view_of(const State& s, int seat) noexcept {
+  SeatView v;
+  if (seat < 0 || seat >= seats) return v;
+  v.seat = static_cast<std::int8_t>(seat);
+  v.phase = s.phase;
+  v.to_act = s.to_act;
+  v.dealer = s.dealer;
+  v.mano = s.mano;
+  v.lance = s.lance;
+  v.match_winner = s.match_winner;
+  for (int i = 0; i < hand_size; ++i)
+    v.hand[static_cast<std::size_t>(i)] = s.hands[static_cast<std::size_t>(seat * 4 + i)];
+  v.score = s.score;
+  v.games = s.games;
+  v.vacas = s.vacas;
+  v.stock_count = static_cast<std::uint8_t>(s.stock_end - s.stock_pos);
+  v.pile_count = static_cast<std::uint8_t>(std::popcount(s.pile));
+  v.pares_mask = s.pares_mask;
+  v.juego_mask = s.juego_mask;
+  v.declared = s.declared;
+  v.perete_mask = s.perete_mask;
+  v.signals = s.signals;
+  v.bet_open = s.bet_open;
+  v.is_ordago = s.is_ordago;
+  v.bet_team = s.bet_open ? s.bet_team : std::int8_t{-1};
+  v.stake_before = s.stake_before;
+  v.proposed = s.proposed;
+  v.hand_number = s.hand_number;
+  v.lances = s.lances;
+  v.last = s.last;
+  return v;
+}
+
+Errc validate_state(const State& s) noexcept {
+  if (s.magic != state_magic) return Errc::invalid_state;
+  if (validate(s.rules)) return Errc::invalid_state;
+  const int phase = static_cast<int>(s.phase);
+  if (phase < 1 || phase > 6) return Errc::invalid_state;
+  if (s.dealer >= seats || s.mano >= seats || s.dealer != (s.mano + 3) % seats)
+    return Errc::invalid_state;
+  // Every card exactly once: hands, stock, pile.
+  std::uint64_t seen = 0;
+  int count = 0;
+  const auto take = [&](std::uint8_t id) {
+    if (id >= deck_size) return false;
+    const std::uint64_t bit = std::uint64_t{1} << id;
+    if (seen & bit) return false;
+    seen |= bit;
+    ++count;
+    return true;
+  };
+  for (const std::uint8_t id : s.hands)
+    if (id != no_card && !take(id)) return Errc::invalid_state;
+  if (s.stock_pos > s.stock_end || s.stock_end > deck_size) return Errc::invalid_state;
+  for (int i = s.stock_pos; i < s.stock_end; ++i)
+    if (!take(s.stock[static_cast<std::size_t>(i)])) return Errc::invalid_state;
+  if ((s.pile >> deck_size) != 0 || (seen & s.pile) != 0) return Errc::invalid_state;
+  count += std::popcount(s.pile);
+  if (count != deck_size) return Errc::invalid_state;
+  const bool chance = s.phase == Phase::shuffle || s.phase == Phase::match_over;
+  if (chance != (s.to_act == -1)) return Errc::invalid_state;
+  if (!chance && (s.to_act < 0 || s.to_act >= seats)) return Errc::invalid_state;
+  if ((s.phase == Phase::match_over) != (s.match_winner >= 0)) return Errc::invalid_state;
+  if (s.match_winner > 1 || s.match_winner < -1) return Errc::invalid_state;
+  for (int t = 0; t < 2; ++t) {
+    const auto i = static_cast<std::size_t>(t);
+    if (s.score[i] < 0 || s.score[i] > 3 * RulesLimits::max_target) return Errc::invalid_state;
+    if (s.games[i] >= s.rules.games_per_vaca) return Errc::invalid_state;
+    if (s.vacas[i] > s.rules.vacas) return Errc::invalid_state;
+  }
+  if (s.lance_index > 3) return Errc::invalid_state;
+  return Errc::ok;
+}
+
+std::string_view action_kind_name(ActionKind k) noexcept {
+  constexpr std::array<std::string_view, action_kind_end> names{
+      "?", "shuffle", "mus", "cut", "discard", "pass", "bet", "ordago", "accept", "reject",
+      "signal", "perete"};
+  const auto i = static_cast<std::size_t>(k);
+  return i < names.size() ? names[i] : std::string_view{"?"};
+}
+
+std::string_view phase_name(Phase p) noexcept {
+  constexpr std::array<std::string_view, 7> names{"?",       "shuffle",    "mus",   "discard",
+                                                  "betting", "match_over", "perete"};
+  const auto i = static_cast<std::size_t>(p);
+  return i < names.size() ? names[i] : std::string_view{"?"};
+}
+
+std::string_view lance_name(Lance l) noexcept {
+  constexpr std::array<std::string_view, 5> names{"grande", "chica", "pares", "juego", "punto"};
+  const auto i = static_cast<std::size_t>(l);
+  return i < names.size() ? names[i] : std::string_view{"?"};
+}
+
+std::string_view lance_status_name(LanceStatus st) noexcept {
+  constexpr std::array<std::string_view, 7> names{"pending", "skipped",  "one_team", "en_paso",
+                                                  "accepted", "refused", "ordago"};
+  const auto i = static_cast<std::size_t>(st);
+  return i < names.size() ? names[i] : std::string_view{"?"};
+}
+
+}  // namespace mus

@@ -1,0 +1,473 @@
+/*
+ * The C99 test of the match reducer through the C API: whole matches played with random
+ * legal actions (checking invariants at every step), a scripted hand with a stacked deck
+ * whose outcome is worked out by hand from rules.md, and every error path of the reducer
+ * functions.
+ *
+ * Ends with the line "N passed, M failed"; exits non-zero when anything failed.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mus/mus.h"
+
+static int g_passed = 0;
+static int g_failed = 0;
+
+static int check_impl(int ok, const char* expr, const char* file, int line) {
+  if (ok) {
+    ++g_passed;
+  } else {
+    ++g_failed;
+    printf("%s:%d: CHECK failed: %s\n", file, line, expr);
+  }
+  return ok;
+}
+
+static int check_eq_impl(long long actual, long long expected, const char* expr, const char* file,
+                         int line) {
+  if (actual == expected) {
+    ++g_passed;
+    return 1;
+  }
+  ++g_failed;
+  printf("%s:%d: CHECK failed: %s (got %lld, expected %lld)\n", file, line, expr, actual, expected);
+  return 0;
+}
+
+#define CHECK(cond) check_impl((cond) ? 1 : 0, #cond, __FILE__, __LINE__)
+#define CHECK_EQ(actual, expected)                                                              \
+  check_eq_impl((long long)(actual), (long long)(expected), #actual " == " #expected, __FILE__, \
+                __LINE__)
+
+/* A small deterministic PRNG for the random play (xorshift64*). */
+static uint64_t g_rng = 0x2545F4914F6CDD1DULL;
+static uint64_t rnd(void) {
+  g_rng ^= g_rng >> 12;
+  g_rng ^= g_rng << 25;
+  g_rng ^= g_rng >> 27;
+  return g_rng * 0x2545F4914F6CDD1DULL;
+}
+static uint32_t rnd_below(uint32_t n) { return (uint32_t)(rnd() % n); }
+
+static mus_state_info info_of(const mus_state* s) {
+  mus_state_info info;
+  memset(&info, 0, sizeof info);
+  info.struct_size = sizeof info;
+  CHECK_EQ(mus_state_info_get(s, &info), MUS_OK);
+  return info;
+}
+
+/* Every card exactly once among the hands, and the rest in stock and pile (R15). */
+static void check_cards(const mus_state* s) {
+  uint64_t seen = 0;
+  int in_hands = 0;
+  int seat;
+  int bad = 0;
+  mus_view v;
+  for (seat = 0; seat < 4; ++seat) {
+    uint8_t h[4];
+    int i;
+    CHECK_EQ(mus_state_hand(s, seat, h), MUS_OK);
+    for (i = 0; i < 4; ++i) {
+      if (h[i] == 255) continue;
+      if (h[i] >= 40 || ((seen >> h[i]) & 1u)) bad = 1;
+      seen |= (uint64_t)1 << h[i];
+      ++in_hands;
+    }
+  }
+  CHECK(!bad);
+  memset(&v, 0, sizeof v);
+  v.struct_size = sizeof v;
+  CHECK_EQ(mus_state_view(s, 0, &v), MUS_OK);
+  CHECK_EQ(in_hands + v.stock_count + v.pile_count, 40);
+}
+
+/* No seat's view holds another seat's cards. */
+static void check_views(const mus_state* s) {
+  int seat;
+  for (seat = 0; seat < 4; ++seat) {
+    mus_view v;
+    uint8_t own[4];
+    int i;
+    memset(&v, 0, sizeof v);
+    v.struct_size = sizeof v;
+    CHECK_EQ(mus_state_view(s, seat, &v), MUS_OK);
+    CHECK_EQ(mus_state_hand(s, seat, own), MUS_OK);
+    for (i = 0; i < 4; ++i)
+      if (v.hand[i] != own[i]) CHECK_EQ(v.hand[i], own[i]);
+  }
+}
+
+/* Fills a random action from a listed legal one. */
+static void randomise(const mus_state* s, mus_action* a) {
+  if (a->kind == MUS_ACTION_SHUFFLE) a->seed = rnd();
+  if (a->kind == MUS_ACTION_BET) {
+    int32_t lo = 0, hi = 0;
+    CHECK_EQ(mus_bet_limits(s, &lo, &hi), MUS_OK);
+    CHECK(lo >= 1 && hi >= lo);
+    if (hi > lo) a->amount = lo + (int32_t)rnd_below((uint32_t)(hi - lo + 1));
+  }
+  if (a->kind == MUS_ACTION_DISCARD) {
+    uint64_t pick = 0;
+    while (pick == 0) pick = a->cards & rnd();
+    a->cards = pick;
+    a->amount = 0;
+  }
+}
+
+static void play_random_matches(const char* rules_text, int matches) {
+  mus_rules rules;
+  int m;
+  CHECK_EQ(mus_rules_parse(&rules, rules_text), MUS_OK);
+  for (m = 0; m < matches; ++m) {
+    mus_state s;
+    int steps = 0;
+    CHECK_EQ(mus_state_new(&rules, m % 4, &s), MUS_OK);
+    for (;;) {
+      mus_action legal[8];
+      size_t n = 0;
+      mus_state before, after;
+      mus_action a, wrong;
+      mus_event events[MUS_MAX_EVENTS];
+      size_t nev = 0;
+      mus_state_info info = info_of(&s);
+      CHECK_EQ(mus_legal_actions(&s, legal, 8, &n), MUS_OK);
+      if (info.phase == MUS_PHASE_MATCH_OVER) {
+        CHECK_EQ(n, 0);
+        CHECK(info.match_winner == 0 || info.match_winner == 1);
+        break;
+      }
+      CHECK(n >= 1);
+      if (n == 0) break;
+      CHECK(info.score[0] < rules.target || !rules.deje_ends);
+      a = legal[rnd_below((uint32_t)n)];
+      randomise(&s, &a);
+      /* A wrong seat is refused and nothing changes. */
+      if (a.kind != MUS_ACTION_SHUFFLE && a.kind != MUS_ACTION_SIGNAL) {
+        wrong = a;
+        wrong.seat = (a.seat + 1) % 4;
+        memcpy(&before, &s, sizeof s);
+        memcpy(&after, &s, sizeof s);
+        CHECK_EQ(mus_apply(&s, &wrong, &after), MUS_E_NOT_YOUR_TURN);
+        CHECK(memcmp(&before, &after, sizeof s) == 0);
+      }
+      CHECK_EQ(mus_apply_events(&s, &a, &s, events, MUS_MAX_EVENTS, &nev), MUS_OK);
+      CHECK(nev <= MUS_MAX_EVENTS);
+      CHECK_EQ(mus_state_validate(&s), MUS_OK);
+      check_cards(&s);
+      if ((steps & 7) == 0) check_views(&s);
+      if (++steps > 200000) {
+        CHECK(!"match did not end");
+        break;
+      }
+    }
+  }
+}
+
+/* R26's worked example through the C API: A bets 2, B raises to 5, A raises to 20, B refuses
+   -> A scores 5 at once. Seat 1 is mano (dealer 0). */
+static void scripted_deje(void) {
+  mus_rules rules;
+  mus_state s;
+  mus_action a;
+  mus_state_info info;
+  mus_count count;
+  /* Hands chosen so nobody has pares or juego (every hand is worth 22): grande, chica and
+     punto are played, pares is skipped. */
+  const char* texts[4] = {"Ko 6c 5e Ab", "Qo 7c 4e Ac", "Jo 6e 5b Ae", "7o 6b 4c 5c"};
+  uint8_t hands[16];
+  int seat;
+  CHECK_EQ(mus_rules_preset(&rules, "standard"), MUS_OK);
+  CHECK_EQ(mus_state_new(&rules, 0, &s), MUS_OK);
+  for (seat = 0; seat < 4; ++seat) CHECK_EQ(mus_hand_parse(texts[seat], hands + 4 * seat), MUS_OK);
+  CHECK_EQ(mus_stacked_deal(hands, 1, NULL, 0, &a), MUS_OK);
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
+  for (seat = 0; seat < 4; ++seat) {
+    uint8_t h[4];
+    CHECK_EQ(mus_state_hand(&s, seat, h), MUS_OK);
+    CHECK(memcmp(h, hands + 4 * seat, 4) == 0);
+  }
+  info = info_of(&s);
+  CHECK_EQ(info.phase, MUS_PHASE_MUS);
+  CHECK_EQ(info.to_act, 1);
+  memset(&a, 0, sizeof a);
+  a.kind = MUS_ACTION_CUT;
+  a.seat = 1;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
+  info = info_of(&s);
+  CHECK_EQ(info.phase, MUS_PHASE_BETTING);
+  CHECK_EQ(info.lance, MUS_LANCE_GRANDE);
+  CHECK_EQ(info.to_act, 1);
+  /* Seat 1 (team 1) bets 2; seat 2 (team 0, first opponent after 1) raises 3 more (to 5);
+     seat 3 (team 1) raises 15 more (to 20); seat 0 rejects, seat 2 rejects: team 1 scores 5. */
+  a.kind = MUS_ACTION_BET;
+  a.seat = 1;
+  a.amount = 2;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
+  CHECK_EQ(info_of(&s).to_act, 2);
+  a.seat = 2;
+  a.amount = 3;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
+  CHECK_EQ(info_of(&s).to_act, 3);
+  a.seat = 3;
+  a.amount = 15;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
+  CHECK_EQ(info_of(&s).to_act, 0);
+  a.kind = MUS_ACTION_REJECT;
+  a.seat = 0;
+  a.amount = 0;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
+  CHECK_EQ(info_of(&s).to_act, 2);
+  a.seat = 2;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
+  info = info_of(&s);
+  CHECK_EQ(info.score[1], 5);
+  CHECK_EQ(info.score[0], 0);
+  CHECK_EQ(info.lance, MUS_LANCE_CHICA);
+  /* Everyone passes chica and punto: nobody has pares or juego. */
+  while (info_of(&s).phase == MUS_PHASE_BETTING) {
+    a.kind = MUS_ACTION_PASS;
+    a.seat = info_of(&s).to_act;
+    CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
+  }
+  memset(&count, 0, sizeof count);
+  count.struct_size = sizeof count;
+  CHECK_EQ(mus_state_last_count(&s, &count), MUS_OK);
+  CHECK_EQ(count.number, 1);
+  CHECK_EQ(count.end, MUS_END_COUNT);
+  CHECK_EQ(count.lines[0].status, MUS_LANCE_REFUSED);
+  CHECK_EQ(count.lines[0].stake, 5);
+  CHECK_EQ(count.lines[0].points, 0); /* grande refused: the deje was all (R28) */
+  CHECK_EQ(count.lines[1].status, MUS_LANCE_EN_PASO);
+  CHECK_EQ(count.lines[1].points, 1);
+  CHECK_EQ(count.lines[2].status, MUS_LANCE_SKIPPED);
+  CHECK_EQ(count.lines[3].lance, MUS_LANCE_PUNTO);
+  CHECK_EQ(count.lines[3].points, 1);
+  /* Chica: lowest cards, A 4 5 7 (seat 3 has 4 5 6 7; seat 1 A 4 7 Q; seat 0 A 5 6 K; seat 2
+     A 5 6 J): seat 1's A 4 7 Q is lowest card by card -> team 1. Punto: values 22 (seat 0), 22
+     (seat 1), 22 (seat 2), 22 (seat 3): all equal, mano (seat 1) wins -> team 1. */
+  CHECK_EQ(count.lines[1].winner_seat, 1);
+  CHECK_EQ(count.lines[3].winner_seat, 1);
+  info = info_of(&s);
+  CHECK_EQ(info.score[1], 7);
+  CHECK_EQ(info.phase, MUS_PHASE_SHUFFLE);
+  CHECK_EQ(info.dealer, 1); /* R10: the mano deals next */
+  CHECK_EQ(info.mano, 2);
+}
+
+static void error_paths(void) {
+  mus_rules rules;
+  mus_state s, copy;
+  mus_action a, buf[8];
+  size_t n = 99;
+  int32_t lo, hi, out;
+  mus_state_info info;
+  mus_view view;
+  mus_count count;
+  uint8_t cards[40];
+  uint8_t hand[4];
+  int i;
+  CHECK_EQ(mus_state_size(), sizeof(mus_state));
+  CHECK_EQ(mus_state_size(), MUS_STATE_SIZE);
+  CHECK_EQ(mus_rules_preset(&rules, NULL), MUS_OK);
+  CHECK_EQ(mus_state_new(NULL, 0, &s), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_new(&rules, 4, &s), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_new(&rules, -1, &s), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_new(&rules, 0, NULL), MUS_E_INVALID_ARGUMENT);
+  rules.target = 0;
+  CHECK_EQ(mus_state_new(&rules, 0, &s), MUS_E_INVALID_RULES);
+  rules.target = 40;
+  CHECK_EQ(mus_state_new(&rules, 0, &s), MUS_OK);
+  CHECK_EQ(mus_state_validate(&s), MUS_OK);
+  CHECK_EQ(mus_state_validate(NULL), MUS_E_INVALID_ARGUMENT);
+
+  /* Legal actions: a shuffle is due; a too small buffer writes nothing but the count. */
+  CHECK_EQ(mus_legal_actions(&s, buf, 8, &n), MUS_OK);
+  CHECK_EQ(n, 1);
+  CHECK_EQ(buf[0].kind, MUS_ACTION_SHUFFLE);
+  CHECK_EQ(buf[0].seat, -1);
+  n = 0;
+  CHECK_EQ(mus_legal_actions(&s, NULL, 0, &n), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(n, 1);
+  CHECK_EQ(mus_legal_actions(&s, NULL, 3, &n), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_legal_actions(NULL, buf, 8, &n), MUS_E_INVALID_ARGUMENT);
+
+  /* Actions refused with the state unchanged. */
+  memcpy(&copy, &s, sizeof s);
+  memset(&a, 0, sizeof a);
+  a.kind = 0;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_INVALID_ARGUMENT);
+  a.kind = 12;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_INVALID_ARGUMENT);
+  a.kind = MUS_ACTION_MUS;
+  a.seat = 0;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_WRONG_PHASE);
+  a.seat = 7;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_INVALID_ARGUMENT);
+  a.kind = MUS_ACTION_SHUFFLE;
+  a.seat = -1;
+  a.amount = 39;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_BAD_SHUFFLE);
+  a.amount = 41;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_BAD_SHUFFLE);
+  a.amount = 40;
+  for (i = 0; i < 40; ++i) a.order[i] = (uint8_t)i;
+  a.order[5] = 6; /* 6 twice, 5 missing */
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_BAD_SHUFFLE);
+  a.order[5] = 40;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_BAD_SHUFFLE);
+  a.order[5] = 5;
+  a.reserved[2] = 1;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_INVALID_ARGUMENT);
+  a.reserved[2] = 0;
+  a.seat = 0;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_INVALID_ARGUMENT);
+  CHECK(memcmp(&copy, &s, sizeof s) == 0);
+  a.seat = -1;
+  CHECK_EQ(mus_apply(NULL, &a, &s), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_apply(&s, NULL, &s), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_apply(&s, &a, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_apply_events(&s, &a, &copy, NULL, 5, NULL), MUS_E_INVALID_ARGUMENT);
+  {
+    mus_event ev[1];
+    size_t nev = 0;
+    memcpy(&copy, &s, sizeof s);
+    /* The deal reports more than one event: too small, and the state stays as it was. */
+    CHECK_EQ(mus_apply_events(&s, &a, &copy, ev, 0, &nev), MUS_E_BUFFER_TOO_SMALL);
+    CHECK(nev >= 1);
+    CHECK(memcmp(&copy, &s, sizeof s) == 0);
+  }
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK); /* the ordered deck deals */
+  CHECK_EQ(mus_state_hand(&s, 1, hand), MUS_OK);
+  /* R11: mano is seat 1 (dealer 0): d[0], d[4], d[8], d[12] -> 0, 4, 8, 12. */
+  CHECK_EQ(hand[0], 0);
+  CHECK_EQ(hand[1], 4);
+  CHECK_EQ(hand[2], 8);
+  CHECK_EQ(hand[3], 12);
+  CHECK_EQ(mus_state_hand(&s, 0, hand), MUS_OK); /* the dealer gets d[3], d[7], ... */
+  CHECK_EQ(hand[0], 3);
+  CHECK_EQ(hand[3], 15);
+  CHECK_EQ(mus_state_hand(&s, 4, hand), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_hand(&s, 0, NULL), MUS_E_INVALID_ARGUMENT);
+
+  /* A forged state: wrong tag, or a card twice. */
+  memcpy(&copy, &s, sizeof s);
+  copy.opaque[0] ^= 0xFFu;
+  CHECK_EQ(mus_state_validate(&copy), MUS_E_INVALID_STATE);
+  CHECK_EQ(mus_apply(&copy, &a, &copy), MUS_E_INVALID_STATE);
+  CHECK_EQ(mus_legal_actions(&copy, buf, 8, &n), MUS_E_INVALID_STATE);
+  info.struct_size = sizeof info;
+  CHECK_EQ(mus_state_info_get(&copy, &info), MUS_E_INVALID_STATE);
+  memset(&copy, 0, sizeof copy);
+  CHECK_EQ(mus_state_validate(&copy), MUS_E_INVALID_STATE);
+
+  /* Output structs: struct_size too small is refused; a smaller (older) struct gets only its
+     bytes. */
+  info.struct_size = 4;
+  CHECK_EQ(mus_state_info_get(&s, &info), MUS_E_INVALID_ARGUMENT);
+  {
+    unsigned char raw[sizeof(mus_state_info) + 8];
+    mus_state_info* p = (mus_state_info*)(void*)raw;
+    memset(raw, 0xAB, sizeof raw);
+    p->struct_size = (uint32_t)offsetof(mus_state_info, mano);
+    CHECK_EQ(mus_state_info_get(&s, p), MUS_OK);
+    CHECK_EQ(p->phase, MUS_PHASE_MUS);
+    CHECK_EQ(raw[offsetof(mus_state_info, mano)], 0xAB);
+    CHECK_EQ(raw[sizeof raw - 1], 0xAB);
+  }
+  view.struct_size = sizeof view;
+  CHECK_EQ(mus_state_view(&s, 4, &view), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_view(&s, 1, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_view(&s, 1, &view), MUS_OK);
+  CHECK_EQ(view.seat, 1);
+  CHECK_EQ(view.hand[1], 4);
+  CHECK_EQ(view.stock_count, 24);
+  count.struct_size = sizeof count;
+  CHECK_EQ(mus_state_last_count(&s, &count), MUS_OK);
+  CHECK_EQ(count.number, 0);
+  CHECK_EQ(mus_state_last_count(&s, NULL), MUS_E_INVALID_ARGUMENT);
+  {
+    mus_rules back;
+    CHECK_EQ(mus_state_rules(&s, &back), MUS_OK);
+    CHECK_EQ(back.target, 40);
+    CHECK_EQ(mus_state_rules(&s, NULL), MUS_E_INVALID_ARGUMENT);
+  }
+
+  /* Bet limits outside betting: 0 and 0. */
+  CHECK_EQ(mus_bet_limits(&s, &lo, &hi), MUS_OK);
+  CHECK_EQ(lo, 0);
+  CHECK_EQ(hi, 0);
+  CHECK_EQ(mus_bet_limits(&s, NULL, &hi), MUS_E_INVALID_ARGUMENT);
+
+  /* The turn: seat 1 is mano. */
+  memset(&a, 0, sizeof a);
+  a.kind = MUS_ACTION_MUS;
+  a.seat = 2;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_NOT_YOUR_TURN);
+  a.kind = MUS_ACTION_BET;
+  a.seat = 1;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_WRONG_PHASE);
+  /* A false signal: seat 1 holds ids 0 4 8 12 = Ao 5o Jo 3c: with 8 kings, K J 5 A, no pares. */
+  a.kind = MUS_ACTION_SIGNAL;
+  a.seat = 1;
+  a.amount = MUS_SIGNAL_DUPLES;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_FALSE_SIGNAL);
+  a.amount = MUS_SIGNAL_CIEGO; /* 10 + 10 + 5 + 1 = 26, no pares: ciego is true */
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_ILLEGAL_ACTION); /* the same signal twice */
+  a.amount = 14;
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_INVALID_ARGUMENT);
+
+  /* Stacked deal and seeded order. */
+  for (i = 0; i < 16; ++i) cards[i] = (uint8_t)(39 - i);
+  CHECK_EQ(mus_stacked_deal(cards, 0, NULL, 0, &a), MUS_OK);
+  CHECK_EQ(a.kind, MUS_ACTION_SHUFFLE);
+  CHECK_EQ(a.amount, 40);
+  CHECK_EQ(a.order[0], 39); /* seat 0 is mano: its first card first */
+  CHECK_EQ(a.order[1], 35); /* then seat 1's first card */
+  CHECK_EQ(a.order[16], 0); /* the stock: the remaining cards in id order */
+  cards[3] = cards[2];
+  CHECK_EQ(mus_stacked_deal(cards, 0, NULL, 0, &a), MUS_E_INVALID_CARDS);
+  CHECK_EQ(mus_stacked_deal(cards, 4, NULL, 0, &a), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_stacked_deal(cards, 0, NULL, 3, &a), MUS_E_INVALID_ARGUMENT);
+  for (i = 0; i < 40; ++i) cards[i] = (uint8_t)i;
+  CHECK_EQ(mus_seeded_order(cards, 40, 12345u), MUS_OK);
+  {
+    uint64_t seen = 0;
+    uint8_t again[40];
+    for (i = 0; i < 40; ++i) seen |= (uint64_t)1 << cards[i];
+    CHECK(seen == (((uint64_t)1 << 40) - 1));
+    for (i = 0; i < 40; ++i) again[i] = (uint8_t)(39 - i); /* input order does not matter */
+    CHECK_EQ(mus_seeded_order(again, 40, 12345u), MUS_OK);
+    CHECK(memcmp(again, cards, 40) == 0);
+  }
+  cards[1] = cards[0];
+  CHECK_EQ(mus_seeded_order(cards, 40, 1u), MUS_E_INVALID_CARDS);
+  CHECK_EQ(mus_seeded_order(cards, 41, 1u), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_seeded_order(NULL, 3, 1u), MUS_E_INVALID_ARGUMENT);
+
+  /* Signal truth. */
+  CHECK_EQ(mus_hand_parse("Ko Kc Ke Ab", hand), MUS_OK);
+  CHECK_EQ(mus_signal_true(&rules, MUS_SIGNAL_SOLOMILLO, hand, &out), MUS_OK);
+  CHECK_EQ(out, 1);
+  CHECK_EQ(mus_signal_true(&rules, MUS_SIGNAL_TWO_KINGS, hand, &out), MUS_OK);
+  CHECK_EQ(out, 0);
+  CHECK_EQ(mus_signal_true(&rules, 14, hand, &out), MUS_E_INVALID_ARGUMENT);
+  hand[1] = hand[0];
+  CHECK_EQ(mus_signal_true(&rules, 0, hand, &out), MUS_E_INVALID_CARDS);
+}
+
+int main(void) {
+  error_paths();
+  scripted_deje();
+  play_random_matches("standard", 40);
+  play_random_matches("basque", 20);
+  play_random_matches("online", 20);
+  play_random_matches("standard tio_perete=1 zero_discard=1 min_raise=1 royal31=jack777 target=15",
+                      40);
+  printf("%d passed, %d failed\n", g_passed, g_failed);
+  return g_failed == 0 ? 0 : 1;
+}
