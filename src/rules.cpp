@@ -87,8 +87,8 @@ Error apply_override(Rules& r, std::string_view word, std::int32_t at) {
       return {Errc::parse, "expected 0 or 1", value_at};
     // Out-of-range numbers are well formed but unplayable: validate() names the limit. Values
     // that do not even fit the field are refused here so they cannot wrap into range.
-    if (v < 0 || v > 65535) return {Errc::invalid_rules, "number out of range", value_at};
-    if (name != "target" && v > 255) return {Errc::invalid_rules, "number out of range", value_at};
+    if (v < 0 || v > 65535) return {Errc::parse, "number out of range", value_at};
+    if (name != "target" && v > 255) return {Errc::parse, "number out of range", value_at};
     k.set(r, v);
     return {};
   }
@@ -125,7 +125,8 @@ Result<Rules> parse_rules(std::string_view text) noexcept {
     pos = end;
   }
   if (Error e = validate(r)) {
-    // Fields are independent: point at the last word that set a field validate() refuses.
+    // Text that names unplayable rules is bad text: the code is parse (the C contract's
+    // MUS_E_PARSE), the message names the limit. Fields are independent: point at the last word that set a field validate() refuses.
     for (std::size_t k = 0; k < keys.size(); ++k) {
       if (last_at[k] < 0) continue;
       Rules one;
@@ -135,6 +136,7 @@ Result<Rules> parse_rules(std::string_view text) noexcept {
         break;
       }
     }
+    e.code = Errc::parse;
     return e;
   }
   return r;

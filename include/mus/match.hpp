@@ -176,7 +176,7 @@ struct HandSummary {
   std::int8_t mano = -1;                    ///< The hand's mano.
   HandEnd end = HandEnd::none;              ///< How it ended.
   std::int8_t game_winner = -1;             ///< Team that won the game in this hand, or -1.
-  std::array<std::int16_t, 2> score_before{};  ///< Scores when the lances began.
+  std::array<std::int16_t, 2> score_before{};  ///< Scores when the hand was dealt.
   std::array<std::int16_t, 2> score_after{};   ///< Scores at the end (before any reset).
   std::array<LanceRecord, 4> lances{};      ///< Grande, chica, pares, juego/punto.
 

@@ -174,8 +174,8 @@ MUS_API int32_t mus_rules_preset(mus_rules* out, const char* name);
  * @param out Receives the rules; unchanged on error.
  * @param text NUL-terminated text.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL pointers; @ref MUS_E_PARSE for an
- *         unknown preset or key or a malformed value; @ref MUS_E_INVALID_RULES for a well
- *         formed value outside its limits (e.g. `target=0`).
+ *         unknown preset or key, a malformed value, or a value outside its limits (e.g.
+ *         `target=0`, `kings=5`).
  * @thread_safety Safe from any thread.
  * @pointer_lifetime `text` is read during the call only.
  */

@@ -149,8 +149,9 @@ inline constexpr std::array<std::string_view, 3> mus_corrido_names{"off", "match
  * Keys: `kings=4|8 target=N games_per_vaca=N vacas=N min_raise=1|2
  * royal31=off|jack777|figure777|jack777_other_suits|jack_of_coins777 zero_discard=0|1
  * deje_ends=0|1 mus_corrido=off|match|game tio_perete=0|1`. An empty text is `standard`.
- * @return The rules; Errc::parse (unknown preset or key, malformed value) or
- *         Errc::invalid_rules (value outside limits), with the byte position of the word.
+ * @return The rules, or Errc::parse with a message (unknown preset or key, malformed value,
+ *         or a value outside its limits, e.g. "kings must be 4 or 8") and the byte position of
+ *         the offending word's value.
  */
 [[nodiscard]] Result<Rules> parse_rules(std::string_view text) noexcept;
 
