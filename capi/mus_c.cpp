@@ -123,6 +123,33 @@ int32_t mus_hand_format(const uint8_t hand[4], char* buf, size_t cap, size_t* le
   });
 }
 
+int32_t mus_card_parse(const char* text, uint8_t* out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (text == nullptr || out == nullptr) return MUS_E_INVALID_ARGUMENT;
+    const auto c = mus::parse_card(text);
+    if (!c) return capi::status(c.error());
+    *out = static_cast<std::uint8_t>(c->id());
+    return MUS_OK;
+  });
+}
+
+int32_t mus_card_format(uint8_t card, char* buf, size_t cap, size_t* len_out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (!capi::valid_buffer(buf, cap)) return MUS_E_INVALID_ARGUMENT;
+    const auto c = mus::Card::from_id(card);
+    if (!c) return capi::status(c.error());
+    const auto letters = mus::card_letters(*c);
+    return capi::write_text(std::string_view(letters.data(), letters.size()), buf, cap, len_out);
+  });
+}
+
+int32_t mus_rules_validate(const mus_rules* rules) {
+  return capi::guard([&]() -> std::int32_t {
+    const auto r = capi::rules_from_c(rules);
+    return r ? MUS_OK : capi::status(r.error());
+  });
+}
+
 int32_t mus_lance_winner(const mus_rules* rules, int32_t lance, const uint8_t hands[16],
                          int32_t mano, int32_t* seat_out) {
   return capi::guard([&]() -> std::int32_t {

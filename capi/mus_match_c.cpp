@@ -314,8 +314,9 @@ int32_t mus_stacked_deal(const uint8_t hands[16], int32_t mano, const uint8_t* s
 
 int32_t mus_seeded_order(uint8_t* cards, size_t n, uint64_t seed) {
   return capi::guard([&]() -> std::int32_t {
-    if (cards == nullptr || n > static_cast<std::size_t>(mus::deck_size))
+    if ((cards == nullptr && n > 0) || n > static_cast<std::size_t>(mus::deck_size))
       return MUS_E_INVALID_ARGUMENT;
+    if (n == 0) return MUS_OK;
     if (const auto set = capi::card_set(cards, n); !set) return capi::status(set.error());
     mus::seeded_order(cards, static_cast<int>(n), seed);
     return MUS_OK;

@@ -57,7 +57,7 @@ run_ctest() {
 
 install_dependencies() {
   local packages=(catch2 doxygen graphviz mono-mcs mono-runtime pkg-config libbenchmark-dev
-                  valgrind)
+                  valgrind python3 python3-pip python3-venv)
   if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
     echo "No dpkg/apt-get here: make sure these (or their equivalents) are installed:"
     echo "  ${packages[*]}"
@@ -95,6 +95,7 @@ step "release: ctest" run_ctest build-release
 
 step "asan+ubsan: configure" cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug \
   -DMUS_BUILD_TESTS=ON -DMUS_BUILD_EXAMPLES=ON -DMUS_BUILD_BENCH=OFF -DMUS_WARNINGS_AS_ERRORS=ON \
+  -DMUS_TEST_BINDINGS=OFF -DMUS_BUILD_DOCS=OFF \
   "-DCMAKE_C_FLAGS=${sanitize} -fno-omit-frame-pointer" \
   "-DCMAKE_CXX_FLAGS=${sanitize} -fno-omit-frame-pointer" \
   "-DCMAKE_EXE_LINKER_FLAGS=${sanitize}" \

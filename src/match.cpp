@@ -456,6 +456,8 @@ Errc on_shuffle(State& s, const Action& a, Events* ev) {
   s.signals = {};
   for (int seat = 0; seat < seats; ++seat) refresh_truth(s, seat);
   s.lances = {};
+  for (int i = 0; i < 4; ++i)  // named by position until played (index 3: juego or punto)
+    s.lances[static_cast<std::size_t>(i)].lance = static_cast<Lance>(i);
   s.bet_open = 0;
   s.is_ordago = 0;
   s.hand_start_score = s.score;
@@ -508,6 +510,7 @@ Errc on_discard(State& s, const Action& a, Events* ev) {
   }
   s.pile |= a.cards;
   s.need[static_cast<std::size_t>(seat)] = static_cast<std::uint8_t>(n);
+  if (n > 0) s.signals[static_cast<std::size_t>(seat)] = 0;  // they described the old hand
   refresh_truth(s, seat);
   emit(ev, EventKind::discard, seat, team_of(seat), -1, n);
   if (++s.discarded == seats) {
@@ -542,18 +545,19 @@ Errc on_perete(State& s, const Action& a, Events* ev) {
   return Errc::ok;
 }
 
-// The bet limits (R24, R25): opening bets from 2, raises from the rules' minimum; the total
-// proposed may not pass the game target (the órdago is the way to bet the whole game).
+// The bet limits (R24, R25): opening bets from 2, raises from the rules' minimum, and any
+// larger amount up to a total proposed of max_stake (a representation limit, far above any
+// game target; the órdago is the way to bet the whole game).
 int bet_min(const State& s) {
   if (s.bet_open && s.is_ordago) return 0;
   const int lo = s.bet_open ? s.rules.min_raise : 2;
-  const int room = s.rules.target - (s.bet_open ? s.proposed : 0);
+  const int room = max_stake - (s.bet_open ? s.proposed : 0);
   return room >= lo ? lo : 0;
 }
 
 int bet_max(const State& s) {
   if (bet_min(s) == 0) return 0;
-  return s.rules.target - (s.bet_open ? s.proposed : 0);
+  return max_stake - (s.bet_open ? s.proposed : 0);
 }
 
 Errc on_betting(State& s, const Action& a, Events* ev) {

@@ -50,9 +50,13 @@ inline constexpr int deck_size = 40;
 /// Number of cards in a hand.
 inline constexpr int hand_size = 4;
 
-/// The canonical letter of a suit: `o c e b`.
+/// @brief The canonical letter of a suit: `o c e b`.
+/// @param s The suit.
+/// @return Its letter.
 [[nodiscard]] constexpr char suit_letter(Suit s) noexcept { return "oceb"[static_cast<int>(s)]; }
-/// The canonical letter of a rank: `A 2 3 4 5 6 7 J Q K`.
+/// @brief The canonical letter of a rank: `A 2 3 4 5 6 7 J Q K`.
+/// @param r The rank.
+/// @return Its letter.
 [[nodiscard]] constexpr char rank_letter(Rank r) noexcept { return "A234567JQK"[static_cast<int>(r)]; }
 
 /**
@@ -65,7 +69,9 @@ class Card {
  public:
   /// The card with id 0, `Ao`.
   constexpr Card() noexcept = default;
-  /// The card of `rank` in `suit`.
+  /// @brief The card of `rank` in `suit`.
+  /// @param rank The rank.
+  /// @param suit The suit.
   constexpr Card(Rank rank, Suit suit) noexcept
       : id_(static_cast<std::uint8_t>(static_cast<int>(suit) * 10 + static_cast<int>(rank))) {}
 
@@ -84,6 +90,7 @@ class Card {
   /**
    * @brief The card with a given id, unchecked.
    * @param id Must be 0..39 (the caller guarantees it; no check is made).
+   * @return The card.
    */
   [[nodiscard]] static constexpr Card from_id_unchecked(std::uint8_t id) noexcept {
     Card c;
@@ -91,11 +98,14 @@ class Card {
     return c;
   }
 
-  /// The R3 id, 0..39.
+  /// @brief The R3 id.
+  /// @return 0..39.
   [[nodiscard]] constexpr int id() const noexcept { return id_; }
-  /// The suit.
+  /// @brief The suit.
+  /// @return The suit, `id / 10`.
   [[nodiscard]] constexpr Suit suit() const noexcept { return static_cast<Suit>(id_ / 10); }
-  /// The printed rank (3s and 2s stay 3s and 2s here; see effective_rank() in eval.hpp).
+  /// @brief The printed rank (3s and 2s stay 3s and 2s here; see effective_rank() in eval.hpp).
+  /// @return The rank, `id % 10`.
   [[nodiscard]] constexpr Rank rank() const noexcept { return static_cast<Rank>(id_ % 10); }
 
   /// Cards compare by id.
@@ -105,12 +115,16 @@ class Card {
   std::uint8_t id_ = 0;
 };
 
-/// The two-letter canonical text of a card, e.g. "Ko".
+/// @brief The two-letter canonical text of a card, e.g. "Ko".
+/// @param c The card.
+/// @return The rank letter and the suit letter, without a terminating NUL.
 [[nodiscard]] constexpr std::array<char, 2> card_letters(Card c) noexcept {
   return {rank_letter(c.rank()), suit_letter(c.suit())};
 }
 
-/// The canonical text of a card, e.g. "Ko" (R2).
+/// @brief The canonical text of a card, e.g. "Ko" (R2).
+/// @param c The card.
+/// @return Two characters.
 [[nodiscard]] inline std::string to_string(Card c) {
   const auto l = card_letters(c);
   return std::string(l.data(), l.size());
@@ -167,6 +181,7 @@ constexpr Result<Card> parse_card_at(std::string_view text, std::size_t pos) noe
  * @brief Parse one card: rank then suit, e.g. "Ko", "3c", "Sb" (sota de bastos), "ro".
  *
  * Leading and trailing blanks are ignored; anything else is an error.
+ * @param text The text of one card.
  * @return The card, or Errc::parse with a message and the byte position of the problem.
  */
 [[nodiscard]] constexpr Result<Card> parse_card(std::string_view text) noexcept {
@@ -195,6 +210,7 @@ class Hand {
 
   /**
    * @brief A hand from four cards.
+   * @param cards The four cards, in hand order.
    * @return The hand, or Errc::invalid_cards when a card repeats.
    */
   [[nodiscard]] static constexpr Result<Hand> from_cards(std::array<Card, 4> cards) noexcept {
@@ -208,6 +224,8 @@ class Hand {
 
   /**
    * @brief A hand from four cards the caller knows to be distinct; no check is made.
+   * @param cards Four distinct cards, in hand order.
+   * @return The hand.
    */
   [[nodiscard]] static constexpr Hand from_cards_unchecked(std::array<Card, 4> cards) noexcept {
     Hand h;
@@ -230,17 +248,23 @@ class Hand {
     return from_cards(cards);
   }
 
-  /// The card at position `i` (0..3).
+  /// @brief The card at position `i` (0..3).
+  /// @param i The position, 0..3 (not checked).
+  /// @return The card.
   [[nodiscard]] constexpr Card operator[](std::size_t i) const noexcept { return cards_[i]; }
-  /// The four cards.
+  /// @brief The four cards.
+  /// @return The cards, in hand order.
   [[nodiscard]] constexpr const std::array<Card, 4>& cards() const noexcept { return cards_; }
-  /// The cards as a 40-bit set: bit `id` set for each card held.
+  /// @brief The cards as a 40-bit set: bit `id` set for each card held.
+  /// @return The mask, with exactly four bits set.
   [[nodiscard]] constexpr std::uint64_t mask() const noexcept {
     std::uint64_t m = 0;
     for (const Card c : cards_) m |= std::uint64_t{1} << c.id();
     return m;
   }
-  /// True when the hand holds `c`.
+  /// @brief True when the hand holds `c`.
+  /// @param c The card.
+  /// @return Whether `c` is one of the four cards.
   [[nodiscard]] constexpr bool contains(Card c) const noexcept {
     return (mask() >> c.id()) & 1U;
   }
@@ -256,6 +280,7 @@ class Hand {
  * @brief Parse a hand, e.g. "Ko 3c Qe Ab" (R2).
  *
  * Cards are separated by one or more spaces or tabs; leading and trailing blanks are ignored.
+ * @param text The text of four cards.
  * @return The hand, or Errc::parse with a message ("unknown rank", "duplicate card",
  *         "expected four cards", "more than four cards", ...) and the byte position.
  */
@@ -280,7 +305,9 @@ class Hand {
   return *Hand::from_cards(cards);
 }
 
-/// The canonical text of a hand, always 11 characters, e.g. "Ko 3c Qe Ab" (R2).
+/// @brief The canonical text of a hand, always 11 characters, e.g. "Ko 3c Qe Ab" (R2).
+/// @param h The hand.
+/// @return The characters, without a terminating NUL.
 [[nodiscard]] constexpr std::array<char, 11> hand_letters(const Hand& h) noexcept {
   std::array<char, 11> out{};
   for (int i = 0; i < hand_size; ++i) {
@@ -292,7 +319,9 @@ class Hand {
   return out;
 }
 
-/// The canonical text of a hand, e.g. "Ko 3c Qe Ab" (R2).
+/// @brief The canonical text of a hand, e.g. "Ko 3c Qe Ab" (R2).
+/// @param h The hand.
+/// @return Eleven characters.
 [[nodiscard]] inline std::string to_string(const Hand& h) {
   const auto l = hand_letters(h);
   return std::string(l.data(), l.size());

@@ -70,10 +70,12 @@ struct Error {
   std::string_view message = {};   ///< Static text naming the problem, e.g. "duplicate card".
   std::int32_t position = -1;      ///< Byte offset in the parsed text, or -1 when not textual.
 
-  /// True when this is a real error (code is not ok).
+  /// @brief True when this is a real error (code is not ok).
+  /// @return Whether `code` is not Errc::ok.
   [[nodiscard]] constexpr explicit operator bool() const noexcept { return code != Errc::ok; }
 
-  /// "message at position N" or just the message; for logs and exceptions.
+  /// @brief "message at position N" or just the message; for logs and exceptions.
+  /// @return The text; errc_text() of the code when there is no message.
   [[nodiscard]] std::string describe() const {
     std::string out(message.empty() ? errc_text(code) : message);
     if (position >= 0) {
@@ -91,22 +93,30 @@ struct Error {
 template <class T>
 class [[nodiscard]] Result {
  public:
-  /// A successful result holding `value`.
+  /// @brief A successful result holding `value`.
+  /// @param value The value.
   constexpr Result(T value) noexcept : value_(value) {}  // NOLINT(google-explicit-constructor)
-  /// A failed result; `error.code` must not be ok.
+  /// @brief A failed result; `error.code` must not be ok.
+  /// @param error The error.
   constexpr Result(Error error) noexcept : error_(error) {}  // NOLINT(google-explicit-constructor)
 
-  /// True when the result holds a value.
+  /// @brief True when the result holds a value.
+  /// @return Whether the error code is Errc::ok.
   [[nodiscard]] constexpr bool ok() const noexcept { return error_.code == Errc::ok; }
-  /// Same as ok().
+  /// @brief Same as ok().
+  /// @return Whether the result holds a value.
   [[nodiscard]] constexpr explicit operator bool() const noexcept { return ok(); }
-  /// The value (meaningful only when ok()).
+  /// @brief The value (meaningful only when ok()).
+  /// @return The value.
   [[nodiscard]] constexpr const T& value() const noexcept { return value_; }
-  /// The value (meaningful only when ok()).
+  /// @brief The value (meaningful only when ok()).
+  /// @return The value.
   [[nodiscard]] constexpr const T& operator*() const noexcept { return value_; }
-  /// Member access to the value (meaningful only when ok()).
+  /// @brief Member access to the value (meaningful only when ok()).
+  /// @return A pointer to the value.
   [[nodiscard]] constexpr const T* operator->() const noexcept { return &value_; }
-  /// The error (code ok when the result holds a value).
+  /// @brief The error (code ok when the result holds a value).
+  /// @return The error.
   [[nodiscard]] constexpr const Error& error() const noexcept { return error_; }
 
  private:

@@ -53,6 +53,7 @@ enum class ParesKind : std::uint8_t {
  * @brief The rank a card plays as: with 8 kings every 3 is a king and every 2 an ace (R4).
  * @param r The printed rank.
  * @param kings 8 or 4.
+ * @return The rank it plays as.
  */
 [[nodiscard]] constexpr Rank effective_rank(Rank r, int kings) noexcept {
   if (kings == 8) {
@@ -62,7 +63,10 @@ enum class ParesKind : std::uint8_t {
   return r;
 }
 
-/// The value of a card for juego and punto (R6): figures 10, ace 1, others face value.
+/// @brief The value of a card for juego and punto (R6): figures 10, ace 1, others face value.
+/// @param r The printed rank.
+/// @param kings 8 or 4 (with 8 a 3 is worth 10 and a 2 is worth 1).
+/// @return 1..10.
 [[nodiscard]] constexpr int card_value(Rank r, int kings) noexcept {
   constexpr std::array<int, 10> values{1, 2, 3, 4, 5, 6, 7, 10, 10, 10};
   return values[static_cast<std::size_t>(effective_rank(r, kings))];
@@ -76,6 +80,8 @@ inline constexpr int juego_strength_real31 = 49;
  *
  * Juego (31+) ranks 31 > 32 > 40 > 37 > 36 > 35 > 34 > 33 (R19) as 48 down to 41; a punto
  * total (below 31) is its own value (R20), so every juego beats every punto.
+ * @param value A hand's total, 4..40.
+ * @return The strength: larger is better.
  */
 [[nodiscard]] constexpr int juego_strength(int value) noexcept {
   switch (value) {
@@ -110,21 +116,33 @@ struct HandEval {
   friend constexpr bool operator==(const HandEval&, const HandEval&) noexcept = default;
 };
 
-/// True when the hand has pares (R18).
+/// @brief True when the hand has pares (R18).
+/// @param e The hand's evaluation.
+/// @return Whether it has pares.
 [[nodiscard]] constexpr bool has_pares(const HandEval& e) noexcept { return e.pares != 0; }
-/// True when the hand has juego, 31 or more (R19).
+/// @brief True when the hand has juego, 31 or more (R19).
+/// @param e The hand's evaluation.
+/// @return Whether it has juego.
 [[nodiscard]] constexpr bool has_juego(const HandEval& e) noexcept { return e.value >= 31; }
-/// True for a 31 real under the rules the hand was evaluated with (R21).
+/// @brief True for a 31 real under the rules the hand was evaluated with (R21).
+/// @param e The hand's evaluation.
+/// @return Whether it is a 31 real.
 [[nodiscard]] constexpr bool is_real31(const HandEval& e) noexcept {
   return e.juego == juego_strength_real31;
 }
-/// The kind of pares (R18).
+/// @brief The kind of pares (R18).
+/// @param e The hand's evaluation.
+/// @return The kind; ParesKind::none without pares.
 [[nodiscard]] constexpr ParesKind pares_kind(const HandEval& e) noexcept {
   return static_cast<ParesKind>(e.pares / 100);
 }
-/// Tantos the hand brings when its team wins pares: pareja 1, medias 2, duples 3 (R28).
+/// @brief Tantos the hand brings when its team wins pares: pareja 1, medias 2, duples 3 (R28).
+/// @param e The hand's evaluation.
+/// @return 0..3.
 [[nodiscard]] constexpr int pares_tantos(const HandEval& e) noexcept { return e.pares / 100; }
-/// Tantos the hand brings when its team wins juego: 31 gives 3, other juego 2 (R28).
+/// @brief Tantos the hand brings when its team wins juego: 31 gives 3, other juego 2 (R28).
+/// @param e The hand's evaluation.
+/// @return 0 (no juego), 2 or 3.
 [[nodiscard]] constexpr int juego_tantos(const HandEval& e) noexcept {
   return e.value == 31 ? 3 : (e.value > 31 ? 2 : 0);
 }
@@ -132,6 +150,9 @@ struct HandEval {
 /**
  * @brief True when the hand takes part in the lance (R23): everyone in grande, chica and
  *        punto; only hands with pares (juego) in pares (juego).
+ * @param e The hand's evaluation.
+ * @param l The lance.
+ * @return Whether the hand plays the lance.
  */
 [[nodiscard]] constexpr bool plays_lance(const HandEval& e, Lance l) noexcept {
   switch (l) {
@@ -141,7 +162,10 @@ struct HandEval {
   }
 }
 
-/// The hand's strength in a lance; compare two with `>` (ties go to the mano, R9).
+/// @brief The hand's strength in a lance; compare two with `>` (ties go to the mano, R9).
+/// @param e The hand's evaluation.
+/// @param l The lance.
+/// @return The strength: larger is better.
 [[nodiscard]] constexpr int lance_strength(const HandEval& e, Lance l) noexcept {
   switch (l) {
     case Lance::grande: return e.grande;
@@ -267,7 +291,9 @@ inline constexpr auto eval_table_4 =
 
 }  // namespace detail
 
-/// The table key of a hand, 0..3024: identical for hands with the same rank multiset split.
+/// @brief The table key of a hand, 0..3024: identical for hands with the same rank multiset split.
+/// @param h The hand.
+/// @return The key.
 [[nodiscard]] constexpr int hand_key(const Hand& h) noexcept {
   return detail::pair_by_cards[h[0].id()][h[1].id()] * detail::pair_count +
          detail::pair_by_cards[h[2].id()][h[3].id()];
@@ -278,6 +304,7 @@ inline constexpr auto eval_table_4 =
  * @param h The hand.
  * @param kings 8 or 4 (with 8 kings a 3 is a 10-valued figure for `figure777`).
  * @param option The 31 real option; Royal31::off is never real.
+ * @return Whether the hand is a 31 real.
  */
 [[nodiscard]] constexpr bool real31(const Hand& h, int kings, Royal31 option) noexcept {
   if (option == Royal31::off) return false;
@@ -313,6 +340,7 @@ inline constexpr auto eval_table_4 =
  * @param h The hand.
  * @param kings 8 or 4 (any other value reads as 8).
  * @param royal The 31 real option (R21).
+ * @return The hand's strengths.
  */
 [[nodiscard]] constexpr HandEval evaluate(const Hand& h, int kings,
                                           Royal31 royal = Royal31::off) noexcept {
@@ -322,7 +350,10 @@ inline constexpr auto eval_table_4 =
   return e;
 }
 
-/// Evaluate a hand under rules (kings and 31 real option).
+/// @brief Evaluate a hand under rules (kings and 31 real option).
+/// @param h The hand.
+/// @param r The rules.
+/// @return The hand's strengths.
 [[nodiscard]] constexpr HandEval evaluate(const Hand& h, const Rules& r) noexcept {
   return evaluate(h, r.kings, r.royal31);
 }
@@ -330,7 +361,9 @@ inline constexpr auto eval_table_4 =
 /// Evaluations of the four hands of a table, indexed by seat.
 using TableEval = std::array<HandEval, seats>;
 
-/// True when at least one of the four hands has juego (then juego is played, else punto).
+/// @brief True when at least one of the four hands has juego (then juego is played, else punto).
+/// @param t The four hands' evaluations.
+/// @return Whether anybody has juego.
 [[nodiscard]] constexpr bool anyone_has_juego(const TableEval& t) noexcept {
   return has_juego(t[0]) || has_juego(t[1]) || has_juego(t[2]) || has_juego(t[3]);
 }
@@ -363,6 +396,11 @@ using TableEval = std::array<HandEval, seats>;
  * @brief Does hand `a` beat hand `b` in a lance? Equal strengths go to `a` when `a_is_nearer_mano`.
  *
  * Both hands are assumed to play the lance (plays_lance()).
+ * @param a The first hand's evaluation.
+ * @param b The second hand's evaluation.
+ * @param l The lance.
+ * @param a_is_nearer_mano True when `a` speaks before `b`.
+ * @return Whether `a` wins.
  */
 [[nodiscard]] constexpr bool beats(const HandEval& a, const HandEval& b, Lance l,
                                    bool a_is_nearer_mano) noexcept {
@@ -371,14 +409,21 @@ using TableEval = std::array<HandEval, seats>;
   return sa > sb || (sa == sb && a_is_nearer_mano);
 }
 
-/// The tantos a hand brings in a lance (pares or juego; 0 in the other lances) (R28).
+/// @brief The tantos a hand brings in a lance (pares or juego; 0 in the other lances) (R28).
+/// @param e The hand's evaluation.
+/// @param l The lance.
+/// @return 0..3.
 [[nodiscard]] constexpr int hand_tantos(const HandEval& e, Lance l) noexcept {
   if (l == Lance::pares) return pares_tantos(e);
   if (l == Lance::juego) return juego_tantos(e);
   return 0;
 }
 
-/// How many cards of an effective rank the hand holds (R4 applies: 3s count as kings with 8).
+/// @brief How many cards of an effective rank the hand holds (R4 applies: 3s count as kings with 8).
+/// @param h The hand.
+/// @param r The effective rank.
+/// @param kings 8 or 4.
+/// @return 0..4.
 [[nodiscard]] constexpr int count_rank(const Hand& h, Rank r, int kings) noexcept {
   int n = 0;
   for (const Card c : h.cards()) n += effective_rank(c.rank(), kings) == r ? 1 : 0;
@@ -406,7 +451,9 @@ enum class Signal : std::uint8_t {
 /// Number of signals in the catalogue.
 inline constexpr int signal_count = 14;
 
-/// The catalogue name of a signal, e.g. "two_kings"; "?" when out of range.
+/// @brief The catalogue name of a signal, e.g. "two_kings"; "?" when out of range.
+/// @param s The signal.
+/// @return Static text.
 [[nodiscard]] constexpr std::string_view signal_name(Signal s) noexcept {
   constexpr std::array<std::string_view, signal_count> names{
       "two_kings", "three_kings", "two_aces", "three_aces", "pareja",  "medias",  "duples",
@@ -415,7 +462,9 @@ inline constexpr int signal_count = 14;
   return i < names.size() ? names[i] : std::string_view{"?"};
 }
 
-/// The gesture of a signal, e.g. "biting the middle of the lower lip"; "?" when out of range.
+/// @brief The gesture of a signal, e.g. "biting the middle of the lower lip"; "?" when out of range.
+/// @param s The signal.
+/// @return Static text.
 [[nodiscard]] constexpr std::string_view signal_gesture(Signal s) noexcept {
   constexpr std::array<std::string_view, signal_count> gestures{
       "biting the middle of the lower lip",
@@ -473,6 +522,7 @@ inline constexpr auto signal_table_4 =
  *        Signal k is true. Table-driven like evaluate(); false signals are illegal.
  * @param h The signaller's hand.
  * @param r The rules (kings for effective ranks; the 31 real option for `real_31`).
+ * @return The mask of true signals.
  */
 [[nodiscard]] constexpr std::uint16_t true_signals(const Hand& h, const Rules& r) noexcept {
   std::uint16_t m = (r.kings == 4 ? detail::signal_table_4 : detail::signal_table_8)[hand_key(h)];
@@ -487,6 +537,7 @@ inline constexpr auto signal_table_4 =
  * @param s The signal.
  * @param h The signaller's hand.
  * @param r The rules (kings for effective ranks; the 31 real option for `real_31`).
+ * @return Whether the signal is true; false for a value outside the catalogue.
  */
 [[nodiscard]] constexpr bool signal_true(Signal s, const Hand& h, const Rules& r) noexcept {
   const auto k = static_cast<unsigned>(s);
@@ -507,7 +558,9 @@ enum class NamedHand : std::uint8_t {
   tio_perete,          ///< 4 5 6 7, the worst hand.
 };
 
-/// The display name of a named hand, e.g. "duples gallegos"; "" for none.
+/// @brief The display name of a named hand, e.g. "duples gallegos"; "" for none.
+/// @param n The named hand.
+/// @return Static text; "?" when out of range.
 [[nodiscard]] constexpr std::string_view named_hand_name(NamedHand n) noexcept {
   constexpr std::array<std::string_view, 10> names{
       "",          "duples gallegos", "duples castellanos",      "duples vascos",
@@ -517,7 +570,10 @@ enum class NamedHand : std::uint8_t {
   return i < names.size() ? names[i] : std::string_view{"?"};
 }
 
-/// The name of a hand, by its effective ranks (R4), or NamedHand::none.
+/// @brief The name of a hand, by its effective ranks (R4), or NamedHand::none.
+/// @param h The hand.
+/// @param kings 8 or 4.
+/// @return The name.
 [[nodiscard]] constexpr NamedHand named_hand(const Hand& h, int kings) noexcept {
   const std::uint16_t g = evaluate(h, kings).grande;
   // grande is the effective ranks high to low as decimal digits: K=9 Q=8 J=7 7=6 ... A=0.

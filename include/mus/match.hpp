@@ -73,14 +73,19 @@ struct Action {
   std::uint64_t seed = 0;              ///< Shuffle with amount 0: the seed.
   std::array<std::uint8_t, deck_size> order{};  ///< Shuffle with amount n: the explicit order.
 
-  /// A shuffle from a 64-bit seed.
+  /// @brief A shuffle from a 64-bit seed.
+  /// @param seed The seed (see seeded_order()).
+  /// @return The action.
   static constexpr Action shuffle_seed(std::uint64_t seed) noexcept {
     Action a;
     a.kind = ActionKind::shuffle;
     a.seed = seed;
     return a;
   }
-  /// A shuffle with an explicit order of `n` cards (exactly the cards being shuffled).
+  /// @brief A shuffle with an explicit order of `n` cards (exactly the cards being shuffled).
+  /// @param cards The card ids, in dealing order.
+  /// @param n How many, 1..40.
+  /// @return The action.
   static constexpr Action shuffle_order(const std::uint8_t* cards, int n) noexcept {
     Action a;
     a.kind = ActionKind::shuffle;
@@ -88,7 +93,12 @@ struct Action {
     for (int i = 0; i < n && i < deck_size; ++i) a.order[static_cast<std::size_t>(i)] = cards[i];
     return a;
   }
-  /// A player action of a kind with an amount (bets, signals) and cards (discards).
+  /// @brief A player action of a kind with an amount (bets, signals) and cards (discards).
+  /// @param k The kind.
+  /// @param seat The acting seat, 0..3.
+  /// @param amount Bet points or signal number.
+  /// @param cards Discard mask (bit = card id).
+  /// @return The action.
   static constexpr Action make(ActionKind k, int seat, std::int32_t amount = 0,
                                std::uint64_t cards = 0) noexcept {
     Action a;
@@ -98,31 +108,54 @@ struct Action {
     a.cards = cards;
     return a;
   }
-  /// Say mus.
+  /// @brief Say mus.
+  /// @param seat The acting seat.
+  /// @return The action.
   static constexpr Action mus(int seat) noexcept { return make(ActionKind::mus, seat); }
-  /// Cut (no hay mus).
+  /// @brief Cut (no hay mus).
+  /// @param seat The acting seat.
+  /// @return The action.
   static constexpr Action cut(int seat) noexcept { return make(ActionKind::cut, seat); }
-  /// Discard the cards of the mask (bit = card id).
+  /// @brief Discard the cards of the mask (bit = card id).
+  /// @param seat The acting seat.
+  /// @param cards The cards to discard.
+  /// @return The action.
   static constexpr Action discard(int seat, std::uint64_t cards) noexcept {
     return make(ActionKind::discard, seat, 0, cards);
   }
-  /// Pass.
+  /// @brief Pass.
+  /// @param seat The acting seat.
+  /// @return The action.
   static constexpr Action pass(int seat) noexcept { return make(ActionKind::pass, seat); }
-  /// Bet `amount`, or raise `amount` more over an open bet.
+  /// @brief Bet `amount`, or raise `amount` more over an open bet.
+  /// @param seat The acting seat.
+  /// @param amount The points (see min_bet(), max_bet()).
+  /// @return The action.
   static constexpr Action bet(int seat, std::int32_t amount) noexcept {
     return make(ActionKind::bet, seat, amount);
   }
-  /// Órdago.
+  /// @brief Órdago.
+  /// @param seat The acting seat.
+  /// @return The action.
   static constexpr Action ordago(int seat) noexcept { return make(ActionKind::ordago, seat); }
-  /// Accept (quiero).
+  /// @brief Accept (quiero).
+  /// @param seat The acting seat.
+  /// @return The action.
   static constexpr Action accept(int seat) noexcept { return make(ActionKind::accept, seat); }
-  /// Reject (no quiero).
+  /// @brief Reject (no quiero).
+  /// @param seat The acting seat.
+  /// @return The action.
   static constexpr Action reject(int seat) noexcept { return make(ActionKind::reject, seat); }
-  /// Make a signal.
+  /// @brief Make a signal.
+  /// @param seat The signalling seat.
+  /// @param s The signal.
+  /// @return The action.
   static constexpr Action signal(int seat, Signal s) noexcept {
     return make(ActionKind::signal, seat, static_cast<std::int32_t>(s));
   }
-  /// Declare tío Perete.
+  /// @brief Declare tío Perete.
+  /// @param seat The acting seat.
+  /// @return The action.
   static constexpr Action perete(int seat) noexcept { return make(ActionKind::perete, seat); }
 
   /// Field-by-field equality.
@@ -184,7 +217,17 @@ struct HandSummary {
   friend constexpr bool operator==(const HandSummary&, const HandSummary&) noexcept = default;
 };
 
-/// Team of a seat: seats 0 and 2 are team 0, seats 1 and 3 team 1 (R7).
+/**
+ * @brief The largest total a bet may propose (R24: "any larger amount").
+ *
+ * A representation limit, not a rule: it is far above any game target (at most 999), so it
+ * never binds in play, and it keeps every score within 16 bits.
+ */
+inline constexpr int max_stake = 999;
+
+/// @brief Team of a seat: seats 0 and 2 are team 0, seats 1 and 3 team 1 (R7).
+/// @param seat 0..3.
+/// @return 0 or 1.
 [[nodiscard]] constexpr int team_of(int seat) noexcept { return seat & 1; }
 
 /// The empty-slot marker in a hand while its replacement cards are not yet dealt.
@@ -315,7 +358,8 @@ struct Events {
   static constexpr std::size_t capacity = 48;  ///< Maximum events one apply() can report.
   std::array<Event, capacity> items{};          ///< The events, in order.
   std::size_t size = 0;                         ///< How many are valid.
-  /// Appends an event (ignored if full, which the reducer never reaches).
+  /// @brief Appends an event (ignored if full, which the reducer never reaches).
+  /// @param e The event.
   constexpr void push(const Event& e) noexcept {
     if (size < capacity) items[size++] = e;
   }
@@ -330,7 +374,11 @@ struct Events {
  */
 [[nodiscard]] Errc apply_in_place(State& s, const Action& a, Events* events = nullptr) noexcept;
 
-/// Pure form of apply_in_place(): the next state, or the error.
+/// @brief Pure form of apply_in_place(): the next state, or the error.
+/// @param s The state (unchanged).
+/// @param a The action.
+/// @param events If not null, cleared and then filled with the step's public events.
+/// @return The next state, or the reason the action is refused.
 [[nodiscard]] inline Result<State> apply(const State& s, const Action& a,
                                          Events* events = nullptr) noexcept {
   State next = s;
@@ -354,7 +402,8 @@ struct ActionList {
 
   /// An empty list (the item slots are not written).
   ActionList() noexcept {}  // NOLINT(modernize-use-equals-default): leaves items unwritten
-  /// Appends an action (the caller keeps `size < capacity`).
+  /// @brief Appends an action (the caller keeps `size < capacity`).
+  /// @param a The action.
   void push(const Action& a) noexcept { std::construct_at(&items[size++], a); }
 };
 
@@ -365,15 +414,24 @@ struct ActionList {
  * cards the seat may discard and `amount` the fewest it must discard, signal once with the
  * first true signal not yet made; a shuffle entry when chance is to act; nothing once the
  * match is over.
+ * @param s The state.
+ * @return The actions.
  */
 [[nodiscard]] ActionList legal_actions(const State& s) noexcept;
 
-/// The smallest legal bet (or raise "more") now, or 0 when no bet may be made.
+/// @brief The smallest legal bet (or raise "more") now, or 0 when no bet may be made.
+/// @param s The state.
+/// @return The amount, or 0.
 [[nodiscard]] int min_bet(const State& s) noexcept;
-/// The largest legal bet (or raise "more") now, or 0 when no bet may be made.
+/// @brief The largest legal bet (or raise "more") now, or 0 when no bet may be made.
+/// @param s The state.
+/// @return The amount, or 0.
 [[nodiscard]] int max_bet(const State& s) noexcept;
 
-/// A seat's hand (its four cards); meaningful while a hand is being played.
+/// @brief A seat's hand (its four cards); meaningful while a hand is being played.
+/// @param s The state.
+/// @param seat 0..3.
+/// @return The hand (a default Hand for a seat out of range).
 [[nodiscard]] Hand hand_of(const State& s, int seat) noexcept;
 
 /**
@@ -445,23 +503,35 @@ struct SeatView {
   HandSummary last{};                    ///< The last finished hand.
 };
 
-/// The view of a seat (0..3): its own cards and the public state.
+/// @brief The view of a seat (0..3): its own cards and the public state.
+/// @param s The state.
+/// @param seat 0..3.
+/// @return The view (`seat` -1 for a seat out of range).
 [[nodiscard]] SeatView view_of(const State& s, int seat) noexcept;
 
 /**
  * @brief Check a state's structure cheaply: the magic tag, rules, every card accounted for
  *        exactly once, phase and turn consistent, scores in range.
+ * @param s The state.
  * @return Errc::ok or Errc::invalid_state.
  */
 [[nodiscard]] Errc validate_state(const State& s) noexcept;
 
-/// The text name of an action kind, e.g. "bet"; "?" when unknown.
+/// @brief The text name of an action kind, e.g. "bet"; "?" when unknown.
+/// @param k The kind.
+/// @return Static text.
 [[nodiscard]] std::string_view action_kind_name(ActionKind k) noexcept;
-/// The text name of a phase, e.g. "betting"; "?" when unknown.
+/// @brief The text name of a phase, e.g. "betting"; "?" when unknown.
+/// @param p The phase.
+/// @return Static text.
 [[nodiscard]] std::string_view phase_name(Phase p) noexcept;
-/// The text name of a lance, e.g. "grande"; "?" when unknown.
+/// @brief The text name of a lance, e.g. "grande"; "?" when unknown.
+/// @param l The lance.
+/// @return Static text.
 [[nodiscard]] std::string_view lance_name(Lance l) noexcept;
-/// The text name of a lance status, e.g. "en_paso"; "?" when unknown.
+/// @brief The text name of a lance status, e.g. "en_paso"; "?" when unknown.
+/// @param st The status.
+/// @return Static text.
 [[nodiscard]] std::string_view lance_status_name(LanceStatus st) noexcept;
 
 }  // namespace mus

@@ -136,6 +136,11 @@ MUS_API const char* mus_status_string(int32_t status);
  * Get one from mus_rules_preset() or mus_rules_parse(), then change fields if you like; every
  * function taking rules validates them (@ref MUS_E_INVALID_RULES). Enum-like fields are
  * `int32_t`. Booleans are 0 or 1.
+ *
+ * Its size and layout are fixed within a major version: new options take the place of
+ * `reserved` fields (zero meaning "as before"), so functions that fill a mus_rules always
+ * write `sizeof(mus_rules)` bytes, and functions that read one need `struct_size` to be at
+ * least that.
  */
 typedef struct mus_rules {
   uint32_t struct_size;    /**< `sizeof(mus_rules)`; set by the preset and parse calls. */
@@ -170,7 +175,8 @@ MUS_API int32_t mus_rules_preset(mus_rules* out, const char* name);
  * `games_per_vaca=N`, `vacas=N`, `min_raise=1|2`,
  * `royal31=off|jack777|figure777|jack777_other_suits|jack_of_coins777`, `zero_discard=0|1`,
  * `deje_ends=0|1`, `mus_corrido=off|match|game`, `tio_perete=0|1`. Words are separated by
- * spaces; a key may be given more than once (the last wins).
+ * spaces; a key may be given more than once (the last wins). An empty text, or one that
+ * starts with a key, means the `standard` preset.
  * @param out Receives the rules; unchanged on error.
  * @param text NUL-terminated text.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL pointers; @ref MUS_E_PARSE for an
@@ -227,6 +233,39 @@ MUS_API int32_t mus_hand_parse(const char* text, uint8_t out[4]);
  * @pointer_lifetime Pointers are used during the call only.
  */
 MUS_API int32_t mus_hand_format(const uint8_t hand[4], char* buf, size_t cap, size_t* len_out);
+
+/**
+ * @brief Parse one card, e.g. `"Ko"` (R2): rank then suit, the same letters as mus_hand_parse().
+ * @param text NUL-terminated text; leading and trailing blanks are ignored.
+ * @param out Receives the card id (R3); unchanged on error.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL pointers; @ref MUS_E_PARSE.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_card_parse(const char* text, uint8_t* out);
+
+/**
+ * @brief Print one card in the canonical notation, e.g. `"Ko"` (R2): 2 characters.
+ * @param card A card id, 0..39.
+ * @param buf Receives the NUL-terminated text; may be NULL when `cap` is 0.
+ * @param cap Size of `buf` in bytes (3 is always enough).
+ * @param len_out If not NULL, receives the length without the NUL (also when too small).
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `buf` with `cap > 0`;
+ *         @ref MUS_E_INVALID_CARDS for an id above 39; @ref MUS_E_BUFFER_TOO_SMALL.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_card_format(uint8_t card, char* buf, size_t cap, size_t* len_out);
+
+/**
+ * @brief Check a rules value: the same check every function taking rules makes.
+ * @param rules The rules.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT (NULL or a small `struct_size`);
+ *         @ref MUS_E_INVALID_RULES.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime `rules` is read during the call only.
+ */
+MUS_API int32_t mus_rules_validate(const mus_rules* rules);
 
 /**
  * @brief The seat that wins a lance among four hands, ties going to the seat nearer the mano.
@@ -302,7 +341,10 @@ MUS_API int32_t mus_hand_value(const mus_rules* rules, const uint8_t hand[4], in
 #define MUS_ACTION_ORDAGO 7  /**< Órdago (R27). */
 #define MUS_ACTION_ACCEPT 8  /**< Quiero. */
 #define MUS_ACTION_REJECT 9  /**< No quiero. */
-#define MUS_ACTION_SIGNAL 10 /**< A signal to the partner (R33): `amount` is a `MUS_SIGNAL_*`. */
+#define MUS_ACTION_SIGNAL 10 /**< A signal to the partner (R33): `amount` is a `MUS_SIGNAL_*`.
+                                   Any seat may signal during the mus, discard, tío Perete and
+                                   betting phases, not only the seat to act (mus_legal_actions()
+                                   lists the acting seat's; mus_signal_true() tells any seat's). */
 #define MUS_ACTION_PERETE 11 /**< Declare tío Perete (R32). */
 /** @} */
 
@@ -404,7 +446,9 @@ typedef struct mus_count_line {
   int32_t stake;       /**< Accepted stake, or the deje scored for a refused bet. */
   int32_t tantos;      /**< The winning team's own tantos counted (pares, juego). */
   int32_t points;      /**< Points scored at the count for this lance. */
-  int32_t counted;     /**< 1 when the count reached this lance; 0 when it stopped before (R29). */
+  int32_t counted;     /**< 1 when the count reached this lance; 0 when the count stopped before
+                            it (R29), and for a lance with nothing to count (status skipped or
+                            pending) or a hand that ended before the count. */
   int32_t reserved[3]; /**< Zero. */
 } mus_count_line;
 
@@ -539,7 +583,7 @@ MUS_API int32_t mus_state_new(const mus_rules* rules, int32_t first_dealer, mus_
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT (NULL, unknown kind, seat outside -1..3,
  *         non-zero reserved fields); @ref MUS_E_INVALID_STATE; @ref MUS_E_MATCH_OVER;
  *         @ref MUS_E_WRONG_PHASE; @ref MUS_E_NOT_YOUR_TURN; @ref MUS_E_ILLEGAL_ACTION (e.g. a
- *         pass while a bet is open, a bet above the game target); @ref MUS_E_BET_TOO_SMALL;
+ *         pass while a bet is open, a bet proposing more than 999); @ref MUS_E_BET_TOO_SMALL;
  *         @ref MUS_E_CARD_NOT_IN_HAND; @ref MUS_E_BAD_SHUFFLE; @ref MUS_E_FALSE_SIGNAL.
  * @thread_safety Safe from any thread as long as no other thread writes `*out` meanwhile.
  * @pointer_lifetime Pointers are used during the call only.
@@ -566,7 +610,9 @@ MUS_API int32_t mus_apply_events(const mus_state* in, const mus_action* action, 
  * @brief The distinct kinds of action the seat to act may play now.
  *
  * BET is listed once with `amount` the smallest legal amount (see mus_bet_limits()), DISCARD
- * once with `cards` the cards the seat may discard and `amount` the fewest it must, SIGNAL once
+ * once with `cards` the cards the seat may discard and `amount` the fewest it must (choose a
+ * subset of `cards` before applying it: the reducer discards exactly `cards` and ignores a
+ * DISCARD's `amount`), SIGNAL once
  * with the first true signal not yet made; a SHUFFLE entry (seed 0) when chance is to act;
  * nothing once the match is over.
  * @param s The state.
@@ -594,7 +640,8 @@ MUS_API int32_t mus_legal_actions(const mus_state* s, mus_action* buf, size_t ca
 MUS_API int32_t mus_state_info_get(const mus_state* s, mus_state_info* out);
 
 /**
- * @brief A seat's four cards (255 in a slot waiting for a replacement card).
+ * @brief A seat's four cards (255 in a slot whose card was discarded, from the discard until
+ *        the replacements are dealt after the last seat has discarded).
  *
  * This reads hidden information: a server uses it; a client should get mus_state_view().
  * @param s The state.
@@ -652,8 +699,8 @@ MUS_API int32_t mus_state_validate(const mus_state* s);
 /**
  * @brief The legal range of a BET now: the bet, or the raise "more" over an open bet.
  *
- * Opening bets start at 2, raises at the rules' `min_raise`; the total proposed may not pass
- * the game target (the órdago bets the whole game).
+ * Opening bets start at 2, raises at the rules' `min_raise`; any larger amount is allowed up
+ * to a total proposed of 999 (a representation limit above every game target).
  * @param s The state.
  * @param min_out Receives the smallest legal amount, 0 when no bet is possible.
  * @param max_out Receives the largest legal amount, 0 when no bet is possible.
@@ -682,7 +729,7 @@ MUS_API int32_t mus_stacked_deal(const uint8_t hands[16], int32_t mano, const ui
  * @brief Shuffle cards the way a seeded SHUFFLE does (R12): the cards sorted by id, then a
  *        Fisher–Yates shuffle driven by SplitMix64 from `seed` (documented in match.hpp and
  *        the embedding guide). Fixed within a major version.
- * @param cards In: distinct card ids; out: their shuffled order.
+ * @param cards In: distinct card ids; out: their shuffled order. May be NULL when `n` is 0.
  * @param n Number of cards, 0..40.
  * @param seed The seed.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_CARDS.

@@ -60,10 +60,12 @@ struct Rules {
   friend constexpr bool operator==(const Rules&, const Rules&) noexcept = default;
 };
 
-/// The `standard` preset: 8 kings, 40 points, best of three games, dejes end the game at once.
+/// @brief The `standard` preset: 8 kings, 40 points, best of three games, dejes end the game at once.
+/// @return The rules.
 [[nodiscard]] constexpr Rules standard_rules() noexcept { return Rules{}; }
 
-/// The `basque` preset: 4 kings, 30 points, 3 games per vaca, mus corrido each game's first hand.
+/// @brief The `basque` preset: 4 kings, 30 points, 3 games per vaca, mus corrido each game's first hand.
+/// @return The rules.
 [[nodiscard]] constexpr Rules basque_rules() noexcept {
   Rules r;
   r.kings = 4;
@@ -73,7 +75,8 @@ struct Rules {
   return r;
 }
 
-/// The `online` preset: 8 kings, 40 points, one game, dejes checked at the end of the hand.
+/// @brief The `online` preset: 8 kings, 40 points, one game, dejes checked at the end of the hand.
+/// @return The rules.
 [[nodiscard]] constexpr Rules online_rules() noexcept {
   Rules r;
   r.games_per_vaca = 1;
@@ -96,6 +99,7 @@ inline constexpr std::array<RulesPreset, 3> rules_presets{{
 
 /**
  * @brief Look up a preset by name.
+ * @param name "standard", "basque" or "online".
  * @return The rules, or Errc::parse "unknown preset" for another name.
  */
 [[nodiscard]] constexpr Result<Rules> rules_preset(std::string_view name) noexcept {
@@ -106,6 +110,7 @@ inline constexpr std::array<RulesPreset, 3> rules_presets{{
 
 /**
  * @brief Check that rules are playable.
+ * @param r The rules.
  * @return An error with code Errc::invalid_rules and a message naming the field, or a
  *         default Error (code ok) when everything is within limits.
  */
@@ -131,13 +136,17 @@ inline constexpr std::array<std::string_view, 5> royal31_names{
 /// The text names of the mus corrido options, indexed by MusCorrido value.
 inline constexpr std::array<std::string_view, 3> mus_corrido_names{"off", "match", "game"};
 
-/// The text name of a 31 real option, as used by parse_rules(); "?" when out of range.
+/// @brief The text name of a 31 real option, as used by parse_rules(); "?" when out of range.
+/// @param v The option.
+/// @return Static text.
 [[nodiscard]] constexpr std::string_view royal31_name(Royal31 v) noexcept {
   const auto i = static_cast<std::size_t>(v);
   return i < royal31_names.size() ? royal31_names[i] : std::string_view{"?"};
 }
 
-/// The text name of a mus corrido option, as used by parse_rules(); "?" when out of range.
+/// @brief The text name of a mus corrido option, as used by parse_rules(); "?" when out of range.
+/// @param v The option.
+/// @return Static text.
 [[nodiscard]] constexpr std::string_view mus_corrido_name(MusCorrido v) noexcept {
   const auto i = static_cast<std::size_t>(v);
   return i < mus_corrido_names.size() ? mus_corrido_names[i] : std::string_view{"?"};
@@ -149,6 +158,7 @@ inline constexpr std::array<std::string_view, 3> mus_corrido_names{"off", "match
  * Keys: `kings=4|8 target=N games_per_vaca=N vacas=N min_raise=1|2
  * royal31=off|jack777|figure777|jack777_other_suits|jack_of_coins777 zero_discard=0|1
  * deje_ends=0|1 mus_corrido=off|match|game tio_perete=0|1`. An empty text is `standard`.
+ * @param text The text.
  * @return The rules, or Errc::parse with a message (unknown preset or key, malformed value,
  *         or a value outside its limits, e.g. "kings must be 4 or 8") and the byte position of
  *         the offending word's value.
@@ -159,6 +169,8 @@ inline constexpr std::array<std::string_view, 3> mus_corrido_names{"off", "match
  * @brief The canonical text of rules: the nearest preset and the keys that differ from it.
  *
  * parse_rules(format_rules(r)) == r for all valid rules.
+ * @param r The rules (valid).
+ * @return The text, e.g. "standard target=30".
  */
 [[nodiscard]] std::string format_rules(const Rules& r);
 

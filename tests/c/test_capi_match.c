@@ -410,7 +410,7 @@ static void error_paths(void) {
   a.kind = MUS_ACTION_BET;
   a.seat = 1;
   CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_WRONG_PHASE);
-  /* A false signal: seat 1 holds ids 0 4 8 12 = Ao 5o Jo 3c: with 8 kings, K J 5 A, no pares. */
+  /* A false signal: seat 1 holds ids 0 4 8 12 = Ao 5o Qo 3c: with 8 kings, K Q 5 A, no pares. */
   a.kind = MUS_ACTION_SIGNAL;
   a.seat = 1;
   a.amount = MUS_SIGNAL_DUPLES;
@@ -460,7 +460,54 @@ static void error_paths(void) {
   CHECK_EQ(mus_signal_true(&rules, 0, hand, &out), MUS_E_INVALID_CARDS);
 }
 
+/* The single-card and rules-check helpers. */
+static void card_and_rules_helpers(void) {
+  uint8_t id = 77;
+  char buf[3];
+  size_t len = 0;
+  mus_rules rules;
+  int i;
+  CHECK_EQ(mus_card_parse("Ko", &id), MUS_OK);
+  CHECK_EQ(id, 9); /* R3: rey de oros */
+  CHECK_EQ(mus_card_parse("  ab ", &id), MUS_OK);
+  CHECK_EQ(id, 30); /* as de bastos, lower case accepted (R2) */
+  CHECK_EQ(mus_card_parse("Sc", &id), MUS_OK);
+  CHECK_EQ(id, 17); /* S = sota: 1 * 10 + 7 */
+  id = 77;
+  CHECK_EQ(mus_card_parse("Ko 3c", &id), MUS_E_PARSE);
+  CHECK_EQ(mus_card_parse("Xo", &id), MUS_E_PARSE);
+  CHECK_EQ(mus_card_parse("", &id), MUS_E_PARSE);
+  CHECK_EQ(id, 77);
+  CHECK_EQ(mus_card_parse(NULL, &id), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_card_parse("Ko", NULL), MUS_E_INVALID_ARGUMENT);
+  for (i = 0; i < 40; ++i) {
+    uint8_t back = 99;
+    CHECK_EQ(mus_card_format((uint8_t)i, buf, sizeof buf, &len), MUS_OK);
+    CHECK_EQ(len, 2);
+    CHECK_EQ(buf[0], "A234567JQK"[i % 10]);
+    CHECK_EQ(buf[1], "oceb"[i / 10]);
+    CHECK_EQ(buf[2], '\0');
+    CHECK_EQ(mus_card_parse(buf, &back), MUS_OK);
+    CHECK_EQ(back, i);
+  }
+  buf[0] = 'z';
+  CHECK_EQ(mus_card_format(5, buf, 2, &len), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(len, 2);
+  CHECK_EQ(buf[0], 'z');
+  CHECK_EQ(mus_card_format(40, buf, sizeof buf, &len), MUS_E_INVALID_CARDS);
+  CHECK_EQ(mus_card_format(5, NULL, 3, &len), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_rules_preset(&rules, "basque"), MUS_OK);
+  CHECK_EQ(mus_rules_validate(&rules), MUS_OK);
+  rules.kings = 6;
+  CHECK_EQ(mus_rules_validate(&rules), MUS_E_INVALID_RULES);
+  rules.kings = 4;
+  rules.struct_size = 8;
+  CHECK_EQ(mus_rules_validate(&rules), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_rules_validate(NULL), MUS_E_INVALID_ARGUMENT);
+}
+
 int main(void) {
+  card_and_rules_helpers();
   error_paths();
   scripted_deje();
   play_random_matches("standard", 40);

@@ -1,0 +1,524 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.ObjectModel;
+using Mus.Native;
+
+namespace Mus
+{
+    /// <summary>
+    /// A whole match as an immutable value (a 512-byte mus_state). Apply returns the next state
+    /// and leaves this one as it was; keep as many states as you like. The same state and
+    /// action always give the same result (randomness comes only from Shuffle actions).
+    /// </summary>
+    public sealed class MatchState : IEquatable<MatchState>
+    {
+        private readonly mus_state raw;
+        private readonly mus_state_info info;
+
+        private unsafe MatchState(mus_state raw)
+        {
+            this.raw = raw;
+            mus_state_info i = new mus_state_info();
+            i.struct_size = (uint)sizeof(mus_state_info);
+            MusException.Check(NativeMethods.mus_state_info_get(&raw, &i), "mus_state_info_get");
+            info = i;
+        }
+
+        /// <summary>A new match waiting for its first shuffle; the mano is the seat after firstDealer (R10).</summary>
+        public static unsafe MatchState New(Rules rules, int firstDealer)
+        {
+            mus_rules r = Mus.Hand.RulesOf(rules);
+            mus_state s;
+            MusException.Check(NativeMethods.mus_state_new(&r, firstDealer, &s),
+                               "new match, first dealer " + firstDealer);
+            return new MatchState(s);
+        }
+
+        /// <summary>
+        /// A state from bytes saved with ToBytes (mus_state_validate): MUS_E_INVALID_ARGUMENT for
+        /// a length other than 512, MUS_E_INVALID_STATE for bytes the library did not produce.
+        /// </summary>
+        public static unsafe MatchState FromBytes(byte[] bytes)
+        {
+            if (bytes == null || bytes.Length != NativeMethods.MUS_STATE_SIZE)
+                throw new MusException(MusStatus.InvalidArgument, "a state is " + NativeMethods.MUS_STATE_SIZE + " bytes");
+            mus_state s;
+            byte* dst = (byte*)&s;
+            for (int i = 0; i < bytes.Length; ++i) dst[i] = bytes[i];
+            MusException.Check(NativeMethods.mus_state_validate(&s), "state bytes");
+            return new MatchState(s);
+        }
+
+        /// <summary>The state's 512 bytes, for saving; FromBytes reads them back.</summary>
+        public unsafe byte[] ToBytes()
+        {
+            var bytes = new byte[NativeMethods.MUS_STATE_SIZE];
+            mus_state s = raw;
+            byte* src = (byte*)&s;
+            for (int i = 0; i < bytes.Length; ++i) bytes[i] = src[i];
+            return bytes;
+        }
+
+        /// <summary>The C struct, for calls through Mus.Native.</summary>
+        public mus_state ToNative() { return raw; }
+
+        /// <summary>
+        /// The next state (mus_apply). Throws MusException (MUS_E_NOT_YOUR_TURN,
+        /// MUS_E_ILLEGAL_ACTION, MUS_E_MATCH_OVER, ...) when the action is refused; this state
+        /// is never changed.
+        /// </summary>
+        public unsafe MatchState Apply(MusAction action)
+        {
+            mus_action a = ActionOf(action);
+            mus_state from = raw;
+            mus_state next;
+            MusException.Check(NativeMethods.mus_apply(&from, &a, &next), action.ToString());
+            return new MatchState(next);
+        }
+
+        /// <summary>Apply, also giving the step's public events (mus_apply_events).</summary>
+        public unsafe MatchState ApplyWithEvents(MusAction action, out IReadOnlyList<MusEvent> events)
+        {
+            mus_action a = ActionOf(action);
+            mus_state from = raw;
+            mus_state next;
+            int cap = NativeMethods.MUS_MAX_EVENTS;
+            for (;;)
+            {
+                var buf = new mus_event[cap];
+                UIntPtr count;
+                int status;
+                fixed (mus_event* p = buf)
+                    status = NativeMethods.mus_apply_events(&from, &a, &next, p, (UIntPtr)cap, &count);
+                if (status == NativeMethods.MUS_E_BUFFER_TOO_SMALL && (int)count.ToUInt64() > cap)
+                {
+                    cap = (int)count.ToUInt64();
+                    continue;
+                }
+                MusException.Check(status, action.ToString());
+                var list = new List<MusEvent>((int)count.ToUInt64());
+                for (int i = 0; i < (int)count.ToUInt64(); ++i) list.Add(new MusEvent(buf[i]));
+                events = list.AsReadOnly();
+                return new MatchState(next);
+            }
+        }
+
+        /// <summary>The state after applying every action in turn (a replay); throws at the first refused one.</summary>
+        public MatchState ApplyAll(IEnumerable<MusAction> actions)
+        {
+            MatchState s = this;
+            foreach (MusAction a in actions) s = s.Apply(a);
+            return s;
+        }
+
+        /// <summary>
+        /// The distinct kinds of action the seat to act may play (mus_legal_actions): BET once
+        /// with the smallest amount (see BetLimits), DISCARD once with the cards allowed and the
+        /// fewest to discard as Amount, SIGNAL once with the first true signal not yet made, a
+        /// SHUFFLE (seed 0) when chance is to act; empty once the match is over. Applied as
+        /// listed, the DISCARD entry discards every allowed card: pick the cards with
+        /// MusAction.Discard(seat, cards), and the seed with MusAction.Shuffle(seed).
+        /// </summary>
+        public unsafe IReadOnlyList<MusAction> LegalActions()
+        {
+            mus_state s = raw;
+            int cap = 8;
+            for (;;)
+            {
+                var buf = new mus_action[cap];
+                UIntPtr count;
+                int status;
+                fixed (mus_action* p = buf)
+                    status = NativeMethods.mus_legal_actions(&s, p, (UIntPtr)cap, &count);
+                if (status == NativeMethods.MUS_E_BUFFER_TOO_SMALL && (int)count.ToUInt64() > cap)
+                {
+                    cap = (int)count.ToUInt64();
+                    continue;
+                }
+                MusException.Check(status, "mus_legal_actions");
+                var list = new List<MusAction>((int)count.ToUInt64());
+                for (int i = 0; i < (int)count.ToUInt64(); ++i) list.Add(MusAction.FromNative(buf[i]));
+                return list.AsReadOnly();
+            }
+        }
+
+        public Phase Phase { get { return (Phase)info.phase; } }
+
+        /// <summary>The lance being bet, when Phase is Betting; null otherwise.</summary>
+        public Lance? Lance { get { return info.lance < 0 ? (Lance?)null : (Lance)info.lance; } }
+
+        /// <summary>The seat to act; null when a shuffle is due or the match is over.</summary>
+        public int? ToAct { get { return info.to_act < 0 ? (int?)null : info.to_act; } }
+
+        public int Dealer { get { return info.dealer; } }
+
+        public int Mano { get { return info.mano; } }
+
+        /// <summary>Points of teams 0 and 1 in the current game.</summary>
+        public unsafe IReadOnlyList<int> Score { get { mus_state_info i = info; return Pair(i.score); } }
+
+        /// <summary>Games won by teams 0 and 1 in the current vaca.</summary>
+        public unsafe IReadOnlyList<int> Games { get { mus_state_info i = info; return Pair(i.games); } }
+
+        /// <summary>Vacas won by teams 0 and 1.</summary>
+        public unsafe IReadOnlyList<int> Vacas { get { mus_state_info i = info; return Pair(i.vacas); } }
+
+        /// <summary>The team that won the match, or null.</summary>
+        public int? MatchWinner { get { return info.match_winner < 0 ? (int?)null : info.match_winner; } }
+
+        public bool IsOver { get { return Phase == Phase.MatchOver; } }
+
+        /// <summary>The rules of the match (mus_state_rules).</summary>
+        public unsafe Rules Rules
+        {
+            get
+            {
+                mus_state s = raw;
+                mus_rules r;
+                MusException.Check(NativeMethods.mus_state_rules(&s, &r), "mus_state_rules");
+                return Rules.FromNative(r);
+            }
+        }
+
+        /// <summary>
+        /// A seat's cards (mus_state_hand): hidden information, for a server or a referee; a
+        /// player should get View(seat).
+        /// </summary>
+        public unsafe Hand Hand(int seat)
+        {
+            mus_state s = raw;
+            var b = new byte[4];
+            fixed (byte* p = b)
+                MusException.Check(NativeMethods.mus_state_hand(&s, seat, p), "hand of seat " + seat);
+            return Mus.Hand.FromSlots(b);
+        }
+
+        /// <summary>What one seat may know: its own cards and the public state (mus_state_view).</summary>
+        public unsafe SeatView View(int seat)
+        {
+            mus_state s = raw;
+            mus_view v = new mus_view();
+            v.struct_size = (uint)sizeof(mus_view);
+            MusException.Check(NativeMethods.mus_state_view(&s, seat, &v), "view of seat " + seat);
+            return new SeatView(v);
+        }
+
+        /// <summary>
+        /// The last finished hand's count, lance by lance (mus_state_last_count); null before
+        /// the first hand ends.
+        /// </summary>
+        public unsafe HandCount LastCount()
+        {
+            mus_state s = raw;
+            mus_count c = new mus_count();
+            c.struct_size = (uint)sizeof(mus_count);
+            MusException.Check(NativeMethods.mus_state_last_count(&s, &c), "mus_state_last_count");
+            return c.number > 0 ? new HandCount(c) : null;
+        }
+
+        /// <summary>The legal range of a BET now (mus_bet_limits); null when no bet is possible.</summary>
+        public unsafe BetLimits? BetLimits()
+        {
+            mus_state s = raw;
+            int lo, hi;
+            MusException.Check(NativeMethods.mus_bet_limits(&s, &lo, &hi), "mus_bet_limits");
+            return lo > 0 ? new BetLimits(lo, hi) : (BetLimits?)null;
+        }
+
+        /// <summary>The team of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3.</summary>
+        public static int TeamOf(int seat) { return seat & 1; }
+
+        /// <summary>Byte for byte the same state.</summary>
+        public unsafe bool Equals(MatchState other)
+        {
+            if (ReferenceEquals(other, null)) return false;
+            mus_state a = raw, b = other.raw;
+            for (int i = 0; i < NativeMethods.MUS_STATE_SIZE / 8; ++i)
+                if (a.opaque[i] != b.opaque[i]) return false;
+            return true;
+        }
+
+        public override bool Equals(object obj) { return Equals(obj as MatchState); }
+
+        public override unsafe int GetHashCode()
+        {
+            mus_state a = raw;
+            ulong h = 14695981039346656037UL;
+            for (int i = 0; i < NativeMethods.MUS_STATE_SIZE / 8; ++i) h = (h ^ a.opaque[i]) * 1099511628211UL;
+            return (int)(h ^ (h >> 32));
+        }
+
+        /// <summary>A one-line summary, e.g. "Betting grande, seat 1 to act, dealer 0, score 0-5".</summary>
+        public override string ToString()
+        {
+            string where = Phase == Phase.Betting ? "Betting " + Lance.ToString().ToLowerInvariant() : Phase.ToString();
+            string who = ToAct.HasValue ? ", seat " + ToAct.Value + " to act" : "";
+            string end = MatchWinner.HasValue ? ", team " + MatchWinner.Value + " won" : "";
+            return where + who + ", dealer " + Dealer + ", score " + Score[0] + "-" + Score[1] +
+                   ", games " + Games[0] + "-" + Games[1] + ", vacas " + Vacas[0] + "-" + Vacas[1] + end;
+        }
+
+        internal static unsafe IReadOnlyList<int> Pair(int* p)
+        {
+            return new ReadOnlyCollection<int>(new[] { p[0], p[1] });
+        }
+
+        private static mus_action ActionOf(MusAction action)
+        {
+            if (ReferenceEquals(action, null)) throw new MusException(MusStatus.InvalidArgument, "action is null");
+            return action.ToNative();
+        }
+    }
+
+    /// <summary>The legal range of a BET: the bet, or the raise over an open bet.</summary>
+    public struct BetLimits
+    {
+        public BetLimits(int min, int max)
+            : this()
+        {
+            Min = min;
+            Max = max;
+        }
+
+        /// <summary>The smallest legal amount.</summary>
+        public int Min { get; private set; }
+
+        /// <summary>The largest legal amount.</summary>
+        public int Max { get; private set; }
+
+        public override string ToString() { return Min + ".." + Max; }
+    }
+
+    /// <summary>One public event (mus_event); any seat may see it.</summary>
+    public sealed class MusEvent
+    {
+        internal MusEvent(mus_event e)
+        {
+            Kind = (EventKind)e.kind;
+            Seat = e.seat < 0 ? (int?)null : e.seat;
+            Team = e.team < 0 ? (int?)null : e.team;
+            Lance = e.lance < 0 ? (Lance?)null : (Lance)e.lance;
+            Amount = e.amount;
+            Value = e.value;
+        }
+
+        public EventKind Kind { get; private set; }
+
+        /// <summary>The seat involved, or null.</summary>
+        public int? Seat { get; private set; }
+
+        /// <summary>The team involved, or null.</summary>
+        public int? Team { get; private set; }
+
+        /// <summary>The lance involved, or null.</summary>
+        public Lance? Lance { get; private set; }
+
+        /// <summary>Points, cards or a number, by kind (see MUS_EVENT_* in mus.h).</summary>
+        public int Amount { get; private set; }
+
+        /// <summary>A second number, by kind.</summary>
+        public int Value { get; private set; }
+
+        public override string ToString()
+        {
+            return Kind + "(seat " + (Seat.HasValue ? Seat.Value.ToString() : "-") +
+                   ", team " + (Team.HasValue ? Team.Value.ToString() : "-") +
+                   ", lance " + (Lance.HasValue ? Lance.Value.ToString() : "-") +
+                   ", amount " + Amount + ", value " + Value + ")";
+        }
+    }
+
+    /// <summary>One lance of a hand's count (mus_count_line): how it was played, what it scored, why.</summary>
+    public sealed class CountLine
+    {
+        internal CountLine(mus_count_line l)
+        {
+            Lance = (Lance)l.lance;
+            Status = (LanceStatus)l.status;
+            BetTeam = l.bet_team < 0 ? (int?)null : l.bet_team;
+            WinnerTeam = l.winner_team < 0 ? (int?)null : l.winner_team;
+            WinnerSeat = l.winner_seat < 0 ? (int?)null : l.winner_seat;
+            Stake = l.stake;
+            Tantos = l.tantos;
+            Points = l.points;
+            Counted = l.counted != 0;
+        }
+
+        /// <summary>The lance (the fourth line is juego or punto).</summary>
+        public Lance Lance { get; private set; }
+
+        public LanceStatus Status { get; private set; }
+
+        /// <summary>Team of the last bet (accepted or refused), or null.</summary>
+        public int? BetTeam { get; private set; }
+
+        /// <summary>Team that won the lance, or null.</summary>
+        public int? WinnerTeam { get; private set; }
+
+        /// <summary>Seat whose cards won it; null for a refused bet or none.</summary>
+        public int? WinnerSeat { get; private set; }
+
+        /// <summary>Accepted stake, or the deje scored for a refused bet.</summary>
+        public int Stake { get; private set; }
+
+        /// <summary>The winning team's own tantos counted (pares, juego).</summary>
+        public int Tantos { get; private set; }
+
+        /// <summary>Points scored at the count for this lance.</summary>
+        public int Points { get; private set; }
+
+        /// <summary>True when the count reached this lance (false when it stopped before, R29).</summary>
+        public bool Counted { get; private set; }
+
+        public override string ToString()
+        {
+            return Lance + ": " + Status + (WinnerTeam.HasValue ? ", team " + WinnerTeam.Value : "") +
+                   ", stake " + Stake + ", tantos " + Tantos + ", points " + Points + (Counted ? "" : " (not counted)");
+        }
+    }
+
+    /// <summary>The last finished hand's count (mus_count).</summary>
+    public sealed class HandCount
+    {
+        internal unsafe HandCount(mus_count c)
+        {
+            Number = c.number;
+            Dealer = c.dealer;
+            Mano = c.mano;
+            End = (HandEnd)c.end;
+            GameWinner = c.game_winner < 0 ? (int?)null : c.game_winner;
+            ScoreBefore = MatchState.Pair(c.score_before);
+            ScoreAfter = MatchState.Pair(c.score_after);
+            var lines = new CountLine[4];
+            for (int i = 0; i < 4; ++i) lines[i] = new CountLine(c.line(i));
+            Lines = new ReadOnlyCollection<CountLine>(lines);
+        }
+
+        /// <summary>Hand number in the match (1 = first); 0 when no hand finished yet.</summary>
+        public int Number { get; private set; }
+
+        public int Dealer { get; private set; }
+
+        public int Mano { get; private set; }
+
+        public HandEnd End { get; private set; }
+
+        /// <summary>Team that won the game in that hand, or null.</summary>
+        public int? GameWinner { get; private set; }
+
+        /// <summary>Scores when the hand was dealt.</summary>
+        public IReadOnlyList<int> ScoreBefore { get; private set; }
+
+        /// <summary>Scores at its end (before a won game resets them).</summary>
+        public IReadOnlyList<int> ScoreAfter { get; private set; }
+
+        /// <summary>Grande, chica, pares, juego/punto.</summary>
+        public IReadOnlyList<CountLine> Lines { get; private set; }
+    }
+
+    /// <summary>What one seat may know (mus_view): its own cards and the public state, nothing else.</summary>
+    public sealed class SeatView
+    {
+        internal unsafe SeatView(mus_view v)
+        {
+            Seat = v.seat;
+            Phase = (Phase)v.phase;
+            Lance = v.lance < 0 ? (Lance?)null : (Lance)v.lance;
+            ToAct = v.to_act < 0 ? (int?)null : v.to_act;
+            Dealer = v.dealer;
+            Mano = v.mano;
+            Hand = Mus.Hand.FromSlots(new[] { v.hand[0], v.hand[1], v.hand[2], v.hand[3] });
+            Score = MatchState.Pair(v.score);
+            Games = MatchState.Pair(v.games);
+            Vacas = MatchState.Pair(v.vacas);
+            MatchWinner = v.match_winner < 0 ? (int?)null : v.match_winner;
+            HandNumber = v.hand_number;
+            StockCount = v.stock_count;
+            PileCount = v.pile_count;
+            ParesDeclared = v.pares_declared != 0;
+            ParesMask = v.pares_mask;
+            JuegoDeclared = v.juego_declared != 0;
+            JuegoMask = v.juego_mask;
+            PereteMask = v.perete_mask;
+            Signals = new ReadOnlyCollection<int>(new[] { v.signals[0], v.signals[1], v.signals[2], v.signals[3] });
+            BetOpen = v.bet_open != 0;
+            BetIsOrdago = v.bet_is_ordago != 0;
+            BetTeam = v.bet_team < 0 ? (int?)null : v.bet_team;
+            StakeBefore = v.stake_before;
+            Proposed = v.proposed;
+            var lances = new CountLine[4];
+            for (int i = 0; i < 4; ++i) lances[i] = new CountLine(v.lance_line(i));
+            Lances = new ReadOnlyCollection<CountLine>(lances);
+        }
+
+        /// <summary>Whose view.</summary>
+        public int Seat { get; private set; }
+
+        public Phase Phase { get; private set; }
+
+        /// <summary>The lance being bet, or null.</summary>
+        public Lance? Lance { get; private set; }
+
+        /// <summary>The seat to act, or null.</summary>
+        public int? ToAct { get; private set; }
+
+        public int Dealer { get; private set; }
+
+        public int Mano { get; private set; }
+
+        /// <summary>The seat's own cards (a slot may be empty while it waits for a replacement).</summary>
+        public Hand Hand { get; private set; }
+
+        public IReadOnlyList<int> Score { get; private set; }
+
+        public IReadOnlyList<int> Games { get; private set; }
+
+        public IReadOnlyList<int> Vacas { get; private set; }
+
+        public int? MatchWinner { get; private set; }
+
+        /// <summary>Hands dealt so far.</summary>
+        public int HandNumber { get; private set; }
+
+        /// <summary>Cards in the stock.</summary>
+        public int StockCount { get; private set; }
+
+        /// <summary>Cards in the discard pile.</summary>
+        public int PileCount { get; private set; }
+
+        /// <summary>True once pares were declared this hand.</summary>
+        public bool ParesDeclared { get; private set; }
+
+        /// <summary>Bit s: seat s declared pares.</summary>
+        public int ParesMask { get; private set; }
+
+        /// <summary>True once juego was declared this hand.</summary>
+        public bool JuegoDeclared { get; private set; }
+
+        /// <summary>Bit s: seat s declared juego.</summary>
+        public int JuegoMask { get; private set; }
+
+        /// <summary>Bit s: seat s declared tío Perete.</summary>
+        public int PereteMask { get; private set; }
+
+        /// <summary>Signals[s]: bit k set when seat s made signal k this hand.</summary>
+        public IReadOnlyList<int> Signals { get; private set; }
+
+        /// <summary>True while a bet waits for an answer.</summary>
+        public bool BetOpen { get; private set; }
+
+        public bool BetIsOrdago { get; private set; }
+
+        /// <summary>Team of the open bet, or null.</summary>
+        public int? BetTeam { get; private set; }
+
+        /// <summary>What a refusal pays now (R26).</summary>
+        public int StakeBefore { get; private set; }
+
+        /// <summary>The stake if accepted.</summary>
+        public int Proposed { get; private set; }
+
+        /// <summary>This hand's lances so far.</summary>
+        public IReadOnlyList<CountLine> Lances { get; private set; }
+    }
+}

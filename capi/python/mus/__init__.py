@@ -1,0 +1,61 @@
+"""libmus for Python: the Mus rules engine through its C API (ctypes, standard library only).
+
+Quick tour::
+
+    import mus
+    rules = mus.Rules.preset("standard", target=30)
+    hand = mus.Hand.parse("Ko 3c Qe Ab")
+    hand.value(rules), hand.tantos(rules, mus.Lance.PARES)
+    state = mus.State.new(rules, first_dealer=0).apply(mus.Action.shuffle(seed=42))
+    state.legal_actions()          # [Action(kind=<ActionKind.MUS: 2>, seat=1, ...), ...]
+    state = state.apply(mus.Action.cut(state.to_act))
+
+The shared library is found through ``MUS_LIBRARY``, next to the package, or on the system
+(see :func:`library_path`); it is loaded on first use and a :class:`LibraryNotFoundError` lists
+what was tried. Every error status of the C API raises a :class:`MusError` subclass.
+"""
+
+from ._version import __version__
+from .cards import NO_CARD, Card, Hand, Rank, Suit, lance_winner, seeded_order
+from .enums import (ActionKind, EventKind, HandEnd, Lance, LanceStatus, MusCorrido, Phase,
+                    Royal31, Signal, Status)
+from .errors import (ActionError, BadShuffleError, BetTooSmallError, BufferTooSmallError,
+                     CardNotInHandError, FalseSignalError, IllegalActionError, InternalError,
+                     InvalidArgumentError, InvalidCardsError, InvalidRulesError,
+                     InvalidStateError, LibraryNotFoundError, MatchOverError, MusError,
+                     NotYourTurnError, ParseError, WrongPhaseError)
+from .match import Action, BetLimits, Count, CountLine, Event, State, View
+from .rules import Rules
+
+
+def library_path() -> str:
+    """The path (or soname) of the libmus that was loaded, loading it if need be."""
+    from . import _lib
+    return _lib.path()
+
+
+def library_version() -> str:
+    """The loaded libmus's version text (mus_version_string()), e.g. ``"0.1.0"``."""
+    from . import _lib
+    return _lib.load().mus_version_string().decode("ascii")
+
+
+def status_string(status: int) -> str:
+    """The library's text for a status code (mus_status_string())."""
+    from . import _lib
+    return _lib.load().mus_status_string(int(status)).decode("utf-8", "replace")
+
+
+__all__ = [
+    "__version__", "library_path", "library_version", "status_string",
+    "NO_CARD", "Card", "Hand", "Rank", "Suit", "lance_winner", "seeded_order",
+    "ActionKind", "EventKind", "HandEnd", "Lance", "LanceStatus", "MusCorrido", "Phase",
+    "Royal31", "Signal", "Status",
+    "MusError", "ActionError", "BadShuffleError", "BetTooSmallError", "BufferTooSmallError",
+    "CardNotInHandError", "FalseSignalError", "IllegalActionError", "InternalError",
+    "InvalidArgumentError", "InvalidCardsError", "InvalidRulesError", "InvalidStateError",
+    "LibraryNotFoundError", "MatchOverError", "NotYourTurnError", "ParseError",
+    "WrongPhaseError",
+    "Action", "BetLimits", "Count", "CountLine", "Event", "State", "View",
+    "Rules",
+]

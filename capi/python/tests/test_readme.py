@@ -1,0 +1,26 @@
+"""The Python examples of README.md run as written (in order, in one namespace)."""
+
+import contextlib
+import io
+import re
+import unittest
+
+from _support import PACKAGE_ROOT
+
+
+class ReadmeTest(unittest.TestCase):
+    def test_python_blocks_run(self):
+        text = (PACKAGE_ROOT / "README.md").read_text(encoding="utf-8")
+        blocks = re.findall(r"^```python\n(.*?)^```", text, re.M | re.S)
+        self.assertGreaterEqual(len(blocks), 3)
+        namespace = {"__name__": "readme"}
+        out = io.StringIO()
+        for number, block in enumerate(blocks, 1):
+            with self.subTest(block=number), contextlib.redirect_stdout(out):
+                exec(compile(block, "README.md block %d" % number, "exec"), namespace)
+        self.assertIn("seat 1 cut", out.getvalue())
+        self.assertIn("score", out.getvalue())
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,455 @@
+// `mus-cli play`: a person at one seat against three bots. The person sees their own cards,
+// the public events and the signals; numbered actions, one line per decision; `q` quits and
+// the end of input quits cleanly, so it can be driven through a pipe.
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bots.hpp"
+#include "cli.hpp"
+#include "printer.hpp"
+#include "record.hpp"
+#include "rng.hpp"
+#include "table.hpp"
+#include "text.hpp"
+#include "tips.hpp"
+
+namespace muscli {
+
+namespace {
+
+constexpr std::string_view play_help =
+    R"(usage: mus-cli play [--seat N] [--seed N] [--rules RULES] [--tips] [--bots KIND]
+                    [--record FILE] [--record-orders]
+
+You sit at one seat against three bots (your partner is a bot too). Your cards and the
+table are shown at each decision, with the legal actions numbered:
+  3          play action 3
+  3 5        action 3 with amount 5 (an envido of 5, or 5 more over an open bet)
+  3          for a bet without an amount you are asked for it (Enter = the smallest)
+  1 3        when discarding: throw the cards at positions 1 and 3
+  h          help      t   tips now      q   quit (also at the end of the input)
+You can make any signal that is true of your hand to your partner (R33), and you see every
+signal the bots make. The count is shown at the end of each hand.
+
+options:
+  --seat N        your seat, 0..3 (default 0; your partner sits at N+2)
+  --seed N        seed for the shuffles and the bots (default: from the clock, printed)
+  --rules RULES   standard (default), basque, online, or parse_rules text
+  --tips          up to three short tips at each decision
+  --bots KIND     heuristic (default) or random
+  --record FILE   save the match as a record (mus-cli replay FILE prints it)
+  --record-orders write each shuffle in the record as its card order, not its seed
+)";
+
+std::vector<std::string> split_words(const std::string& line) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (const char c : line) {
+    if (c == ' ' || c == '\t' || c == ',' || c == '\r') {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+// How a lance went, in Mus words: "en paso", "quiero 5", "no quiero (deje 1)".
+std::string status_words(const mus::LanceRecord& r) {
+  switch (r.status) {
+    case mus::LanceStatus::en_paso: return "en paso";
+    case mus::LanceStatus::accepted: return "quiero " + std::to_string(r.stake);
+    case mus::LanceStatus::refused: return "no quiero (deje " + std::to_string(r.stake) + ")";
+    case mus::LanceStatus::skipped: return "not played";
+    case mus::LanceStatus::one_team: return "team " + std::to_string(r.winner_team) + " only";
+    default: return std::string(mus::lance_status_name(r.status));
+  }
+}
+
+struct MenuEntry {
+  mus::Action action;
+  std::string text;
+};
+
+// A person at the table, reading decisions from `in`.
+class Human final : public Agent {
+ public:
+  Human(std::istream& in, std::ostream& out, Printer& printer, const Table& table, bool tips)
+      : in_(in),
+        out_(out),
+        printer_(printer),
+        table_(table),
+        tips_(tips),
+        echo_(isatty(STDIN_FILENO) == 0) {}
+
+  Choice act(const Situation& sit) override;
+  Choice signal_round(const Situation& sit) override;
+
+ private:
+  enum class Read : std::uint8_t { line, quit };
+  Read ask(const std::string& prompt, std::string& line);
+  void show(const Situation& sit);
+  void show_tips(const Situation& sit);
+  std::vector<MenuEntry> menu(const Situation& sit) const;
+  Choice discard(const Situation& sit);
+  // Reads a signal number for `w` (or asks); 0 = cancelled, -1 = quit, else signal id + 1.
+  int pick_signal(const Situation& sit, const std::string& given);
+  bool legal(const mus::Action& a);
+
+  std::istream& in_;
+  std::ostream& out_;
+  Printer& printer_;
+  const Table& table_;
+  bool tips_;
+  bool echo_;
+};
+
+Human::Read Human::ask(const std::string& prompt, std::string& line) {
+  out_ << prompt << std::flush;
+  if (!std::getline(in_, line)) {
+    out_ << "\n(end of input: you leave the table)\n";
+    return Read::quit;
+  }
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  if (echo_) out_ << line << '\n';
+  const std::vector<std::string> w = split_words(line);
+  if (!w.empty() && (w[0] == "q" || w[0] == "quit")) {
+    out_ << "(you leave the table)\n";
+    return Read::quit;
+  }
+  return Read::line;
+}
+
+bool Human::legal(const mus::Action& a) {
+  const auto next = mus::apply(table_.state(), a);
+  if (next) return true;
+  out_ << "  Not allowed: " << next.error().describe() << ". Try again.\n";
+  return false;
+}
+
+void Human::show_tips(const Situation& sit) {
+  const std::vector<std::string> tips = tips_for(sit);
+  if (tips.empty()) out_ << "  (no tips here)\n";
+  for (const std::string& t : tips) out_ << "  tip: " << t << '\n';
+}
+
+void Human::show(const Situation& sit) {
+  const mus::SeatView& v = sit.view;
+  const int us = mus::team_of(sit.seat);
+  out_ << "\n-- your turn: hand " << v.hand_number << ", " << mus::phase_name(v.phase);
+  if (v.phase == mus::Phase::betting) out_ << ", " << mus::lance_name(v.lance);
+  out_ << " --\n";
+  out_ << "  Your cards: ";
+  for (int i = 0; i < mus::hand_size; ++i)
+    out_ << i + 1 << ":" << card_id_text(v.hand[static_cast<std::size_t>(i)]) << ' ';
+  if (sit.complete) out_ << "  (" << hand_summary(sit.hand, sit.rules) << ")";
+  out_ << "\n  Score: you (team " << us << ") "
+       << points_text(v.score[static_cast<std::size_t>(us)]) << " · them "
+       << points_text(v.score[static_cast<std::size_t>(1 - us)]) << " · games "
+       << static_cast<int>(v.games[static_cast<std::size_t>(us)]) << "–"
+       << static_cast<int>(v.games[static_cast<std::size_t>(1 - us)]) << " · dealer "
+       << printer_.label(v.dealer) << ", mano " << printer_.label(v.mano) << '\n';
+  if (v.phase == mus::Phase::betting) {
+    std::string so_far;
+    for (const mus::LanceRecord& r : v.lances) {
+      if (r.status == mus::LanceStatus::pending || r.lance == v.lance) continue;
+      if (!so_far.empty()) so_far += " · ";
+      so_far += std::string(mus::lance_name(r.lance)) + " " + status_words(r);
+    }
+    if (!so_far.empty()) out_ << "  This hand: " << so_far << '\n';
+    if (v.bet_open != 0) {
+      if (v.is_ordago != 0) {
+        out_ << "  Team " << static_cast<int>(v.bet_team)
+             << " called órdago: quiero plays the whole game on " << mus::lance_name(v.lance)
+             << "; no quiero gives them " << v.stake_before << ".\n";
+      } else {
+        out_ << "  Team " << static_cast<int>(v.bet_team) << " bets: quiero puts " << v.proposed
+             << " at stake; no quiero gives them " << v.stake_before << ".\n";
+      }
+    }
+  }
+  std::string seen;
+  for (int s = 0; s < mus::seats; ++s) {
+    if (v.signals[static_cast<std::size_t>(s)] == 0) continue;
+    if (!seen.empty()) seen += "; ";
+    seen += printer_.label(s) + (s == partner_of(sit.seat) ? " (partner)" : "") + ": " +
+            signals_text(v.signals[static_cast<std::size_t>(s)]);
+  }
+  if (!seen.empty()) out_ << "  Signals made: " << seen << '\n';
+  if (tips_) show_tips(sit);
+}
+
+std::vector<MenuEntry> Human::menu(const Situation& sit) const {
+  std::vector<MenuEntry> m;
+  const mus::SeatView& v = sit.view;
+  for (std::size_t i = 0; i < sit.legal.size; ++i) {
+    const mus::Action& a = sit.legal.items[i];
+    std::string text;
+    switch (a.kind) {
+      case mus::ActionKind::mus: text = "mus (ask for a discard)"; break;
+      case mus::ActionKind::cut: text = "no hay mus (cut: play this hand)"; break;
+      case mus::ActionKind::pass:
+        text = v.phase == mus::Phase::perete ? "do not declare tío Perete" : "paso";
+        break;
+      case mus::ActionKind::bet:
+        text = (v.bet_open != 0 ? "envido más: raise by " : "envido: bet ") +
+               std::to_string(sit.min_bet) + ".." + std::to_string(sit.max_bet);
+        break;
+      case mus::ActionKind::ordago: text = "órdago (the whole game)"; break;
+      case mus::ActionKind::accept:
+        text = v.is_ordago != 0 ? "quiero (accept the órdago)"
+                                : "quiero (accept " + std::to_string(v.proposed) + ")";
+        break;
+      case mus::ActionKind::reject:
+        text = "no quiero (they score " + std::to_string(v.stake_before) + ")";
+        break;
+      case mus::ActionKind::signal: text = "signal to your partner"; break;
+      case mus::ActionKind::perete: text = "declare tío Perete (1 point)"; break;
+      default: text = std::string(mus::action_kind_name(a.kind)); break;
+    }
+    m.push_back({a, text});
+  }
+  return m;
+}
+
+int Human::pick_signal(const Situation& sit, const std::string& given) {
+  std::vector<int> ids;
+  for (int k = 0; k < mus::signal_count; ++k)
+    if (((sit.open_signals >> k) & 1U) != 0) ids.push_back(k);
+  if (ids.empty()) {
+    out_ << "  No signal left that is true of your hand.\n";
+    return 0;
+  }
+  std::string choice = given;
+  for (;;) {
+    if (choice.empty()) {
+      out_ << "  Signals true of your hand:";
+      for (std::size_t i = 0; i < ids.size(); ++i)
+        out_ << "  " << i + 1 << ") " << mus::signal_name(static_cast<mus::Signal>(ids[i])) << " ("
+             << mus::signal_gesture(static_cast<mus::Signal>(ids[i])) << ")";
+      out_ << '\n';
+      std::string line;
+      if (ask("  Which signal? (number, Enter = none) > ", line) == Read::quit) return -1;
+      const std::vector<std::string> w = split_words(line);
+      if (w.empty()) return 0;
+      choice = w[0];
+    }
+    int n = 0;
+    if (parse_int_in(choice, 1, static_cast<int>(ids.size()), n))
+      return ids[static_cast<std::size_t>(n - 1)] + 1;
+    const int by_name = parse_signal(choice);
+    for (const int id : ids)
+      if (id == by_name) return id + 1;
+    out_ << "  '" << choice << "' is not one of the signals listed: type 1.." << ids.size()
+         << ".\n";
+    choice.clear();
+  }
+}
+
+Choice Human::discard(const Situation& sit) {
+  const bool zero_ok = sit.rules.zero_discard;
+  show(sit);
+  for (;;) {
+    std::string line;
+    if (ask(std::string("Discard which cards? positions 1-4, e.g. '1 3'") +
+                (zero_ok ? ", 0 = none" : "") + "; s = signal, h = help > ",
+            line) == Read::quit)
+      return Choice::quit();
+    const std::vector<std::string> w = split_words(line);
+    if (w.empty()) {
+      out_ << "  Type the positions of the cards to throw, e.g. '1 3'.\n";
+      continue;
+    }
+    if (w[0] == "h" || w[0] == "help" || w[0] == "?") {
+      out_ << "  Positions count from 1 at the left of 'Your cards'. You throw at least one card"
+           << (zero_ok ? " (or 0 for none, servido)" : "") << "; the dealer gives replacements.\n";
+      continue;
+    }
+    if (w[0] == "t") {
+      show_tips(sit);
+      continue;
+    }
+    if (w[0] == "s") {
+      const int s = pick_signal(sit, w.size() > 1 ? w[1] : "");
+      if (s < 0) return Choice::quit();
+      if (s == 0) continue;
+      return Choice::play(mus::Action::signal(sit.seat, static_cast<mus::Signal>(s - 1)));
+    }
+    std::uint64_t mask = 0;
+    bool ok = true;
+    const bool none = zero_ok && w.size() == 1 && w[0] == "0";
+    for (const std::string& word : none ? std::vector<std::string>{} : w)
+      for (const char c : word) {
+        if (c < '1' || c > '4') {
+          ok = false;
+          break;
+        }
+        const std::uint64_t bit = std::uint64_t{1}
+                                  << sit.view.hand[static_cast<std::size_t>(c - '1')];
+        if ((mask & bit) != 0) ok = false;
+        mask |= bit;
+      }
+    if (!ok) {
+      out_ << "  '" << line << "' is not a list of positions 1-4 (each once), e.g. '1 3'.\n";
+      continue;
+    }
+    const mus::Action a = mus::Action::discard(sit.seat, mask);
+    if (legal(a)) return Choice::play(a);
+  }
+}
+
+Choice Human::act(const Situation& sit) {
+  printer_.flush();
+  if (sit.view.phase == mus::Phase::discard) return discard(sit);
+  show(sit);
+  const std::vector<MenuEntry> m = menu(sit);
+  for (std::size_t i = 0; i < m.size(); ++i) out_ << "  " << i + 1 << ") " << m[i].text << '\n';
+  for (;;) {
+    std::string line;
+    if (ask("Your choice (number; h help, t tips, q quit) > ", line) == Read::quit)
+      return Choice::quit();
+    const std::vector<std::string> w = split_words(line);
+    if (w.empty()) {
+      out_ << "  Type the number of an action, 1.." << m.size() << ".\n";
+      continue;
+    }
+    if (w[0] == "h" || w[0] == "help" || w[0] == "?") {
+      out_ << "  Type an action's number. For a bet add the amount ('3 5'), or you will be asked.\n"
+              "  Paso passes; envido bets; quiero accepts, no quiero refuses (a deje for them);\n"
+              "  órdago bets the whole game. q quits.\n";
+      for (std::size_t i = 0; i < m.size(); ++i) out_ << "  " << i + 1 << ") " << m[i].text << '\n';
+      continue;
+    }
+    if (w[0] == "t") {
+      show_tips(sit);
+      continue;
+    }
+    int n = 0;
+    if (!parse_int_in(w[0], 1, static_cast<int>(m.size()), n)) {
+      out_ << "  '" << w[0] << "' is not one of the actions: type 1.." << m.size() << ".\n";
+      continue;
+    }
+    mus::Action a = m[static_cast<std::size_t>(n - 1)].action;
+    if (a.kind == mus::ActionKind::bet) {
+      std::string amount = w.size() > 1 ? w[1] : "";
+      if (amount.empty()) {
+        std::string l2;
+        if (ask("  How much? (" + std::to_string(sit.min_bet) + ".." + std::to_string(sit.max_bet) +
+                    ", Enter = " + std::to_string(sit.min_bet) + ") > ",
+                l2) == Read::quit)
+          return Choice::quit();
+        const std::vector<std::string> w2 = split_words(l2);
+        amount = w2.empty() ? std::to_string(sit.min_bet) : w2[0];
+      }
+      int v = 0;
+      if (!parse_int_in(amount, sit.min_bet, sit.max_bet, v)) {
+        out_ << "  The amount must be a number " << sit.min_bet << ".." << sit.max_bet << ".\n";
+        continue;
+      }
+      a.amount = v;
+    } else if (a.kind == mus::ActionKind::signal) {
+      const int s = pick_signal(sit, w.size() > 1 ? w[1] : "");
+      if (s < 0) return Choice::quit();
+      if (s == 0) continue;
+      a.amount = s - 1;
+    } else if (w.size() > 1) {
+      out_ << "  Action " << n << " takes no amount.\n";
+      continue;
+    }
+    if (legal(a)) return Choice::play(a);
+  }
+}
+
+Choice Human::signal_round(const Situation& sit) {
+  if (sit.open_signals == 0) return Choice::nothing();
+  printer_.flush();
+  out_ << "\n-- signs, before grande -- your cards: " << mus::to_string(sit.hand) << "  ("
+       << hand_summary(sit.hand, sit.rules) << ")\n";
+  const int s = pick_signal(sit, "");
+  if (s < 0) return Choice::quit();
+  if (s == 0) return Choice::nothing();
+  return Choice::play(mus::Action::signal(sit.seat, static_cast<mus::Signal>(s - 1)));
+}
+
+}  // namespace
+
+int cmd_play(int argc, char** argv) {
+  Args args;
+  if (!args.parse(argc, argv, 2,
+                  {{"seat", true},
+                   {"seed", true},
+                   {"rules", true},
+                   {"tips", false},
+                   {"bots", true},
+                   {"record", true},
+                   {"record-orders", false}}))
+    return usage_error("play", args.error());
+  if (args.has("help")) {
+    std::cout << play_help;
+    return 0;
+  }
+  if (!args.positional().empty())
+    return usage_error("play", "unexpected argument '" + args.positional()[0] + "'");
+  const auto clock_seed = static_cast<std::uint64_t>(
+      std::chrono::system_clock::now().time_since_epoch().count() & 0xFFFFFFFF);
+  std::uint64_t seed = 0;
+  long long seat = 0;
+  mus::Rules rules;
+  std::string kind;
+  if (!args.seed(clock_seed, seed) || !args.number("seat", 0, 3, 0, seat) || !args.rules(rules) ||
+      !args.bot_kind("bots", "heuristic", kind))
+    return usage_error("play", args.error());
+
+  const int dealer = static_cast<int>(derive_seed(seed, Stream::dealer, 0) % mus::seats);
+  const auto start = mus::new_match(rules, dealer);
+  if (!start) return usage_error("play", start.error().describe());
+  std::cout << "You are seat " << seat << " (team " << mus::team_of(static_cast<int>(seat))
+            << "); your partner is seat " << partner_of(static_cast<int>(seat)) << " (" << kind
+            << " bot). Seed " << seed << ": 'mus-cli play --seed " << seed
+            << "' deals the same cards again.\n"
+            << "Type an action's number at each decision; h for help, q to quit.\n\n";
+  Printer printer(std::cout, PrintOptions{static_cast<int>(seat), false});
+  std::array<std::unique_ptr<Agent>, 4> bots;
+  std::array<Agent*, 4> agents{};
+  for (int s = 0; s < mus::seats; ++s)
+    if (s != seat) {
+      bots[static_cast<std::size_t>(s)] =
+          make_bot(kind, derive_seed(seed, Stream::bot, static_cast<std::uint64_t>(s)));
+      agents[static_cast<std::size_t>(s)] = bots[static_cast<std::size_t>(s)].get();
+    }
+  // The table exists before the person sits: the person checks actions against its state.
+  Table table(*start, seed, agents);
+  Human person(std::cin, std::cout, printer, table, args.has("tips"));
+  table.seat(static_cast<int>(seat), &person);
+  table.observe(&printer);
+  std::ofstream file;
+  std::unique_ptr<RecordWriter> writer;
+  if (args.has("record")) {
+    file.open(args.get("record"));
+    if (!file) {
+      std::cerr << "mus-cli play: cannot write the record '" << args.get("record") << "'\n";
+      return 1;
+    }
+    writer = std::make_unique<RecordWriter>(
+        file, args.has("record-orders"),
+        "mus-cli play --seat " + std::to_string(seat) + " --seed " + std::to_string(seed));
+    table.observe(writer.get());
+  }
+  const Outcome o = table.run();
+  std::cout.flush();
+  if (o == Outcome::error) {
+    std::cerr << "mus-cli play: " << table.error() << '\n';
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace muscli

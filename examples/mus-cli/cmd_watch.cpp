@@ -1,0 +1,168 @@
+// `mus-cli watch`: four bots play a match, printed hand by hand; `mus-cli replay`: a saved
+// record printed through the same printer, so it reads exactly as `watch` printed it.
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "bots.hpp"
+#include "cli.hpp"
+#include "printer.hpp"
+#include "record.hpp"
+#include "rng.hpp"
+#include "table.hpp"
+
+namespace muscli {
+
+namespace {
+
+constexpr std::string_view watch_help =
+    R"(usage: mus-cli watch [--seed N] [--rules RULES] [--quiet] [--record FILE]
+                     [--record-orders] [--team0 KIND] [--team1 KIND]
+
+Four bots play a whole match and every hand is printed: the dealer and the mano, each
+seat's cards, the mus calls and the discards, the signals, each lance's betting (paso,
+envido, más, quiero, no quiero, órdago, deje), the pares and juego declarations, the
+count lance by lance with the reason for every point, and the score in points and
+amarracos (1 amarraco = 5 points). The output depends only on the seed.
+
+options:
+  --seed N          seed for the shuffles, the first dealer and the bots (default 1)
+  --rules RULES     standard (default), basque, online, or parse_rules text such as
+                    "standard target=30 kings=4"
+  --quiet           print only each hand's result and the final result
+  --record FILE     also save the match as a record (see RECORD_FORMAT.md)
+  --record-orders   write each shuffle in the record as its card order, not its seed
+  --team0 KIND      bots of seats 0 and 2: heuristic (default) or random
+  --team1 KIND      bots of seats 1 and 3: heuristic (default) or random
+)";
+
+constexpr std::string_view replay_help = R"(usage: mus-cli replay FILE [--quiet]
+
+Replays a match record written with --record by `watch` or `play` and prints it exactly as
+`watch` prints a match (every seat's cards shown). FILE '-' reads standard input. A bad
+record is reported with its line number and the reason, and the exit status is 1.
+
+options:
+  --quiet   print only each hand's result and the final result
+)";
+
+}  // namespace
+
+int cmd_watch(int argc, char** argv) {
+  Args args;
+  if (!args.parse(argc, argv, 2,
+                  {{"seed", true},
+                   {"rules", true},
+                   {"quiet", false},
+                   {"record", true},
+                   {"record-orders", false},
+                   {"team0", true},
+                   {"team1", true}}))
+    return usage_error("watch", args.error());
+  if (args.has("help")) {
+    std::cout << watch_help;
+    return 0;
+  }
+  if (!args.positional().empty())
+    return usage_error("watch", "unexpected argument '" + args.positional()[0] + "'");
+  std::uint64_t seed = 0;
+  mus::Rules rules;
+  std::string kinds[2];
+  if (!args.seed(1, seed) || !args.rules(rules) || !args.bot_kind("team0", "heuristic", kinds[0]) ||
+      !args.bot_kind("team1", "heuristic", kinds[1]))
+    return usage_error("watch", args.error());
+
+  const int dealer = static_cast<int>(derive_seed(seed, Stream::dealer, 0) % mus::seats);
+  const auto start = mus::new_match(rules, dealer);
+  if (!start) return usage_error("watch", start.error().describe());
+  std::array<std::unique_ptr<Agent>, 4> bots;
+  std::array<Agent*, 4> agents{};
+  for (int seat = 0; seat < mus::seats; ++seat) {
+    bots[static_cast<std::size_t>(seat)] =
+        make_bot(kinds[mus::team_of(seat)],
+                 derive_seed(seed, Stream::bot, static_cast<std::uint64_t>(seat)));
+    agents[static_cast<std::size_t>(seat)] = bots[static_cast<std::size_t>(seat)].get();
+  }
+  Table table(*start, seed, agents);
+  Printer printer(std::cout, PrintOptions{-1, args.has("quiet")});
+  table.observe(&printer);
+  std::ofstream file;
+  std::unique_ptr<RecordWriter> writer;
+  if (args.has("record")) {
+    file.open(args.get("record"));
+    if (!file) {
+      std::cerr << "mus-cli watch: cannot write the record '" << args.get("record") << "'\n";
+      return 1;
+    }
+    writer = std::make_unique<RecordWriter>(file, args.has("record-orders"),
+                                            "mus-cli watch --seed " + std::to_string(seed) +
+                                                " --rules \"" + mus::format_rules(rules) +
+                                                "\" --team0 " + kinds[0] + " --team1 " + kinds[1]);
+    table.observe(writer.get());
+  }
+  const Outcome o = table.run();
+  std::cout.flush();
+  if (o == Outcome::error) {
+    std::cerr << "mus-cli watch: " << table.error() << '\n';
+    return 1;
+  }
+  if (file && !file.flush()) {
+    std::cerr << "mus-cli watch: could not write the record\n";
+    return 1;
+  }
+  return 0;
+}
+
+int cmd_replay(int argc, char** argv) {
+  Args args;
+  if (!args.parse(argc, argv, 2, {{"quiet", false}})) return usage_error("replay", args.error());
+  if (args.has("help")) {
+    std::cout << replay_help;
+    return 0;
+  }
+  if (args.positional().size() != 1) return usage_error("replay", "expected one record FILE");
+  const std::string path = args.positional()[0];
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  if (path != "-") {
+    file.open(path);
+    if (!file) {
+      std::cerr << "mus-cli replay: cannot open '" << path << "'\n";
+      return 1;
+    }
+    in = &file;
+  }
+  Record record;
+  RecordError err;
+  if (!parse_record(*in, record, err)) {
+    std::cerr << "mus-cli replay: " << path << ": " << err.describe() << '\n';
+    return 1;
+  }
+  const auto start = mus::new_match(record.rules, record.dealer);
+  if (!start) {
+    std::cerr << "mus-cli replay: " << path << ": " << start.error().describe() << '\n';
+    return 1;
+  }
+  mus::State s = *start;
+  Printer printer(std::cout, PrintOptions{-1, args.has("quiet")});
+  printer.on_begin(s);
+  mus::Events events;
+  for (std::size_t i = 0; i < record.actions.size(); ++i) {
+    const mus::Action& a = record.actions[i];
+    const mus::State before = s;
+    const mus::Errc e = mus::apply_in_place(s, a, &events);
+    if (e != mus::Errc::ok) {
+      printer.flush();
+      std::cout.flush();
+      RecordError bad{record.lines[i], "the reducer refused '" + action_line(a) +
+                                           "': " + std::string(mus::errc_text(e))};
+      std::cerr << "mus-cli replay: " << path << ": " << bad.describe() << '\n';
+      return 1;
+    }
+    printer.on_step(before, a, events, s);
+  }
+  printer.on_end(s, s.phase == mus::Phase::match_over);
+  return 0;
+}
+
+}  // namespace muscli

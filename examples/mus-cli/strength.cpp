@@ -1,0 +1,139 @@
+#include "strength.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace muscli {
+
+namespace {
+
+// Turns counts by strength into percentiles: (weaker + half of equal) / total.
+template <std::size_t N>
+void to_percentiles(const std::array<long, N>& counts, std::array<float, N>& out) {
+  long total = 0;
+  for (const long c : counts) total += c;
+  if (total == 0) return;
+  long below = 0;
+  for (std::size_t i = 0; i < N; ++i) {
+    out[i] =
+        static_cast<float>((static_cast<double>(below) + 0.5 * static_cast<double>(counts[i])) /
+                           static_cast<double>(total));
+    below += counts[i];
+  }
+}
+
+Percentiles build(int kings) {
+  Percentiles p;
+  std::array<long, 10000> grande{};
+  std::array<long, 10000> chica{};
+  std::array<long, 400> pares{};
+  std::array<long, 50> juego{};
+  std::array<long, 41> punto{};
+  std::vector<mus::Hand> hands;
+  hands.reserve(91390);
+  for (int a = 0; a < mus::deck_size; ++a)
+    for (int b = a + 1; b < mus::deck_size; ++b)
+      for (int c = b + 1; c < mus::deck_size; ++c)
+        for (int d = c + 1; d < mus::deck_size; ++d) {
+          const auto card = [](int id) {
+            return mus::Card::from_id_unchecked(static_cast<std::uint8_t>(id));
+          };
+          hands.push_back(mus::Hand::from_cards_unchecked({card(a), card(b), card(c), card(d)}));
+        }
+  long with_pares = 0;
+  long with_juego = 0;
+  for (const mus::Hand& h : hands) {
+    const mus::HandEval e = mus::evaluate(h, kings);
+    ++grande[e.grande];
+    ++chica[e.chica];
+    if (mus::has_pares(e)) {
+      ++pares[e.pares];
+      ++with_pares;
+    }
+    if (mus::has_juego(e)) {
+      ++juego[e.juego];
+      ++with_juego;
+    } else {
+      ++punto[e.value];
+    }
+  }
+  to_percentiles(grande, p.grande);
+  to_percentiles(chica, p.chica);
+  to_percentiles(pares, p.pares);
+  to_percentiles(juego, p.juego);
+  to_percentiles(punto, p.punto);
+  p.share_pares =
+      static_cast<float>(static_cast<double>(with_pares) / static_cast<double>(hands.size()));
+  p.share_juego =
+      static_cast<float>(static_cast<double>(with_juego) / static_cast<double>(hands.size()));
+
+  // What a signal says about each lance: the mean percentile of the hands it is true of.
+  mus::Rules rules;
+  rules.kings = static_cast<std::uint8_t>(kings);
+  std::array<std::array<double, 5>, mus::signal_count> sum{};
+  std::array<std::array<long, 5>, mus::signal_count> n{};
+  for (const mus::Hand& h : hands) {
+    const mus::HandEval e = mus::evaluate(h, kings);
+    const std::uint16_t truth = mus::true_signals(h, rules);
+    const std::array<double, 5> pct{
+        p.grande[e.grande], p.chica[e.chica], mus::has_pares(e) ? p.pares[e.pares] : -1.0,
+        mus::has_juego(e) ? p.juego[e.juego] : -1.0, mus::has_juego(e) ? -1.0 : p.punto[e.value]};
+    for (int k = 0; k < mus::signal_count; ++k) {
+      if (((truth >> k) & 1U) == 0) continue;
+      for (std::size_t l = 0; l < 5; ++l) {
+        if (pct[l] < 0) continue;
+        sum[static_cast<std::size_t>(k)][l] += pct[l];
+        ++n[static_cast<std::size_t>(k)][l];
+      }
+    }
+  }
+  for (std::size_t k = 0; k < sum.size(); ++k)
+    for (std::size_t l = 0; l < 5; ++l)
+      p.signal_mean[k][l] =
+          n[k][l] == 0 ? -1.0F : static_cast<float>(sum[k][l] / static_cast<double>(n[k][l]));
+  return p;
+}
+
+}  // namespace
+
+const Percentiles& percentiles(int kings) {
+  static const Percentiles eight = build(8);
+  static const Percentiles four = build(4);
+  return kings == 4 ? four : eight;
+}
+
+double lance_percentile(const mus::HandEval& e, mus::Lance l, int kings) {
+  const Percentiles& p = percentiles(kings);
+  switch (l) {
+    case mus::Lance::grande: return p.grande[e.grande];
+    case mus::Lance::chica: return p.chica[e.chica];
+    case mus::Lance::pares: return mus::has_pares(e) ? p.pares[e.pares] : 0.0;
+    case mus::Lance::juego:
+      if (mus::is_real31(e)) return 1.0;
+      return mus::has_juego(e) ? p.juego[e.juego] : 0.0;
+    case mus::Lance::punto: return mus::has_juego(e) ? 1.0 : p.punto[e.value];
+  }
+  return 0.0;
+}
+
+double team_win_chance(double me, double partner, bool partner_plays, int opponents) {
+  if (opponents <= 0) return 1.0;
+  const auto beat_all = [opponents](double x) {
+    return std::pow(std::clamp(x, 0.0, 1.0), opponents);
+  };
+  if (!partner_plays) return beat_all(me);
+  if (partner >= 0) return beat_all(std::max(me, partner));
+  // Partner unknown: average over a uniform percentile (midpoint rule, 64 steps).
+  constexpr int steps = 64;
+  double sum = 0;
+  for (int i = 0; i < steps; ++i) {
+    const double x = (i + 0.5) / steps;
+    sum += beat_all(std::max(me, x));
+  }
+  return sum / steps;
+}
+
+}  // namespace muscli

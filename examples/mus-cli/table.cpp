@@ -1,0 +1,89 @@
+#include "table.hpp"
+
+#include <cstddef>
+#include <string>
+
+#include "record.hpp"
+#include "rng.hpp"
+
+namespace muscli {
+
+namespace {
+
+// A bound on the steps of one match, so a misbehaving agent cannot loop for ever. Real
+// matches take a few thousand steps.
+constexpr long max_steps = 2'000'000;
+
+bool has_event(const mus::Events& ev, mus::EventKind k) {
+  for (std::size_t i = 0; i < ev.size; ++i)
+    if (ev.items[i].kind == k) return true;
+  return false;
+}
+
+}  // namespace
+
+bool Table::apply(const mus::Action& a, mus::Events& events) {
+  const mus::State before = state_;
+  const mus::Errc e = mus::apply_in_place(state_, a, &events);
+  if (e != mus::Errc::ok) {
+    error_ = "the reducer refused '" + action_line(a) + "': " + std::string(mus::errc_text(e));
+    return false;
+  }
+  for (Observer* o : observers_) o->on_step(before, a, events, state_);
+  return true;
+}
+
+Outcome Table::finish(Outcome o) {
+  for (Observer* obs : observers_) obs->on_end(state_, o == Outcome::finished);
+  return o;
+}
+
+Outcome Table::signal_round() {
+  // Right after the cut the hands are final: each seat, in speaking order, may sign to its
+  // partner (R33) before grande is bet.
+  for (int k = 0; k < mus::seats; ++k) {
+    const int seat = (state_.mano + k) % mus::seats;
+    for (int n = 0; n < mus::signal_count; ++n) {
+      if (state_.phase != mus::Phase::betting && state_.phase != mus::Phase::perete)
+        return Outcome::finished;
+      const Choice c =
+          agents_[static_cast<std::size_t>(seat)]->signal_round(situation_for(state_, seat));
+      if (c.kind == Choice::Kind::quit) return Outcome::quit;
+      if (c.kind == Choice::Kind::none) break;
+      mus::Events events;
+      if (!apply(c.action, events)) return Outcome::error;
+    }
+  }
+  return Outcome::finished;
+}
+
+Outcome Table::run() {
+  for (Observer* o : observers_) o->on_begin(state_);
+  mus::Events events;
+  for (long step = 0; state_.phase != mus::Phase::match_over; ++step) {
+    if (step >= max_steps) {
+      error_ = "the match did not end after " + std::to_string(max_steps) + " steps";
+      return finish(Outcome::error);
+    }
+    if (state_.phase == mus::Phase::shuffle) {
+      const std::uint64_t seed = derive_seed(seed_, Stream::shuffle, shuffles_++);
+      if (!apply(mus::Action::shuffle_seed(seed), events)) return finish(Outcome::error);
+      continue;
+    }
+    const int seat = state_.to_act;
+    const Choice c = agents_[static_cast<std::size_t>(seat)]->act(situation_for(state_, seat));
+    if (c.kind == Choice::Kind::quit) return finish(Outcome::quit);
+    if (c.kind == Choice::Kind::none) {
+      error_ = "the agent at seat " + std::to_string(seat) + " chose nothing";
+      return finish(Outcome::error);
+    }
+    if (!apply(c.action, events)) return finish(Outcome::error);
+    if (has_event(events, mus::EventKind::cut) && state_.no_signals == 0) {
+      const Outcome o = signal_round();
+      if (o != Outcome::finished) return finish(o);
+    }
+  }
+  return finish(Outcome::finished);
+}
+
+}  // namespace muscli

@@ -1,0 +1,43 @@
+# `mus-cli play` driven through a pipe: the scripted input plays the first hand of
+# `play --seed 1` to its count (with bad input on the way, which must get a message and a new
+# prompt), starts hand 2 and quits with `q`. The record it saves must replay. Then an empty
+# input must end the program cleanly (end of input = quit).
+#   cmake -DCLI=path/to/mus-cli -DSCRIPT=play_seed1.txt -DWORK=dir -P play_pipe.cmake
+include("${CMAKE_CURRENT_LIST_DIR}/run_cli.cmake")
+file(MAKE_DIRECTORY "${WORK}")
+set(RUN_INPUT "${SCRIPT}")
+run_cli(out err rc play --seed 1 --tips --record "${WORK}/play.record")
+file(WRITE "${WORK}/play.out.txt" "${out}")
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "play exited with ${rc}:\n${err}\n${out}")
+endif()
+expect_match("${out}" "\nHand 1 · game 1 · dealer seat 1 · mano seat 2\n" "hand 1 header")
+expect_match("${out}" "\n    you[^\n]+6o Qe 2o 2b" "your cards shown")
+expect_match("${out}" "\n    seat 3 +\\?\\? \\?\\? \\?\\? \\?\\?\n" "other cards hidden")
+expect_match("${out}" "'xyz' is not one of the actions: type 1\\.\\.[0-9]\\.\n" "bad word rejected")
+expect_match("${out}" "'9' is not one of the actions" "bad number rejected")
+expect_match("${out}" "is not a list of positions 1-4" "bad discard rejected")
+expect_match("${out}" "The amount must be a number" "bad amount rejected")
+expect_match("${out}" "tip: " "tips shown")
+expect_match("${out}" "you signal [a-z_0-9]+ to seat 2" "your signal made")
+expect_match("${out}" "Grande: [^\n]*you envido 5" "your bet of 5 with '2 5'")
+expect_match("${out}" "  Count, cards shown:\n" "the count of hand 1")
+expect_match("${out}" "  Score: team 0 [0-9]" "the score after hand 1")
+expect_match("${out}" "\nHand 2 · game 1 · " "hand 2 starts")
+expect_match("${out}" "\\(you leave the table\\)\n" "q quits")
+expect_match("${out}" "The match stopped after 1 hand, unfinished\\.\n$" "the closing line")
+
+run_cli(replayed err rc replay "${WORK}/play.record")
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "replay of the play record exited with ${rc}:\n${err}")
+endif()
+expect_match("${replayed}" "  Count, cards shown:\n" "replayed count")
+expect_match("${replayed}" "The match stopped after 1 hand, unfinished\\.\n$" "replayed end")
+
+file(WRITE "${WORK}/empty.txt" "")
+set(RUN_INPUT "${WORK}/empty.txt")
+run_cli(out err rc play --seed 7)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "play with empty input exited with ${rc}:\n${err}")
+endif()
+expect_match("${out}" "\\(end of input: you leave the table\\)" "end of input quits")

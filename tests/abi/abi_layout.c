@@ -1,0 +1,257 @@
+/*
+ * Prints the binary layout of the public C API: for every struct of mus/mus.h its size and
+ * alignment and the offset and size of every field, then the value of every integer constant.
+ * compare_layout.cmake checks the output against the checked-in layout.txt, and the Python
+ * binding's ctypes structures are checked against it (check_python_layout.py), so neither the
+ * header nor a binding can change the ABI by accident.
+ *
+ * Output, one record a line, fields separated by single spaces:
+ *   struct <name> <sizeof> <alignof>
+ *   field <struct> <field> <offset> <sizeof>
+ *   const <NAME> <value>
+ *
+ * C99 (no _Alignof): the alignment is the offset of the struct after a char in a wrapper.
+ * Exits non-zero, after printing a message to stderr, when mus_state_size() (the library) and
+ * sizeof(mus_state) (the header) disagree.
+ */
+#include <stddef.h>
+#include <stdio.h>
+
+#include "mus/mus.h"
+
+#define ALIGN_OF(type) offsetof(struct { char c; type t; }, t)
+#define STRUCT(type) printf("struct %s %lu %lu\n", #type, (unsigned long)sizeof(type), \
+                            (unsigned long)ALIGN_OF(type))
+#define FIELD(type, field)                                                  \
+  printf("field %s %s %lu %lu\n", #type, #field, (unsigned long)offsetof(type, field), \
+         (unsigned long)sizeof(((type*)0)->field))
+#define CONST(name) printf("const %s %ld\n", #name, (long)(name))
+
+static void structs(void) {
+  STRUCT(mus_rules);
+  FIELD(mus_rules, struct_size);
+  FIELD(mus_rules, kings);
+  FIELD(mus_rules, target);
+  FIELD(mus_rules, games_per_vaca);
+  FIELD(mus_rules, vacas);
+  FIELD(mus_rules, min_raise);
+  FIELD(mus_rules, royal31);
+  FIELD(mus_rules, zero_discard);
+  FIELD(mus_rules, deje_ends);
+  FIELD(mus_rules, mus_corrido);
+  FIELD(mus_rules, tio_perete);
+  FIELD(mus_rules, reserved);
+
+  STRUCT(mus_state);
+  FIELD(mus_state, opaque);
+
+  STRUCT(mus_action);
+  FIELD(mus_action, kind);
+  FIELD(mus_action, seat);
+  FIELD(mus_action, amount);
+  FIELD(mus_action, reserved0);
+  FIELD(mus_action, cards);
+  FIELD(mus_action, seed);
+  FIELD(mus_action, order);
+  FIELD(mus_action, reserved);
+
+  STRUCT(mus_state_info);
+  FIELD(mus_state_info, struct_size);
+  FIELD(mus_state_info, phase);
+  FIELD(mus_state_info, lance);
+  FIELD(mus_state_info, to_act);
+  FIELD(mus_state_info, dealer);
+  FIELD(mus_state_info, mano);
+  FIELD(mus_state_info, score);
+  FIELD(mus_state_info, games);
+  FIELD(mus_state_info, vacas);
+  FIELD(mus_state_info, match_winner);
+  FIELD(mus_state_info, reserved);
+
+  STRUCT(mus_count_line);
+  FIELD(mus_count_line, lance);
+  FIELD(mus_count_line, status);
+  FIELD(mus_count_line, bet_team);
+  FIELD(mus_count_line, winner_team);
+  FIELD(mus_count_line, winner_seat);
+  FIELD(mus_count_line, stake);
+  FIELD(mus_count_line, tantos);
+  FIELD(mus_count_line, points);
+  FIELD(mus_count_line, counted);
+  FIELD(mus_count_line, reserved);
+
+  STRUCT(mus_count);
+  FIELD(mus_count, struct_size);
+  FIELD(mus_count, number);
+  FIELD(mus_count, dealer);
+  FIELD(mus_count, mano);
+  FIELD(mus_count, end);
+  FIELD(mus_count, game_winner);
+  FIELD(mus_count, score_before);
+  FIELD(mus_count, score_after);
+  FIELD(mus_count, lines);
+  FIELD(mus_count, reserved);
+
+  STRUCT(mus_view);
+  FIELD(mus_view, struct_size);
+  FIELD(mus_view, seat);
+  FIELD(mus_view, phase);
+  FIELD(mus_view, lance);
+  FIELD(mus_view, to_act);
+  FIELD(mus_view, dealer);
+  FIELD(mus_view, mano);
+  FIELD(mus_view, hand);
+  FIELD(mus_view, score);
+  FIELD(mus_view, games);
+  FIELD(mus_view, vacas);
+  FIELD(mus_view, match_winner);
+  FIELD(mus_view, hand_number);
+  FIELD(mus_view, stock_count);
+  FIELD(mus_view, pile_count);
+  FIELD(mus_view, pares_declared);
+  FIELD(mus_view, pares_mask);
+  FIELD(mus_view, juego_declared);
+  FIELD(mus_view, juego_mask);
+  FIELD(mus_view, perete_mask);
+  FIELD(mus_view, signals);
+  FIELD(mus_view, bet_open);
+  FIELD(mus_view, bet_is_ordago);
+  FIELD(mus_view, bet_team);
+  FIELD(mus_view, stake_before);
+  FIELD(mus_view, proposed);
+  FIELD(mus_view, lances);
+  FIELD(mus_view, reserved);
+
+  STRUCT(mus_event);
+  FIELD(mus_event, kind);
+  FIELD(mus_event, seat);
+  FIELD(mus_event, team);
+  FIELD(mus_event, lance);
+  FIELD(mus_event, amount);
+  FIELD(mus_event, value);
+  FIELD(mus_event, reserved);
+}
+
+/* Every integer constant of mus.h but MUS_VERSION_MINOR and _PATCH (which change with each
+   release). compare_layout.cmake fails when the header defines one that is not listed here. */
+static void constants(void) {
+  CONST(MUS_VERSION_MAJOR);
+
+  CONST(MUS_OK);
+  CONST(MUS_E_INVALID_ARGUMENT);
+  CONST(MUS_E_PARSE);
+  CONST(MUS_E_BUFFER_TOO_SMALL);
+  CONST(MUS_E_INVALID_RULES);
+  CONST(MUS_E_INVALID_CARDS);
+  CONST(MUS_E_WRONG_PHASE);
+  CONST(MUS_E_NOT_YOUR_TURN);
+  CONST(MUS_E_ILLEGAL_ACTION);
+  CONST(MUS_E_BET_TOO_SMALL);
+  CONST(MUS_E_CARD_NOT_IN_HAND);
+  CONST(MUS_E_BAD_SHUFFLE);
+  CONST(MUS_E_MATCH_OVER);
+  CONST(MUS_E_FALSE_SIGNAL);
+  CONST(MUS_E_INVALID_STATE);
+  CONST(MUS_E_INTERNAL);
+
+  CONST(MUS_LANCE_GRANDE);
+  CONST(MUS_LANCE_CHICA);
+  CONST(MUS_LANCE_PARES);
+  CONST(MUS_LANCE_JUEGO);
+  CONST(MUS_LANCE_PUNTO);
+
+  CONST(MUS_ROYAL31_OFF);
+  CONST(MUS_ROYAL31_JACK777);
+  CONST(MUS_ROYAL31_FIGURE777);
+  CONST(MUS_ROYAL31_JACK777_OTHER_SUITS);
+  CONST(MUS_ROYAL31_JACK_OF_COINS777);
+  CONST(MUS_CORRIDO_OFF);
+  CONST(MUS_CORRIDO_MATCH);
+  CONST(MUS_CORRIDO_GAME);
+
+  CONST(MUS_PHASE_SHUFFLE);
+  CONST(MUS_PHASE_MUS);
+  CONST(MUS_PHASE_DISCARD);
+  CONST(MUS_PHASE_BETTING);
+  CONST(MUS_PHASE_MATCH_OVER);
+  CONST(MUS_PHASE_PERETE);
+
+  CONST(MUS_ACTION_SHUFFLE);
+  CONST(MUS_ACTION_MUS);
+  CONST(MUS_ACTION_CUT);
+  CONST(MUS_ACTION_DISCARD);
+  CONST(MUS_ACTION_PASS);
+  CONST(MUS_ACTION_BET);
+  CONST(MUS_ACTION_ORDAGO);
+  CONST(MUS_ACTION_ACCEPT);
+  CONST(MUS_ACTION_REJECT);
+  CONST(MUS_ACTION_SIGNAL);
+  CONST(MUS_ACTION_PERETE);
+
+  CONST(MUS_SIGNAL_TWO_KINGS);
+  CONST(MUS_SIGNAL_THREE_KINGS);
+  CONST(MUS_SIGNAL_TWO_ACES);
+  CONST(MUS_SIGNAL_THREE_ACES);
+  CONST(MUS_SIGNAL_PAREJA);
+  CONST(MUS_SIGNAL_MEDIAS);
+  CONST(MUS_SIGNAL_DUPLES);
+  CONST(MUS_SIGNAL_JUEGO_31);
+  CONST(MUS_SIGNAL_PUNTO_30);
+  CONST(MUS_SIGNAL_PUNTO_29);
+  CONST(MUS_SIGNAL_PUNTO_28);
+  CONST(MUS_SIGNAL_CIEGO);
+  CONST(MUS_SIGNAL_REAL_31);
+  CONST(MUS_SIGNAL_SOLOMILLO);
+
+  CONST(MUS_STATE_SIZE);
+
+  CONST(MUS_LANCE_PENDING);
+  CONST(MUS_LANCE_SKIPPED);
+  CONST(MUS_LANCE_ONE_TEAM);
+  CONST(MUS_LANCE_EN_PASO);
+  CONST(MUS_LANCE_ACCEPTED);
+  CONST(MUS_LANCE_REFUSED);
+  CONST(MUS_LANCE_ORDAGO);
+
+  CONST(MUS_END_NONE);
+  CONST(MUS_END_COUNT);
+  CONST(MUS_END_DEJE);
+  CONST(MUS_END_ORDAGO);
+
+  CONST(MUS_EVENT_DEAL);
+  CONST(MUS_EVENT_REFILL);
+  CONST(MUS_EVENT_MUS);
+  CONST(MUS_EVENT_CUT);
+  CONST(MUS_EVENT_DISCARD);
+  CONST(MUS_EVENT_REPLACE);
+  CONST(MUS_EVENT_PERETE);
+  CONST(MUS_EVENT_SIGNAL);
+  CONST(MUS_EVENT_DECLARE_PARES);
+  CONST(MUS_EVENT_DECLARE_JUEGO);
+  CONST(MUS_EVENT_LANCE_START);
+  CONST(MUS_EVENT_PASS);
+  CONST(MUS_EVENT_BET);
+  CONST(MUS_EVENT_ORDAGO);
+  CONST(MUS_EVENT_ACCEPT);
+  CONST(MUS_EVENT_REJECT);
+  CONST(MUS_EVENT_DEJE);
+  CONST(MUS_EVENT_EN_PASO);
+  CONST(MUS_EVENT_SHOWDOWN);
+  CONST(MUS_EVENT_COUNT);
+  CONST(MUS_EVENT_GAME);
+  CONST(MUS_EVENT_VACA);
+  CONST(MUS_EVENT_MATCH);
+
+  CONST(MUS_MAX_EVENTS);
+}
+
+int main(void) {
+  if (mus_state_size() != sizeof(mus_state)) {
+    fprintf(stderr, "mus_state_size() is %lu but sizeof(mus_state) is %lu\n",
+            (unsigned long)mus_state_size(), (unsigned long)sizeof(mus_state));
+    return 1;
+  }
+  structs();
+  constants();
+  return 0;
+}

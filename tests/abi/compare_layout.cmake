@@ -1,0 +1,121 @@
+# Runs abi_layout and checks its output (the real layout of mus.h, as compiled) against the
+# checked-in layout.txt. Also checks that the program covers the header (every public struct,
+# every integer constant but MUS_VERSION_MINOR/_PATCH) and that no struct has implicit padding
+# (every byte belongs to a listed field), so a new field or constant cannot be forgotten here.
+#
+#   cmake -DPROGRAM=<abi_layout> -DEXPECTED=<layout.txt> -DHEADER=<mus/mus.h> -P compare_layout.cmake
+cmake_minimum_required(VERSION 3.25)
+
+#   (-DOUTPUT_FILE=<file> instead of PROGRAM reads a recorded output: the self-tests use it.)
+foreach(_var IN ITEMS EXPECTED HEADER)
+  if(NOT DEFINED ${_var})
+    message(FATAL_ERROR "compare_layout.cmake: pass -D${_var}=...")
+  endif()
+endforeach()
+
+if(DEFINED OUTPUT_FILE)
+  file(READ "${OUTPUT_FILE}" _out)
+elseif(DEFINED PROGRAM)
+  execute_process(COMMAND "${PROGRAM}" RESULT_VARIABLE _rc OUTPUT_VARIABLE _out
+                  ERROR_VARIABLE _err)
+  if(NOT _rc EQUAL 0)
+    message(FATAL_ERROR "${PROGRAM} failed (${_rc}): ${_err}")
+  endif()
+else()
+  message(FATAL_ERROR "compare_layout.cmake: pass -DPROGRAM=... or -DOUTPUT_FILE=...")
+endif()
+string(REPLACE "\n" ";" _actual "${_out}")
+list(FILTER _actual EXCLUDE REGEX "^$")
+
+file(STRINGS "${EXPECTED}" _expected)
+list(FILTER _expected EXCLUDE REGEX "^#|^[ \t]*$")
+
+set(_problems "")
+
+# 1. The layout as compiled is the recorded one.
+if(NOT _actual STREQUAL _expected)
+  set(_only_actual ${_actual})
+  set(_only_expected ${_expected})
+  if(_expected)
+    list(REMOVE_ITEM _only_actual ${_expected})
+  endif()
+  if(_actual)
+    list(REMOVE_ITEM _only_expected ${_actual})
+  endif()
+  string(APPEND _problems "The compiled layout differs from ${EXPECTED}.\n")
+  foreach(_line IN LISTS _only_expected)
+    string(APPEND _problems "  recorded, now gone or changed: ${_line}\n")
+  endforeach()
+  foreach(_line IN LISTS _only_actual)
+    string(APPEND _problems "  compiled, not recorded:        ${_line}\n")
+  endforeach()
+  if(NOT _only_actual AND NOT _only_expected)
+    string(APPEND _problems "  the same records in another order (fields or structs moved)\n")
+  endif()
+  string(APPEND _problems
+    "  A changed or removed record breaks the ABI within a major version. If the change is an\n"
+    "  intended addition (a new struct, constant, or a field carved out of reserved space),\n"
+    "  update layout.txt with the output of abi_layout in the same change.\n")
+endif()
+
+# 2. The program covers the header.
+file(STRINGS "${HEADER}" _defines REGEX "^#define MUS_[A-Z0-9_]+ +\\(?-?[0-9]+\\)?")
+foreach(_line IN LISTS _defines)
+  string(REGEX MATCH "^#define (MUS_[A-Z0-9_]+)" _ "${_line}")
+  set(_name "${CMAKE_MATCH_1}")
+  if(_name MATCHES "^MUS_VERSION_(MINOR|PATCH)$")
+    continue()
+  endif()
+  set(_found ${_actual})
+  list(FILTER _found INCLUDE REGEX "^const ${_name} ")
+  if(NOT _found)
+    string(APPEND _problems "${HEADER} defines ${_name}; add CONST(${_name}) to abi_layout.c\n")
+  endif()
+endforeach()
+file(STRINGS "${HEADER}" _typedefs REGEX "^typedef struct mus_[a-z0-9_]+")
+foreach(_line IN LISTS _typedefs)
+  string(REGEX MATCH "^typedef struct (mus_[a-z0-9_]+)" _ "${_line}")
+  set(_name "${CMAKE_MATCH_1}")
+  set(_found ${_actual})
+  list(FILTER _found INCLUDE REGEX "^struct ${_name} ")
+  if(NOT _found)
+    string(APPEND _problems "${HEADER} declares struct ${_name}; add it to abi_layout.c\n")
+  endif()
+endforeach()
+
+# 3. No implicit padding: each field starts where the previous one ended, the last ends at
+#    sizeof. A gap is padding (non-portable) or a field missing from abi_layout.c.
+set(_struct "")
+macro(_finish_struct)
+  if(_struct AND NOT _next EQUAL _size)
+    string(APPEND _problems
+      "struct ${_struct}: fields end at ${_next} but sizeof is ${_size} (trailing padding, or "
+      "a field missing from abi_layout.c)\n")
+  endif()
+endmacro()
+foreach(_line IN LISTS _actual)
+  if(_line MATCHES "^struct ([a-z0-9_]+) ([0-9]+) ([0-9]+)$")
+    _finish_struct()
+    set(_struct "${CMAKE_MATCH_1}")
+    set(_size "${CMAKE_MATCH_2}")
+    set(_next 0)
+  elseif(_line MATCHES "^field ([a-z0-9_]+) ([a-z0-9_]+) ([0-9]+) ([0-9]+)$")
+    if(NOT CMAKE_MATCH_1 STREQUAL _struct)
+      string(APPEND _problems "field outside its struct: ${_line}\n")
+    elseif(NOT CMAKE_MATCH_3 EQUAL _next)
+      string(APPEND _problems
+        "struct ${_struct}: ${CMAKE_MATCH_2} starts at ${CMAKE_MATCH_3}, the previous field "
+        "ends at ${_next} (padding, or a field missing from abi_layout.c)\n")
+    endif()
+    math(EXPR _next "${CMAKE_MATCH_3} + ${CMAKE_MATCH_4}")
+  elseif(NOT _line MATCHES "^const MUS_[A-Z0-9_]+ -?[0-9]+$")
+    string(APPEND _problems "unknown record: ${_line}\n")
+  endif()
+endforeach()
+_finish_struct()
+
+if(_problems)
+  message(FATAL_ERROR "ABI check failed:\n${_problems}")
+endif()
+list(LENGTH _actual _n)
+message(STATUS "ABI layout matches ${EXPECTED} (${_n} records)")
