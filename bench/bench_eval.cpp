@@ -167,20 +167,9 @@ int lance_winner(const std::array<Eval, 4>& t, Lance l, int mano) {
 // -------------------------------------------------------------------------------------------
 namespace table {
 
-unsigned duel(const mus::HandEval& a, const mus::HandEval& b, Lance l) {
-  const bool pa = mus::plays_lance(a, l);
-  const bool pb = mus::plays_lance(b, l);
-  if (!pa) return pb ? 2 : 0;
-  if (!pb) return 1;
-  return mus::beats(a, b, l, /*a_is_nearer_mano=*/true) ? 1 : 2;
-}
-
+// The library's branch-free two-hand comparison (mus::duel), from the raw hands.
 unsigned compare4(const mus::Hand& a, const mus::Hand& b, int kings) {
-  const mus::HandEval ea = mus::evaluate(a, kings);
-  const mus::HandEval eb = mus::evaluate(b, kings);
-  const Lance last = mus::has_juego(ea) || mus::has_juego(eb) ? Lance::juego : Lance::punto;
-  return duel(ea, eb, Lance::grande) | duel(ea, eb, Lance::chica) << 2 |
-         duel(ea, eb, Lance::pares) << 4 | duel(ea, eb, last) << 6;
+  return mus::duel(mus::evaluate(a, kings), mus::evaluate(b, kings));
 }
 
 }  // namespace table

@@ -761,43 +761,40 @@ Hand hand_of(const State& s, int seat) noexcept {
 
 ActionList legal_actions(const State& s) noexcept {
   ActionList out;
-  const auto add = [&out](const Action& a) { out.push(a); };
   if (s.phase == Phase::match_over) return out;
   if (s.phase == Phase::shuffle) {
-    add(Action::shuffle_seed(0));
+    out.push(Action::shuffle_seed(0));
     return out;
   }
   const int seat = s.to_act;
   switch (s.phase) {
     case Phase::mus:
-      add(Action::mus(seat));
-      add(Action::cut(seat));
+      out.push(ActionKind::mus, seat);
+      out.push(ActionKind::cut, seat);
       break;
-    case Phase::discard: {
-      Action d = Action::discard(seat, hand_mask(s, seat));
-      d.amount = s.rules.zero_discard ? 0 : 1;
-      add(d);
+    case Phase::discard:
+      out.push(ActionKind::discard, seat, s.rules.zero_discard ? 0 : 1, hand_mask(s, seat));
       break;
-    }
     case Phase::perete:
-      add(Action::perete(seat));
-      add(Action::pass(seat));
+      out.push(ActionKind::perete, seat);
+      out.push(ActionKind::pass, seat);
       break;
     case Phase::betting:
-      if (!s.bet_open) add(Action::pass(seat));
       if (s.bet_open) {
-        add(Action::accept(seat));
-        add(Action::reject(seat));
+        out.push(ActionKind::accept, seat);
+        out.push(ActionKind::reject, seat);
+      } else {
+        out.push(ActionKind::pass, seat);
       }
-      if (const int lo = bet_min(s); lo > 0) add(Action::bet(seat, lo));
-      if (!(s.bet_open && s.is_ordago)) add(Action::ordago(seat));
+      if (const int lo = bet_min(s); lo > 0) out.push(ActionKind::bet, seat, lo);
+      if (!(s.bet_open && s.is_ordago)) out.push(ActionKind::ordago, seat);
       break;
     default: break;
   }
   if (!s.no_signals) {
     const auto i = static_cast<std::size_t>(seat);
     const unsigned open = static_cast<unsigned>(s.truth[i]) & ~static_cast<unsigned>(s.signals[i]);
-    if (open != 0) add(Action::signal(seat, static_cast<Signal>(std::countr_zero(open))));
+    if (open != 0) out.push(ActionKind::signal, seat, std::countr_zero(open));
   }
   return out;
 }

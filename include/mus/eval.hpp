@@ -191,12 +191,21 @@ constexpr int rank_pair_index(int a, int b) noexcept {
 
 inline constexpr std::size_t pair_count = 55;
 
-// pair_by_cards[c0][c1] = rank_pair_index(rank(c0), rank(c1)), for card ids.
+// pair_by_cards[c0][c1] = rank_pair_index(rank(c0), rank(c1)), for card ids, and the same
+// premultiplied by pair_count (the key's first half): no multiply at run time.
 inline constexpr auto pair_by_cards = [] {
   std::array<std::array<std::uint8_t, 40>, 40> t{};
   for (int a = 0; a < 40; ++a)
     for (int b = 0; b < 40; ++b)
       t[a][b] = static_cast<std::uint8_t>(rank_pair_index(a % 10, b % 10));
+  return t;
+}();
+
+inline constexpr auto pair_by_cards_x55 = [] {
+  std::array<std::array<std::uint16_t, 40>, 40> t{};
+  for (int a = 0; a < 40; ++a)
+    for (int b = 0; b < 40; ++b)
+      t[a][b] = static_cast<std::uint16_t>(rank_pair_index(a % 10, b % 10) * 55);
   return t;
 }();
 
@@ -294,8 +303,8 @@ inline constexpr auto eval_table_4 =
 /// @brief The table key of a hand, 0..3024: identical for hands with the same rank multiset split.
 /// @param h The hand.
 /// @return The key.
-[[nodiscard]] constexpr int hand_key(const Hand& h) noexcept {
-  return detail::pair_by_cards[h[0].id()][h[1].id()] * detail::pair_count +
+[[nodiscard]] constexpr unsigned hand_key(const Hand& h) noexcept {
+  return static_cast<unsigned>(detail::pair_by_cards_x55[h[0].id()][h[1].id()]) +
          detail::pair_by_cards[h[2].id()][h[3].id()];
 }
 
@@ -378,18 +387,39 @@ using TableEval = std::array<HandEval, seats>;
  */
 [[nodiscard]] constexpr int lance_winner(const TableEval& t, Lance l, int mano) noexcept {
   if (l == Lance::punto && anyone_has_juego(t)) return -1;
-  int best = -1;
-  int best_strength = -1;
-  for (int k = 0; k < seats; ++k) {
-    const int seat = (mano + k) % seats;
-    if (!plays_lance(t[seat], l)) continue;
-    const int s = lance_strength(t[seat], l);
-    if (s > best_strength) {
-      best = seat;
-      best_strength = s;
-    }
+  // Branch-free: the best of (strength + 1) * 4 + priority over the seats that play, where the
+  // priority (3 for the mano, down to 0 for the postre) breaks ties in speaking order (R9).
+  unsigned best = 0;  // 0: nobody plays
+  for (int seat = 0; seat < seats; ++seat) {
+    const auto& e = t[static_cast<std::size_t>(seat)];
+    const unsigned priority = 3U - static_cast<unsigned>((seat - mano) & 3);
+    const unsigned plays = plays_lance(e, l) ? ~0U : 0U;
+    const unsigned key =
+        plays & (((static_cast<unsigned>(lance_strength(e, l)) + 1U) << 2U) | priority);
+    best = key > best ? key : best;
   }
-  return best;
+  if (best == 0) return -1;
+  return static_cast<int>((static_cast<unsigned>(mano) + 3U - (best & 3U)) & 3U);
+}
+
+/**
+ * @brief Two hands in all four lances at once, without branches: the fast path for
+ *        simulations that pit one hand against another.
+ *
+ * The fourth lance is juego or punto as a table of these two hands would play it: the juego
+ * strength already puts every juego above every punto. Ties go to `a` (R9), so pass the hand
+ * nearer the mano as `a`.
+ * @param a The evaluation of the hand nearer the mano.
+ * @param b The other hand's evaluation.
+ * @return Two bits per lance, grande in bits 0–1, chica 2–3, pares 4–5, juego or punto 6–7:
+ *         1 when `a` wins, 2 when `b` wins, 0 when neither plays (pares only).
+ */
+[[nodiscard]] constexpr unsigned duel(const HandEval& a, const HandEval& b) noexcept {
+  const auto win = [](unsigned sa, unsigned sb) { return 1U << static_cast<unsigned>(sa < sb); };
+  const unsigned pares = static_cast<unsigned>((a.pares | b.pares) != 0)
+                         << static_cast<unsigned>(a.pares < b.pares);
+  return win(a.grande, b.grande) | win(a.chica, b.chica) << 2U | pares << 4U |
+         win(a.juego, b.juego) << 6U;
 }
 
 /**

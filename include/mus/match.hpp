@@ -405,6 +405,18 @@ struct ActionList {
   /// @brief Appends an action (the caller keeps `size < capacity`).
   /// @param a The action.
   void push(const Action& a) noexcept { std::construct_at(&items[size++], a); }
+  /// @brief Appends a player action built in place (no temporary: listing is a hot path).
+  /// @param k The kind.
+  /// @param seat The acting seat.
+  /// @param amount Bet points, signal number or the fewest cards to discard.
+  /// @param cards The cards a discard may choose from.
+  void push(ActionKind k, int seat, std::int32_t amount = 0, std::uint64_t cards = 0) noexcept {
+    Action* a = std::construct_at(&items[size++]);
+    a->kind = k;
+    a->seat = static_cast<std::int8_t>(seat);
+    a->amount = amount;
+    a->cards = cards;
+  }
 };
 
 /**

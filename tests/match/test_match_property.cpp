@@ -1,0 +1,700 @@
+// Property test: random self-play over presets and variants (OpenSpiel's RandomSimTest idea).
+// At every step: cards conserved, validate_state ok, score bounds, every listed legal action
+// applies, random and wrong-seat actions are refused with the state byte-identical, seat
+// views show nothing of the other seats' cards; at the end of each match, replaying the
+// action log from the initial state gives the same state.
+//
+// The number of hands is MUS_MATCH_PROPERTY_HANDS (a compile definition set by CMake, CI
+// default there), overridden at run time by the environment variable of the same name; it is
+// split evenly over the test cases below and over the rule sets of each. The seed is fixed
+// (MUS_MATCH_PROPERTY_SEED in the environment changes it).
+#include <bit>
+#include <cstdio>
+#include <cstdlib>
+#include <numeric>
+#include <random>
+#include <stdexcept>
+#include <string>
+
+#include "match_test_util.hpp"
+
+#ifndef MUS_MATCH_PROPERTY_HANDS
+#define MUS_MATCH_PROPERTY_HANDS 120000
+#endif
+
+using namespace mt;
+using mus::ActionKind;
+
+namespace {
+
+constexpr int property_cases = 4;  // the TEST_CASEs below share the hand budget
+
+long env_long(const char* name, long fallback) {
+  const char* v = std::getenv(name);
+  if (v == nullptr || *v == '\0') return fallback;
+  char* end = nullptr;
+  const long n = std::strtol(v, &end, 10);
+  return (end != nullptr && *end == '\0' && n >= 0) ? n : fallback;
+}
+
+long total_hands() { return env_long("MUS_MATCH_PROPERTY_HANDS", MUS_MATCH_PROPERTY_HANDS); }
+
+std::uint64_t base_seed() {
+  return static_cast<std::uint64_t>(env_long("MUS_MATCH_PROPERTY_SEED", 20240601));
+}
+
+struct NamedRules {
+  const char* name;
+  Rules rules;
+};
+
+struct Stats {
+  long hands = 0;
+  long matches = 0;
+  long steps = 0;
+  long refills = 0;
+  long games = 0;
+  long ordagos = 0;
+  long dejes = 0;
+  long peretes = 0;
+  long refused_probes = 0;
+};
+
+// A copy made byte by byte, so a refused action can be checked with memcmp.
+State byte_copy(const State& s) {
+  State c;
+  std::memcpy(&c, &s, sizeof(State));
+  return c;
+}
+
+// Hot-path check: costs only the test when it passes (Catch's REQUIRE and INFO do work on
+// every call, which matters over millions of steps under the sanitizers). A failure reports
+// the expression with the rules, match, step and action being checked.
+#define PROP(...)                                   \
+  do {                                              \
+    if (!(__VA_ARGS__)) fail(#__VA_ARGS__, __LINE__); \
+  } while (false)
+
+std::string describe(const Action& a) {
+  std::string out(mus::action_kind_name(a.kind));
+  out += " seat " + std::to_string(a.seat) + " amount " + std::to_string(a.amount) +
+         " cards " + std::to_string(a.cards) + " seed " + std::to_string(a.seed);
+  return out;
+}
+
+class Player {
+ public:
+  Player(const NamedRules& r, std::uint64_t seed, Stats& st)
+      : name_(r.name), rules_(r.rules), rng_(seed), st_(st) {}
+
+  void play_match() {
+    uniform_ = (st_.matches % 2) == 1;
+    const int dealer = static_cast<int>(rng_() % 4);
+    const State initial = start(rules_, dealer);
+    State s = initial;
+    std::vector<Action> log;
+    long steps = 0;
+    while (s.phase != Phase::match_over) {
+      step_ = steps;
+      phase_ = s.phase;
+      to_act_ = s.to_act;
+      current_ = Action{};
+      current_.kind = static_cast<ActionKind>(0);  // "?": checking the state itself
+      check_state(s);
+      const auto la = mus::legal_actions(s);
+      PROP(la.size > 0);
+      check_listed_apply(s, la);
+      probe_wrong_seat(s, la);
+      probe_random(s, la);
+      probe_signal(s, la);
+      probe_targeted(s);
+      const Action a = choose(s, la);
+      step(s, a);
+      log.push_back(a);
+      ++steps;
+      PROP(steps < 200000);  // the match ends
+    }
+    check_state(s);
+    REQUIRE(mus::legal_actions(s).size == 0);
+    {
+      State c = byte_copy(s);
+      CHECK(mus::apply_in_place(c, Action::shuffle_seed(1)) == Errc::match_over);
+    }
+    REQUIRE(s.match_winner >= 0);
+    CHECK(s.vacas[static_cast<std::size_t>(s.match_winner)] == rules_.vacas);
+    // Replay: the same actions from the same initial state give the same state.
+    const State replayed =
+        std::accumulate(log.begin(), log.end(), initial, [](State acc, const Action& a) {
+          const auto r = mus::apply(acc, a);
+          if (!r.ok()) FAIL("replay refused " << describe(a));
+          return *r;
+        });
+    CHECK(replayed == s);
+    CHECK(std::memcmp(&replayed, &s, sizeof(State)) == 0);
+    st_.hands += s.hand_number;
+    st_.steps += steps;
+    ++st_.matches;
+  }
+
+ private:
+  // --- checks of one state --------------------------------------------------------------
+  void check_state(const State& s) {
+    PROP(mus::validate_state(s) == Errc::ok);
+    PROP(cards_conserved(s));
+    const bool new_hand_due =
+        s.phase == Phase::match_over ||
+        (s.phase == Phase::shuffle && std::all_of(s.hands.begin(), s.hands.end(), [](auto id) {
+           return id == mus::no_card;
+         }));
+    for (int t = 0; t < 2; ++t) {
+      const int sc = s.score[static_cast<std::size_t>(t)];
+      PROP(sc >= 0);
+      // Points only come after the cut; with dejes ending the game at once a score never
+      // stands at the target, and between hands it never does in any variant.
+      if (rules_.deje_ends || new_hand_due || s.phase == Phase::mus ||
+          s.phase == Phase::discard)
+        PROP(sc < rules_.target);
+    }
+    if (s.phase != Phase::betting) PROP(mus::min_bet(s) == 0 && mus::max_bet(s) == 0);
+    if (s.phase == Phase::match_over) {
+      PROP(s.to_act == -1);
+    } else if (s.phase == Phase::shuffle) {
+      PROP(s.to_act == -1);
+    } else {
+      PROP(s.to_act >= 0);
+      PROP(s.to_act < 4);
+    }
+    // Seat views: the own hand, and nothing of the cards the seat cannot see.
+    for (int seat = 0; seat < 4; ++seat) {
+      const auto v = mus::view_of(s, seat);
+      PROP(v.seat == seat);
+      PROP(v.hand == slots(s, seat));
+      PROP(v.stock_count == s.stock_end - s.stock_pos);
+      PROP(v.pile_count == std::popcount(s.pile));
+      PROP(v.score == s.score);
+      PROP(v.phase == s.phase);
+      PROP(v.to_act == s.to_act);
+      PROP(same_view(v, mus::view_of(hide_and_shuffle(s, seat), seat)));
+    }
+  }
+
+  // --- every listed action applies --------------------------------------------------------
+  void check_listed_apply(const State& s, const mus::ActionList& la) {
+    for (std::size_t i = 0; i < la.size; ++i) {
+      const Action& a = la.items[i];
+      if (a.kind != ActionKind::shuffle && a.kind != ActionKind::signal)
+        PROP(a.seat == s.to_act);
+      current_ = a;
+      State c = byte_copy(s);
+      PROP(mus::apply_in_place(c, a) == Errc::ok);
+      if (a.kind == ActionKind::bet) {
+        PROP(a.amount == mus::min_bet(s));
+        PROP(mus::min_bet(s) >= (s.bet_open ? rules_.min_raise : 2));
+        PROP(mus::max_bet(s) >= mus::min_bet(s));
+        // The largest bet applies too (one more is probed in probe_targeted).
+        State m = byte_copy(s);
+        PROP(mus::apply_in_place(m, Action::bet(a.seat, mus::max_bet(s))) == Errc::ok);
+      }
+    }
+  }
+
+  // Refusal must leave the state byte-identical.
+  void expect_refused(const State& s, const Action& a, Errc expected) {
+    current_ = a;
+    State c = byte_copy(s);
+    const Errc e = mus::apply_in_place(c, a);
+    PROP(e == expected);
+    PROP(std::memcmp(&c, &s, sizeof(State)) == 0);
+    ++st_.refused_probes;
+  }
+
+  // --- actions from the wrong seat ---------------------------------------------------------
+  void probe_wrong_seat(const State& s, const mus::ActionList& la) {
+    if (s.phase == Phase::shuffle) return;
+    for (std::size_t i = 0; i < la.size; ++i) {
+      Action a = la.items[i];
+      if (a.kind == ActionKind::signal) continue;  // any seat may signal
+      a.seat = static_cast<std::int8_t>((s.to_act + 1 + static_cast<int>(rng_() % 3)) % 4);
+      expect_refused(s, a, Errc::not_your_turn);
+    }
+  }
+
+  // --- random actions: refused untouched, or legal by the list ---------------------------
+  void probe_random(const State& s, const mus::ActionList& la) {
+    for (int k = 0; k < 3; ++k) {
+      Action a;
+      a.kind = static_cast<ActionKind>(rng_() % 14);  // 0 and 12, 13 are not kinds
+      const int r = static_cast<int>(rng_() % 8);
+      a.seat = static_cast<std::int8_t>(r < 4 ? s.to_act : r - 2);  // -2..5
+      a.amount = static_cast<std::int32_t>(rng_() % 50) - 5;
+      a.cards = (rng_() % 2) ? (rng_() & ((std::uint64_t{1} << 40) - 1)) : rng_();
+      if (a.kind == ActionKind::shuffle && rng_() % 2) a.seat = -1;
+      if (a.kind == ActionKind::shuffle && a.amount > 0) {
+        for (auto& o : a.order) o = static_cast<std::uint8_t>(rng_() % 42);
+      }
+      current_ = a;
+      State c = byte_copy(s);
+      const Errc e = mus::apply_in_place(c, a);
+      if (e != Errc::ok) {
+        PROP(std::memcmp(&c, &s, sizeof(State)) == 0);
+        ++st_.refused_probes;
+        continue;
+      }
+      // Accepted: it must be one of the listed kinds, within the listed bounds.
+      if (a.kind == ActionKind::signal) {
+        PROP(s.no_signals == 0);
+        PROP(a.seat >= 0);
+        PROP(a.seat < 4);
+        const auto bit = 1U << a.amount;
+        PROP((s.signals[static_cast<std::size_t>(a.seat)] & bit) == 0);
+        for (const auto id : slots(s, a.seat)) PROP(id != mus::no_card);
+        PROP(mus::signal_true(static_cast<mus::Signal>(a.amount), mus::hand_of(s, a.seat),
+                                 s.rules));
+        continue;
+      }
+      bool listed = false;
+      for (std::size_t i = 0; i < la.size; ++i) {
+        const Action& l = la.items[i];
+        if (l.kind != a.kind || l.seat != a.seat) continue;
+        if (a.kind == ActionKind::bet) {
+          listed = a.amount >= mus::min_bet(s) && a.amount <= mus::max_bet(s);
+        } else if (a.kind == ActionKind::discard) {
+          listed = (a.cards & ~l.cards) == 0 && std::popcount(a.cards) >= l.amount;
+        } else {
+          listed = true;
+        }
+      }
+      PROP(listed);
+    }
+  }
+
+  // --- a random signal from a random seat, against an oracle -------------------------------
+  // R33 and R31 by the rules alone: no signals outside the playing phases or in a mus corrido
+  // hand, none twice, none with a card missing, and the hand must match (eval's signal_true).
+  void probe_signal(const State& s, const mus::ActionList& la) {
+    const int seat = static_cast<int>(rng_() % 4);
+    const int k = static_cast<int>(rng_() % mus::signal_count);
+    const auto sig = static_cast<mus::Signal>(k);
+    bool complete = true;
+    for (const auto id : slots(s, seat)) complete = complete && id != mus::no_card;
+    const bool playing = s.phase == Phase::mus || s.phase == Phase::discard ||
+                         s.phase == Phase::betting || s.phase == Phase::perete;
+    Errc expected = Errc::ok;
+    if (!playing) {
+      expected = Errc::wrong_phase;
+    } else if (s.no_signals || ((s.signals[static_cast<std::size_t>(seat)] >> k) & 1U) ||
+               !complete) {
+      expected = Errc::illegal_action;
+    } else if (!mus::signal_true(sig, mus::hand_of(s, seat), s.rules)) {
+      expected = Errc::false_signal;
+    }
+    const Action a = Action::signal(seat, sig);
+    current_ = a;
+    State c = byte_copy(s);
+    const Errc e = mus::apply_in_place(c, a);
+    PROP(e == expected);
+    if (e != Errc::ok) PROP(std::memcmp(&c, &s, sizeof(State)) == 0);
+    // The listed signal is the seat to act's first true signal not yet made.
+    if (playing && s.to_act >= 0) {
+      int first = -1;
+      bool full = true;
+      for (const auto id : slots(s, s.to_act)) full = full && id != mus::no_card;
+      if (!s.no_signals && full)
+        for (int j = 0; j < mus::signal_count && first < 0; ++j)
+          if (((s.signals[static_cast<std::size_t>(s.to_act)] >> j) & 1U) == 0 &&
+              mus::signal_true(static_cast<mus::Signal>(j), mus::hand_of(s, s.to_act), s.rules))
+            first = j;
+      int listed = -1;
+      for (std::size_t i = 0; i < la.size; ++i)
+        if (la.items[i].kind == ActionKind::signal) listed = la.items[i].amount;
+      PROP(listed == first);
+    }
+  }
+
+  // --- actions refused for a known reason ---------------------------------------------------
+  void probe_targeted(const State& s) {
+    const int seat = s.to_act;
+    switch (s.phase) {
+      case Phase::shuffle: {
+        // Player actions, a shuffle with a seat, and a duplicated explicit order.
+        expect_refused(s, Action::mus(static_cast<int>(rng_() % 4)), Errc::wrong_phase);
+        Action a = Action::shuffle_seed(rng_());
+        a.seat = static_cast<std::int8_t>(rng_() % 4);
+        expect_refused(s, a, Errc::invalid_argument);
+        const bool refill = std::any_of(s.hands.begin(), s.hands.end(),
+                                        [](auto id) { return id != mus::no_card; });
+        std::array<std::uint8_t, 40> bad{};
+        if (!refill) {
+          bad.fill(static_cast<std::uint8_t>(rng_() % 40));  // 40 times the same card
+          expect_refused(s, Action::shuffle_order(bad.data(), 40), Errc::bad_shuffle);
+        } else {
+          // The right count, but a card held by a seat instead of the pile's.
+          const int n = std::popcount(s.pile);
+          std::uint8_t held = mus::no_card;
+          for (const auto id : s.hands)
+            if (id != mus::no_card) held = id;
+          bad.fill(held);
+          expect_refused(s, Action::shuffle_order(bad.data(), n), Errc::bad_shuffle);
+        }
+        break;
+      }
+      case Phase::mus:
+        expect_refused(s, Action::pass(seat), Errc::wrong_phase);
+        expect_refused(s, Action::shuffle_seed(1), Errc::wrong_phase);
+        break;
+      case Phase::discard: {
+        const std::uint64_t own = [&] {
+          std::uint64_t m = 0;
+          for (const auto id : slots(s, seat)) m |= std::uint64_t{1} << id;
+          return m;
+        }();
+        const std::uint64_t foreign = ((std::uint64_t{1} << 40) - 1) & ~own;
+        // One card of someone else (or of the stock or pile) makes the discard illegal.
+        const int pick = static_cast<int>(rng_() % 36);
+        std::uint64_t f = foreign;
+        for (int i = 0; i < pick; ++i) f &= f - 1;
+        expect_refused(s, Action::discard(seat, own | (f & (~f + 1))), Errc::card_not_in_hand);
+        if (!rules_.zero_discard) expect_refused(s, Action::discard(seat, 0), Errc::illegal_action);
+        expect_refused(s, Action::mus(seat), Errc::wrong_phase);
+        break;
+      }
+      case Phase::betting: {
+        if (s.bet_open) {
+          expect_refused(s, Action::pass(seat), Errc::illegal_action);
+        } else {
+          expect_refused(s, Action::accept(seat), Errc::illegal_action);
+          expect_refused(s, Action::reject(seat), Errc::illegal_action);
+        }
+        const int lo = mus::min_bet(s);
+        const int hi = mus::max_bet(s);
+        if (lo > 0) {
+          expect_refused(s, Action::bet(seat, lo - 1), Errc::bet_too_small);
+          expect_refused(s, Action::bet(seat, hi + 1), Errc::illegal_action);
+        } else {
+          expect_refused(s, Action::bet(seat, 2), Errc::illegal_action);
+        }
+        if (s.bet_open && s.is_ordago)
+          expect_refused(s, Action::ordago(seat), Errc::illegal_action);
+        expect_refused(s, Action::mus(seat), Errc::wrong_phase);
+        break;
+      }
+      case Phase::perete:
+        expect_refused(s, Action::bet(seat, 2), Errc::wrong_phase);
+        break;
+      default: break;
+    }
+  }
+
+  // --- the random choice ----------------------------------------------------------------
+  // Odd matches choose uniformly among the listed actions. Uniform play calls órdago and
+  // cuts so often that hands are short and stock refills never happen, so even matches
+  // play "long": mostly mus (several discard rounds, refills), rare órdagos, small bets,
+  // so games are also won by the count and by dejes.
+  int weight(const Action& a) const {
+    switch (a.kind) {
+      case ActionKind::mus: return 85;
+      case ActionKind::cut: return 15;
+      case ActionKind::pass: return 55;
+      case ActionKind::bet: return 30;
+      case ActionKind::ordago: return 2;
+      case ActionKind::accept: return 45;
+      case ActionKind::reject: return 45;
+      case ActionKind::signal: return 8;
+      default: return 50;
+    }
+  }
+
+  Action choose(const State& s, const mus::ActionList& la) {
+    std::size_t pick = 0;
+    if (uniform_) {
+      pick = static_cast<std::size_t>(rng_() % la.size);
+    } else {
+      int total = 0;
+      for (std::size_t i = 0; i < la.size; ++i) total += weight(la.items[i]);
+      int r = static_cast<int>(rng_() % static_cast<std::uint64_t>(total));
+      while (r >= weight(la.items[pick])) r -= weight(la.items[pick++]);
+    }
+    Action a = la.items[pick];
+    switch (a.kind) {
+      case ActionKind::bet: {
+        const int lo = mus::min_bet(s);
+        const int hi = uniform_ ? mus::max_bet(s) : std::min(mus::max_bet(s), lo + 3);
+        a.amount = lo + static_cast<int>(rng_() % static_cast<std::uint64_t>(hi - lo + 1));
+        break;
+      }
+      case ActionKind::discard: {
+        std::array<std::uint8_t, 4> ids{};
+        int n = 0;
+        for (int id = 0; id < 40; ++id)
+          if ((a.cards >> id) & 1U)
+            ids[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(id);
+        PROP(n == 4);
+        std::uint64_t m = 0;
+        do {
+          const auto bits = rng_() % 16;
+          m = 0;
+          for (int i = 0; i < 4; ++i)
+            if ((bits >> i) & 1U) m |= std::uint64_t{1} << ids[static_cast<std::size_t>(i)];
+        } while (std::popcount(m) < a.amount);
+        a.cards = m;
+        a.amount = 0;
+        break;
+      }
+      case ActionKind::shuffle: {
+        if (rng_() % 4 == 0) {
+          // An explicit order: a random permutation of exactly the cards to shuffle.
+          std::vector<std::uint8_t> cards;
+          const bool refill = std::any_of(s.hands.begin(), s.hands.end(),
+                                          [](auto id) { return id != mus::no_card; });
+          for (int id = 0; id < 40; ++id)
+            if (!refill || ((s.pile >> id) & 1U)) cards.push_back(static_cast<std::uint8_t>(id));
+          std::shuffle(cards.begin(), cards.end(), rng_);
+          a = Action::shuffle_order(cards.data(), static_cast<int>(cards.size()));
+        } else {
+          a = Action::shuffle_seed(rng_());
+        }
+        break;
+      }
+      default: break;
+    }
+    return a;
+  }
+
+  // --- one step, with the checks of its outcome --------------------------------------------
+  void step(State& s, const Action& a) {
+    const State before = s;
+    Events ev;
+    current_ = a;
+    PROP(mus::apply_in_place(s, a, &ev) == Errc::ok);
+    PROP(ev.size < Events::capacity);  // a full list may have dropped events
+    // The running score of the hand, from the public events alone: tío Perete points, dejes
+    // and the count's points, added to the score at the deal.
+    std::array<int, 2> counted{0, 0};
+    for (std::size_t i = 0; i < ev.size; ++i) {
+      const auto& e = ev.items[i];
+      const auto team = static_cast<std::size_t>(e.team < 0 ? 0 : e.team);
+      switch (e.kind) {
+        case EventKind::deal:
+          running_ = {s.score[0], s.score[1]};
+          break;
+        case EventKind::refill: ++st_.refills; break;
+        case EventKind::game: ++st_.games; break;
+        case EventKind::deje:
+          ++st_.dejes;
+          PROP(e.team >= 0);
+          running_[team] += e.amount;
+          break;
+        case EventKind::showdown: ++st_.ordagos; break;
+        case EventKind::perete:
+          ++st_.peretes;
+          PROP(e.team >= 0);
+          running_[team] += e.amount;
+          break;
+        case EventKind::count:
+          PROP(e.team >= 0);
+          running_[team] += e.amount;
+          counted[team] += e.amount;
+          break;
+        default: break;
+      }
+    }
+    const bool game_won = !events_of(ev, EventKind::game).empty();
+    if (game_won) {
+      PROP(s.score == std::array<std::int16_t, 2>{0, 0});
+      PROP(s.last.game_winner >= 0);
+    }
+    if (s.last.number == before.last.number) {
+      PROP(std::array<int, 2>{s.score[0], s.score[1]} == running_);
+    } else {
+      // A hand ended: its summary is consistent.
+      const auto& h = s.last;
+      PROP(h.number == before.hand_number);
+      PROP(h.end != HandEnd::none);
+      PROP(s.dealer == h.mano);  // R10: the mano deals next
+      PROP(s.mano == (h.mano + 1) % 4);
+      PROP(game_won == (h.game_winner >= 0));
+      const auto gw = static_cast<std::size_t>(h.game_winner);
+      switch (h.end) {
+        case HandEnd::count:
+          if (h.game_winner >= 0) {
+            PROP(h.score_after[gw] >= rules_.target);
+          } else {
+            PROP(h.score_after[0] < rules_.target);
+            PROP(h.score_after[1] < rules_.target);
+            PROP(s.score == h.score_after);
+          }
+          break;
+        case HandEnd::deje:
+          PROP(h.game_winner >= 0);
+          PROP(h.score_after[gw] >= rules_.target);
+          break;
+        case HandEnd::ordago: {
+          PROP(h.game_winner >= 0);
+          int showdowns = 0;
+          for (const auto& l : h.lances)
+            if (l.status == LanceStatus::ordago) {
+              ++showdowns;
+              PROP(l.winner_team == h.game_winner);
+            }
+          PROP(showdowns == 1);
+          break;
+        }
+        default: fail("a hand end of none", __LINE__);
+      }
+      // The summary's final score is the running score, and the lances' recorded points
+      // are what the count events gave.
+      PROP(std::array<int, 2>{h.score_after[0], h.score_after[1]} == running_);
+      if (!game_won) PROP(std::array<int, 2>{s.score[0], s.score[1]} == running_);
+      std::array<int, 2> recorded{0, 0};
+      for (const auto& l : h.lances) {
+        if (!l.counted) {
+          PROP(l.points == 0);
+          continue;
+        }
+        PROP(h.end == HandEnd::count);
+        PROP(l.winner_team >= 0);
+        recorded[static_cast<std::size_t>(l.winner_team)] += l.points;
+        if (l.status == LanceStatus::refused) PROP(l.winner_team == l.bet_team);
+      }
+      PROP(recorded == counted);
+    }
+  }
+
+  [[noreturn]] void fail(const char* what, int line) {
+    std::string msg = std::string("property check failed at line ") + std::to_string(line) +
+                      ": " + what + "\n  rules: " + name_ + "\n  match " +
+                      std::to_string(st_.matches) + ", step " + std::to_string(step_) +
+                      ", phase " + std::string(mus::phase_name(phase_)) + ", to_act " +
+                      std::to_string(to_act_) + "\n  action: " + describe(current_);
+    FAIL(msg);
+    throw std::logic_error(msg);  // not reached: FAIL throws
+  }
+
+  const char* name_;
+  Action current_{};
+  long step_ = 0;
+  Phase phase_ = Phase::shuffle;
+  int to_act_ = -1;
+  std::array<int, 2> running_{0, 0};
+  bool uniform_ = true;
+
+  Rules rules_;
+  std::mt19937_64 rng_;
+  Stats& st_;
+};
+
+void run_property(const char* label, const std::vector<NamedRules>& sets, std::uint64_t salt) {
+  const long per_case = (total_hands() + property_cases - 1) / property_cases;
+  const long per_set = (per_case + static_cast<long>(sets.size()) - 1) /
+                       static_cast<long>(sets.size());
+  Stats all;
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    INFO("rules " << sets[i].name);
+    REQUIRE_FALSE(mus::validate(sets[i].rules));
+    Stats st;
+    Player p(sets[i], base_seed() ^ (salt * 0x9E3779B97F4A7C15ULL) ^ (i * 0x1000193ULL),
+             st);
+    while (st.hands < per_set) p.play_match();
+    CHECK(st.hands >= per_set);
+    all.hands += st.hands;
+    all.matches += st.matches;
+    all.steps += st.steps;
+    all.refills += st.refills;
+    all.games += st.games;
+    all.ordagos += st.ordagos;
+    all.dejes += st.dejes;
+    all.peretes += st.peretes;
+    all.refused_probes += st.refused_probes;
+  }
+  std::printf(
+      "[property %s] hands %ld, matches %ld, steps %ld, games %ld, refills %ld, showdowns %ld, "
+      "dejes %ld, peretes %ld, refused probes %ld\n",
+      label, all.hands, all.matches, all.steps, all.games, all.refills, all.ordagos, all.dejes,
+      all.peretes, all.refused_probes);
+  std::fflush(stdout);
+  // The random play reaches the interesting places (with a meaningful budget).
+  if (per_case >= 2000) {
+    CHECK(all.games > 0);
+    CHECK(all.refills > 0);
+    CHECK(all.ordagos > 0);
+    CHECK(all.dejes > 0);
+  }
+}
+
+Rules with(Rules r, void (*f)(Rules&)) {
+  f(r);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("Property: random self-play, presets standard basque online", "[match][property]") {
+  run_property("presets",
+               {{"standard", mus::standard_rules()},
+                {"basque", mus::basque_rules()},
+                {"online", mus::online_rules()}},
+               1);
+}
+
+TEST_CASE("Property: random self-play, variants tio_perete zero_discard min_raise mus_corrido",
+          "[match][property]") {
+  run_property("variants",
+               {{"standard tio_perete=1", with(mus::standard_rules(), [](Rules& r) {
+                   r.tio_perete = true;
+                 })},
+                {"standard zero_discard=1", with(mus::standard_rules(), [](Rules& r) {
+                   r.zero_discard = true;
+                 })},
+                {"standard min_raise=1", with(mus::standard_rules(), [](Rules& r) {
+                   r.min_raise = 1;
+                 })},
+                {"standard mus_corrido=match", with(mus::standard_rules(), [](Rules& r) {
+                   r.mus_corrido = mus::MusCorrido::match;
+                 })},
+                {"online tio_perete=1 zero_discard=1", with(mus::online_rules(), [](Rules& r) {
+                   r.tio_perete = true;
+                   r.zero_discard = true;
+                 })}},
+               2);
+}
+
+TEST_CASE("Property: random self-play, 31 real options", "[match][property]") {
+  run_property("royal31",
+               {{"standard royal31=jack777", with(mus::standard_rules(), [](Rules& r) {
+                   r.royal31 = mus::Royal31::jack777;
+                 })},
+                {"standard royal31=figure777", with(mus::standard_rules(), [](Rules& r) {
+                   r.royal31 = mus::Royal31::figure777;
+                 })},
+                {"basque royal31=jack777_other_suits", with(mus::basque_rules(), [](Rules& r) {
+                   r.royal31 = mus::Royal31::jack777_other_suits;
+                 })},
+                {"online royal31=jack_of_coins777", with(mus::online_rules(), [](Rules& r) {
+                   r.royal31 = mus::Royal31::jack_of_coins777;
+                 })}},
+               3);
+}
+
+TEST_CASE("Property: random self-play, small targets", "[match][property]") {
+  run_property("small targets",
+               {{"standard target=10", with(mus::standard_rules(), [](Rules& r) {
+                   r.target = 10;
+                 })},
+                {"online target=10 tio_perete=1", with(mus::online_rules(), [](Rules& r) {
+                   r.target = 10;
+                   r.tio_perete = true;
+                 })},
+                {"basque target=10 games_per_vaca=2 vacas=2", with(mus::basque_rules(),
+                                                                   [](Rules& r) {
+                   r.target = 10;
+                   r.games_per_vaca = 2;
+                   r.vacas = 2;
+                 })},
+                {"standard target=3 min_raise=1 vacas=3", with(mus::standard_rules(),
+                                                               [](Rules& r) {
+                   r.target = 3;
+                   r.min_raise = 1;
+                   r.vacas = 3;
+                 })}},
+               4);
+}

@@ -1,0 +1,482 @@
+// Mus corrido, tío Perete, signals, errors and seat views: R31, R32, R33.
+#include "match_test_util.hpp"
+
+using namespace mt;
+using mus::Signal;
+
+TEST_CASE("R31 mus corrido: the first to cut becomes mano", "[match][R31]") {
+  Rules r;
+  r.mus_corrido = mus::MusCorrido::match;
+  State s = start(r, 0);  // dealer 0, mano 1
+  deal(s, deal_a);
+  // Seat 0 holds a pareja of kings: a true signal, but no signals in a mus corrido hand.
+  refuse(s, Action::signal(0, Signal::pareja), Errc::illegal_action);
+  for (std::size_t i = 0; i < mus::legal_actions(s).size; ++i)
+    CHECK(mus::legal_actions(s).items[i].kind != mus::ActionKind::signal);
+
+  SECTION("seat 3 cuts after two mus: seat 3 is mano, seat 2 the dealer") {
+    CHECK(s.to_act == 1);  // the question starts after the dealer
+    must(s, Action::mus(1));
+    refuse(s, Action::signal(0, Signal::pareja), Errc::illegal_action);
+    must(s, Action::mus(2));
+    Events ev;
+    must(s, Action::cut(3), &ev);
+    const auto cuts = events_of(ev, EventKind::cut);
+    REQUIRE(cuts.size() == 1);
+    CHECK(cuts[0].seat == 3);
+    CHECK(cuts[0].value == 3);
+    CHECK(s.mano == 3);
+    CHECK(s.dealer == 2);
+    // The hands stay with their seats.
+    for (std::size_t i = 0; i < 16; ++i) CHECK(s.hands[i] == deal_a[i]);
+    // The lances start with the new mano.
+    CHECK(s.phase == Phase::betting);
+    CHECK(s.to_act == 3);
+    refuse(s, Action::signal(0, Signal::pareja), Errc::illegal_action);
+    pass_all(s);
+    // The count with mano 3 (order 3, 0, 1, 2): the 37-37 juego tie goes to seat 0.
+    CHECK(s.last.mano == 3);
+    CHECK(s.last.dealer == 2);
+    CHECK(s.last.lances[3].winner_seat == 0);
+    // R10: the mano (seat 3) deals the next hand.
+    CHECK(s.dealer == 3);
+    CHECK(s.mano == 0);
+    // The next hand is an ordinary one: a cut by seat 1 leaves seat 0 mano; signals are back.
+    deal(s, deal_a);
+    must(s, Action::signal(0, Signal::pareja));
+    must(s, Action::mus(0));
+    must(s, Action::cut(1));
+    CHECK(s.mano == 0);
+    CHECK(s.dealer == 3);
+    CHECK(s.to_act == 0);
+  }
+  SECTION("the mano cuts: nothing changes") {
+    must(s, Action::cut(1));
+    CHECK(s.mano == 1);
+    CHECK(s.dealer == 0);
+    CHECK(s.to_act == 1);
+  }
+  SECTION("all four say mus: ordinary discard with the original mano, still no signals") {
+    for (int seat : {1, 2, 3, 0}) must(s, Action::mus(seat));
+    CHECK(s.phase == Phase::discard);
+    CHECK(s.mano == 1);
+    CHECK(s.to_act == 1);
+    refuse(s, Action::signal(2, Signal::pareja), Errc::illegal_action);  // Ao Ac 5o Kb
+    must(s, Action::discard(1, mask_of({card("7c")})));
+    must(s, Action::discard(2, mask_of({card("5o")})));
+    must(s, Action::discard(3, mask_of({card("5c")})));
+    must(s, Action::discard(0, mask_of({card("7o")})));
+    REQUIRE(s.phase == Phase::mus);
+    CHECK(s.to_act == 1);
+    must(s, Action::mus(1));
+    must(s, Action::cut(2));  // after the discard a cut no longer moves the mano
+    CHECK(s.mano == 1);
+    CHECK(s.dealer == 0);
+    CHECK(s.to_act == 1);
+    CHECK(s.hands[0] == card("Ko"));  // seat 0 kept Ko Kc Qo
+    refuse(s, Action::signal(0, Signal::two_kings), Errc::illegal_action);
+  }
+}
+
+TEST_CASE("R31 mus corrido on the first hand of every game (basque preset)", "[match][R31]") {
+  SECTION("each game's first hand") {
+    Rules r = mus::basque_rules();
+    r.target = 1;  // every hand ends a game at the count (grande en paso, 1 point)
+    State s = start(r, 0);
+    deal(s, deal_a);
+    must(s, Action::mus(1));
+    must(s, Action::cut(2));
+    CHECK(s.mano == 2);
+    CHECK(s.dealer == 1);
+    pass_all(s);
+    REQUIRE(s.last.game_winner == 0);  // seat 0's grande (4 kings: no 3s in Deal A)
+    CHECK(s.dealer == 2);
+    CHECK(s.mano == 3);
+    // A new game: mus corrido again.
+    deal(s, deal_a);
+    refuse(s, Action::signal(0, Signal::pareja), Errc::illegal_action);
+    must(s, Action::mus(3));
+    must(s, Action::mus(0));
+    must(s, Action::cut(1));
+    CHECK(s.mano == 1);
+    CHECK(s.dealer == 0);
+    CHECK(s.to_act == 1);
+  }
+  SECTION("not on the second hand of a game") {
+    State s = start(mus::basque_rules(), 0);
+    deal(s, deal_a);
+    must(s, Action::mus(1));
+    must(s, Action::cut(2));
+    pass_all(s);
+    REQUIRE(s.last.game_winner == -1);
+    CHECK(s.mano == 3);
+    deal(s, deal_a);
+    must(s, Action::signal(0, Signal::pareja));
+    must(s, Action::mus(3));
+    must(s, Action::cut(0));
+    CHECK(s.mano == 3);
+    CHECK(s.dealer == 2);
+  }
+  SECTION("the match option: only the match's first hand") {
+    Rules r;
+    r.mus_corrido = mus::MusCorrido::match;
+    r.target = 1;
+    State s = start(r, 0);
+    deal(s, deal_a);
+    must(s, Action::mus(1));
+    must(s, Action::cut(2));
+    CHECK(s.mano == 2);
+    pass_all(s);
+    REQUIRE(s.last.game_winner == 0);
+    deal(s, deal_a);  // the first hand of game 2, but not of the match
+    CHECK(s.mano == 3);
+    must(s, Action::mus(3));
+    must(s, Action::cut(0));
+    CHECK(s.mano == 3);
+  }
+}
+
+namespace {
+// Seat 0 4c 5o 6b 7e and seat 2 4o 5c 6e 7b hold tío Perete (printed 4-5-6-7, any suits);
+// seat 1 Ko Kc Qo Jo and seat 3 Ke Kb Qc Jc do not.
+const auto perete_deal = table("4c 5o 6b 7e", "Ko Kc Qo Jo", "4o 5c 6e 7b", "Ke Kb Qc Jc");
+}  // namespace
+
+TEST_CASE("R32 tío Perete: holders declare after the cut and score 1 at once", "[match][R32]") {
+  Rules r;
+  r.tio_perete = true;
+  State s = start(r, 0);  // mano 1: order 1, 2, 3, 0
+  deal(s, perete_deal);
+  cut(s);
+  REQUIRE(s.phase == Phase::perete);
+  CHECK(s.to_act == 2);  // the first holder in speaking order
+  refuse(s, Action::perete(0), Errc::not_your_turn);
+  refuse(s, Action::bet(2, 2), Errc::wrong_phase);
+  refuse(s, Action::mus(2), Errc::wrong_phase);
+  refuse(s, Action::cut(2), Errc::wrong_phase);
+  refuse(s, Action::shuffle_seed(1), Errc::wrong_phase);
+  {
+    const auto la = mus::legal_actions(s);
+    REQUIRE(la.size >= 2);
+    CHECK(la.items[0].kind == mus::ActionKind::perete);
+    CHECK(la.items[1].kind == mus::ActionKind::pass);
+  }
+  must(s, Action::signal(1, Signal::two_kings));  // signals are allowed in this phase
+
+  SECTION("seat 2 declares, seat 0 passes") {
+    Events ev;
+    must(s, Action::perete(2), &ev);
+    const auto p = events_of(ev, EventKind::perete);
+    REQUIRE(p.size() == 1);
+    CHECK(p[0].seat == 2);
+    CHECK(p[0].team == 0);
+    CHECK(p[0].amount == 1);
+    CHECK(s.score == std::array<std::int16_t, 2>{1, 0});
+    CHECK(s.perete_mask == 0b0100);
+    CHECK(s.to_act == 0);
+    must(s, Action::pass(0));
+    CHECK(s.phase == Phase::betting);
+    CHECK(s.lance == Lance::grande);
+    CHECK(s.to_act == 1);
+    pass_all(s);
+    // Grande: K K Q J at seats 1 and 3, seat 1 nearer the mano: team 1, 1.
+    // Chica: 4 5 6 7 at seats 2 and 0, seat 2 nearer: team 0, 1.
+    // Pares: only team 1 (two parejas of kings): 2. Juego: only team 1 (40 and 40): 4.
+    CHECK(s.last.score_after == std::array<std::int16_t, 2>{2, 7});
+  }
+  SECTION("seat 2 passes, seat 0 declares") {
+    must(s, Action::pass(2));
+    CHECK(s.score == std::array<std::int16_t, 2>{0, 0});
+    must(s, Action::perete(0));
+    CHECK(s.score == std::array<std::int16_t, 2>{1, 0});
+    CHECK(s.phase == Phase::betting);
+  }
+  SECTION("both declare: 2 points") {
+    must(s, Action::perete(2));
+    must(s, Action::perete(0));
+    CHECK(s.score == std::array<std::int16_t, 2>{2, 0});
+    CHECK(s.perete_mask == 0b0101);
+  }
+}
+
+TEST_CASE("R32 HandSummary.score_before is the score when the hand was dealt",
+          "[match][R32]") {
+  // match.hpp documents HandSummary::score_before as "Scores when the hand was dealt", so a
+  // tío Perete point (scored after the deal, before the lances) shows between the two.
+  Rules r;
+  r.tio_perete = true;
+  State s = start(r, 0);
+  deal(s, perete_deal);
+  cut(s);
+  must(s, Action::perete(2));
+  CHECK(s.score == std::array<std::int16_t, 2>{1, 0});
+  must(s, Action::pass(0));
+  pass_all(s);
+  CHECK(s.last.score_before == std::array<std::int16_t, 2>{0, 0});
+  CHECK(s.last.score_after == std::array<std::int16_t, 2>{2, 7});
+}
+
+TEST_CASE("R32 R29 a tío Perete point counts like a deje for the game", "[match][R32][R29]") {
+  Rules r;
+  r.tio_perete = true;
+  r.target = 1;
+  SECTION("dejes end the game at once") {
+    State s = start(r, 0);
+    deal(s, perete_deal);
+    cut(s);
+    must(s, Action::perete(2));
+    CHECK(s.last.end == HandEnd::deje);
+    CHECK(s.last.game_winner == 0);
+    CHECK(s.games[0] == 1);
+    CHECK(s.phase == Phase::shuffle);
+  }
+  SECTION("dejes checked at the end of the hand") {
+    r.deje_ends = false;
+    State s = start(r, 0);
+    deal(s, perete_deal);
+    cut(s);
+    must(s, Action::perete(2));
+    CHECK(s.phase == Phase::perete);
+    CHECK(s.score[0] == 1);
+    must(s, Action::pass(0));
+    pass_all(s);  // team 1 would win grande (1 point) at the count; the perete came first
+    CHECK(s.last.end == HandEnd::deje);
+    CHECK(s.last.game_winner == 0);
+  }
+}
+
+TEST_CASE("R32 no tío Perete phase without a holder or without the variant", "[match][R32]") {
+  SECTION("variant on, nobody holds it") {
+    Rules r;
+    r.tio_perete = true;
+    State s = start(r, 0);
+    deal(s, deal_a);
+    cut(s);
+    CHECK(s.phase == Phase::betting);
+    refuse(s, Action::perete(1), Errc::wrong_phase);
+  }
+  SECTION("variant off") {
+    State s = start(Rules{}, 0);
+    deal(s, perete_deal);
+    cut(s);
+    CHECK(s.phase == Phase::betting);
+    CHECK(s.lance == Lance::grande);
+    refuse(s, Action::perete(1), Errc::wrong_phase);
+  }
+}
+
+namespace {
+// Seat 0 Ko Kc 3o Ao: with 8 kings three kings and an ace (solomillo), medias, 31.
+// Seat 1 Qo Qc 2o Ac: with 8 kings two aces, duples Q / A, 22.
+// Seat 2 Jo 7o 5c 4e: no pares, 26: ciego.
+// Seat 3 Ke Qe 6e 4b: no pares, 30: punto_30 and ciego.
+const auto signal_deal = table("Ko Kc 3o Ao", "Qo Qc 2o Ac", "Jo 7o 5c 4e", "Ke Qe 6e 4b");
+}  // namespace
+
+TEST_CASE("R33 signals: true ones accepted from any seat, false ones refused",
+          "[match][R33]") {
+  State s = start(Rules{}, 0);
+  deal(s, signal_deal);
+  REQUIRE(s.to_act == 1);
+  Events ev;
+  must(s, Action::signal(0, Signal::three_kings), &ev);  // seat 0 is not to act
+  const auto sig = events_of(ev, EventKind::signal);
+  REQUIRE(sig.size() == 1);
+  CHECK(sig[0].seat == 0);
+  CHECK(sig[0].value == static_cast<int>(Signal::three_kings));
+  CHECK(s.to_act == 1);
+  CHECK(s.phase == Phase::mus);
+  CHECK(s.signals[0] == (1U << static_cast<int>(Signal::three_kings)));
+  CHECK(mus::view_of(s, 3).signals[0] == s.signals[0]);  // public
+  // The same signal twice in a hand.
+  refuse(s, Action::signal(0, Signal::three_kings), Errc::illegal_action);
+  // False signals for seat 0.
+  for (const auto f : {Signal::two_kings, Signal::two_aces, Signal::three_aces, Signal::pareja,
+                       Signal::duples, Signal::punto_30, Signal::punto_29, Signal::punto_28,
+                       Signal::ciego, Signal::real_31})
+    refuse(s, Action::signal(0, f), Errc::false_signal);
+  // True ones.
+  for (const auto t : {Signal::solomillo, Signal::medias, Signal::juego_31})
+    must(s, Action::signal(0, t));
+  must(s, Action::signal(1, Signal::two_aces));  // 2o counts as an ace (R4)
+  must(s, Action::signal(1, Signal::duples));
+  refuse(s, Action::signal(1, Signal::pareja), Errc::false_signal);
+  must(s, Action::signal(2, Signal::ciego));
+  must(s, Action::signal(3, Signal::punto_30));
+  must(s, Action::signal(3, Signal::ciego));
+  refuse(s, Action::signal(3, Signal::punto_29), Errc::false_signal);
+  // Out of the catalogue, or from no seat.
+  refuse(s, Action::make(mus::ActionKind::signal, 0, 14), Errc::invalid_argument);
+  refuse(s, Action::make(mus::ActionKind::signal, 0, -1), Errc::invalid_argument);
+  refuse(s, Action::make(mus::ActionKind::signal, 4, 0), Errc::invalid_argument);
+  // legal_actions offers the seat to act a true signal not yet made.
+  {
+    const auto la = mus::legal_actions(s);
+    bool found = false;
+    for (std::size_t i = 0; i < la.size; ++i)
+      if (la.items[i].kind == mus::ActionKind::signal) {
+        found = true;
+        CHECK(la.items[i].seat == 1);
+        const auto k = la.items[i].amount;
+        CHECK(k != static_cast<int>(Signal::two_aces));  // already made
+        CHECK(k != static_cast<int>(Signal::duples));
+      }
+    CHECK_FALSE(found);  // seat 1's only true signals (two_aces, duples) are made
+  }
+
+}
+
+TEST_CASE("R33 signals in every playing phase, never with a hand missing cards",
+          "[match][R33]") {
+  State s = start(Rules{}, 0);  // mano 1
+  // Stock top Kb Jb 7b 6b: the replacements after one discard each, in order 1, 2, 3, 0.
+  deal(s, signal_deal, {card("Kb"), card("Jb"), card("7b"), card("6b")});
+  for (int seat : {1, 2, 3, 0}) must(s, Action::mus(seat));
+  REQUIRE(s.phase == Phase::discard);
+  must(s, Action::signal(2, Signal::ciego));  // discard phase, seat 2 not to act
+  must(s, Action::discard(1, mask_of({card("2o")})));
+  // Seat 1 now has an empty slot: no signal, even one its hand had.
+  refuse(s, Action::signal(1, Signal::duples), Errc::illegal_action);
+  refuse(s, Action::signal(1, Signal::pareja), Errc::illegal_action);
+  must(s, Action::signal(3, Signal::punto_30));  // seat 3 still has four cards
+  must(s, Action::discard(2, mask_of({card("Jo")})));
+  must(s, Action::discard(3, mask_of({card("4b")})));
+  must(s, Action::discard(0, mask_of({card("Ao")})));
+  REQUIRE(s.phase == Phase::mus);
+  // Seat 1: Qo Qc Kb Ac, a pareja now; seat 0: Ko Kc 3o 6b, three kings but no ace.
+  CHECK(slots(s, 1) == std::array<std::uint8_t, 4>{card("Qo"), card("Qc"), card("Kb"), card("Ac")});
+  CHECK(slots(s, 0) == std::array<std::uint8_t, 4>{card("Ko"), card("Kc"), card("3o"), card("6b")});
+  must(s, Action::signal(1, Signal::pareja));
+  refuse(s, Action::signal(0, Signal::solomillo), Errc::false_signal);
+  must(s, Action::cut(1));
+  REQUIRE(s.phase == Phase::betting);
+  must(s, Action::signal(0, Signal::three_kings));  // betting phase, seat 0 not to act
+  CHECK(s.to_act == 1);
+  pass_all(s);
+  // Between hands: no signal.
+  REQUIRE(s.phase == Phase::shuffle);
+  refuse(s, Action::signal(0, Signal::three_kings), Errc::wrong_phase);
+  // A new hand: the signals made are forgotten, the same one is legal again.
+  deal(s, signal_deal);
+  CHECK(s.signals == std::array<std::uint16_t, 4>{0, 0, 0, 0});
+  must(s, Action::signal(0, Signal::three_kings));
+}
+
+TEST_CASE("R33 a signal is made once per hand held: a discard clears the seat's signals",
+          "[match][R33]") {
+  // The decision (docs/rules.md): signals speak of the cards held, so the same signal twice
+  // is refused while the seat keeps its cards, and a discard clears them.
+  State s = start(Rules{}, 0);  // mano 1
+  deal(s, signal_deal, {card("Kb"), card("Jb"), card("7b"), card("6b")});
+  must(s, Action::signal(2, Signal::ciego));  // Jo 7o 5c 4e: no pares, 26
+  refuse(s, Action::signal(2, Signal::ciego), Errc::illegal_action);
+  CHECK(mus::view_of(s, 0).signals[2] == (1U << static_cast<int>(Signal::ciego)));
+  for (int seat : {1, 2, 3, 0}) must(s, Action::mus(seat));
+  must(s, Action::discard(1, mask_of({card("2o")})));
+  must(s, Action::discard(2, mask_of({card("Jo")})));
+  CHECK(mus::view_of(s, 0).signals[2] == 0);  // cleared at the discard
+  must(s, Action::discard(3, mask_of({card("4b")})));
+  must(s, Action::discard(0, mask_of({card("Ao")})));
+  REQUIRE(s.phase == Phase::mus);
+  // Seat 2 now holds Jb 7o 5c 4e: still no pares and 26, so ciego is true of the new hand.
+  REQUIRE(slots(s, 2) ==
+          std::array<std::uint8_t, 4>{card("Jb"), card("7o"), card("5c"), card("4e")});
+  must(s, Action::signal(2, Signal::ciego));
+  refuse(s, Action::signal(2, Signal::ciego), Errc::illegal_action);
+}
+
+TEST_CASE("R33 R4 signals with 4 kings: 3s and 2s are themselves", "[match][R33][R4]") {
+  Rules r;
+  r.kings = 4;
+  State s = start(r, 0);
+  deal(s, signal_deal);
+  // Seat 0 Ko Kc 3o Ao: two kings, a pareja, 10 + 10 + 3 + 1 = 24.
+  refuse(s, Action::signal(0, Signal::three_kings), Errc::false_signal);
+  refuse(s, Action::signal(0, Signal::solomillo), Errc::false_signal);
+  refuse(s, Action::signal(0, Signal::medias), Errc::false_signal);
+  refuse(s, Action::signal(0, Signal::juego_31), Errc::false_signal);
+  must(s, Action::signal(0, Signal::two_kings));
+  must(s, Action::signal(0, Signal::pareja));
+  // Seat 1 Qo Qc 2o Ac: one ace, a pareja of caballos.
+  refuse(s, Action::signal(1, Signal::two_aces), Errc::false_signal);
+  refuse(s, Action::signal(1, Signal::duples), Errc::false_signal);
+  must(s, Action::signal(1, Signal::pareja));
+}
+
+TEST_CASE("Errors leave the state unchanged", "[match][errors]") {
+  State s = start(Rules{}, 0);
+  deal(s, deal_a);
+  cut(s);
+  REQUIRE(s.to_act == 1);
+  refuse(s, Action::pass(4), Errc::invalid_argument);
+  refuse(s, Action::pass(-1), Errc::invalid_argument);
+  refuse(s, Action::make(mus::ActionKind::bet, 100, 2), Errc::invalid_argument);
+  refuse(s, Action::make(static_cast<mus::ActionKind>(0), 1), Errc::invalid_argument);
+  refuse(s, Action::make(static_cast<mus::ActionKind>(12), 1), Errc::invalid_argument);
+  refuse(s, Action::make(static_cast<mus::ActionKind>(255), 1), Errc::invalid_argument);
+  refuse(s, Action::shuffle_seed(1), Errc::wrong_phase);
+  refuse(s, Action::pass(2), Errc::not_your_turn);
+  refuse(s, Action::bet(3, 2), Errc::not_your_turn);
+  refuse(s, Action::mus(1), Errc::wrong_phase);
+  refuse(s, Action::cut(1), Errc::wrong_phase);
+  // The pure form reports the error and returns no state.
+  const auto r = mus::apply(s, Action::accept(1));
+  CHECK_FALSE(r.ok());
+  CHECK(r.error().code == Errc::illegal_action);
+  const auto ok = mus::apply(s, Action::pass(1));
+  REQUIRE(ok.ok());
+  CHECK(ok->to_act == 2);
+  CHECK(s.to_act == 1);  // apply() does not touch its argument
+}
+
+TEST_CASE("validate_state refuses states the library did not produce", "[match][errors]") {
+  State s = start(Rules{}, 0);
+  deal(s, deal_a);
+  REQUIRE(mus::validate_state(s) == Errc::ok);
+  const auto broken = [&](auto&& edit) {
+    State t = s;
+    edit(t);
+    return mus::validate_state(t);
+  };
+  CHECK(broken([](State& t) { t.magic = 0; }) == Errc::invalid_state);
+  CHECK(broken([](State& t) { t.hands[1] = t.hands[0]; }) == Errc::invalid_state);  // a card twice
+  CHECK(broken([](State& t) { t.hands[1] = 40; }) == Errc::invalid_state);
+  CHECK(broken([](State& t) { t.stock_pos = static_cast<std::uint8_t>(t.stock_pos + 1); }) ==
+        Errc::invalid_state);  // a card lost
+  CHECK(broken([](State& t) { t.pile |= std::uint64_t{1} << t.hands[0]; }) == Errc::invalid_state);
+  CHECK(broken([](State& t) { t.to_act = -1; }) == Errc::invalid_state);
+  CHECK(broken([](State& t) { t.to_act = 4; }) == Errc::invalid_state);
+  CHECK(broken([](State& t) { t.dealer = 2; }) == Errc::invalid_state);  // not before the mano
+  CHECK(broken([](State& t) { t.score[0] = -1; }) == Errc::invalid_state);
+  CHECK(broken([](State& t) { t.games[1] = 2; }) == Errc::invalid_state);  // a won vaca
+  CHECK(broken([](State& t) { t.rules.kings = 5; }) == Errc::invalid_state);
+  CHECK(broken([](State& t) { t.phase = static_cast<Phase>(9); }) == Errc::invalid_state);
+}
+
+TEST_CASE("view_of shows a seat its own cards and the public state only", "[match][R33]") {
+  State s = start(Rules{}, 0);
+  deal(s, deal_a);
+  must(s, Action::signal(2, Signal::pareja));
+  for (int seat = 0; seat < 4; ++seat) {
+    INFO("seat " << seat);
+    const auto v = mus::view_of(s, seat);
+    CHECK(v.seat == seat);
+    CHECK(v.hand == slots(s, seat));
+    CHECK(v.phase == Phase::mus);
+    CHECK(v.to_act == 1);
+    CHECK(v.dealer == 0);
+    CHECK(v.mano == 1);
+    CHECK(v.stock_count == 24);
+    CHECK(v.pile_count == 0);
+    CHECK(v.hand_number == 1);
+    CHECK(v.signals[2] == (1U << static_cast<int>(Signal::pareja)));
+    // Moving the cards this seat cannot see changes nothing in its view.
+    CHECK(same_view(v, mus::view_of(hide_and_shuffle(s, seat), seat)));
+    // While its own cards do.
+    State t = s;
+    std::swap(t.hands[static_cast<std::size_t>(seat) * 4], t.stock[t.stock_pos]);
+    CHECK_FALSE(same_view(v, mus::view_of(t, seat)));
+  }
+  CHECK(mus::view_of(s, 4).seat == -1);
+  CHECK(mus::view_of(s, -1).seat == -1);
+}
