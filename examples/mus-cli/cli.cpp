@@ -118,4 +118,16 @@ int usage_error(std::string_view command, std::string_view message) {
   return 2;
 }
 
+int start_command(Args& args, int argc, char** argv, std::string_view command,
+                  std::string_view help, std::initializer_list<OptionSpec> specs, bool positional) {
+  if (!args.parse(argc, argv, 2, specs)) return usage_error(command, args.error());
+  if (args.has("help")) {
+    std::cout << help;
+    return 0;
+  }
+  if (!positional && !args.positional().empty())
+    return usage_error(command, "unexpected argument '" + args.positional()[0] + "'");
+  return -1;
+}
+
 }  // namespace muscli

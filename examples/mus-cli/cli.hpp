@@ -51,6 +51,14 @@ class Args {
 /// Prints "mus-cli CMD: MESSAGE (see 'mus-cli CMD --help')" to stderr; returns exit status 2.
 int usage_error(std::string_view command, std::string_view message);
 
+/// Parses a subcommand's command line and deals with --help and stray words, the same way for
+/// every subcommand: returns the exit status to stop with (0 after printing `help`, 2 after a
+/// usage error), or -1 when the command should go on. `positional` says whether the command
+/// takes words besides its options (it then checks them itself).
+int start_command(Args& args, int argc, char** argv, std::string_view command,
+                  std::string_view help, std::initializer_list<OptionSpec> specs,
+                  bool positional = false);
+
 int cmd_watch(int argc, char** argv);
 int cmd_replay(int argc, char** argv);
 int cmd_play(int argc, char** argv);

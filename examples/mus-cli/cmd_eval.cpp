@@ -214,12 +214,10 @@ int four_hands(const std::array<mus::Hand, 4>& hands, int mano, const mus::Rules
 
 int cmd_eval(int argc, char** argv) {
   Args args;
-  if (!args.parse(argc, argv, 2, {{"mano", true}, {"rules", true}}))
-    return usage_error("eval", args.error());
-  if (args.has("help")) {
-    std::cout << eval_help;
-    return 0;
-  }
+  if (const int rc = start_command(args, argc, argv, "eval", eval_help,
+                                   {{"mano", true}, {"rules", true}}, true);
+      rc >= 0)
+    return rc;
   mus::Rules rules;
   long long mano = 0;
   if (!args.rules(rules) || !args.number("mano", 0, 3, 0, mano))

@@ -383,21 +383,16 @@ Choice Human::signal_round(const Situation& sit) {
 
 int cmd_play(int argc, char** argv) {
   Args args;
-  if (!args.parse(argc, argv, 2,
-                  {{"seat", true},
-                   {"seed", true},
-                   {"rules", true},
-                   {"tips", false},
-                   {"bots", true},
-                   {"record", true},
-                   {"record-orders", false}}))
-    return usage_error("play", args.error());
-  if (args.has("help")) {
-    std::cout << play_help;
-    return 0;
-  }
-  if (!args.positional().empty())
-    return usage_error("play", "unexpected argument '" + args.positional()[0] + "'");
+  if (const int rc = start_command(args, argc, argv, "play", play_help,
+                                   {{"seat", true},
+                                    {"seed", true},
+                                    {"rules", true},
+                                    {"tips", false},
+                                    {"bots", true},
+                                    {"record", true},
+                                    {"record-orders", false}});
+      rc >= 0)
+    return rc;
   const auto clock_seed = static_cast<std::uint64_t>(
       std::chrono::system_clock::now().time_since_epoch().count() & 0xFFFFFFFF);
   std::uint64_t seed = 0;

@@ -131,20 +131,15 @@ std::string column(const std::string& s, std::size_t width) {
 
 int cmd_sim(int argc, char** argv) {
   Args args;
-  if (!args.parse(argc, argv, 2,
-                  {{"matches", true},
-                   {"team0", true},
-                   {"team1", true},
-                   {"seed", true},
-                   {"threads", true},
-                   {"rules", true}}))
-    return usage_error("sim", args.error());
-  if (args.has("help")) {
-    std::cout << sim_help;
-    return 0;
-  }
-  if (!args.positional().empty())
-    return usage_error("sim", "unexpected argument '" + args.positional()[0] + "'");
+  if (const int rc = start_command(args, argc, argv, "sim", sim_help,
+                                   {{"matches", true},
+                                    {"team0", true},
+                                    {"team1", true},
+                                    {"seed", true},
+                                    {"threads", true},
+                                    {"rules", true}});
+      rc >= 0)
+    return rc;
   const long long hw = std::max(1U, std::thread::hardware_concurrency());
   long long matches = 0;
   long long threads = 0;

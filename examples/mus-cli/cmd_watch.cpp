@@ -50,21 +50,16 @@ options:
 
 int cmd_watch(int argc, char** argv) {
   Args args;
-  if (!args.parse(argc, argv, 2,
-                  {{"seed", true},
-                   {"rules", true},
-                   {"quiet", false},
-                   {"record", true},
-                   {"record-orders", false},
-                   {"team0", true},
-                   {"team1", true}}))
-    return usage_error("watch", args.error());
-  if (args.has("help")) {
-    std::cout << watch_help;
-    return 0;
-  }
-  if (!args.positional().empty())
-    return usage_error("watch", "unexpected argument '" + args.positional()[0] + "'");
+  if (const int rc = start_command(args, argc, argv, "watch", watch_help,
+                                   {{"seed", true},
+                                    {"rules", true},
+                                    {"quiet", false},
+                                    {"record", true},
+                                    {"record-orders", false},
+                                    {"team0", true},
+                                    {"team1", true}});
+      rc >= 0)
+    return rc;
   std::uint64_t seed = 0;
   mus::Rules rules;
   std::string kinds[2];
@@ -115,11 +110,10 @@ int cmd_watch(int argc, char** argv) {
 
 int cmd_replay(int argc, char** argv) {
   Args args;
-  if (!args.parse(argc, argv, 2, {{"quiet", false}})) return usage_error("replay", args.error());
-  if (args.has("help")) {
-    std::cout << replay_help;
-    return 0;
-  }
+  if (const int rc =
+          start_command(args, argc, argv, "replay", replay_help, {{"quiet", false}}, true);
+      rc >= 0)
+    return rc;
   if (args.positional().size() != 1) return usage_error("replay", "expected one record FILE");
   const std::string path = args.positional()[0];
   std::ifstream file;
