@@ -13,8 +13,6 @@
 
 namespace {
 
-constexpr std::array<std::string_view, 10> rank_plurals{
-    "aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "jacks", "knights", "kings"};
 
 // The four effective ranks, high to low ("K K A A" for Ko 3c Ab 2e with 8 kings) or low to high,
 // read from the grande strength, whose decimal digits are those ranks.
@@ -27,20 +25,6 @@ std::string effective_ranks(const mus::HandEval& e, bool low_first = false) {
     out += mus::rank_letter(static_cast<mus::Rank>(e.grande / p % 10));
   }
   return out;
-}
-
-// "duples of kings and aces", "medias of sevens", "pareja of kings", "no pares" (R18).
-std::string pares_text(const mus::HandEval& e) {
-  const std::string high(rank_plurals[e.pares / 10 % 10]);
-  const std::string low(rank_plurals[e.pares % 10]);
-  switch (mus::pares_kind(e)) {
-    case mus::ParesKind::none: return "no pares";
-    case mus::ParesKind::pareja: return "pareja of " + high;
-    case mus::ParesKind::medias: return "medias of " + high;
-    case mus::ParesKind::duples:
-      return high == low ? "duples: four " + high : "duples of " + high + " and " + low;
-  }
-  return "?";
 }
 
 // "juego of 31", "juego of 40", "no juego (punto 22)" (R19, R20).
@@ -89,7 +73,7 @@ int main() {
     std::printf("Seat %d (team %d)%s: %s\n", seat, team_of(seat), seat == mano ? ", mano" : "",
                 mus::to_string(hands[seat]).c_str());
     std::printf("  plays as  %s\n", effective_ranks(e).c_str());
-    std::printf("  pares     %s\n", pares_text(e).c_str());
+    std::printf("  pares     %s\n", mus::pares_text(e).c_str());
     std::printf("  juego     %s\n", juego_text(e).c_str());
     if (!name.empty())
       std::printf("  named     %.*s\n", static_cast<int>(name.size()), name.data());
@@ -114,7 +98,7 @@ int main() {
     switch (lance) {
       case mus::Lance::grande: detail = effective_ranks(w); break;
       case mus::Lance::chica: detail = effective_ranks(w, true); break;
-      case mus::Lance::pares: detail = pares_text(w); break;
+      case mus::Lance::pares: detail = mus::pares_text(w); break;
       case mus::Lance::juego:
       case mus::Lance::punto: detail = juego_text(w); break;
     }

@@ -516,3 +516,18 @@ TEST_CASE("Named hands: the list of rules.md", "[eval][named]") {
   CHECK(mus::named_hand_name(NamedHand::ley_del_mus) == "ley del mus");
   CHECK(mus::named_hand_name(NamedHand::none).empty());
 }
+
+TEST_CASE("R18 pares_text names the pares in words, by effective ranks", "[eval][R18]") {
+  const auto text = [](std::string_view hand, int kings) {
+    return mus::pares_text(mus::evaluate(*mus::parse_hand(hand), kings));
+  };
+  CHECK(text("Ko 6c 5e Ab", 8) == "no pares");
+  CHECK(text("Ko Kc 5e Ab", 8) == "pareja of kings");
+  CHECK(text("7o 7c 7e Ab", 8) == "medias of sevens");
+  CHECK(text("Ko 3c 2e Ab", 8) == "duples of kings and aces");  // R4: 3 is a king, 2 an ace
+  CHECK(text("Ko 3c 2e Ab", 4) == "no pares");
+  CHECK(text("Ko Kc Ke Kb", 8) == "duples: four kings");
+  CHECK(text("Qo Qc Jo Jc", 4) == "duples of knights and jacks");
+  CHECK(mus::rank_plural(mus::Rank::two) == "twos");
+  CHECK(mus::rank_plural(static_cast<mus::Rank>(10)) == "?");
+}

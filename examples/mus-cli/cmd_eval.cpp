@@ -127,7 +127,7 @@ int one_hand(const mus::Hand& h, const mus::Rules& rules) {
             << " of all hands\n";
   std::cout << "  Chica    " << ranks_text(e, true) << "   percentile " << pct(mus::Lance::chica)
             << " of all hands\n";
-  std::cout << "  Pares    " << pares_text(e);
+  std::cout << "  Pares    " << mus::pares_text(e);
   if (mus::has_pares(e))
     std::cout << " (" << mus::pares_tantos(e) << (mus::pares_tantos(e) == 1 ? " tanto" : " tantos")
               << "), percentile " << pct(mus::Lance::pares) << " of the hands with pares";

@@ -7,13 +7,6 @@
 
 namespace muscli {
 
-namespace {
-
-constexpr std::array<std::string_view, 10> rank_plurals{
-    "aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "jacks", "knights", "kings"};
-
-}  // namespace
-
 std::string seat_text(int seat) { return "seat " + std::to_string(seat); }
 
 std::string team_text(int team) {
@@ -58,19 +51,6 @@ std::string ranks_text(const mus::HandEval& e, bool low_first) {
   return out;
 }
 
-std::string pares_text(const mus::HandEval& e) {
-  const std::string high(rank_plurals[static_cast<std::size_t>(e.pares / 10 % 10)]);
-  const std::string low(rank_plurals[static_cast<std::size_t>(e.pares % 10)]);
-  switch (mus::pares_kind(e)) {
-    case mus::ParesKind::none: return "no pares";
-    case mus::ParesKind::pareja: return "pareja of " + high;
-    case mus::ParesKind::medias: return "medias of " + high;
-    case mus::ParesKind::duples:
-      return high == low ? "duples: four " + high : "duples of " + high + " and " + low;
-  }
-  return "?";
-}
-
 std::string juego_text(const mus::HandEval& e) {
   if (mus::is_real31(e)) return "31 real";
   if (mus::has_juego(e)) return e.value == 31 ? "31" : "juego " + std::to_string(e.value);
@@ -79,7 +59,7 @@ std::string juego_text(const mus::HandEval& e) {
 
 std::string hand_summary(const mus::Hand& h, const mus::Rules& r) {
   const mus::HandEval e = mus::evaluate(h, r);
-  std::string out = ranks_text(e) + " · " + pares_text(e) + " · " + juego_text(e);
+  std::string out = ranks_text(e) + " · " + mus::pares_text(e) + " · " + juego_text(e);
   const mus::NamedHand n = mus::named_hand(h, r.kings);
   if (n != mus::NamedHand::none) out += " · " + std::string(mus::named_hand_name(n));
   return out;
@@ -89,7 +69,7 @@ std::string lance_hand_text(const mus::HandEval& e, mus::Lance l) {
   switch (l) {
     case mus::Lance::grande: return ranks_text(e);
     case mus::Lance::chica: return ranks_text(e, true);
-    case mus::Lance::pares: return pares_text(e);
+    case mus::Lance::pares: return mus::pares_text(e);
     case mus::Lance::juego:
     case mus::Lance::punto: return juego_text(e);
   }

@@ -30,8 +30,6 @@ std::string percent(double fraction);
 
 /// The four effective ranks (R4), high to low ("K K Q A"), or low to high with `low_first`.
 std::string ranks_text(const mus::HandEval& e, bool low_first = false);
-/// "duples of kings and aces", "medias of sevens", "pareja of kings", "no pares" (R18).
-std::string pares_text(const mus::HandEval& e);
 /// "31", "juego 33", "punto 27" (R19, R20).
 std::string juego_text(const mus::HandEval& e);
 /// One line about a hand: "K K Q A · pareja of kings · juego 31 · solomillo".

@@ -35,7 +35,7 @@ std::string hand_tip(const Situation& sit, Lance l) {
       return "";
     case Lance::pares:
       if (!mus::has_pares(e)) return "you have no pares";
-      return "you hold " + pares_text(e) + ": " + std::to_string(mus::pares_tantos(e)) +
+      return "you hold " + mus::pares_text(e) + ": " + std::to_string(mus::pares_tantos(e)) +
              (mus::pares_tantos(e) == 1 ? " tanto" : " tantos") + " if your team wins pares";
     case Lance::juego:
       if (mus::is_real31(e)) return "you hold a 31 real: the best juego of all";

@@ -21,6 +21,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -572,6 +573,36 @@ inline constexpr auto signal_table_4 =
 [[nodiscard]] constexpr bool signal_true(Signal s, const Hand& h, const Rules& r) noexcept {
   const auto k = static_cast<unsigned>(s);
   return k < static_cast<unsigned>(signal_count) && ((true_signals(h, r) >> k) & 1U) != 0;
+}
+
+/// @brief The English plural of a rank, for display: "aces", "twos", …, "jacks", "knights", "kings".
+/// @param r The rank (an effective rank for pares, see effective_rank()).
+/// @return Static text; "?" when out of range.
+[[nodiscard]] constexpr std::string_view rank_plural(Rank r) noexcept {
+  constexpr std::array<std::string_view, 10> names{"aces",  "twos",   "threes", "fours",
+                                                   "fives", "sixes",  "sevens", "jacks",
+                                                   "knights", "kings"};
+  const auto i = static_cast<std::size_t>(r);
+  return i < names.size() ? names[i] : std::string_view{"?"};
+}
+
+/**
+ * @brief A hand's pares in words, for display (R18): "no pares", "pareja of kings",
+ *        "medias of sevens", "duples of kings and aces", or "duples: four kings".
+ * @param e The hand's evaluation (its ranks are effective ranks: with 8 kings a 3 is a king).
+ * @return The text.
+ */
+[[nodiscard]] inline std::string pares_text(const HandEval& e) {
+  const std::string high(rank_plural(static_cast<Rank>(e.pares / 10 % 10)));
+  const std::string low(rank_plural(static_cast<Rank>(e.pares % 10)));
+  switch (pares_kind(e)) {
+    case ParesKind::none: return "no pares";
+    case ParesKind::pareja: return "pareja of " + high;
+    case ParesKind::medias: return "medias of " + high;
+    case ParesKind::duples:
+      return high == low ? "duples: four " + high : "duples of " + high + " and " + low;
+  }
+  return "?";
 }
 
 /// Hands with a name of their own, for display and commentary (rules.md "Named hands").
