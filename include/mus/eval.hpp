@@ -294,19 +294,87 @@ constexpr auto make_table(std::index_sequence<P...>) noexcept {
   return t;
 }
 
-inline constexpr auto eval_table_8 =
-    make_table<&evaluate_ranks, 8>(std::make_index_sequence<pair_count>{});
 inline constexpr auto eval_table_4 =
     make_table<&evaluate_ranks, 4>(std::make_index_sequence<pair_count>{});
 
+// With 8 kings only eight effective ranks remain (A 4 5 6 7 J Q K), and a hand's key can be a
+// sum of per-card weights that is unique for every multiset of four ranks: one load per card
+// and three adds, into a table of 3,425 entries (27 KB, within a first-level cache).
+inline constexpr std::array<std::uint16_t, 8> rank8_weights{0, 1, 5, 21, 55, 153, 368, 856};
+inline constexpr std::array<int, 8> rank8_printed{0, 3, 4, 5, 6, 7, 8, 9};  // A 4 5 6 7 J Q K
+inline constexpr std::size_t weight_keys_8 = 4 * 856 + 1;
+
+constexpr int rank8_index(int printed) noexcept {
+  const int r = static_cast<int>(effective_rank(static_cast<Rank>(printed), 8));
+  return r == 0 ? 0 : r - 2;  // A → 0, 4 … K → 1 … 7
+}
+
+inline constexpr auto weight_by_card_8 = [] {
+  std::array<std::uint16_t, 40> t{};
+  for (int id = 0; id < 40; ++id) t[static_cast<std::size_t>(id)] = rank8_weights[static_cast<std::size_t>(rank8_index(id % 10))];
+  return t;
+}();
+
+// Every multiset of four of the eight ranks, as its four compact indices, in a fixed order.
+template <class Visit>
+constexpr void for_each_rank8_multiset(Visit&& visit) {
+  for (int a = 0; a < 8; ++a)
+    for (int b = a; b < 8; ++b)
+      for (int c = b; c < 8; ++c)
+        for (int d = c; d < 8; ++d) visit(a, b, c, d);
+}
+
+constexpr std::size_t weight_key_8(int a, int b, int c, int d) noexcept {
+  return static_cast<std::size_t>(rank8_weights[static_cast<std::size_t>(a)]) +
+         rank8_weights[static_cast<std::size_t>(b)] + rank8_weights[static_cast<std::size_t>(c)] +
+         rank8_weights[static_cast<std::size_t>(d)];
+}
+
+// The weights are only valid if no two multisets share a sum: checked at compile time.
+constexpr bool rank8_weights_unique() noexcept {
+  std::array<bool, weight_keys_8> used{};
+  bool unique = true;
+  for_each_rank8_multiset([&](int a, int b, int c, int d) {
+    const std::size_t k = weight_key_8(a, b, c, d);
+    if (used[k]) unique = false;
+    used[k] = true;
+  });
+  return unique;
+}
+static_assert(rank8_weights_unique(), "8-kings weights must give every rank multiset its own key");
+
+template <auto F>
+constexpr auto make_weight_table_8() noexcept {
+  std::array<decltype(F(std::array<int, 4>{}, 0)), weight_keys_8> t{};
+  for_each_rank8_multiset([&](int a, int b, int c, int d) {
+    const auto p = [](int i) { return rank8_printed[static_cast<std::size_t>(i)]; };
+    t[weight_key_8(a, b, c, d)] = F({p(a), p(b), p(c), p(d)}, 8);
+  });
+  return t;
+}
+
+inline constexpr auto eval_by_weight_8 = make_weight_table_8<&evaluate_ranks>();
+
 }  // namespace detail
 
-/// @brief The table key of a hand, 0..3024: identical for hands with the same rank multiset split.
+/// @brief The pair key of a hand, 0..3024, used with 4 kings: the index of the rank pair of its
+///        first two cards times 55 plus that of its last two.
 /// @param h The hand.
 /// @return The key.
 [[nodiscard]] constexpr unsigned hand_key(const Hand& h) noexcept {
   return static_cast<unsigned>(detail::pair_by_cards_x55[h[0].id()][h[1].id()]) +
          detail::pair_by_cards[h[2].id()][h[3].id()];
+}
+
+/// @brief The table key of a hand under 8 kings, 0..3424: the sum of its cards' rank weights,
+///        unique for every multiset of effective ranks (checked at compile time).
+/// @param h The hand.
+/// @return The key.
+[[nodiscard]] constexpr unsigned weight_key_8(const Hand& h) noexcept {
+  return static_cast<unsigned>(detail::weight_by_card_8[static_cast<std::size_t>(h[0].id())]) +
+         detail::weight_by_card_8[static_cast<std::size_t>(h[1].id())] +
+         detail::weight_by_card_8[static_cast<std::size_t>(h[2].id())] +
+         detail::weight_by_card_8[static_cast<std::size_t>(h[3].id())];
 }
 
 /**
@@ -354,7 +422,8 @@ inline constexpr auto eval_table_4 =
  */
 [[nodiscard]] constexpr HandEval evaluate(const Hand& h, int kings,
                                           Royal31 royal = Royal31::off) noexcept {
-  HandEval e = (kings == 4 ? detail::eval_table_4 : detail::eval_table_8)[hand_key(h)];
+  HandEval e = kings == 4 ? detail::eval_table_4[hand_key(h)]
+                          : detail::eval_by_weight_8[weight_key_8(h)];
   if (royal != Royal31::off && e.value == 31 && real31(h, kings, royal)) [[unlikely]]
     e.juego = static_cast<std::uint8_t>(juego_strength_real31);
   return e;
@@ -541,10 +610,9 @@ constexpr std::uint16_t rank_signals(std::array<int, 4> ranks, int kings) noexce
       bit(Signal::ciego, p == 0 && e.value < 31) | bit(Signal::solomillo, k == 3 && a == 1));
 }
 
-inline constexpr auto signal_table_8 =
-    make_table<&rank_signals, 8>(std::make_index_sequence<pair_count>{});
 inline constexpr auto signal_table_4 =
     make_table<&rank_signals, 4>(std::make_index_sequence<pair_count>{});
+inline constexpr auto signal_by_weight_8 = make_weight_table_8<&rank_signals>();
 
 }  // namespace detail
 
@@ -556,7 +624,8 @@ inline constexpr auto signal_table_4 =
  * @return The mask of true signals.
  */
 [[nodiscard]] constexpr std::uint16_t true_signals(const Hand& h, const Rules& r) noexcept {
-  std::uint16_t m = (r.kings == 4 ? detail::signal_table_4 : detail::signal_table_8)[hand_key(h)];
+  std::uint16_t m = r.kings == 4 ? detail::signal_table_4[hand_key(h)]
+                                 : detail::signal_by_weight_8[weight_key_8(h)];
   if (r.royal31 != Royal31::off && ((m >> static_cast<unsigned>(Signal::juego_31)) & 1U) != 0 &&
       real31(h, r.kings, r.royal31))
     m = static_cast<std::uint16_t>(m | (1U << static_cast<unsigned>(Signal::real_31)));
