@@ -26,7 +26,8 @@ struct Rng {
     return z ^ (z >> 31);
   }
   std::uint32_t below(std::uint32_t n) {
-    return static_cast<std::uint32_t>((static_cast<std::uint64_t>(static_cast<std::uint32_t>(next())) * n) >> 32);
+    return static_cast<std::uint32_t>(
+        (static_cast<std::uint64_t>(static_cast<std::uint32_t>(next())) * n) >> 32);
   }
 };
 
@@ -96,7 +97,8 @@ void BM_FloorShuffleDealEvaluate(benchmark::State& state) {
   std::int64_t hands = 0;
   for (auto _ : state) {
     std::array<std::uint8_t, mus::deck_size> deck{};
-    for (int i = 0; i < mus::deck_size; ++i) deck[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+    for (int i = 0; i < mus::deck_size; ++i)
+      deck[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
     mus::seeded_order(deck.data(), mus::deck_size, rng.next());
     mus::TableEval t{};
     for (int seat = 0; seat < mus::seats; ++seat) {

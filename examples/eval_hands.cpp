@@ -13,7 +13,6 @@
 
 namespace {
 
-
 // The four effective ranks, high to low ("K K A A" for Ko 3c Ab 2e with 8 kings) or low to high,
 // read from the grande strength, whose decimal digits are those ranks.
 std::string effective_ranks(const mus::HandEval& e, bool low_first = false) {

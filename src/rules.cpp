@@ -57,8 +57,7 @@ bool is_boolean_key(std::string_view k) {
 // Reads one key=value word into `r`. `at` is the word's byte offset for error positions.
 Error apply_override(Rules& r, std::string_view word, std::int32_t at) {
   const auto eq = word.find('=');
-  if (eq == std::string_view::npos)
-    return {Errc::parse, "expected key=value", at};
+  if (eq == std::string_view::npos) return {Errc::parse, "expected key=value", at};
   const auto name = word.substr(0, eq);
   const auto text = word.substr(eq + 1);
   const auto value_at = at + static_cast<std::int32_t>(eq + 1);
@@ -71,10 +70,10 @@ Error apply_override(Rules& r, std::string_view word, std::int32_t at) {
           return {};
         }
       }
-      return {Errc::parse, k.name == "royal31"
-                               ? "royal31 must be off, jack777, figure777, "
-                                 "jack777_other_suits or jack_of_coins777"
-                               : "mus_corrido must be off, match or game",
+      return {Errc::parse,
+              k.name == "royal31" ? "royal31 must be off, jack777, figure777, "
+                                    "jack777_other_suits or jack_of_coins777"
+                                  : "mus_corrido must be off, match or game",
               value_at};
     }
     int v = 0;
@@ -83,8 +82,7 @@ Error apply_override(Rules& r, std::string_view word, std::int32_t at) {
     const auto [ptr, ec] = std::from_chars(first, last, v);
     if (text.empty() || ec != std::errc{} || ptr != last)
       return {Errc::parse, "expected a whole number", value_at};
-    if (is_boolean_key(name) && v != 0 && v != 1)
-      return {Errc::parse, "expected 0 or 1", value_at};
+    if (is_boolean_key(name) && v != 0 && v != 1) return {Errc::parse, "expected 0 or 1", value_at};
     // Out-of-range numbers are well formed but unplayable: validate() names the limit. Values
     // that do not even fit the field are refused here so they cannot wrap into range.
     if (v < 0 || v > 65535) return {Errc::parse, "number out of range", value_at};
@@ -126,7 +124,8 @@ Result<Rules> parse_rules(std::string_view text) noexcept {
   }
   if (Error e = validate(r)) {
     // Text that names unplayable rules is bad text: the code is parse (the C contract's
-    // MUS_E_PARSE), the message names the limit. Fields are independent: point at the last word that set a field validate() refuses.
+    // MUS_E_PARSE), the message names the limit. Fields are independent: point at the last word
+    // that set a field validate() refuses.
     for (std::size_t k = 0; k < keys.size(); ++k) {
       if (last_at[k] < 0) continue;
       Rules one;

@@ -51,7 +51,9 @@ inline int height(char letter) {
 /// The juego/punto value of a card (R6).
 inline int card_value(Card c, int kings) {
   switch (effective_letter(c, kings)) {
-    case 'K': case 'Q': case 'J': return 10;
+    case 'K':
+    case 'Q':
+    case 'J': return 10;
     case '7': return 7;
     case '6': return 6;
     case '5': return 5;
@@ -243,8 +245,7 @@ inline int tantos(L l, const Hand& h, int kings) {
 
 /// The winner of a lance at a table (R9, R23): the eligible seats speak from the mano on and
 /// a later seat wins only by beating the best so far; -1 when nobody plays the lance.
-inline int winner(L l, const std::array<Hand, 4>& hands, int mano, int kings,
-                  mus::Royal31 option) {
+inline int winner(L l, const std::array<Hand, 4>& hands, int mano, int kings, mus::Royal31 option) {
   bool someone_has_juego = false;
   for (const Hand& h : hands) someone_has_juego = someone_has_juego || has_juego(h, kings);
   if (l == L::punto && someone_has_juego) return -1;

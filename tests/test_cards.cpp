@@ -32,9 +32,8 @@ void for_each_hand(F&& f) {
 }
 
 Hand hand_of(const std::array<int, 4>& ids) {
-  return *Hand::from_cards(
-      {*Card::from_id(ids[0]), *Card::from_id(ids[1]), *Card::from_id(ids[2]),
-       *Card::from_id(ids[3])});
+  return *Hand::from_cards({*Card::from_id(ids[0]), *Card::from_id(ids[1]), *Card::from_id(ids[2]),
+                            *Card::from_id(ids[3])});
 }
 
 // Checks that parsing fails with Errc::parse at the expected byte position.
@@ -45,8 +44,7 @@ void check_parse_error(std::string_view text, std::int32_t position) {
   CHECK(h.error().code == Errc::parse);
   CHECK(h.error().position == position);
   CHECK_FALSE(h.error().message.empty());
-  CHECK(h.error().describe().find("at position " + std::to_string(position)) !=
-        std::string::npos);
+  CHECK(h.error().describe().find("at position " + std::to_string(position)) != std::string::npos);
 }
 
 }  // namespace
@@ -86,9 +84,8 @@ TEST_CASE("R3 card ids: Ao=0 Ko=9 Ab=30 Kb=39 and id = suit * 10 + rank", "[card
       CHECK(c.id() == s * 10 + r);
       CHECK(static_cast<int>(c.rank()) == r);
       CHECK(static_cast<int>(c.suit()) == s);
-      CHECK(mus::to_string(c) ==
-            std::string{rank_letters[static_cast<std::size_t>(r)],
-                        suit_letters[static_cast<std::size_t>(s)]});
+      CHECK(mus::to_string(c) == std::string{rank_letters[static_cast<std::size_t>(r)],
+                                             suit_letters[static_cast<std::size_t>(s)]});
       const auto back = Card::from_id(s * 10 + r);
       REQUIRE(back.ok());
       CHECK(*back == c);
@@ -201,8 +198,8 @@ TEST_CASE("R2 notation errors: empty input", "[cards]") {
 
 TEST_CASE("R2 notation errors: duplicate cards", "[cards]") {
   check_parse_error("Ko 3c Ko Ab", 6);
-  check_parse_error("Ko 3c Qe ko", 9);       // same card in another case
-  check_parse_error("Ko 3c Re Ke", 9);       // R is the Spanish letter of K
+  check_parse_error("Ko 3c Qe ko", 9);  // same card in another case
+  check_parse_error("Ko 3c Re Ke", 9);  // R is the Spanish letter of K
 }
 
 TEST_CASE("R2 notation errors: unknown rank", "[cards]") {
@@ -257,8 +254,8 @@ TEST_CASE("Hands: from_cards and from_ids reject repeated or unknown cards", "[c
 
 TEST_CASE("Hands: mask and contains", "[cards]") {
   const Hand h = *mus::parse_hand("Ko 3c Qe Ab");
-  CHECK(h.mask() == ((std::uint64_t{1} << 9) | (std::uint64_t{1} << 12) |
-                     (std::uint64_t{1} << 28) | (std::uint64_t{1} << 30)));
+  CHECK(h.mask() == ((std::uint64_t{1} << 9) | (std::uint64_t{1} << 12) | (std::uint64_t{1} << 28) |
+                     (std::uint64_t{1} << 30)));
   for (int id = 0; id < 40; ++id) {
     const bool held = id == 9 || id == 12 || id == 28 || id == 30;
     CHECK(h.contains(*Card::from_id(id)) == held);

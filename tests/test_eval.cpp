@@ -40,8 +40,8 @@ int duel(Lance l, std::string_view a, std::string_view b, int kings = 8,
   REQUIRE(mus::plays_lance(eb, l));
   if (l == Lance::punto) REQUIRE_FALSE((mus::has_juego(ea) || mus::has_juego(eb)));
   const mus::TableEval t{ea, eb, eb, eb};
-  const int a_as_mano = mus::lance_winner(t, l, 0);   // seat 0 speaks first
-  const int b_as_mano = mus::lance_winner(t, l, 1);   // seats 1, 2, 3 speak before seat 0
+  const int a_as_mano = mus::lance_winner(t, l, 0);  // seat 0 speaks first
+  const int b_as_mano = mus::lance_winner(t, l, 1);  // seats 1, 2, 3 speak before seat 0
   if (b_as_mano == 0) return 1;
   if (a_as_mano == 0) return 0;
   return -1;
@@ -98,8 +98,8 @@ TEST_CASE("R4 four kings: 3 and 2 are their own ranks with values 3 and 2", "[ev
 
 TEST_CASE("R5 grande and chica order K Q J 7 6 5 4 3 2 A", "[eval]") {
   // One card differs; the other three are aces, so that card decides both lances.
-  const std::vector<std::string_view> order4{"Ko", "Qo", "Jo", "7o", "6o", "5o",
-                                             "4o", "3o", "2o", "Ao"};
+  const std::vector<std::string_view> order4{"Ko", "Qo", "Jo", "7o", "6o",
+                                             "5o", "4o", "3o", "2o", "Ao"};
   const std::vector<std::string_view> order8{"Ko", "Qo", "Jo", "7o", "6o", "5o", "4o", "Ao"};
   for (const int kings : both_kings) {
     const auto& order = kings == 8 ? order8 : order4;
@@ -198,12 +198,12 @@ TEST_CASE("R16 grande: K K Q 7 beats K Q Q 7", "[eval]") {
 }
 
 TEST_CASE("R16 grande: card by card from the highest", "[eval]") {
-  CHECK(duel(Lance::grande, "Ko Ac Ae Ab", "Qo Qc Qe Qb") == 1);   // first card decides
-  CHECK(duel(Lance::grande, "Ko Qc Ae Ab", "Kc Jo Je Jb") == 1);   // second card decides
-  CHECK(duel(Lance::grande, "Ko Qc 5e Ab", "Kc Qo 4e 4b") == 1);   // third card decides
-  CHECK(duel(Lance::grande, "Ko Qc 5e 4b", "Kc Qo 5b Ab") == 1);   // fourth card decides
-  CHECK(duel(Lance::grande, "Ko Qc 5e 4b", "Kc Qo 5b 4o") == 0);   // suits never count
-  CHECK(duel(Lance::grande, "Ko Kc Ke Kb", "Ko Kc Ke Qb") == 1);   // four kings is the best
+  CHECK(duel(Lance::grande, "Ko Ac Ae Ab", "Qo Qc Qe Qb") == 1);  // first card decides
+  CHECK(duel(Lance::grande, "Ko Qc Ae Ab", "Kc Jo Je Jb") == 1);  // second card decides
+  CHECK(duel(Lance::grande, "Ko Qc 5e Ab", "Kc Qo 4e 4b") == 1);  // third card decides
+  CHECK(duel(Lance::grande, "Ko Qc 5e 4b", "Kc Qo 5b Ab") == 1);  // fourth card decides
+  CHECK(duel(Lance::grande, "Ko Qc 5e 4b", "Kc Qo 5b 4o") == 0);  // suits never count
+  CHECK(duel(Lance::grande, "Ko Kc Ke Kb", "Ko Kc Ke Qb") == 1);  // four kings is the best
 }
 
 TEST_CASE("R17 chica: A A 5 Q beats A A 5 K", "[eval]") {
@@ -212,9 +212,9 @@ TEST_CASE("R17 chica: A A 5 Q beats A A 5 K", "[eval]") {
 }
 
 TEST_CASE("R17 chica: card by card from the lowest", "[eval]") {
-  CHECK(duel(Lance::chica, "Ao Kc Ke Kb", "4o 4c 4e 4b") == 1);   // lowest card decides
-  CHECK(duel(Lance::chica, "Ao 4c Ke Kb", "Ac 5o 5e 5b") == 1);   // second lowest decides
-  CHECK(duel(Lance::chica, "Ao Ac Ae Ab", "Ao Ac Ae 4b") == 1);   // four aces is the best
+  CHECK(duel(Lance::chica, "Ao Kc Ke Kb", "4o 4c 4e 4b") == 1);  // lowest card decides
+  CHECK(duel(Lance::chica, "Ao 4c Ke Kb", "Ac 5o 5e 5b") == 1);  // second lowest decides
+  CHECK(duel(Lance::chica, "Ao Ac Ae Ab", "Ao Ac Ae 4b") == 1);  // four aces is the best
   CHECK(duel(Lance::chica, "Ao 4c 6e Kb", "Ac 4o 6b Ke") == 0);
 }
 
@@ -225,9 +225,9 @@ TEST_CASE("R18 pares: kinds pareja below medias below duples", "[eval]") {
   CHECK(mus::pares_kind(ev("Ko Kc Je Jb")) == ParesKind::duples);
   CHECK(mus::pares_kind(ev("Ko Kc Ke Kb")) == ParesKind::duples);
   CHECK_FALSE(mus::has_pares(ev("Ko Qc Je Ab")));
-  CHECK(duel(Lance::pares, "Ao Ac 4e 5b", "Ko Kc Qe 7b") == -1);   // pareja by rank
-  CHECK(duel(Lance::pares, "Ao Ac Ae 5b", "Ko Kc Qe 7b") == 1);    // medias > pareja
-  CHECK(duel(Lance::pares, "Ao Ac 4e 4b", "Ko Kc Ke 7b") == 1);    // duples > medias
+  CHECK(duel(Lance::pares, "Ao Ac 4e 5b", "Ko Kc Qe 7b") == -1);  // pareja by rank
+  CHECK(duel(Lance::pares, "Ao Ac Ae 5b", "Ko Kc Qe 7b") == 1);   // medias > pareja
+  CHECK(duel(Lance::pares, "Ao Ac 4e 4b", "Ko Kc Ke 7b") == 1);   // duples > medias
 }
 
 TEST_CASE("R18 pares: Q Q Q 5 beats A A A K", "[eval]") {
@@ -254,9 +254,9 @@ TEST_CASE("R18 pares: other cards never count", "[eval]") {
 }
 
 TEST_CASE("R19 juego: 31 or more", "[eval]") {
-  CHECK(mus::has_juego(ev("Ko Qc Je Ab")));          // 31
-  CHECK_FALSE(mus::has_juego(ev("Ko Qc 5e 5b")));    // 30
-  CHECK(mus::has_juego(ev("Ko Kc Ke Kb")));          // 40
+  CHECK(mus::has_juego(ev("Ko Qc Je Ab")));        // 31
+  CHECK_FALSE(mus::has_juego(ev("Ko Qc 5e 5b")));  // 30
+  CHECK(mus::has_juego(ev("Ko Kc Ke Kb")));        // 40
 }
 
 TEST_CASE("R19 juego order: 31 > 32 > 40 > 37 > 36 > 35 > 34 > 33", "[eval]") {
@@ -304,8 +304,8 @@ TEST_CASE("R21 31 real jack777: sota and three 7s of any suits", "[eval]") {
   for (const int kings : both_kings) {
     INFO("kings=" << kings);
     CHECK(mus::is_real31(ev("Jo 7c 7e 7b", kings, o)));
-    CHECK(mus::is_real31(ev("Jo 7o 7c 7e", kings, o)));   // a 7 of the sota's suit is fine
-    CHECK(mus::is_real31(ev("7c Jb 7e 7o", kings, o)));   // any order
+    CHECK(mus::is_real31(ev("Jo 7o 7c 7e", kings, o)));  // a 7 of the sota's suit is fine
+    CHECK(mus::is_real31(ev("7c Jb 7e 7o", kings, o)));  // any order
     CHECK_FALSE(mus::is_real31(ev("Qo 7c 7e 7b", kings, o)));
     CHECK_FALSE(mus::is_real31(ev("Ko 7c 7e 7b", kings, o)));
     CHECK_FALSE(mus::is_real31(ev("Ko Qc Je Ab", kings, o)));
@@ -337,9 +337,9 @@ TEST_CASE("R21 31 real jack777_other_suits: sota and the 7s of the other three s
   CHECK(mus::is_real31(ev("Jo 7c 7e 7b", 8, o)));
   CHECK(mus::is_real31(ev("Jc 7o 7e 7b", 8, o)));
   CHECK(mus::is_real31(ev("7o 7c Jb 7e", 4, o)));
-  CHECK_FALSE(mus::is_real31(ev("Jo 7o 7c 7e", 8, o)));   // a 7 of the sota's suit
+  CHECK_FALSE(mus::is_real31(ev("Jo 7o 7c 7e", 8, o)));  // a 7 of the sota's suit
   CHECK_FALSE(mus::is_real31(ev("Jc 7o 7c 7b", 8, o)));
-  CHECK_FALSE(mus::is_real31(ev("Qo 7c 7e 7b", 8, o)));   // not a sota
+  CHECK_FALSE(mus::is_real31(ev("Qo 7c 7e 7b", 8, o)));  // not a sota
   CHECK_FALSE(mus::is_real31(ev("3o 7c 7e 7b", 8, o)));
   CHECK(duel(Lance::juego, "Jb 7o 7c 7e", "Jo 7o 7c 7e", 8, o) == 1);
 }
@@ -349,9 +349,9 @@ TEST_CASE("R21 31 real jack_of_coins777: sota de oros and the 7s of copas espada
   const auto o = Royal31::jack_of_coins777;
   CHECK(mus::is_real31(ev("Jo 7c 7e 7b", 8, o)));
   CHECK(mus::is_real31(ev("7b 7e 7c Jo", 4, o)));
-  CHECK_FALSE(mus::is_real31(ev("Jc 7o 7e 7b", 8, o)));   // sota of another suit
+  CHECK_FALSE(mus::is_real31(ev("Jc 7o 7e 7b", 8, o)));  // sota of another suit
   CHECK_FALSE(mus::is_real31(ev("Jb 7o 7c 7e", 8, o)));
-  CHECK_FALSE(mus::is_real31(ev("Jo 7o 7c 7e", 8, o)));   // the 7 de oros is not one of them
+  CHECK_FALSE(mus::is_real31(ev("Jo 7o 7c 7e", 8, o)));  // the 7 de oros is not one of them
   CHECK_FALSE(mus::is_real31(ev("Jo 7o 7e 7b", 8, o)));
   CHECK_FALSE(mus::is_real31(ev("Qo 7c 7e 7b", 8, o)));
   CHECK(duel(Lance::juego, "Jo 7c 7e 7b", "Jc 7o 7e 7b", 8, o) == 1);
@@ -409,11 +409,11 @@ TEST_CASE("R28 tantos: pareja 1 medias 2 duples 3 and juego 31 is 3 other juego 
   CHECK(mus::hand_tantos(ev("Ko Kc Ke Ab"), Lance::pares) == 2);
   CHECK(mus::hand_tantos(ev("Ko Kc Je Jb"), Lance::pares) == 3);
   CHECK(mus::hand_tantos(ev("Ko Kc Ke Kb"), Lance::pares) == 3);
-  CHECK(mus::hand_tantos(ev("Ko Qc Je Ab"), Lance::juego) == 3);   // 31
-  CHECK(mus::hand_tantos(ev("Ko Qc 6e 6b"), Lance::juego) == 2);   // 32
-  CHECK(mus::hand_tantos(ev("Ko Kc Ke Kb"), Lance::juego) == 2);   // 40
-  CHECK(mus::hand_tantos(ev("Ko Qc 7e 6b"), Lance::juego) == 2);   // 33
-  CHECK(mus::hand_tantos(ev("Ko Qc 5e 5b"), Lance::juego) == 0);   // 30: no juego
+  CHECK(mus::hand_tantos(ev("Ko Qc Je Ab"), Lance::juego) == 3);  // 31
+  CHECK(mus::hand_tantos(ev("Ko Qc 6e 6b"), Lance::juego) == 2);  // 32
+  CHECK(mus::hand_tantos(ev("Ko Kc Ke Kb"), Lance::juego) == 2);  // 40
+  CHECK(mus::hand_tantos(ev("Ko Qc 7e 6b"), Lance::juego) == 2);  // 33
+  CHECK(mus::hand_tantos(ev("Ko Qc 5e 5b"), Lance::juego) == 0);  // 30: no juego
   CHECK(mus::hand_tantos(ev("Jo 7c 7e 7b", 8, Royal31::jack777), Lance::juego) == 3);
   for (const Lance l : {Lance::grande, Lance::chica, Lance::punto}) {
     CHECK(mus::hand_tantos(ev("Ko Kc Ke Kb"), l) == 0);
@@ -457,9 +457,9 @@ TEST_CASE("R33 signals: each signal is true of a matching hand and false otherwi
     std::string_view false_hand;
   };
   const std::array<Case, 14> cases{{
-      {Signal::two_kings, "Ko 3c 5e 6b", "Ko 3c 3e 6b"},      // 3s are kings (8 kings)
+      {Signal::two_kings, "Ko 3c 5e 6b", "Ko 3c 3e 6b"},  // 3s are kings (8 kings)
       {Signal::three_kings, "Ko Kc 3e 6b", "Ko Kc 3e 3b"},
-      {Signal::two_aces, "Ao 2c 5e 6b", "Ao 2c 2e 6b"},       // 2s are aces (8 kings)
+      {Signal::two_aces, "Ao 2c 5e 6b", "Ao 2c 2e 6b"},  // 2s are aces (8 kings)
       {Signal::three_aces, "Ao Ac 2e Kb", "Ao Ac Ke Kb"},
       {Signal::pareja, "Qo Qc 5e 6b", "Qo Qc 5e 5b"},
       {Signal::medias, "Qo Qc Qe 6b", "Qo Qc Qe Qb"},
@@ -468,8 +468,8 @@ TEST_CASE("R33 signals: each signal is true of a matching hand and false otherwi
       {Signal::punto_30, "Ko Qc 5e 5b", "Ko Qc Je Kb"},
       {Signal::punto_29, "Ko Qc 5e 4b", "Ko Qc 5e 5b"},
       {Signal::punto_28, "Ko Qc 4e 4b", "Ko Qc 5e 4b"},
-      {Signal::ciego, "Ko Qc 5e 4b", "Ko Qc Je Ab"},          // false: it has juego
-      {Signal::real_31, "Jo 7c 7e 7b", "Ko Qc Je Ab"},        // with royal31=jack777
+      {Signal::ciego, "Ko Qc 5e 4b", "Ko Qc Je Ab"},    // false: it has juego
+      {Signal::real_31, "Jo 7c 7e 7b", "Ko Qc Je Ab"},  // with royal31=jack777
       {Signal::solomillo, "Ko Kc 3e 2b", "Ko Kc Ke Qb"},
   }};
   mus::Rules rules;

@@ -109,8 +109,8 @@ std::string check_order(Lance l, int kings, Royal31 option, int& groups_out) {
       if (expected != got)
         m.add(mus::to_string(reps[i]) + " vs " + mus::to_string(reps[j]) + ": reference " +
               std::to_string(expected) + ", strengths " + std::to_string(strengths[i]) + " and " +
-              std::to_string(strengths[j]) + " (kings=" + std::to_string(kings) + " royal31=" +
-              std::string(mus::royal31_name(option)) + ")");
+              std::to_string(strengths[j]) + " (kings=" + std::to_string(kings) +
+              " royal31=" + std::string(mus::royal31_name(option)) + ")");
     }
   groups_out = static_cast<int>(reps.size());
   return m.count == 0 ? std::string{} : m.report();
@@ -145,11 +145,12 @@ TEST_CASE("Exhaustive R4 R6 R18 R19 R21 R28: evaluate agrees with the reference 
         const bool real = ref::real31(h, kings, option);
         real_count += real ? 1 : 0;
         const auto where = [&] { return describe(h, kings, option); };
-        if (e.value != v) m.add("value " + std::to_string(e.value) + " != " + std::to_string(v) +
-                                " for " + where());
+        if (e.value != v)
+          m.add("value " + std::to_string(e.value) + " != " + std::to_string(v) + " for " +
+                where());
         if (static_cast<int>(mus::pares_kind(e)) != p.kind)
-          m.add("pares kind " + std::to_string(static_cast<int>(mus::pares_kind(e))) + " != " +
-                std::to_string(p.kind) + " for " + where());
+          m.add("pares kind " + std::to_string(static_cast<int>(mus::pares_kind(e))) +
+                " != " + std::to_string(p.kind) + " for " + where());
         if (mus::has_pares(e) != (p.kind != 0)) m.add("has_pares for " + where());
         if (mus::has_juego(e) != juego) m.add("has_juego for " + where());
         if (mus::is_real31(e) != real) m.add("is_real31 for " + where());
@@ -211,13 +212,11 @@ TEST_CASE("Exhaustive: the order of the cards in a hand never changes its evalua
       const bool is31 = base.value == 31;
       std::array<int, 4> idx{0, 1, 2, 3};
       do {
-        const auto p = *Hand::from_cards({h[static_cast<std::size_t>(idx[0])],
-                                          h[static_cast<std::size_t>(idx[1])],
-                                          h[static_cast<std::size_t>(idx[2])],
-                                          h[static_cast<std::size_t>(idx[3])]});
+        const auto p = *Hand::from_cards(
+            {h[static_cast<std::size_t>(idx[0])], h[static_cast<std::size_t>(idx[1])],
+             h[static_cast<std::size_t>(idx[2])], h[static_cast<std::size_t>(idx[3])]});
         if (!(mus::evaluate(p, kings) == base))
-          m.add(mus::to_string(p) + " vs " + mus::to_string(h) + " kings=" +
-                std::to_string(kings));
+          m.add(mus::to_string(p) + " vs " + mus::to_string(h) + " kings=" + std::to_string(kings));
         if (is31)
           for (const Royal31 option : royal_options)
             if (!(mus::evaluate(p, kings, option) == mus::evaluate(h, kings, option)))
@@ -243,8 +242,7 @@ TEST_CASE("Exhaustive R5 R16: grande order of every hand matches the reference",
   }
 }
 
-TEST_CASE("Exhaustive R17: chica order of every hand matches the reference",
-          "[eval][exhaustive]") {
+TEST_CASE("Exhaustive R17: chica order of every hand matches the reference", "[eval][exhaustive]") {
   for (const int kings : kings_settings) {
     int groups = 0;
     const auto err = check_order(Lance::chica, kings, Royal31::off, groups);
@@ -281,8 +279,7 @@ TEST_CASE("Exhaustive R19 R21: juego order of every hand with juego matches the 
   }
 }
 
-TEST_CASE("Exhaustive R20: punto order of every hand matches the reference",
-          "[eval][exhaustive]") {
+TEST_CASE("Exhaustive R20: punto order of every hand matches the reference", "[eval][exhaustive]") {
   for (const int kings : kings_settings) {
     int groups = 0;
     const auto err = check_order(Lance::punto, kings, Royal31::off, groups);
@@ -391,8 +388,7 @@ std::array<Hand, 4> half_tied_table(std::mt19937_64& rng) {
   for (int i = 0; i < 40; ++i)
     if (!((used >> i) & 1U)) rest.push_back(*Card::from_id(i));
   std::shuffle(rest.begin(), rest.end(), rng);
-  std::array<Hand, 4> t{tied[0], tied[1],
-                        *Hand::from_cards({rest[0], rest[1], rest[2], rest[3]}),
+  std::array<Hand, 4> t{tied[0], tied[1], *Hand::from_cards({rest[0], rest[1], rest[2], rest[3]}),
                         *Hand::from_cards({rest[4], rest[5], rest[6], rest[7]})};
   std::shuffle(t.begin(), t.end(), rng);
   return t;
@@ -453,8 +449,9 @@ TEST_CASE("R9 R23 lance_winner agrees with the reference winner on random tables
         // At a fully tied table the mano wins every lance that is played (R9).
         if (kind == 1 && got >= 0) {
           ties_to_mano += 1;
-          if (got != mano) m.add("tied table: lance " + std::to_string(static_cast<int>(l)) +
-                                 " went to seat " + std::to_string(got) + ", not the mano");
+          if (got != mano)
+            m.add("tied table: lance " + std::to_string(static_cast<int>(l)) + " went to seat " +
+                  std::to_string(got) + ", not the mano");
         }
         if (got >= 0 && l == Lance::juego && mus::is_real31(t[static_cast<std::size_t>(got)]))
           ++real_wins;
@@ -463,8 +460,8 @@ TEST_CASE("R9 R23 lance_winner agrees with the reference winner on random tables
                           std::to_string(mano) + " got " + std::to_string(got) + " want " +
                           std::to_string(want) + ":";
           for (const Hand& h : hands) s += " [" + mus::to_string(h) + "]";
-          m.add(s + " kings=" + std::to_string(kings) + " royal31=" +
-                std::string(mus::royal31_name(option)));
+          m.add(s + " kings=" + std::to_string(kings) +
+                " royal31=" + std::string(mus::royal31_name(option)));
         }
       }
       // beats() against the reference comparator, for every ordered pair of players.

@@ -21,7 +21,8 @@ mus::Action choose(const mus::State& s, std::uint64_t& next_seed) {
     case mus::Phase::betting: {
       if (s.bet_open) return mus::Action::accept(seat);
       const mus::HandEval e = mus::evaluate(mus::hand_of(s, seat), s.rules);
-      if (s.lance == mus::Lance::juego && e.value == 31) return mus::Action::bet(seat, mus::min_bet(s));
+      if (s.lance == mus::Lance::juego && e.value == 31)
+        return mus::Action::bet(seat, mus::min_bet(s));
       return mus::Action::pass(seat);
     }
     default: return mus::Action::pass(seat);  // not reached: the loop stops at match_over
@@ -58,9 +59,9 @@ int main() {
   //! [replay]
   // The reducer is a pure function: replaying the same actions gives the same state, byte for
   // byte. This is how a server, a log or a test reproduces any position.
-  const mus::State replayed =
-      std::accumulate(history.begin(), history.end(), *start,
-                      [](const mus::State& st, const mus::Action& a) { return *mus::apply(st, a); });
+  const mus::State replayed = std::accumulate(
+      history.begin(), history.end(), *start,
+      [](const mus::State& st, const mus::Action& a) { return *mus::apply(st, a); });
   if (!(replayed == s)) return 1;
   //! [replay]
   return s.match_winner == 0 || s.match_winner == 1 ? 0 : 1;

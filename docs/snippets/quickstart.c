@@ -7,13 +7,13 @@
 #include <mus/mus.h>
 
 /* Prints a failed call and leaves main. */
-#define CHECK(call)                                                              \
-  do {                                                                           \
-    const int32_t check_status_ = (call);                                        \
-    if (check_status_ != MUS_OK) {                                               \
-      fprintf(stderr, "%s: %s\n", #call, mus_status_string(check_status_));      \
-      return 1;                                                                  \
-    }                                                                            \
+#define CHECK(call)                                                         \
+  do {                                                                      \
+    const int32_t check_status_ = (call);                                   \
+    if (check_status_ != MUS_OK) {                                          \
+      fprintf(stderr, "%s: %s\n", #call, mus_status_string(check_status_)); \
+      return 1;                                                             \
+    }                                                                       \
   } while (0)
 
 int main(void) {
@@ -52,7 +52,7 @@ int main(void) {
   for (i = 0; i < 4; ++i) CHECK(mus_hand_parse(seats[i], &hands[4 * i]));
 
   int32_t value = 0, tantos = 0, winner = -1;
-  CHECK(mus_hand_value(&rules, &hands[4], &value));                   /* 7 + 7 + 7 + 10 = 31 */
+  CHECK(mus_hand_value(&rules, &hands[4], &value));                    /* 7 + 7 + 7 + 10 = 31 */
   CHECK(mus_hand_tantos(&rules, MUS_LANCE_JUEGO, &hands[4], &tantos)); /* 31 brings 3 tantos */
   CHECK(mus_lance_winner(&rules, MUS_LANCE_JUEGO, hands, 0, &winner));
   printf("seat 1: %d, juego tantos %d; juego is won by seat %d\n", value, tantos, winner);

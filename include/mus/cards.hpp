@@ -57,7 +57,9 @@ inline constexpr int hand_size = 4;
 /// @brief The canonical letter of a rank: `A 2 3 4 5 6 7 J Q K`.
 /// @param r The rank.
 /// @return Its letter.
-[[nodiscard]] constexpr char rank_letter(Rank r) noexcept { return "A234567JQK"[static_cast<int>(r)]; }
+[[nodiscard]] constexpr char rank_letter(Rank r) noexcept {
+  return "A234567JQK"[static_cast<int>(r)];
+}
 
 /**
  * @brief One Spanish card, stored as its R3 id (0..39).
@@ -134,26 +136,41 @@ namespace detail {
 
 constexpr int parse_rank_char(char ch) noexcept {
   switch (ch) {
-    case 'A': case 'a': case '1': return 0;
+    case 'A':
+    case 'a':
+    case '1': return 0;
     case '2': return 1;
     case '3': return 2;
     case '4': return 3;
     case '5': return 4;
     case '6': return 5;
     case '7': return 6;
-    case 'J': case 'j': case 'S': case 's': return 7;
-    case 'Q': case 'q': case 'C': case 'c': return 8;
-    case 'K': case 'k': case 'R': case 'r': return 9;
+    case 'J':
+    case 'j':
+    case 'S':
+    case 's': return 7;
+    case 'Q':
+    case 'q':
+    case 'C':
+    case 'c': return 8;
+    case 'K':
+    case 'k':
+    case 'R':
+    case 'r': return 9;
     default: return -1;
   }
 }
 
 constexpr int parse_suit_char(char ch) noexcept {
   switch (ch) {
-    case 'o': case 'O': return 0;
-    case 'c': case 'C': return 1;
-    case 'e': case 'E': return 2;
-    case 'b': case 'B': return 3;
+    case 'o':
+    case 'O': return 0;
+    case 'c':
+    case 'C': return 1;
+    case 'e':
+    case 'E': return 2;
+    case 'b':
+    case 'B': return 3;
     default: return -1;
   }
 }
@@ -205,8 +222,9 @@ constexpr Result<Card> parse_card_at(std::string_view text, std::size_t pos) noe
 class Hand {
  public:
   /// The hand `Ao 2o 3o 4o`.
-  constexpr Hand() noexcept : cards_{Card(Rank::ace, Suit::oros), Card(Rank::two, Suit::oros),
-                                     Card(Rank::three, Suit::oros), Card(Rank::four, Suit::oros)} {}
+  constexpr Hand() noexcept
+      : cards_{Card(Rank::ace, Suit::oros), Card(Rank::two, Suit::oros),
+               Card(Rank::three, Suit::oros), Card(Rank::four, Suit::oros)} {}
 
   /**
    * @brief A hand from four cards.
@@ -265,9 +283,7 @@ class Hand {
   /// @brief True when the hand holds `c`.
   /// @param c The card.
   /// @return Whether `c` is one of the four cards.
-  [[nodiscard]] constexpr bool contains(Card c) const noexcept {
-    return (mask() >> c.id()) & 1U;
-  }
+  [[nodiscard]] constexpr bool contains(Card c) const noexcept { return (mask() >> c.id()) & 1U; }
 
   /// Hands are equal when they hold the same cards in the same order.
   friend constexpr bool operator==(const Hand&, const Hand&) noexcept = default;
@@ -296,7 +312,8 @@ class Hand {
     const auto c = detail::parse_card_at(text, pos);
     if (!c) return c.error();
     for (int i = 0; i < n; ++i)
-      if (cards[i] == *c) return Error{Errc::parse, "duplicate card", static_cast<std::int32_t>(pos)};
+      if (cards[i] == *c)
+        return Error{Errc::parse, "duplicate card", static_cast<std::int32_t>(pos)};
     cards[n++] = *c;
     pos += 2;
   }

@@ -17,22 +17,22 @@ namespace mus {
  * @brief Error codes; the same numbers as the C API's `MUS_E_*` (one source: mus.h).
  */
 enum class Errc : std::int32_t {
-  ok = MUS_OK,                               ///< Success.
-  invalid_argument = MUS_E_INVALID_ARGUMENT, ///< A bad argument (range, null, size).
-  parse = MUS_E_PARSE,                       ///< Text that could not be parsed.
-  buffer_too_small = MUS_E_BUFFER_TOO_SMALL, ///< An output buffer is too small.
-  invalid_rules = MUS_E_INVALID_RULES,       ///< Rules outside their limits.
-  invalid_cards = MUS_E_INVALID_CARDS,       ///< A card id out of range or repeated.
-  wrong_phase = MUS_E_WRONG_PHASE,           ///< An action from another phase.
-  not_your_turn = MUS_E_NOT_YOUR_TURN,       ///< The seat is not the one to act.
-  illegal_action = MUS_E_ILLEGAL_ACTION,     ///< Against the rules here.
-  bet_too_small = MUS_E_BET_TOO_SMALL,       ///< A bet or raise below the minimum.
-  card_not_in_hand = MUS_E_CARD_NOT_IN_HAND, ///< A discard of a card not held.
-  bad_shuffle = MUS_E_BAD_SHUFFLE,           ///< A shuffle order that is not the right cards.
-  match_over = MUS_E_MATCH_OVER,             ///< The match has ended.
-  false_signal = MUS_E_FALSE_SIGNAL,         ///< A signal the hand does not match.
-  invalid_state = MUS_E_INVALID_STATE,       ///< A state the library did not produce.
-  internal = MUS_E_INTERNAL,                 ///< A bug.
+  ok = MUS_OK,                                ///< Success.
+  invalid_argument = MUS_E_INVALID_ARGUMENT,  ///< A bad argument (range, null, size).
+  parse = MUS_E_PARSE,                        ///< Text that could not be parsed.
+  buffer_too_small = MUS_E_BUFFER_TOO_SMALL,  ///< An output buffer is too small.
+  invalid_rules = MUS_E_INVALID_RULES,        ///< Rules outside their limits.
+  invalid_cards = MUS_E_INVALID_CARDS,        ///< A card id out of range or repeated.
+  wrong_phase = MUS_E_WRONG_PHASE,            ///< An action from another phase.
+  not_your_turn = MUS_E_NOT_YOUR_TURN,        ///< The seat is not the one to act.
+  illegal_action = MUS_E_ILLEGAL_ACTION,      ///< Against the rules here.
+  bet_too_small = MUS_E_BET_TOO_SMALL,        ///< A bet or raise below the minimum.
+  card_not_in_hand = MUS_E_CARD_NOT_IN_HAND,  ///< A discard of a card not held.
+  bad_shuffle = MUS_E_BAD_SHUFFLE,            ///< A shuffle order that is not the right cards.
+  match_over = MUS_E_MATCH_OVER,              ///< The match has ended.
+  false_signal = MUS_E_FALSE_SIGNAL,          ///< A signal the hand does not match.
+  invalid_state = MUS_E_INVALID_STATE,        ///< A state the library did not produce.
+  internal = MUS_E_INTERNAL,                  ///< A bug.
 };
 
 /**
@@ -66,9 +66,9 @@ enum class Errc : std::int32_t {
  * @brief An error: a code, a static message saying what was wrong, and where in the input.
  */
 struct Error {
-  Errc code = Errc::ok;            ///< What kind of error.
-  std::string_view message = {};   ///< Static text naming the problem, e.g. "duplicate card".
-  std::int32_t position = -1;      ///< Byte offset in the parsed text, or -1 when not textual.
+  Errc code = Errc::ok;           ///< What kind of error.
+  std::string_view message = {};  ///< Static text naming the problem, e.g. "duplicate card".
+  std::int32_t position = -1;     ///< Byte offset in the parsed text, or -1 when not textual.
 
   /// @brief True when this is a real error (code is not ok).
   /// @return Whether `code` is not Errc::ok.

@@ -276,9 +276,9 @@ template <auto F, int Kings, int P>
 inline constexpr auto table_row = [] {
   std::array<decltype(F(std::array<int, 4>{}, 0)), pair_count> row{};
   for (std::size_t q = 0; q < pair_count; ++q)
-    row[q] = F({pair_ranks.first[P], pair_ranks.second[P], pair_ranks.first[q],
-                pair_ranks.second[q]},
-               Kings);
+    row[q] =
+        F({pair_ranks.first[P], pair_ranks.second[P], pair_ranks.first[q], pair_ranks.second[q]},
+          Kings);
   return row;
 }();
 
@@ -311,7 +311,8 @@ constexpr int rank8_index(int printed) noexcept {
 
 inline constexpr auto weight_by_card_8 = [] {
   std::array<std::uint16_t, 40> t{};
-  for (int id = 0; id < 40; ++id) t[static_cast<std::size_t>(id)] = rank8_weights[static_cast<std::size_t>(rank8_index(id % 10))];
+  for (int id = 0; id < 40; ++id)
+    t[static_cast<std::size_t>(id)] = rank8_weights[static_cast<std::size_t>(rank8_index(id % 10))];
   return t;
 }();
 
@@ -422,8 +423,8 @@ inline constexpr auto eval_by_weight_8 = make_weight_table_8<&evaluate_ranks>();
  */
 [[nodiscard]] constexpr HandEval evaluate(const Hand& h, int kings,
                                           Royal31 royal = Royal31::off) noexcept {
-  HandEval e = kings == 4 ? detail::eval_table_4[hand_key(h)]
-                          : detail::eval_by_weight_8[weight_key_8(h)];
+  HandEval e =
+      kings == 4 ? detail::eval_table_4[hand_key(h)] : detail::eval_by_weight_8[weight_key_8(h)];
   if (royal != Royal31::off && e.value == 31 && real31(h, kings, royal)) [[unlikely]]
     e.juego = static_cast<std::uint8_t>(juego_strength_real31);
   return e;
@@ -519,7 +520,8 @@ using TableEval = std::array<HandEval, seats>;
   return 0;
 }
 
-/// @brief How many cards of an effective rank the hand holds (R4 applies: 3s count as kings with 8).
+/// @brief How many cards of an effective rank the hand holds (R4 applies: 3s count as kings with
+/// 8).
 /// @param h The hand.
 /// @param r The effective rank.
 /// @param kings 8 or 4.
@@ -532,20 +534,20 @@ using TableEval = std::array<HandEval, seats>;
 
 /// The signals partners may pass (R33), in the order of the rules table.
 enum class Signal : std::uint8_t {
-  two_kings = 0,   ///< Exactly two kings.
-  three_kings,     ///< Exactly three kings.
-  two_aces,        ///< Exactly two aces.
-  three_aces,      ///< Exactly three aces.
-  pareja,          ///< Pareja as its pares.
-  medias,          ///< Medias as its pares.
-  duples,          ///< Duples as its pares.
-  juego_31,        ///< Value 31.
-  punto_30,        ///< Value 30.
-  punto_29,        ///< Value 29.
-  punto_28,        ///< Value 28.
-  ciego,           ///< No pares and no juego.
-  real_31,         ///< A 31 real under the active option.
-  solomillo,       ///< Three kings and an ace.
+  two_kings = 0,  ///< Exactly two kings.
+  three_kings,    ///< Exactly three kings.
+  two_aces,       ///< Exactly two aces.
+  three_aces,     ///< Exactly three aces.
+  pareja,         ///< Pareja as its pares.
+  medias,         ///< Medias as its pares.
+  duples,         ///< Duples as its pares.
+  juego_31,       ///< Value 31.
+  punto_30,       ///< Value 30.
+  punto_29,       ///< Value 29.
+  punto_28,       ///< Value 28.
+  ciego,          ///< No pares and no juego.
+  real_31,        ///< A 31 real under the active option.
+  solomillo,      ///< Three kings and an ace.
 };
 
 /// Number of signals in the catalogue.
@@ -556,13 +558,14 @@ inline constexpr int signal_count = 14;
 /// @return Static text.
 [[nodiscard]] constexpr std::string_view signal_name(Signal s) noexcept {
   constexpr std::array<std::string_view, signal_count> names{
-      "two_kings", "three_kings", "two_aces", "three_aces", "pareja",  "medias",  "duples",
-      "juego_31",  "punto_30",    "punto_29", "punto_28",   "ciego",   "real_31", "solomillo"};
+      "two_kings", "three_kings", "two_aces", "three_aces", "pareja", "medias",  "duples",
+      "juego_31",  "punto_30",    "punto_29", "punto_28",   "ciego",  "real_31", "solomillo"};
   const auto i = static_cast<std::size_t>(s);
   return i < names.size() ? names[i] : std::string_view{"?"};
 }
 
-/// @brief The gesture of a signal, e.g. "biting the middle of the lower lip"; "?" when out of range.
+/// @brief The gesture of a signal, e.g. "biting the middle of the lower lip"; "?" when out of
+/// range.
 /// @param s The signal.
 /// @return Static text.
 [[nodiscard]] constexpr std::string_view signal_gesture(Signal s) noexcept {
@@ -644,13 +647,13 @@ inline constexpr auto signal_by_weight_8 = make_weight_table_8<&rank_signals>();
   return k < static_cast<unsigned>(signal_count) && ((true_signals(h, r) >> k) & 1U) != 0;
 }
 
-/// @brief The English plural of a rank, for display: "aces", "twos", …, "jacks", "knights", "kings".
+/// @brief The English plural of a rank, for display: "aces", "twos", …, "jacks", "knights",
+/// "kings".
 /// @param r The rank (an effective rank for pares, see effective_rank()).
 /// @return Static text; "?" when out of range.
 [[nodiscard]] constexpr std::string_view rank_plural(Rank r) noexcept {
-  constexpr std::array<std::string_view, 10> names{"aces",  "twos",   "threes", "fours",
-                                                   "fives", "sixes",  "sevens", "jacks",
-                                                   "knights", "kings"};
+  constexpr std::array<std::string_view, 10> names{"aces",  "twos",   "threes", "fours",   "fives",
+                                                   "sixes", "sevens", "jacks",  "knights", "kings"};
   const auto i = static_cast<std::size_t>(r);
   return i < names.size() ? names[i] : std::string_view{"?"};
 }
@@ -693,9 +696,8 @@ enum class NamedHand : std::uint8_t {
 /// @return Static text; "?" when out of range.
 [[nodiscard]] constexpr std::string_view named_hand_name(NamedHand n) noexcept {
   constexpr std::array<std::string_view, 10> names{
-      "",          "duples gallegos", "duples castellanos",      "duples vascos",
-      "la Josito", "31 real",         "solomillo",                "solomillo puro",
-      "ley del mus", "tio Perete"};
+      "",        "duples gallegos", "duples castellanos", "duples vascos", "la Josito",
+      "31 real", "solomillo",       "solomillo puro",     "ley del mus",   "tio Perete"};
   const auto i = static_cast<std::size_t>(n);
   return i < names.size() ? names[i] : std::string_view{"?"};
 }

@@ -164,13 +164,13 @@ struct Action {
 
 /// How a lance went in the current (or last) hand.
 enum class LanceStatus : std::uint8_t {
-  pending = 0,    ///< Not reached yet.
-  skipped = 1,    ///< Nobody had pares (juego): not played (R23).
-  one_team = 2,   ///< Only one team had pares (juego): no betting, that team collects (R23).
-  en_paso = 3,    ///< Everyone passed (R24).
-  accepted = 4,   ///< A bet was accepted; the cards decide at the count.
-  refused = 5,    ///< A bet was refused: a deje (R26); the betting team won the lance.
-  ordago = 6,     ///< An órdago was accepted: the showdown decided the game (R27).
+  pending = 0,   ///< Not reached yet.
+  skipped = 1,   ///< Nobody had pares (juego): not played (R23).
+  one_team = 2,  ///< Only one team had pares (juego): no betting, that team collects (R23).
+  en_paso = 3,   ///< Everyone passed (R24).
+  accepted = 4,  ///< A bet was accepted; the cards decide at the count.
+  refused = 5,   ///< A bet was refused: a deje (R26); the betting team won the lance.
+  ordago = 6,    ///< An órdago was accepted: the showdown decided the game (R27).
 };
 
 /**
@@ -179,16 +179,16 @@ enum class LanceStatus : std::uint8_t {
  * The lance index 3 is juego or punto; `lance` says which.
  */
 struct LanceRecord {
-  Lance lance = Lance::grande;                 ///< The lance (index 3: juego or punto).
-  LanceStatus status = LanceStatus::pending;   ///< How it was played.
-  std::int8_t bet_team = -1;   ///< Team of the last bet or raise (accepted/refused), else -1.
+  Lance lance = Lance::grande;                ///< The lance (index 3: juego or punto).
+  LanceStatus status = LanceStatus::pending;  ///< How it was played.
+  std::int8_t bet_team = -1;     ///< Team of the last bet or raise (accepted/refused), else -1.
   std::int8_t winner_team = -1;  ///< Team that won it at the count (or the showdown), else -1.
   std::int8_t winner_seat = -1;  ///< Seat whose cards won it, -1 for a refused bet or none.
-  std::uint8_t tantos = 0;     ///< Own tantos of the winning team counted (pares, juego).
-  std::uint8_t counted = 0;    ///< 1 when the count reached this lance (R29 may stop it).
-  std::uint8_t reserved = 0;   ///< Padding; zero.
-  std::uint16_t stake = 0;     ///< Accepted stake; for a refused bet the deje scored.
-  std::uint16_t points = 0;    ///< Points scored for this lance at the count.
+  std::uint8_t tantos = 0;       ///< Own tantos of the winning team counted (pares, juego).
+  std::uint8_t counted = 0;      ///< 1 when the count reached this lance (R29 may stop it).
+  std::uint8_t reserved = 0;     ///< Padding; zero.
+  std::uint16_t stake = 0;       ///< Accepted stake; for a refused bet the deje scored.
+  std::uint16_t points = 0;      ///< Points scored for this lance at the count.
 
   /// Field-by-field equality.
   friend constexpr bool operator==(const LanceRecord&, const LanceRecord&) noexcept = default;
@@ -204,14 +204,14 @@ enum class HandEnd : std::uint8_t {
 
 /// The public record of a finished hand: what a front end shows after the count.
 struct HandSummary {
-  std::uint32_t number = 0;                 ///< Hand number in the match, from 1; 0: none yet.
-  std::int8_t dealer = -1;                  ///< The hand's dealer.
-  std::int8_t mano = -1;                    ///< The hand's mano.
-  HandEnd end = HandEnd::none;              ///< How it ended.
-  std::int8_t game_winner = -1;             ///< Team that won the game in this hand, or -1.
+  std::uint32_t number = 0;                    ///< Hand number in the match, from 1; 0: none yet.
+  std::int8_t dealer = -1;                     ///< The hand's dealer.
+  std::int8_t mano = -1;                       ///< The hand's mano.
+  HandEnd end = HandEnd::none;                 ///< How it ended.
+  std::int8_t game_winner = -1;                ///< Team that won the game in this hand, or -1.
   std::array<std::int16_t, 2> score_before{};  ///< Scores when the hand was dealt.
   std::array<std::int16_t, 2> score_after{};   ///< Scores at the end (before any reset).
-  std::array<LanceRecord, 4> lances{};      ///< Grande, chica, pares, juego/punto.
+  std::array<LanceRecord, 4> lances{};         ///< Grande, chica, pares, juego/punto.
 
   /// Field-by-field equality.
   friend constexpr bool operator==(const HandSummary&, const HandSummary&) noexcept = default;
@@ -240,61 +240,62 @@ inline constexpr std::uint8_t no_card = 0xFF;
  * type stays an aggregate, but writing them directly can produce a state apply() refuses.
  */
 struct State {
-  std::uint32_t magic = 0;        ///< Tag and layout version (state_magic).
-  Rules rules{};                  ///< The rules of the match.
-  Phase phase = Phase::shuffle;   ///< The current phase.
-  std::int8_t to_act = -1;        ///< Seat to act; -1 when chance acts or the match is over.
-  std::uint8_t dealer = 0;        ///< This hand's dealer.
-  std::uint8_t mano = 1;          ///< This hand's mano (R8, R31).
-  std::uint8_t lance_index = 0;   ///< 0..3 while betting: grande, chica, pares, juego/punto.
-  Lance lance = Lance::grande;    ///< The lance being bet.
-  std::int8_t match_winner = -1;  ///< Team that won the match, or -1.
-  std::uint8_t reserved1 = 0;     ///< Padding made explicit; zero.
-  std::array<std::int16_t, 2> score{};   ///< Points in the current game (R29).
-  std::array<std::uint8_t, 2> games{};   ///< Games won in the current vaca (R30).
-  std::array<std::uint8_t, 2> vacas{};   ///< Vacas won (R30).
-  std::uint8_t hand_in_game = 0;  ///< Hands started in the current game (1 = its first).
-  std::uint8_t corrido = 0;       ///< 1 while this hand's mus question is mus corrido (R31).
-  std::uint8_t no_signals = 0;    ///< 1 in a mus corrido hand: no signals (R31).
-  std::uint8_t mus_said = 0;      ///< Seats that said mus in this round (count, 0..4).
-  std::uint32_t hand_number = 0;  ///< Hands dealt in the match.
+  std::uint32_t magic = 0;              ///< Tag and layout version (state_magic).
+  Rules rules{};                        ///< The rules of the match.
+  Phase phase = Phase::shuffle;         ///< The current phase.
+  std::int8_t to_act = -1;              ///< Seat to act; -1 when chance acts or the match is over.
+  std::uint8_t dealer = 0;              ///< This hand's dealer.
+  std::uint8_t mano = 1;                ///< This hand's mano (R8, R31).
+  std::uint8_t lance_index = 0;         ///< 0..3 while betting: grande, chica, pares, juego/punto.
+  Lance lance = Lance::grande;          ///< The lance being bet.
+  std::int8_t match_winner = -1;        ///< Team that won the match, or -1.
+  std::uint8_t reserved1 = 0;           ///< Padding made explicit; zero.
+  std::array<std::int16_t, 2> score{};  ///< Points in the current game (R29).
+  std::array<std::uint8_t, 2> games{};  ///< Games won in the current vaca (R30).
+  std::array<std::uint8_t, 2> vacas{};  ///< Vacas won (R30).
+  std::uint8_t hand_in_game = 0;        ///< Hands started in the current game (1 = its first).
+  std::uint8_t corrido = 0;             ///< 1 while this hand's mus question is mus corrido (R31).
+  std::uint8_t no_signals = 0;          ///< 1 in a mus corrido hand: no signals (R31).
+  std::uint8_t mus_said = 0;            ///< Seats that said mus in this round (count, 0..4).
+  std::uint32_t hand_number = 0;        ///< Hands dealt in the match.
 
-  std::array<std::uint8_t, 16> hands{};   ///< Seat s holds hands[4s..4s+3] (no_card: empty).
+  std::array<std::uint8_t, 16> hands{};         ///< Seat s holds hands[4s..4s+3] (no_card: empty).
   std::array<std::uint8_t, deck_size> stock{};  ///< Stock cards stock[stock_pos..stock_end).
-  std::uint8_t stock_pos = 0;     ///< Index of the stock's top card.
-  std::uint8_t stock_end = 0;     ///< One past the stock's last card.
+  std::uint8_t stock_pos = 0;                   ///< Index of the stock's top card.
+  std::uint8_t stock_end = 0;                   ///< One past the stock's last card.
   std::uint8_t refill_seat = 0xFF;  ///< While replacements are dealt: next seat served; else 0xFF.
-  std::uint8_t discarded = 0;     ///< Seats that discarded this round (count, 0..4).
+  std::uint8_t discarded = 0;       ///< Seats that discarded this round (count, 0..4).
   std::array<std::uint8_t, 4> reserved2{};  ///< Padding made explicit; zero.
-  std::uint64_t pile = 0;         ///< Discard pile (bit = card id, R15).
-  std::array<std::uint8_t, 4> need{};  ///< Replacement cards owed to each seat.
+  std::uint64_t pile = 0;                   ///< Discard pile (bit = card id, R15).
+  std::array<std::uint8_t, 4> need{};       ///< Replacement cards owed to each seat.
 
   std::uint8_t pares_mask = 0;    ///< Declarations (R22): bit s = seat s has pares.
   std::uint8_t juego_mask = 0;    ///< Declarations (R22): bit s = seat s has juego.
   std::uint8_t declared = 0;      ///< Bit 0: pares declared; bit 1: juego declared.
   std::uint8_t perete_mask = 0;   ///< Seats that declared tío Perete (R32).
   std::uint8_t perete_asked = 0;  ///< Seats already asked in the tío Perete phase.
-  std::int8_t deje_winner = -1;   ///< With deje_ends off: first team that reached the target by dejes.
+  std::int8_t deje_winner =
+      -1;  ///< With deje_ends off: first team that reached the target by dejes.
   std::array<std::uint16_t, 4> signals{};  ///< Bit k of signals[s]: seat s made signal k (R33).
   std::array<std::uint16_t, 4> truth{};    ///< true_signals() of each seat's full hand (cache).
 
   // Betting of the current lance (R24–R27).
-  std::uint8_t spoken = 0;        ///< Opening round: speakers (speaking order) already heard.
-  std::uint8_t bet_open = 0;      ///< 1 while a bet waits for an answer.
-  std::uint8_t is_ordago = 0;     ///< 1 when the open bet is an órdago.
-  std::int8_t bet_team = -1;      ///< Team that made the open bet or raise.
-  std::int8_t answer_first = -1;  ///< First answering seat.
-  std::int8_t answer_second = -1; ///< Its partner if eligible, else -1.
-  std::uint8_t answer_stage = 0;  ///< 0: first answerer to speak; 1: the partner.
-  std::uint8_t reserved0 = 0;     ///< Padding; zero.
+  std::uint8_t spoken = 0;         ///< Opening round: speakers (speaking order) already heard.
+  std::uint8_t bet_open = 0;       ///< 1 while a bet waits for an answer.
+  std::uint8_t is_ordago = 0;      ///< 1 when the open bet is an órdago.
+  std::int8_t bet_team = -1;       ///< Team that made the open bet or raise.
+  std::int8_t answer_first = -1;   ///< First answering seat.
+  std::int8_t answer_second = -1;  ///< Its partner if eligible, else -1.
+  std::uint8_t answer_stage = 0;   ///< 0: first answerer to speak; 1: the partner.
+  std::uint8_t reserved0 = 0;      ///< Padding; zero.
   std::uint16_t stake_before = 0;  ///< What a refusal pays now (R26).
-  std::uint16_t proposed = 0;     ///< The stake if accepted.
+  std::uint16_t proposed = 0;      ///< The stake if accepted.
 
   std::array<std::int16_t, 2> hand_start_score{};  ///< Scores when this hand was dealt.
-  std::array<LanceRecord, 4> lances{};  ///< This hand's lances so far.
-  std::uint16_t reserved4 = 0;          ///< Padding made explicit; zero.
-  HandSummary last{};                   ///< The last finished hand.
-  std::uint32_t reserved3 = 0;          ///< Padding made explicit; zero.
+  std::array<LanceRecord, 4> lances{};             ///< This hand's lances so far.
+  std::uint16_t reserved4 = 0;                     ///< Padding made explicit; zero.
+  HandSummary last{};                              ///< The last finished hand.
+  std::uint32_t reserved3 = 0;                     ///< Padding made explicit; zero.
 
   /// Equality of every field (and so of every byte: the struct has no padding).
   friend bool operator==(const State&, const State&) noexcept = default;
@@ -356,8 +357,8 @@ struct Event {
 /// A fixed-capacity list of the events of one apply(); no allocation.
 struct Events {
   static constexpr std::size_t capacity = 48;  ///< Maximum events one apply() can report.
-  std::array<Event, capacity> items{};          ///< The events, in order.
-  std::size_t size = 0;                         ///< How many are valid.
+  std::array<Event, capacity> items{};         ///< The events, in order.
+  std::size_t size = 0;                        ///< How many are valid.
   /// @brief Appends an event (ignored if full, which the reducer never reaches).
   /// @param e The event.
   constexpr void push(const Event& e) noexcept {
@@ -487,32 +488,32 @@ void seeded_order(std::uint8_t* cards, int n, std::uint64_t seed) noexcept;
  *        signals are public). Trivially copyable.
  */
 struct SeatView {
-  std::int8_t seat = -1;                 ///< Whose view this is.
-  Phase phase = Phase::shuffle;          ///< Current phase.
-  std::int8_t to_act = -1;               ///< Seat to act, -1 for chance or match over.
-  std::uint8_t dealer = 0;               ///< This hand's dealer.
-  std::uint8_t mano = 0;                 ///< This hand's mano.
-  Lance lance = Lance::grande;           ///< Lance being bet when betting.
-  std::int8_t match_winner = -1;         ///< Match winner team or -1.
-  std::array<std::uint8_t, 4> hand{};    ///< The seat's own cards (no_card for empty slots).
-  std::array<std::int16_t, 2> score{};   ///< Game scores.
-  std::array<std::uint8_t, 2> games{};   ///< Games won in this vaca.
-  std::array<std::uint8_t, 2> vacas{};   ///< Vacas won.
-  std::uint8_t stock_count = 0;          ///< Cards in the stock.
-  std::uint8_t pile_count = 0;           ///< Cards in the discard pile.
-  std::uint8_t pares_mask = 0;           ///< Pares declarations so far (bit = seat).
-  std::uint8_t juego_mask = 0;           ///< Juego declarations so far (bit = seat).
-  std::uint8_t declared = 0;             ///< Bit 0 pares declared, bit 1 juego declared.
-  std::uint8_t perete_mask = 0;          ///< Seats that declared tío Perete.
+  std::int8_t seat = -1;                   ///< Whose view this is.
+  Phase phase = Phase::shuffle;            ///< Current phase.
+  std::int8_t to_act = -1;                 ///< Seat to act, -1 for chance or match over.
+  std::uint8_t dealer = 0;                 ///< This hand's dealer.
+  std::uint8_t mano = 0;                   ///< This hand's mano.
+  Lance lance = Lance::grande;             ///< Lance being bet when betting.
+  std::int8_t match_winner = -1;           ///< Match winner team or -1.
+  std::array<std::uint8_t, 4> hand{};      ///< The seat's own cards (no_card for empty slots).
+  std::array<std::int16_t, 2> score{};     ///< Game scores.
+  std::array<std::uint8_t, 2> games{};     ///< Games won in this vaca.
+  std::array<std::uint8_t, 2> vacas{};     ///< Vacas won.
+  std::uint8_t stock_count = 0;            ///< Cards in the stock.
+  std::uint8_t pile_count = 0;             ///< Cards in the discard pile.
+  std::uint8_t pares_mask = 0;             ///< Pares declarations so far (bit = seat).
+  std::uint8_t juego_mask = 0;             ///< Juego declarations so far (bit = seat).
+  std::uint8_t declared = 0;               ///< Bit 0 pares declared, bit 1 juego declared.
+  std::uint8_t perete_mask = 0;            ///< Seats that declared tío Perete.
   std::array<std::uint16_t, 4> signals{};  ///< Signals made this hand, by seat.
-  std::uint8_t bet_open = 0;             ///< A bet waits for an answer.
-  std::uint8_t is_ordago = 0;            ///< The open bet is an órdago.
-  std::int8_t bet_team = -1;             ///< Team of the open bet.
-  std::uint16_t stake_before = 0;        ///< What a refusal pays now.
-  std::uint16_t proposed = 0;            ///< Stake if accepted.
-  std::uint32_t hand_number = 0;         ///< Hands dealt so far.
-  std::array<LanceRecord, 4> lances{};   ///< This hand's lances so far.
-  HandSummary last{};                    ///< The last finished hand.
+  std::uint8_t bet_open = 0;               ///< A bet waits for an answer.
+  std::uint8_t is_ordago = 0;              ///< The open bet is an órdago.
+  std::int8_t bet_team = -1;               ///< Team of the open bet.
+  std::uint16_t stake_before = 0;          ///< What a refusal pays now.
+  std::uint16_t proposed = 0;              ///< Stake if accepted.
+  std::uint32_t hand_number = 0;           ///< Hands dealt so far.
+  std::array<LanceRecord, 4> lances{};     ///< This hand's lances so far.
+  HandSummary last{};                      ///< The last finished hand.
 };
 
 /// @brief The view of a seat (0..3): its own cards and the public state.

@@ -32,9 +32,9 @@ enum class MusCorrido : std::uint8_t {
 
 /// Limits checked by validate().
 struct RulesLimits {
-  static constexpr int max_target = 999;          ///< Largest game target.
-  static constexpr int max_games_per_vaca = 99;   ///< Largest games per vaca.
-  static constexpr int max_vacas = 99;            ///< Largest vacas per match.
+  static constexpr int max_target = 999;         ///< Largest game target.
+  static constexpr int max_games_per_vaca = 99;  ///< Largest games per vaca.
+  static constexpr int max_vacas = 99;           ///< Largest vacas per match.
 };
 
 /**
@@ -53,18 +53,20 @@ struct Rules {
   bool zero_discard = false;        ///< A player may discard no card, servido (R14).
   bool deje_ends = true;            ///< A deje ends the game at once (R29); else at hand end.
   MusCorrido mus_corrido = MusCorrido::off;  ///< Mus corrido (R31).
-  bool tio_perete = false;          ///< The tío Perete bonus (R32).
-  std::uint8_t reserved = 0;        ///< Padding made explicit (keeps the bytes defined); zero.
+  bool tio_perete = false;                   ///< The tío Perete bonus (R32).
+  std::uint8_t reserved = 0;  ///< Padding made explicit (keeps the bytes defined); zero.
 
   /// Field-by-field equality.
   friend constexpr bool operator==(const Rules&, const Rules&) noexcept = default;
 };
 
-/// @brief The `standard` preset: 8 kings, 40 points, best of three games, dejes end the game at once.
+/// @brief The `standard` preset: 8 kings, 40 points, best of three games, dejes end the game at
+/// once.
 /// @return The rules.
 [[nodiscard]] constexpr Rules standard_rules() noexcept { return Rules{}; }
 
-/// @brief The `basque` preset: 4 kings, 30 points, 3 games per vaca, mus corrido each game's first hand.
+/// @brief The `basque` preset: 4 kings, 30 points, 3 games per vaca, mus corrido each game's first
+/// hand.
 /// @return The rules.
 [[nodiscard]] constexpr Rules basque_rules() noexcept {
   Rules r;

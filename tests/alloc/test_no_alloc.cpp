@@ -50,8 +50,8 @@ int main() {
     return rng;
   };
   long steps = 0;
-  for (const char* text : {"standard", "basque", "online",
-                           "standard tio_perete=1 zero_discard=1 royal31=jack777"}) {
+  for (const char* text :
+       {"standard", "basque", "online", "standard tio_perete=1 zero_discard=1 royal31=jack777"}) {
     const mus::Rules rules = *mus::parse_rules(text);
     for (int m = 0; m < 50; ++m) {
       mus::State s = *mus::new_match(rules, m % 4);

@@ -33,9 +33,7 @@ struct StringMaker<mus::Phase> {
 };
 template <>
 struct StringMaker<mus::LanceStatus> {
-  static std::string convert(mus::LanceStatus s) {
-    return std::string(mus::lance_status_name(s));
-  }
+  static std::string convert(mus::LanceStatus s) { return std::string(mus::lance_status_name(s)); }
 };
 template <>
 struct StringMaker<mus::Lance> {
@@ -59,8 +57,8 @@ namespace mt {
 
 using mus::Action;
 using mus::Errc;
-using mus::Events;
 using mus::EventKind;
+using mus::Events;
 using mus::HandEnd;
 using mus::Lance;
 using mus::LanceStatus;
@@ -166,8 +164,7 @@ inline void pass_lance(State& s) {
   REQUIRE(s.phase == Phase::betting);
   const auto idx = s.lance_index;
   const auto hand = s.hand_number;
-  while (s.phase == Phase::betting && s.lance_index == idx && s.hand_number == hand &&
-         !s.bet_open)
+  while (s.phase == Phase::betting && s.lance_index == idx && s.hand_number == hand && !s.bet_open)
     must(s, Action::pass(s.to_act));
 }
 
@@ -204,9 +201,8 @@ inline std::vector<mus::Event> events_of(const Events& ev, EventKind k) {
 
 inline bool same_lance(const mus::LanceRecord& a, const mus::LanceRecord& b) {
   return a.lance == b.lance && a.status == b.status && a.bet_team == b.bet_team &&
-         a.winner_team == b.winner_team && a.winner_seat == b.winner_seat &&
-         a.tantos == b.tantos && a.counted == b.counted && a.stake == b.stake &&
-         a.points == b.points;
+         a.winner_team == b.winner_team && a.winner_seat == b.winner_seat && a.tantos == b.tantos &&
+         a.counted == b.counted && a.stake == b.stake && a.points == b.points;
 }
 
 inline bool same_summary(const mus::HandSummary& a, const mus::HandSummary& b) {
@@ -225,9 +221,9 @@ inline bool same_view(const mus::SeatView& a, const mus::SeatView& b) {
         a.mano == b.mano && a.lance == b.lance && a.match_winner == b.match_winner &&
         a.hand == b.hand && a.score == b.score && a.games == b.games && a.vacas == b.vacas &&
         a.stock_count == b.stock_count && a.pile_count == b.pile_count &&
-        a.pares_mask == b.pares_mask && a.juego_mask == b.juego_mask &&
-        a.declared == b.declared && a.perete_mask == b.perete_mask && a.signals == b.signals &&
-        a.bet_open == b.bet_open && a.is_ordago == b.is_ordago && a.bet_team == b.bet_team &&
+        a.pares_mask == b.pares_mask && a.juego_mask == b.juego_mask && a.declared == b.declared &&
+        a.perete_mask == b.perete_mask && a.signals == b.signals && a.bet_open == b.bet_open &&
+        a.is_ordago == b.is_ordago && a.bet_team == b.bet_team &&
         a.stake_before == b.stake_before && a.proposed == b.proposed &&
         a.hand_number == b.hand_number))
     return false;

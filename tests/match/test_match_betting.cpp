@@ -556,7 +556,7 @@ TEST_CASE("R29 the count stops the moment a team reaches the target", "[match][R
   State s = grande_of_deal_a(r);
   must(s, Action::bet(1, 2));  // grande accepted 2: team 0 (seat 0)
   must(s, Action::accept(2));
-  pass_lance(s);  // chica en paso: team 1 (seat 3) 1
+  pass_lance(s);               // chica en paso: team 1 (seat 3) 1
   must(s, Action::bet(1, 2));  // pares accepted 2: team 0 (seat 0) 2 + 2 tantos
   must(s, Action::accept(2));
   REQUIRE(s.lance == Lance::juego);

@@ -323,8 +323,7 @@ TEST_CASE("R10 R30 rotation across games: games per vaca, vacas per match, match
   refuse(s, Action::make(static_cast<mus::ActionKind>(0), 0), Errc::match_over);
 }
 
-TEST_CASE("R13 mus or cut: the first cut starts the lances, four mus a discard",
-          "[match][R13]") {
+TEST_CASE("R13 mus or cut: the first cut starts the lances, four mus a discard", "[match][R13]") {
   State s = start(Rules{}, 0);  // mano 1: speaking order 1, 2, 3, 0
   deal(s, kings_deal);
   CHECK(s.to_act == 1);
@@ -371,9 +370,8 @@ TEST_CASE("R14 discard: speaking order, replacements mano first into the empty s
   State s = start(Rules{}, 0);  // mano 1
   const auto h = table("Ko Kc Ke Kb", "Qo Qc Jo 7o", "Qe Qb Jc 7c", "Je Jb 7e 7b");
   // Stock top: ten known cards (the rest follow in id order).
-  const std::vector<std::uint8_t> top{card("Ao"), card("Ac"), card("Ae"), card("Ab"),
-                                      card("4o"), card("4c"), card("4e"), card("4b"),
-                                      card("5o"), card("5c")};
+  const std::vector<std::uint8_t> top{card("Ao"), card("Ac"), card("Ae"), card("Ab"), card("4o"),
+                                      card("4c"), card("4e"), card("4b"), card("5o"), card("5c")};
   deal(s, h, top);
   for (int seat : {1, 2, 3, 0}) must(s, Action::mus(seat));
   REQUIRE(s.phase == Phase::discard);
@@ -465,8 +463,7 @@ TEST_CASE("R14 zero_discard variant: a seat may discard no card", "[match][R14]"
   CHECK(cards_conserved(s));
 }
 
-TEST_CASE("R15 stock refill: the discard pile goes under the remaining stock",
-          "[match][R15]") {
+TEST_CASE("R15 stock refill: the discard pile goes under the remaining stock", "[match][R15]") {
   State s = start(Rules{}, 0);  // mano 1: discards and replacements in order 1, 2, 3, 0
   // Seat 0 holds ids 0-3, seat 1 4-7, seat 2 8-11, seat 3 12-15; the stock is 16..39.
   std::array<std::uint8_t, 16> h{};

@@ -56,8 +56,7 @@ TEST_CASE("R16 R17 R19 R9 grande, chica and juego winners at the count, all en p
   CHECK(s.last.score_after == std::array<std::int16_t, 2>{8, 4});
 }
 
-TEST_CASE("R18 pares: kind first, then the ranks, other cards never count",
-          "[match][R18][R9]") {
+TEST_CASE("R18 pares: kind first, then the ranks, other cards never count", "[match][R18][R9]") {
   State s = start(Rules{}, 0);
   SECTION("medias of caballos beat medias of aces; tantos are the winner team's") {
     // Mano 1. Seat 0 Qo Qc Qe 5o medias Q; seat 1 Ao Ac Ae Ko medias A; seats 2 (4o 5c 6o 7o)
@@ -103,8 +102,7 @@ TEST_CASE("R18 pares: kind first, then the ranks, other cards never count",
   }
 }
 
-TEST_CASE("R19 juego order 31 32 40 37 ... 33: 31 brings 3 tantos, other juego 2",
-          "[match][R19]") {
+TEST_CASE("R19 juego order 31 32 40 37 ... 33: 31 brings 3 tantos, other juego 2", "[match][R19]") {
   State s = start(Rules{}, 0);
   // Hand 1, mano 1. Seat 0 Ko Qo Jo Ao = 31; seat 1 Kc Qc 6c 6o = 32; seat 2 Ke Qe Je Kb = 40;
   // seat 3 7c 5c 4c 4e = 20. 31 beats 32 and 40: seat 0; team 0's tantos 3 (31) + 2 (40) = 5.
@@ -250,8 +248,7 @@ TEST_CASE("R21 R27 31 real decides an órdago showdown in juego", "[match][R21][
   }
 }
 
-TEST_CASE("R22 declarations of pares and juego are automatic public events",
-          "[match][R22][R23]") {
+TEST_CASE("R22 declarations of pares and juego are automatic public events", "[match][R22][R23]") {
   State s = start(Rules{}, 0);
   // Mano 1. Seat 0 Qo Qc Qe 5o (medias, 35 juego); seat 1 Ao Ac Ae Ko (medias, 13);
   // seat 2 4o 5c 6o 7o (none, 22); seat 3 Jo Kc 6c 4c (none, 30).

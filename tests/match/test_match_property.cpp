@@ -70,15 +70,15 @@ State byte_copy(const State& s) {
 // Hot-path check: costs only the test when it passes (Catch's REQUIRE and INFO do work on
 // every call, which matters over millions of steps under the sanitizers). A failure reports
 // the expression with the rules, match, step and action being checked.
-#define PROP(...)                                   \
-  do {                                              \
+#define PROP(...)                                     \
+  do {                                                \
     if (!(__VA_ARGS__)) fail(#__VA_ARGS__, __LINE__); \
   } while (false)
 
 std::string describe(const Action& a) {
   std::string out(mus::action_kind_name(a.kind));
-  out += " seat " + std::to_string(a.seat) + " amount " + std::to_string(a.amount) +
-         " cards " + std::to_string(a.cards) + " seed " + std::to_string(a.seed);
+  out += " seat " + std::to_string(a.seat) + " amount " + std::to_string(a.amount) + " cards " +
+         std::to_string(a.cards) + " seed " + std::to_string(a.seed);
   return out;
 }
 
@@ -143,16 +143,14 @@ class Player {
     PROP(cards_conserved(s));
     const bool new_hand_due =
         s.phase == Phase::match_over ||
-        (s.phase == Phase::shuffle && std::all_of(s.hands.begin(), s.hands.end(), [](auto id) {
-           return id == mus::no_card;
-         }));
+        (s.phase == Phase::shuffle &&
+         std::all_of(s.hands.begin(), s.hands.end(), [](auto id) { return id == mus::no_card; }));
     for (int t = 0; t < 2; ++t) {
       const int sc = s.score[static_cast<std::size_t>(t)];
       PROP(sc >= 0);
       // Points only come after the cut; with dejes ending the game at once a score never
       // stands at the target, and between hands it never does in any variant.
-      if (rules_.deje_ends || new_hand_due || s.phase == Phase::mus ||
-          s.phase == Phase::discard)
+      if (rules_.deje_ends || new_hand_due || s.phase == Phase::mus || s.phase == Phase::discard)
         PROP(sc < rules_.target);
     }
     if (s.phase != Phase::betting) PROP(mus::min_bet(s) == 0 && mus::max_bet(s) == 0);
@@ -182,8 +180,7 @@ class Player {
   void check_listed_apply(const State& s, const mus::ActionList& la) {
     for (std::size_t i = 0; i < la.size; ++i) {
       const Action& a = la.items[i];
-      if (a.kind != ActionKind::shuffle && a.kind != ActionKind::signal)
-        PROP(a.seat == s.to_act);
+      if (a.kind != ActionKind::shuffle && a.kind != ActionKind::signal) PROP(a.seat == s.to_act);
       current_ = a;
       State c = byte_copy(s);
       PROP(mus::apply_in_place(c, a) == Errc::ok);
@@ -248,8 +245,8 @@ class Player {
         const auto bit = 1U << a.amount;
         PROP((s.signals[static_cast<std::size_t>(a.seat)] & bit) == 0);
         for (const auto id : slots(s, a.seat)) PROP(id != mus::no_card);
-        PROP(mus::signal_true(static_cast<mus::Signal>(a.amount), mus::hand_of(s, a.seat),
-                                 s.rules));
+        PROP(
+            mus::signal_true(static_cast<mus::Signal>(a.amount), mus::hand_of(s, a.seat), s.rules));
         continue;
       }
       bool listed = false;
@@ -321,8 +318,8 @@ class Player {
         Action a = Action::shuffle_seed(rng_());
         a.seat = static_cast<std::int8_t>(rng_() % 4);
         expect_refused(s, a, Errc::invalid_argument);
-        const bool refill = std::any_of(s.hands.begin(), s.hands.end(),
-                                        [](auto id) { return id != mus::no_card; });
+        const bool refill =
+            std::any_of(s.hands.begin(), s.hands.end(), [](auto id) { return id != mus::no_card; });
         std::array<std::uint8_t, 40> bad{};
         if (!refill) {
           bad.fill(static_cast<std::uint8_t>(rng_() % 40));  // 40 times the same card
@@ -378,9 +375,7 @@ class Player {
         expect_refused(s, Action::mus(seat), Errc::wrong_phase);
         break;
       }
-      case Phase::perete:
-        expect_refused(s, Action::bet(seat, 2), Errc::wrong_phase);
-        break;
+      case Phase::perete: expect_refused(s, Action::bet(seat, 2), Errc::wrong_phase); break;
       default: break;
     }
   }
@@ -474,9 +469,7 @@ class Player {
       const auto& e = ev.items[i];
       const auto team = static_cast<std::size_t>(e.team < 0 ? 0 : e.team);
       switch (e.kind) {
-        case EventKind::deal:
-          running_ = {s.score[0], s.score[1]};
-          break;
+        case EventKind::deal: running_ = {s.score[0], s.score[1]}; break;
         case EventKind::refill: ++st_.refills; break;
         case EventKind::game: ++st_.games; break;
         case EventKind::deje:
@@ -561,11 +554,11 @@ class Player {
   }
 
   [[noreturn]] void fail(const char* what, int line) {
-    std::string msg = std::string("property check failed at line ") + std::to_string(line) +
-                      ": " + what + "\n  rules: " + name_ + "\n  match " +
-                      std::to_string(st_.matches) + ", step " + std::to_string(step_) +
-                      ", phase " + std::string(mus::phase_name(phase_)) + ", to_act " +
-                      std::to_string(to_act_) + "\n  action: " + describe(current_);
+    std::string msg = std::string("property check failed at line ") + std::to_string(line) + ": " +
+                      what + "\n  rules: " + name_ + "\n  match " + std::to_string(st_.matches) +
+                      ", step " + std::to_string(step_) + ", phase " +
+                      std::string(mus::phase_name(phase_)) + ", to_act " + std::to_string(to_act_) +
+                      "\n  action: " + describe(current_);
     FAIL(msg);
     throw std::logic_error(msg);  // not reached: FAIL throws
   }
@@ -585,15 +578,14 @@ class Player {
 
 void run_property(const char* label, const std::vector<NamedRules>& sets, std::uint64_t salt) {
   const long per_case = (total_hands() + property_cases - 1) / property_cases;
-  const long per_set = (per_case + static_cast<long>(sets.size()) - 1) /
-                       static_cast<long>(sets.size());
+  const long per_set =
+      (per_case + static_cast<long>(sets.size()) - 1) / static_cast<long>(sets.size());
   Stats all;
   for (std::size_t i = 0; i < sets.size(); ++i) {
     INFO("rules " << sets[i].name);
     REQUIRE_FALSE(mus::validate(sets[i].rules));
     Stats st;
-    Player p(sets[i], base_seed() ^ (salt * 0x9E3779B97F4A7C15ULL) ^ (i * 0x1000193ULL),
-             st);
+    Player p(sets[i], base_seed() ^ (salt * 0x9E3779B97F4A7C15ULL) ^ (i * 0x1000193ULL), st);
     while (st.hands < per_set) p.play_match();
     CHECK(st.hands >= per_set);
     all.hands += st.hands;
@@ -638,63 +630,57 @@ TEST_CASE("Property: random self-play, presets standard basque online", "[match]
 
 TEST_CASE("Property: random self-play, variants tio_perete zero_discard min_raise mus_corrido",
           "[match][property]") {
-  run_property("variants",
-               {{"standard tio_perete=1", with(mus::standard_rules(), [](Rules& r) {
-                   r.tio_perete = true;
-                 })},
-                {"standard zero_discard=1", with(mus::standard_rules(), [](Rules& r) {
-                   r.zero_discard = true;
-                 })},
-                {"standard min_raise=1", with(mus::standard_rules(), [](Rules& r) {
-                   r.min_raise = 1;
-                 })},
-                {"standard mus_corrido=match", with(mus::standard_rules(), [](Rules& r) {
-                   r.mus_corrido = mus::MusCorrido::match;
-                 })},
-                {"online tio_perete=1 zero_discard=1", with(mus::online_rules(), [](Rules& r) {
-                   r.tio_perete = true;
-                   r.zero_discard = true;
-                 })}},
-               2);
+  run_property(
+      "variants",
+      {{"standard tio_perete=1",
+        with(mus::standard_rules(), [](Rules& r) { r.tio_perete = true; })},
+       {"standard zero_discard=1",
+        with(mus::standard_rules(), [](Rules& r) { r.zero_discard = true; })},
+       {"standard min_raise=1", with(mus::standard_rules(), [](Rules& r) { r.min_raise = 1; })},
+       {"standard mus_corrido=match",
+        with(mus::standard_rules(), [](Rules& r) { r.mus_corrido = mus::MusCorrido::match; })},
+       {"online tio_perete=1 zero_discard=1", with(mus::online_rules(),
+                                                   [](Rules& r) {
+                                                     r.tio_perete = true;
+                                                     r.zero_discard = true;
+                                                   })}},
+      2);
 }
 
 TEST_CASE("Property: random self-play, 31 real options", "[match][property]") {
-  run_property("royal31",
-               {{"standard royal31=jack777", with(mus::standard_rules(), [](Rules& r) {
-                   r.royal31 = mus::Royal31::jack777;
-                 })},
-                {"standard royal31=figure777", with(mus::standard_rules(), [](Rules& r) {
-                   r.royal31 = mus::Royal31::figure777;
-                 })},
-                {"basque royal31=jack777_other_suits", with(mus::basque_rules(), [](Rules& r) {
-                   r.royal31 = mus::Royal31::jack777_other_suits;
-                 })},
-                {"online royal31=jack_of_coins777", with(mus::online_rules(), [](Rules& r) {
-                   r.royal31 = mus::Royal31::jack_of_coins777;
-                 })}},
-               3);
+  run_property(
+      "royal31",
+      {{"standard royal31=jack777",
+        with(mus::standard_rules(), [](Rules& r) { r.royal31 = mus::Royal31::jack777; })},
+       {"standard royal31=figure777",
+        with(mus::standard_rules(), [](Rules& r) { r.royal31 = mus::Royal31::figure777; })},
+       {"basque royal31=jack777_other_suits",
+        with(mus::basque_rules(), [](Rules& r) { r.royal31 = mus::Royal31::jack777_other_suits; })},
+       {"online royal31=jack_of_coins777",
+        with(mus::online_rules(), [](Rules& r) { r.royal31 = mus::Royal31::jack_of_coins777; })}},
+      3);
 }
 
 TEST_CASE("Property: random self-play, small targets", "[match][property]") {
-  run_property("small targets",
-               {{"standard target=10", with(mus::standard_rules(), [](Rules& r) {
-                   r.target = 10;
-                 })},
-                {"online target=10 tio_perete=1", with(mus::online_rules(), [](Rules& r) {
-                   r.target = 10;
-                   r.tio_perete = true;
-                 })},
-                {"basque target=10 games_per_vaca=2 vacas=2", with(mus::basque_rules(),
-                                                                   [](Rules& r) {
-                   r.target = 10;
-                   r.games_per_vaca = 2;
-                   r.vacas = 2;
-                 })},
-                {"standard target=3 min_raise=1 vacas=3", with(mus::standard_rules(),
-                                                               [](Rules& r) {
-                   r.target = 3;
-                   r.min_raise = 1;
-                   r.vacas = 3;
-                 })}},
-               4);
+  run_property(
+      "small targets",
+      {{"standard target=10", with(mus::standard_rules(), [](Rules& r) { r.target = 10; })},
+       {"online target=10 tio_perete=1", with(mus::online_rules(),
+                                              [](Rules& r) {
+                                                r.target = 10;
+                                                r.tio_perete = true;
+                                              })},
+       {"basque target=10 games_per_vaca=2 vacas=2", with(mus::basque_rules(),
+                                                          [](Rules& r) {
+                                                            r.target = 10;
+                                                            r.games_per_vaca = 2;
+                                                            r.vacas = 2;
+                                                          })},
+       {"standard target=3 min_raise=1 vacas=3", with(mus::standard_rules(),
+                                                      [](Rules& r) {
+                                                        r.target = 3;
+                                                        r.min_raise = 1;
+                                                        r.vacas = 3;
+                                                      })}},
+      4);
 }

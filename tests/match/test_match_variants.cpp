@@ -199,8 +199,7 @@ TEST_CASE("R32 tío Perete: holders declare after the cut and score 1 at once", 
   }
 }
 
-TEST_CASE("R32 HandSummary.score_before is the score when the hand was dealt",
-          "[match][R32]") {
+TEST_CASE("R32 HandSummary.score_before is the score when the hand was dealt", "[match][R32]") {
   // match.hpp documents HandSummary::score_before as "Scores when the hand was dealt", so a
   // tío Perete point (scored after the deal, before the lances) shows between the two.
   Rules r;
@@ -273,8 +272,7 @@ namespace {
 const auto signal_deal = table("Ko Kc 3o Ao", "Qo Qc 2o Ac", "Jo 7o 5c 4e", "Ke Qe 6e 4b");
 }  // namespace
 
-TEST_CASE("R33 signals: true ones accepted from any seat, false ones refused",
-          "[match][R33]") {
+TEST_CASE("R33 signals: true ones accepted from any seat, false ones refused", "[match][R33]") {
   State s = start(Rules{}, 0);
   deal(s, signal_deal);
   REQUIRE(s.to_act == 1);
@@ -291,9 +289,9 @@ TEST_CASE("R33 signals: true ones accepted from any seat, false ones refused",
   // The same signal twice in a hand.
   refuse(s, Action::signal(0, Signal::three_kings), Errc::illegal_action);
   // False signals for seat 0.
-  for (const auto f : {Signal::two_kings, Signal::two_aces, Signal::three_aces, Signal::pareja,
-                       Signal::duples, Signal::punto_30, Signal::punto_29, Signal::punto_28,
-                       Signal::ciego, Signal::real_31})
+  for (const auto f :
+       {Signal::two_kings, Signal::two_aces, Signal::three_aces, Signal::pareja, Signal::duples,
+        Signal::punto_30, Signal::punto_29, Signal::punto_28, Signal::ciego, Signal::real_31})
     refuse(s, Action::signal(0, f), Errc::false_signal);
   // True ones.
   for (const auto t : {Signal::solomillo, Signal::medias, Signal::juego_31})
@@ -323,11 +321,9 @@ TEST_CASE("R33 signals: true ones accepted from any seat, false ones refused",
       }
     CHECK_FALSE(found);  // seat 1's only true signals (two_aces, duples) are made
   }
-
 }
 
-TEST_CASE("R33 signals in every playing phase, never with a hand missing cards",
-          "[match][R33]") {
+TEST_CASE("R33 signals in every playing phase, never with a hand missing cards", "[match][R33]") {
   State s = start(Rules{}, 0);  // mano 1
   // Stock top Kb Jb 7b 6b: the replacements after one discard each, in order 1, 2, 3, 0.
   deal(s, signal_deal, {card("Kb"), card("Jb"), card("7b"), card("6b")});
