@@ -22,6 +22,7 @@
 #ifndef MUS_CAPI_INTERNAL_HPP
 #define MUS_CAPI_INTERNAL_HPP
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -33,6 +34,7 @@
 #include "mus/cards.hpp"
 #include "mus/error.hpp"
 #include "mus/eval.hpp"
+#include "mus/match.hpp"
 #include "mus/mus.h"
 #include "mus/rules.hpp"
 
@@ -229,6 +231,74 @@ template <std::size_t N>
 /// Writes the four R3 ids of a hand to `out[0..3]`.
 constexpr void write_hand(const Hand& h, std::uint8_t* out) noexcept {
   for (int i = 0; i < hand_size; ++i) out[i] = static_cast<std::uint8_t>(h[i].id());
+}
+
+// ---- States and actions: the one conversion between the C structs and the reducer's -------
+
+static_assert(sizeof(State) <= MUS_STATE_SIZE, "mus::State must fit in a mus_state");
+static_assert(alignof(State) <= alignof(mus_state));
+
+/**
+ * @brief Reads and checks a caller's state: a mus_state holds a mus::State at its start.
+ * @return Errc::invalid_argument for NULL; Errc::invalid_state for bytes validate_state()
+ *         refuses, so no function ever works on a state the library did not produce.
+ */
+[[nodiscard]] inline Result<State> read_state(const mus_state* in) noexcept {
+  if (in == nullptr) return Error{Errc::invalid_argument, "state is NULL", -1};
+  State s;
+  std::memcpy(&s, in->opaque, sizeof s);
+  // The bytes after the State are zero in every state the library writes.
+  const auto* tail = reinterpret_cast<const unsigned char*>(in->opaque) + sizeof s;
+  for (std::size_t i = 0; i < sizeof(mus_state) - sizeof s; ++i)
+    if (tail[i] != 0) return Error{Errc::invalid_state, "not a state of this library", -1};
+  if (validate_state(s) != Errc::ok)
+    return Error{Errc::invalid_state, "not a state of this library", -1};
+  return s;
+}
+
+/// Writes a state to a caller's mus_state: the State's bytes, then zeros to MUS_STATE_SIZE.
+inline void write_state(const State& s, mus_state* out) noexcept {
+  mus_state tmp{};
+  std::memcpy(tmp.opaque, &s, sizeof s);
+  std::memcpy(out, &tmp, sizeof tmp);  // in == out is allowed: the input was copied already
+}
+
+/**
+ * @brief The C++ action of a C action; checks what the C++ types cannot hold.
+ * @return Errc::invalid_argument for NULL, an unknown kind, a seat outside -1..3 or non-zero
+ *         reserved fields; Errc::bad_shuffle for a shuffle order length outside 0..40.
+ */
+[[nodiscard]] inline Result<Action> read_action(const mus_action* in) noexcept {
+  const auto bad = [](Errc c, std::string_view m) { return Error{c, m, -1}; };
+  if (in == nullptr) return bad(Errc::invalid_argument, "action is NULL");
+  if (in->kind < MUS_ACTION_SHUFFLE || in->kind > MUS_ACTION_PERETE)
+    return bad(Errc::invalid_argument, "unknown action kind");
+  if (in->seat < -1 || in->seat > 3) return bad(Errc::invalid_argument, "seat out of range");
+  if (in->reserved0 != 0 || std::any_of(std::begin(in->reserved), std::end(in->reserved),
+                                        [](std::int32_t v) { return v != 0; }))
+    return bad(Errc::invalid_argument, "reserved fields must be zero");
+  if (in->kind == MUS_ACTION_SHUFFLE && (in->amount < 0 || in->amount > deck_size))
+    return bad(Errc::bad_shuffle, "shuffle order length outside 0..40");
+  Action a;
+  a.kind = static_cast<ActionKind>(in->kind);
+  a.seat = static_cast<std::int8_t>(in->seat);
+  a.amount = in->amount;
+  a.cards = in->cards;
+  a.seed = in->seed;
+  std::memcpy(a.order.data(), in->order, a.order.size());
+  return a;
+}
+
+/// The C action of a C++ action, reserved fields zero.
+[[nodiscard]] inline mus_action write_action(const Action& a) noexcept {
+  mus_action out{};
+  out.kind = static_cast<std::int32_t>(a.kind);
+  out.seat = a.seat;
+  out.amount = a.amount;
+  out.cards = a.cards;
+  out.seed = a.seed;
+  std::memcpy(out.order, a.order.data(), a.order.size());
+  return out;
 }
 
 }  // namespace mus::capi

@@ -17,8 +17,6 @@ namespace capi = mus::capi;
 
 namespace {
 
-static_assert(sizeof(mus::State) <= MUS_STATE_SIZE, "mus::State must fit in a mus_state");
-static_assert(alignof(mus::State) <= alignof(mus_state));
 static_assert(sizeof(mus_state) == MUS_STATE_SIZE);
 static_assert(MUS_MAX_EVENTS == mus::Events::capacity);
 static_assert(static_cast<int>(mus::Phase::match_over) == MUS_PHASE_MATCH_OVER &&
@@ -33,54 +31,10 @@ static_assert(static_cast<int>(mus::LanceStatus::ordago) == MUS_LANCE_ORDAGO &&
               static_cast<int>(mus::HandEnd::ordago) == MUS_END_ORDAGO);
 static_assert(static_cast<int>(mus::Signal::solomillo) == MUS_SIGNAL_SOLOMILLO);
 
-// Reads and checks a caller's state.
-mus::Result<mus::State> read_state(const mus_state* in) noexcept {
-  if (in == nullptr) return mus::Error{mus::Errc::invalid_argument, "state is NULL", -1};
-  mus::State s;
-  std::memcpy(&s, in->opaque, sizeof s);
-  if (mus::validate_state(s) != mus::Errc::ok)
-    return mus::Error{mus::Errc::invalid_state, "not a state of this library", -1};
-  return s;
-}
-
-void write_state(const mus::State& s, mus_state* out) noexcept {
-  mus_state tmp{};
-  std::memcpy(tmp.opaque, &s, sizeof s);
-  std::memcpy(out, &tmp, sizeof tmp);  // in == out is allowed: the input was copied already
-}
-
-// The C++ action of a C action; checks what the C++ types cannot hold.
-mus::Result<mus::Action> read_action(const mus_action* in) noexcept {
-  const auto bad = [](mus::Errc c, std::string_view m) { return mus::Error{c, m, -1}; };
-  if (in == nullptr) return bad(mus::Errc::invalid_argument, "action is NULL");
-  if (in->kind < MUS_ACTION_SHUFFLE || in->kind > MUS_ACTION_PERETE)
-    return bad(mus::Errc::invalid_argument, "unknown action kind");
-  if (in->seat < -1 || in->seat > 3) return bad(mus::Errc::invalid_argument, "seat out of range");
-  if (in->reserved0 != 0 || std::any_of(std::begin(in->reserved), std::end(in->reserved),
-                                        [](std::int32_t v) { return v != 0; }))
-    return bad(mus::Errc::invalid_argument, "reserved fields must be zero");
-  if (in->kind == MUS_ACTION_SHUFFLE && (in->amount < 0 || in->amount > mus::deck_size))
-    return bad(mus::Errc::bad_shuffle, "shuffle order length outside 0..40");
-  mus::Action a;
-  a.kind = static_cast<mus::ActionKind>(in->kind);
-  a.seat = static_cast<std::int8_t>(in->seat);
-  a.amount = in->amount;
-  a.cards = in->cards;
-  a.seed = in->seed;
-  std::memcpy(a.order.data(), in->order, a.order.size());
-  return a;
-}
-
-mus_action write_action(const mus::Action& a) noexcept {
-  mus_action out{};
-  out.kind = static_cast<std::int32_t>(a.kind);
-  out.seat = a.seat;
-  out.amount = a.amount;
-  out.cards = a.cards;
-  out.seed = a.seed;
-  std::memcpy(out.order, a.order.data(), a.order.size());
-  return out;
-}
+using capi::read_action;
+using capi::read_state;
+using capi::write_action;
+using capi::write_state;
 
 mus_count_line write_line(const mus::LanceRecord& r) noexcept {
   mus_count_line l{};
@@ -138,7 +92,8 @@ int32_t mus_apply_events(const mus_state* in, const mus_action* action, mus_stat
     if (!a) return capi::status(a.error());
     mus::State next = *s;
     mus::Events ev;
-    const mus::Errc e = mus::apply_in_place(next, *a, events != nullptr || count_out != nullptr ? &ev : nullptr);
+    const mus::Errc e =
+        mus::apply_in_place(next, *a, events != nullptr || count_out != nullptr ? &ev : nullptr);
     if (e != mus::Errc::ok) return capi::status(e);
     if (count_out != nullptr) *count_out = ev.size;
     if (events != nullptr) {

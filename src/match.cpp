@@ -49,7 +49,8 @@ bool hand_complete(const State& s, int seat) {
 
 TableEval table_eval(const State& s) {
   TableEval t{};
-  for (int seat = 0; seat < seats; ++seat) t[static_cast<std::size_t>(seat)] = evaluate(hand_at(s, seat), s.rules);
+  for (int seat = 0; seat < seats; ++seat)
+    t[static_cast<std::size_t>(seat)] = evaluate(hand_at(s, seat), s.rules);
   return t;
 }
 
@@ -155,7 +156,8 @@ Errc shuffle_order(const Action& a, std::uint64_t cards, std::uint8_t* out, int&
 // Takes all cards back into the stock (deck order) between hands.
 void gather_cards(State& s) {
   s.hands.fill(no_card);
-  for (int i = 0; i < deck_size; ++i) s.stock[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+  for (int i = 0; i < deck_size; ++i)
+    s.stock[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
   s.stock_pos = 0;
   s.stock_end = deck_size;
   s.pile = 0;
@@ -345,27 +347,23 @@ void start_lance(State& s, int index, Events* ev) {
   count_hand(s, ev);
 }
 
-// After the mus phase ends with a cut: tío Perete (R32) if it applies, then the lances.
+// After the mus phase ends with a cut: tío Perete (R32) when the variant is on, then the
+// lances. Every seat is asked, holder or not, so that being asked reveals nothing of a hand.
 void begin_lances(State& s, Events* ev) {
   s.perete_asked = 0;
   if (s.rules.tio_perete) {
-    for (int k = 0; k < seats; ++k) {
-      const int seat = speaking_seat(s, k);
-      if (is_perete_hand(s, seat)) {
-        s.phase = Phase::perete;
-        s.to_act = static_cast<std::int8_t>(seat);
-        return;
-      }
-    }
+    s.phase = Phase::perete;
+    s.to_act = static_cast<std::int8_t>(s.mano);
+    return;
   }
   start_lance(s, 0, ev);
 }
 
-// The next seat holding 4-5-6-7 that has not been asked, in speaking order, or -1.
+// The next seat not yet asked about tío Perete, in speaking order, or -1.
 int next_perete_seat(const State& s) {
   for (int k = 0; k < seats; ++k) {
     const int seat = speaking_seat(s, k);
-    if (((s.perete_asked >> seat) & 1U) == 0 && is_perete_hand(s, seat)) return seat;
+    if (((s.perete_asked >> seat) & 1U) == 0) return seat;
   }
   return -1;
 }
@@ -425,8 +423,10 @@ Errc on_shuffle(State& s, const Action& a, Events* ev) {
     const Errc e = shuffle_order(a, s.pile, order.data(), n);
     if (e != Errc::ok) return e;
     int k = 0;
-    for (int i = s.stock_pos; i < s.stock_end; ++i) s.stock[static_cast<std::size_t>(k++)] = s.stock[static_cast<std::size_t>(i)];
-    for (int i = 0; i < n; ++i) s.stock[static_cast<std::size_t>(k++)] = order[static_cast<std::size_t>(i)];
+    for (int i = s.stock_pos; i < s.stock_end; ++i)
+      s.stock[static_cast<std::size_t>(k++)] = s.stock[static_cast<std::size_t>(i)];
+    for (int i = 0; i < n; ++i)
+      s.stock[static_cast<std::size_t>(k++)] = order[static_cast<std::size_t>(i)];
     s.stock_pos = 0;
     s.stock_end = static_cast<std::uint8_t>(k);
     s.pile = 0;
@@ -438,11 +438,14 @@ Errc on_shuffle(State& s, const Action& a, Events* ev) {
   const Errc e = shuffle_order(a, (std::uint64_t{1} << deck_size) - 1, order.data(), n);
   if (e != Errc::ok) return e;
   s.hand_number += 1;
-  s.hand_in_game = static_cast<std::uint8_t>(s.hand_in_game + 1);
+  if (s.hand_in_game < 0xFF)
+    s.hand_in_game = static_cast<std::uint8_t>(s.hand_in_game + 1);  // saturates
   for (int k = 0; k < hand_size; ++k)
     for (int i = 0; i < seats; ++i)
-      s.hands[static_cast<std::size_t>(((s.mano + i) % seats) * 4 + k)] = order[static_cast<std::size_t>(4 * k + i)];
-  for (int i = 16; i < deck_size; ++i) s.stock[static_cast<std::size_t>(i - 16)] = order[static_cast<std::size_t>(i)];
+      s.hands[static_cast<std::size_t>(((s.mano + i) % seats) * 4 + k)] =
+          order[static_cast<std::size_t>(4 * k + i)];
+  for (int i = 16; i < deck_size; ++i)
+    s.stock[static_cast<std::size_t>(i - 16)] = order[static_cast<std::size_t>(i)];
   s.stock_pos = 0;
   s.stock_end = deck_size - 16;
   s.pile = 0;
@@ -461,9 +464,8 @@ Errc on_shuffle(State& s, const Action& a, Events* ev) {
   s.bet_open = 0;
   s.is_ordago = 0;
   s.hand_start_score = s.score;
-  const bool corrido =
-      (s.rules.mus_corrido == MusCorrido::match && s.hand_number == 1) ||
-      (s.rules.mus_corrido == MusCorrido::game && s.hand_in_game == 1);
+  const bool corrido = (s.rules.mus_corrido == MusCorrido::match && s.hand_number == 1) ||
+                       (s.rules.mus_corrido == MusCorrido::game && s.hand_in_game == 1);
   s.corrido = corrido ? 1 : 0;
   s.no_signals = corrido ? 1 : 0;
   s.phase = Phase::mus;
@@ -525,6 +527,7 @@ Errc on_discard(State& s, const Action& a, Events* ev) {
 Errc on_perete(State& s, const Action& a, Events* ev) {
   const int seat = a.seat;
   if (a.kind != ActionKind::perete && a.kind != ActionKind::pass) return Errc::wrong_phase;
+  if (a.kind == ActionKind::perete && !is_perete_hand(s, seat)) return Errc::illegal_action;
   s.perete_asked = static_cast<std::uint8_t>(s.perete_asked | (1U << seat));
   if (a.kind == ActionKind::perete) {
     s.perete_mask = static_cast<std::uint8_t>(s.perete_mask | (1U << seat));
@@ -705,7 +708,8 @@ Result<Action> stacked_deal(const std::array<std::uint8_t, 16>& hands, int mano,
     order[static_cast<std::size_t>(n++)] = stock[i];
   }
   for (int id = 0; id < deck_size; ++id)
-    if (((used >> id) & 1U) == 0) order[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(id);
+    if (((used >> id) & 1U) == 0)
+      order[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(id);
   return Action::shuffle_order(order.data(), deck_size);
 }
 
@@ -746,13 +750,9 @@ Errc apply_in_place(State& s, const Action& a, Events* events) noexcept {
   }
 }
 
-int min_bet(const State& s) noexcept {
-  return s.phase == Phase::betting ? bet_min(s) : 0;
-}
+int min_bet(const State& s) noexcept { return s.phase == Phase::betting ? bet_min(s) : 0; }
 
-int max_bet(const State& s) noexcept {
-  return s.phase == Phase::betting ? bet_max(s) : 0;
-}
+int max_bet(const State& s) noexcept { return s.phase == Phase::betting ? bet_max(s) : 0; }
 
 Hand hand_of(const State& s, int seat) noexcept {
   if (seat < 0 || seat >= seats) return Hand{};
@@ -776,7 +776,7 @@ ActionList legal_actions(const State& s) noexcept {
       out.push(ActionKind::discard, seat, s.rules.zero_discard ? 0 : 1, hand_mask(s, seat));
       break;
     case Phase::perete:
-      out.push(ActionKind::perete, seat);
+      if (is_perete_hand(s, seat)) out.push(ActionKind::perete, seat);
       out.push(ActionKind::pass, seat);
       break;
     case Phase::betting:
@@ -833,13 +833,140 @@ SeatView view_of(const State& s, int seat) noexcept {
 }
 
 Errc validate_state(const State& s) noexcept {
-  if (s.magic != state_magic) return Errc::invalid_state;
-  if (validate(s.rules)) return Errc::invalid_state;
-  const int phase = static_cast<int>(s.phase);
-  if (phase < 1 || phase > 6) return Errc::invalid_state;
-  if (s.dealer >= seats || s.mano >= seats || s.dealer != (s.mano + 3) % seats)
-    return Errc::invalid_state;
-  // Every card exactly once: hands, stock, pile.
+  // Every check is a comparison or a table lookup over the fixed-size fields: no allocation,
+  // no loop longer than the deck. The order matters only in that each check may rely on the
+  // ones before it (e.g. card ids are in range before hands are evaluated). A state between
+  // two hands ("between": a new hand's shuffle is due, or the match is over) has its cards
+  // gathered; every other phase is inside a hand.
+  constexpr Errc bad = Errc::invalid_state;
+  // A game score passes the target only inside the hand that wins the game, and only by the
+  // points of that hand: at most target-1 + 4 dejes of at most 998 (deje_ends off) + 2 tío
+  // Perete points = 4992 < 5 * 999 (the count alone stops at target-1 + 1005).
+  constexpr int max_score = 5 * max_stake;
+  const auto byte = [](const auto& field) {  // the raw byte of a one-byte field (bool, enum)
+    return static_cast<int>(*reinterpret_cast<const unsigned char*>(&field));
+  };
+  const auto in = [](int v, int lo, int hi) { return v >= lo && v <= hi; };
+  const auto idx = [](int i) { return static_cast<std::size_t>(i); };
+
+  // --- the tag, the rules, reserved bytes ----------------------------------------------------
+  if (s.magic != state_magic) return bad;
+  if (!in(byte(s.rules.zero_discard), 0, 1) || !in(byte(s.rules.deje_ends), 0, 1) ||
+      !in(byte(s.rules.tio_perete), 0, 1) || s.rules.reserved != 0)
+    return bad;
+  if (validate(s.rules)) return bad;
+  if (s.reserved0 != 0 || s.reserved1 != 0 || s.reserved3 != 0 || s.reserved4 != 0 ||
+      s.spoken != 0)  // `spoken` is never set to anything but 0
+    return bad;
+  for (const std::uint8_t b : s.reserved2)
+    if (b != 0) return bad;
+  const Rules& rules = s.rules;
+  const int target = rules.target;
+
+  // --- phase, seats, match winner ------------------------------------------------------------
+  const int phase = byte(s.phase);
+  if (!in(phase, 1, 6)) return bad;
+  if (s.dealer >= seats || s.mano >= seats || s.dealer != (s.mano + 3) % seats) return bad;
+  if (s.refill_seat != not_dealing && (s.phase != Phase::shuffle || s.refill_seat >= seats))
+    return bad;
+  const bool over = s.phase == Phase::match_over;
+  const bool refill = s.phase == Phase::shuffle && s.refill_seat != not_dealing;
+  const bool between = over || (s.phase == Phase::shuffle && !refill);
+  const bool dealing = s.phase == Phase::mus || s.phase == Phase::discard || refill;
+  const bool chance = s.phase == Phase::shuffle || over;
+  if (chance != (s.to_act == -1)) return bad;
+  if (!chance && !in(s.to_act, 0, seats - 1)) return bad;
+  if (!in(s.match_winner, -1, 1) || over != (s.match_winner >= 0)) return bad;
+
+  // --- scores, games, vacas ------------------------------------------------------------------
+  for (int t = 0; t < 2; ++t) {
+    const auto i = idx(t);
+    if (!in(s.score[i], 0, max_score)) return bad;
+    if (!in(s.hand_start_score[i], 0, target - 1)) return bad;
+    if (s.games[i] >= rules.games_per_vaca) return bad;
+    if (s.vacas[i] > rules.vacas || (s.vacas[i] == rules.vacas) != (s.match_winner == t))
+      return bad;
+    if (between && s.score[i] >= target) return bad;
+    if (over && (s.score[i] != 0 || s.games[i] != 0)) return bad;
+    if (dealing && s.score[i] != s.hand_start_score[i]) return bad;  // no points before the cut
+    if (s.score[i] < s.hand_start_score[i] && !between) return bad;  // points only add up
+  }
+  if (!in(s.deje_winner, -1, 1)) return bad;
+  if (!between) {  // deje_winner is reset at the deal and set only with deje_ends off
+    if (s.deje_winner >= 0 && (rules.deje_ends || dealing)) return bad;
+    for (int t = 0; t < 2; ++t)
+      if (s.score[idx(t)] >= target && s.deje_winner < 0) return bad;
+    if (s.deje_winner >= 0 && s.score[idx(s.deje_winner)] < target) return bad;
+  }
+
+  // --- hand counters and the last hand's summary ---------------------------------------------
+  const HandSummary& last = s.last;
+  if (s.hand_in_game > s.hand_number) return bad;
+  if (s.hand_number == 0) {  // nothing dealt yet: exactly what new_match() made
+    const Result<State> fresh = new_match(rules, s.dealer);
+    return fresh.ok() && s == *fresh ? Errc::ok : bad;
+  }
+  // hand_in_game saturates at 255 (a uint8_t): during a hand it is at least 1.
+  if (!between && s.hand_in_game == 0) return bad;
+  if (last.number != (between ? s.hand_number : s.hand_number - 1)) return bad;
+  if (last.number == 0) {  // the first hand: it started from 0 to 0
+    if (!(last == HandSummary{})) return bad;
+    for (int t = 0; t < 2; ++t)
+      if (s.hand_start_score[idx(t)] != 0) return bad;
+  } else {
+    if (!in(last.mano, 0, seats - 1) || last.dealer != (last.mano + 3) % seats) return bad;
+    if (!in(byte(last.end), 1, 3) || !in(last.game_winner, -1, 1)) return bad;
+    const bool by_count = last.end == HandEnd::count;
+    if (!by_count && last.game_winner < 0) return bad;
+    for (int t = 0; t < 2; ++t) {
+      const auto i = idx(t);
+      if (!in(last.score_before[i], 0, target - 1) || !in(last.score_after[i], 0, max_score) ||
+          last.score_after[i] < last.score_before[i])
+        return bad;
+      // The count stops the moment a team reaches the target (R29); a deje or tío Perete
+      // point ends the game when it gets there (with deje_ends off the other team may get
+      // there too before the hand ends); an órdago wins whatever the scores.
+      const bool reached = last.score_after[i] >= target;
+      if (by_count && reached != (last.game_winner == t)) return bad;
+      if (last.end == HandEnd::deje && last.game_winner == t && !reached) return bad;
+    }
+    // What the next hand starts from: the mano deals (R10), and the scores carry on unless a
+    // game was won.
+    const auto carried = [&](int t) {
+      return last.game_winner >= 0 ? 0 : static_cast<int>(last.score_after[idx(t)]);
+    };
+    for (int t = 0; t < 2; ++t) {
+      const int expect = carried(t);
+      if (between ? s.score[idx(t)] != expect : s.hand_start_score[idx(t)] != expect) return bad;
+    }
+    if (between && s.dealer != last.mano) return bad;
+    if (!between && !s.no_signals && s.dealer != last.mano) return bad;  // no mus corrido cut
+    if (between && !(s.lances == last.lances)) return bad;
+  }
+
+  // --- lance records: ranges, names by position ----------------------------------------------
+  const auto record_ok = [&](const LanceRecord& r, int position) {
+    const int lance = byte(r.lance);
+    const bool named =
+        position < 3 ? lance == position : (r.lance == Lance::juego || r.lance == Lance::punto);
+    return named && in(byte(r.status), 0, 6) && r.reserved == 0 && in(r.bet_team, -1, 1) &&
+           in(r.winner_team, -1, 1) && in(r.winner_seat, -1, seats - 1) && r.tantos <= 6 &&
+           r.counted <= 1 && r.stake <= max_stake && r.points <= max_stake + 7;
+  };
+  for (int j = 0; j < 4; ++j) {
+    const LanceRecord& r = last.lances[idx(j)];
+    if (last.number != 0 && !record_ok(r, j)) return bad;
+    if (r.counted ? (last.end != HandEnd::count || r.winner_team < 0) : r.points != 0) return bad;
+    if (!record_ok(s.lances[idx(j)], j)) return bad;
+  }
+
+  // --- lance and lance index -----------------------------------------------------------------
+  if (s.lance_index > 3) return bad;
+  if (s.lance_index < 3 ? byte(s.lance) != s.lance_index
+                        : (s.lance != Lance::juego && s.lance != Lance::punto))
+    return bad;
+
+  // --- cards: every card exactly once across hands, live stock and pile ----------------------
   std::uint64_t seen = 0;
   int count = 0;
   const auto take = [&](std::uint8_t id) {
@@ -851,32 +978,198 @@ Errc validate_state(const State& s) noexcept {
     return true;
   };
   for (const std::uint8_t id : s.hands)
-    if (id != no_card && !take(id)) return Errc::invalid_state;
-  if (s.stock_pos > s.stock_end || s.stock_end > deck_size) return Errc::invalid_state;
+    if (id != no_card && !take(id)) return bad;
+  if (s.stock_pos > s.stock_end || s.stock_end > deck_size) return bad;
   for (int i = s.stock_pos; i < s.stock_end; ++i)
-    if (!take(s.stock[static_cast<std::size_t>(i)])) return Errc::invalid_state;
-  if ((s.pile >> deck_size) != 0 || (seen & s.pile) != 0) return Errc::invalid_state;
+    if (!take(s.stock[idx(i)])) return bad;
+  if ((s.pile >> deck_size) != 0 || (seen & s.pile) != 0) return bad;
   count += std::popcount(s.pile);
-  if (count != deck_size) return Errc::invalid_state;
-  const bool chance = s.phase == Phase::shuffle || s.phase == Phase::match_over;
-  if (chance != (s.to_act == -1)) return Errc::invalid_state;
-  if (!chance && (s.to_act < 0 || s.to_act >= seats)) return Errc::invalid_state;
-  if ((s.phase == Phase::match_over) != (s.match_winner >= 0)) return Errc::invalid_state;
-  if (s.match_winner > 1 || s.match_winner < -1) return Errc::invalid_state;
-  for (int t = 0; t < 2; ++t) {
-    const auto i = static_cast<std::size_t>(t);
-    if (s.score[i] < 0 || s.score[i] > 3 * RulesLimits::max_target) return Errc::invalid_state;
-    if (s.games[i] >= s.rules.games_per_vaca) return Errc::invalid_state;
-    if (s.vacas[i] > s.rules.vacas) return Errc::invalid_state;
+  if (count != deck_size) return bad;
+  if (between) {  // gathered: no hands, the stock is the deck in id order (gather_cards)
+    if (s.stock_pos != 0 || s.stock_end != deck_size) return bad;
+    for (int i = 0; i < deck_size; ++i)
+      if (s.stock[idx(i)] != i) return bad;
   }
-  if (s.lance_index > 3) return Errc::invalid_state;
+
+  // Empty slots only while replacements are owed: their number is what the seat is owed.
+  // Speaking index k = (seat - mano) mod 4: discards and replacements go in speaking order.
+  std::array<int, seats> empty{};
+  for (int seat = 0; seat < seats; ++seat)
+    for (int i = 0; i < hand_size; ++i)
+      if (s.hands[idx(seat * 4 + i)] == no_card) ++empty[idx(seat)];
+  for (int k = 0; k < seats; ++k) {
+    const int seat = speaking_seat(s, k);
+    const int need = s.need[idx(seat)];
+    if (between) {
+      if (empty[idx(seat)] != hand_size || need != 0) return bad;
+      continue;
+    }
+    if (need != empty[idx(seat)]) return bad;
+    bool owed = false;  // may this seat be owed cards now?
+    if (s.phase == Phase::discard) owed = k < s.discarded;
+    if (refill) owed = k >= s.refill_seat;
+    if (!owed && need != 0) return bad;
+    if (owed && need == 0 && !rules.zero_discard) return bad;
+  }
+  if (refill) {  // the seat to serve could not be served from the stock
+    const int seat = speaking_seat(s, s.refill_seat);
+    if (s.need[idx(seat)] <= s.stock_end - s.stock_pos) return bad;
+  }
+
+  // --- signals and their cache ---------------------------------------------------------------
+  if (s.corrido > 1 || s.no_signals > 1) return bad;
+  for (int seat = 0; seat < seats; ++seat) {
+    const auto i = idx(seat);
+    const bool complete = empty[i] == 0;
+    const std::uint16_t truth = complete ? true_signals(hand_at(s, seat), rules) : 0;
+    if (s.truth[i] != truth) return bad;
+    if ((s.signals[i] >> signal_count) != 0) return bad;
+    if (s.no_signals && s.signals[i] != 0) return bad;
+    if (!between && (s.signals[i] & ~truth) != 0) return bad;  // only true signals (R33)
+  }
+
+  // --- mus, discards, mus corrido ------------------------------------------------------------
+  if (s.mus_said > 4 || (s.discarded != 0 && s.discarded != 4 && s.phase != Phase::discard))
+    return bad;
+  if ((s.phase == Phase::discard || refill) != (s.mus_said == 4)) return bad;
+  if (s.phase == Phase::mus && s.to_act != (s.mano + s.mus_said) % seats) return bad;
+  if (s.phase == Phase::discard && (s.discarded > 3 || s.to_act != (s.mano + s.discarded) % seats))
+    return bad;
+  if (refill && s.discarded != 4) return bad;
+  if (!between) {  // the deal decided whether this hand is a mus corrido hand (R31)
+    const bool corrido_hand = (rules.mus_corrido == MusCorrido::match && s.hand_number == 1) ||
+                              (rules.mus_corrido == MusCorrido::game && s.hand_in_game == 1);
+    if (s.no_signals != (corrido_hand ? 1 : 0)) return bad;
+  } else if (s.no_signals && rules.mus_corrido == MusCorrido::off) {
+    return bad;
+  }
+  const bool first_round = s.phase == Phase::mus && s.discarded == 0;
+  if (s.corrido != (first_round ? s.no_signals : 0)) return bad;
+
+  // --- tío Perete (R32) ----------------------------------------------------------------------
+  if (s.perete_asked > 0xF || (s.perete_mask & ~s.perete_asked) != 0) return bad;
+  if (s.perete_asked != 0 && !rules.tio_perete) return bad;
+  if (dealing && s.perete_asked != 0) return bad;
+  if (s.phase == Phase::perete || s.phase == Phase::betting) {
+    // With the variant every seat is asked in speaking order, each once, before the lances;
+    // only a seat holding 4-5-6-7 can have declared.
+    const int turn = s.phase == Phase::perete ? (s.to_act - s.mano + seats) % seats : seats;
+    if (s.phase == Phase::perete && !rules.tio_perete) return bad;
+    for (int k = 0; k < seats; ++k) {
+      const int seat = speaking_seat(s, k);
+      const bool asked = ((s.perete_asked >> seat) & 1U) != 0;
+      if (asked != (rules.tio_perete && k < turn)) return bad;
+      if (((s.perete_mask >> seat) & 1U) != 0 && !is_perete_hand(s, seat)) return bad;
+    }
+  }
+
+  // --- declarations (R22) --------------------------------------------------------------------
+  if (s.pares_mask > 0xF || s.juego_mask > 0xF || s.declared > 3) return bad;
+  if (!between) {
+    int declared = 0;
+    if (s.phase == Phase::betting) declared = s.lance_index >= 3 ? 3 : (s.lance_index == 2 ? 1 : 0);
+    if (s.declared != declared) return bad;
+    std::uint8_t pares = 0;
+    std::uint8_t juego = 0;
+    if (declared != 0) {
+      const TableEval t = table_eval(s);
+      for (int seat = 0; seat < seats; ++seat) {
+        if (has_pares(t[idx(seat)])) pares = static_cast<std::uint8_t>(pares | (1U << seat));
+        if (has_juego(t[idx(seat)])) juego = static_cast<std::uint8_t>(juego | (1U << seat));
+      }
+    }
+    if (s.pares_mask != ((declared & 1) ? pares : 0)) return bad;
+    if (s.juego_mask != ((declared & 2) ? juego : 0)) return bad;
+    // Punto is played instead of juego exactly when nobody has juego (R20).
+    if (declared == 3 && (s.lance == Lance::juego) != (s.juego_mask != 0)) return bad;
+  }
+
+  // --- this hand's lances --------------------------------------------------------------------
+  if (!between) {
+    const auto fresh = [](int j, Lance named) {
+      LanceRecord r;
+      r.lance = j < 3 ? static_cast<Lance>(j) : named;
+      return r;
+    };
+    const bool betting = s.phase == Phase::betting;
+    for (int j = 0; j < 4; ++j) {
+      const LanceRecord& r = s.lances[idx(j)];
+      if (!betting || j > s.lance_index) {
+        if (!(r == fresh(j, Lance::juego))) return bad;
+        continue;
+      }
+      if (j == s.lance_index) {
+        if (!(r == fresh(j, s.lance))) return bad;
+        continue;
+      }
+      // A lance already played in this hand (j < 3): how it went, before the count.
+      if (r.winner_seat != -1 || r.tantos != 0 || r.counted != 0 || r.points != 0) return bad;
+      const std::uint8_t m = j == 2 ? s.pares_mask : 0x0F;
+      const bool team0 = (m & 0x5) != 0;
+      const bool team1 = (m & 0xA) != 0;
+      switch (r.status) {
+        case LanceStatus::skipped:
+          if (team0 || team1 || r.bet_team != -1 || r.winner_team != -1 || r.stake != 0) return bad;
+          break;
+        case LanceStatus::one_team:
+          if (team0 == team1 || r.winner_team != (team0 ? 0 : 1) || r.bet_team != -1 ||
+              r.stake != 0)
+            return bad;
+          break;
+        case LanceStatus::en_paso:
+          if (!team0 || !team1 || r.bet_team != -1 || r.winner_team != -1 || r.stake != 0)
+            return bad;
+          break;
+        case LanceStatus::accepted:
+          if (!team0 || !team1 || r.bet_team < 0 || r.winner_team != -1 || r.stake < 2) return bad;
+          break;
+        case LanceStatus::refused:
+          if (!team0 || !team1 || r.bet_team < 0 || r.winner_team != r.bet_team || r.stake < 1)
+            return bad;
+          break;
+        default: return bad;  // pending, or an órdago (which ends the hand at once)
+      }
+    }
+  }
+
+  // --- betting (R24-R27) ---------------------------------------------------------------------
+  if (!in(s.bet_team, -1, 1) || !in(s.answer_first, -1, seats - 1) ||
+      !in(s.answer_second, -1, seats - 1) || s.answer_stage > 1 || s.bet_open > 1 ||
+      s.is_ordago > 1 || s.stake_before > max_stake || s.proposed > max_stake)
+    return bad;
+  if (s.is_ordago && !s.bet_open) return bad;
+  if (s.phase != Phase::betting) {
+    if (s.bet_open) return bad;
+  } else {
+    const std::uint8_t m = eligible_mask(s);
+    if ((m & 0x5) == 0 || (m & 0xA) == 0) return bad;  // else the lance is not bet (R23)
+    if (!s.bet_open) {
+      if (s.bet_team != -1 || s.answer_first != -1 || s.answer_second != -1 ||
+          s.answer_stage != 0 || s.stake_before != 0 || s.proposed != 0 || !eligible(s, s.to_act))
+        return bad;
+    } else {
+      // The opposing team answers: its first eligible seat, then the partner if eligible.
+      const int first = s.answer_first;
+      if (s.bet_team < 0 || first < 0 || team_of(first) == s.bet_team || !eligible(s, first))
+        return bad;
+      const int p = partner(first);
+      if (s.answer_second != (eligible(s, p) ? p : -1)) return bad;
+      if (s.answer_stage == 1 && s.answer_second < 0) return bad;
+      if (s.to_act != (s.answer_stage == 0 ? first : s.answer_second)) return bad;
+      if (s.is_ordago) {  // stake_before is what stood before the órdago (1 if nothing)
+        if (s.proposed == 1 || s.stake_before != (s.proposed == 0 ? 1 : s.proposed)) return bad;
+      } else if (s.proposed < 2 || s.stake_before < 1 || s.stake_before >= s.proposed) {
+        return bad;
+      }
+    }
+  }
   return Errc::ok;
 }
 
 std::string_view action_kind_name(ActionKind k) noexcept {
   constexpr std::array<std::string_view, action_kind_end> names{
-      "?", "shuffle", "mus", "cut", "discard", "pass", "bet", "ordago", "accept", "reject",
-      "signal", "perete"};
+      "?",   "shuffle", "mus",    "cut",    "discard", "pass",
+      "bet", "ordago",  "accept", "reject", "signal",  "perete"};
   const auto i = static_cast<std::size_t>(k);
   return i < names.size() ? names[i] : std::string_view{"?"};
 }
@@ -895,7 +1188,7 @@ std::string_view lance_name(Lance l) noexcept {
 }
 
 std::string_view lance_status_name(LanceStatus st) noexcept {
-  constexpr std::array<std::string_view, 7> names{"pending", "skipped",  "one_team", "en_paso",
+  constexpr std::array<std::string_view, 7> names{"pending",  "skipped", "one_team", "en_paso",
                                                   "accepted", "refused", "ordago"};
   const auto i = static_cast<std::size_t>(st);
   return i < names.size() ? names[i] : std::string_view{"?"};

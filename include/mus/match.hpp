@@ -12,7 +12,7 @@
  *
  * The phases of a hand: shuffle and deal (R11) → mus decisions (R13) → discards (R14, with
  * stock refills R15, each a shuffle) → back to mus … → after a cut: tío Perete declarations
- * (R32, when the variant is on and someone holds 4-5-6-7) → the four lances with betting
+ * (R32, when the variant is on: every seat is asked) → the four lances with betting
  * (R22–R27) → the count (R28, R29) → the next hand, game, vaca or the end of the match (R10,
  * R30).
  */
@@ -39,7 +39,7 @@ enum class Phase : std::uint8_t {
   discard = 3,     ///< Players discard (R14).
   betting = 4,     ///< A lance is being bet (R24–R27).
   match_over = 5,  ///< The match has a winner.
-  perete = 6,      ///< Seats holding 4-5-6-7 may declare tío Perete (R32).
+  perete = 6,      ///< Tío Perete (R32): every seat is asked in turn; holders may declare.
 };
 
 /// Kinds of action; the numbers are the C API's `MUS_ACTION_*` (0 is never valid).
@@ -253,11 +253,12 @@ struct State {
   std::array<std::int16_t, 2> score{};  ///< Points in the current game (R29).
   std::array<std::uint8_t, 2> games{};  ///< Games won in the current vaca (R30).
   std::array<std::uint8_t, 2> vacas{};  ///< Vacas won (R30).
-  std::uint8_t hand_in_game = 0;        ///< Hands started in the current game (1 = its first).
-  std::uint8_t corrido = 0;             ///< 1 while this hand's mus question is mus corrido (R31).
-  std::uint8_t no_signals = 0;          ///< 1 in a mus corrido hand: no signals (R31).
-  std::uint8_t mus_said = 0;            ///< Seats that said mus in this round (count, 0..4).
-  std::uint32_t hand_number = 0;        ///< Hands dealt in the match.
+  std::uint8_t hand_in_game =
+      0;                     ///< Hands started in the current game (1 = its first; stays at 255).
+  std::uint8_t corrido = 0;  ///< 1 while this hand's mus question is mus corrido (R31).
+  std::uint8_t no_signals = 0;    ///< 1 in a mus corrido hand: no signals (R31).
+  std::uint8_t mus_said = 0;      ///< Seats that said mus in this round (count, 0..4).
+  std::uint32_t hand_number = 0;  ///< Hands dealt in the match.
 
   std::array<std::uint8_t, 16> hands{};         ///< Seat s holds hands[4s..4s+3] (no_card: empty).
   std::array<std::uint8_t, deck_size> stock{};  ///< Stock cards stock[stock_pos..stock_end).

@@ -10,7 +10,8 @@
  * - Every function that can fail returns an `int32_t` status, @ref MUS_OK or a negative
  *   `MUS_E_*` code; outputs go through pointer parameters and are left untouched on error.
  * - No function aborts on bad input, lets a C++ exception escape, or writes past a caller's
- *   buffer. Text outputs are always NUL-terminated when `cap > 0`.
+ *   buffer. A text output is written whole with its NUL, or, when the buffer is too small
+ *   (@ref MUS_E_BUFFER_TOO_SMALL), not at all: only its length is reported.
  * - Cards are `uint8_t` ids 0..39: `id = suit * 10 + rank` with suits oros 0, copas 1,
  *   espadas 2, bastos 3 and ranks A 0, 2 1, 3 2, 4 3, 5 4, 6 5, 7 6, J (sota) 7, Q (caballo) 8,
  *   K (rey) 9 (rules R3). A hand is `uint8_t[4]`; the four hands of a table are
@@ -326,7 +327,7 @@ MUS_API int32_t mus_hand_value(const mus_rules* rules, const uint8_t hand[4], in
 #define MUS_PHASE_DISCARD 3    /**< Players discard (R14). */
 #define MUS_PHASE_BETTING 4    /**< A lance is being bet (R24–R27). */
 #define MUS_PHASE_MATCH_OVER 5 /**< The match has a winner; nothing more applies. */
-#define MUS_PHASE_PERETE 6     /**< Seats dealt 4-5-6-7 may declare tío Perete (R32). */
+#define MUS_PHASE_PERETE 6     /**< Tío Perete (R32): every seat is asked; holders may declare. */
 /** @} */
 
 /** @name Action kinds
@@ -751,6 +752,147 @@ MUS_API int32_t mus_seeded_order(uint8_t* cards, size_t n, uint64_t seed);
  */
 MUS_API int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const uint8_t hand[4],
                                 int32_t* out);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+/* ============================================================================================
+ * Text forms: actions, states and seat views
+ * ========================================================================================== */
+
+/** @name Text sizes
+ *  Bounds for the buffers of the text functions below (lengths without the NUL).
+ *  @{ */
+/** The longest text mus_state_format() and mus_view_format() write, without the NUL: a buffer
+ *  of `MUS_STATE_TEXT_MAX + 1` bytes is always enough (the texts are 375 and 209 characters). */
+#define MUS_STATE_TEXT_MAX 512
+/** The longest text mus_action_format() writes, without the NUL: a buffer of
+ *  `MUS_ACTION_TEXT_MAX + 1` bytes is always enough (the longest line, an explicit shuffle of
+ *  the whole deck, has 133 characters). */
+#define MUS_ACTION_TEXT_MAX 160
+/** @} */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * @brief The line form of an action: compact, documented and the same in every version.
+ *
+ * With `S` the acting seat 0..3 and cards in the notation of R2 (`Ko`, `3c`, ...):
+ * `shuffle seed N` (N a decimal 0..18446744073709551615), `shuffle order C1 ... Cn` (an
+ * explicit order, 1 to 40 distinct cards), `S mus`, `S cut`, `S discard C1 ... Ck` (the cards
+ * in id order; `S discard -` for a discard of no card), `S pass`, `S bet N` (N a decimal
+ * int32), `S ordago`, `S accept`, `S reject`, `S signal NAME` (NAME as in the catalogue of
+ * R33, e.g. `duples`, `juego_31`), `S perete`. Words are separated by one space; there is no
+ * line break.
+ *
+ * The line keeps only the fields the kind uses (the seed, or the length and cards of an
+ * explicit order, for a shuffle; the seat for the rest; `cards` of a discard; `amount` of a
+ * bet or signal): mus_action_parse() gives the other fields zero (`seat` -1 for a shuffle),
+ * which is an action the reducer applies exactly as the original.
+ * @param action The action.
+ * @param buf Receives the NUL-terminated text; may be NULL when `cap` is 0.
+ * @param cap Size of `buf` in bytes; `MUS_ACTION_TEXT_MAX + 1` is always enough.
+ * @param len_out If not NULL, receives the text's length without the NUL, also when the buffer
+ *        is too small.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `action`, a NULL `buf` with
+ *         `cap > 0`, an unknown kind, a seat outside -1..3, non-zero reserved fields, or an
+ *         action the line cannot express (a player action with seat -1, a shuffle with a seat,
+ *         a card id above 39 in `cards`, a signal outside the catalogue);
+ *         @ref MUS_E_BAD_SHUFFLE for a shuffle whose `amount` is outside 0..40 or whose order
+ *         holds an id above 39 or the same card twice; @ref MUS_E_BUFFER_TOO_SMALL when `cap`
+ *         is not larger than the length (nothing but the length is written then).
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_action_format(const mus_action* action, char* buf, size_t cap,
+                                  size_t* len_out);
+
+/**
+ * @brief Read an action from its line form (see mus_action_format()).
+ *
+ * Cards may also use the letters mus_card_parse() accepts; keywords, seats and signal names
+ * are exact. A discard or explicit order lists each card once, in any order.
+ * @param text NUL-terminated text: one line, without its line break.
+ * @param out Receives the action (reserved fields zero); unchanged on error.
+ * @param error_pos_out If not NULL, receives the byte position in `text` of a parse error,
+ *        and -1 otherwise (on success and on the other errors).
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `text` or `out`;
+ *         @ref MUS_E_PARSE for an empty text, an unknown action word, a seat outside 0..3, a
+ *         missing or malformed number, card or signal name, a card listed twice, or text after
+ *         a complete action.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_action_parse(const char* text, mus_action* out, int32_t* error_pos_out);
+
+/**
+ * @brief The text form of a state, to store it or send it between processes that trust each
+ *        other: `mus-state/1 ` followed by the state's bytes in base64url.
+ *
+ * base64url is RFC 4648 §5 without padding: the alphabet `A`-`Z`, `a`-`z`, `0`-`9`, `-`, `_`.
+ * The text is 375 characters of ASCII. It holds every card of every seat: a client should get
+ * mus_view_format() instead. A later version of the library may use another version number
+ * in the tag; mus_state_parse() reads the versions it knows.
+ * @param s The state.
+ * @param buf Receives the NUL-terminated text; may be NULL when `cap` is 0.
+ * @param cap Size of `buf` in bytes; `MUS_STATE_TEXT_MAX + 1` is always enough.
+ * @param len_out If not NULL, receives the text's length without the NUL, also when the buffer
+ *        is too small.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `s`, or a NULL `buf` with
+ *         `cap > 0`; @ref MUS_E_INVALID_STATE for bytes the library did not produce;
+ *         @ref MUS_E_BUFFER_TOO_SMALL when `cap` is not larger than the length (nothing but
+ *         the length is written then).
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_state_format(const mus_state* s, char* buf, size_t cap, size_t* len_out);
+
+/**
+ * @brief Read a state from its text form (see mus_state_format()), checking it as
+ *        mus_state_validate() does: any text, even from an untrusted source, gives either a
+ *        state the library could have produced or an error.
+ * @param text NUL-terminated text: exactly the text mus_state_format() wrote, with no blanks
+ *        or line break around it.
+ * @param out Receives the state; unchanged on error.
+ * @param error_pos_out If not NULL, receives the byte position in `text` of a parse error,
+ *        and -1 otherwise (on success and on the other errors).
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `text` or `out`;
+ *         @ref MUS_E_PARSE for an unknown format or version (position 0), a text too short
+ *         (position: its end) or too long (position: the first extra character), a character
+ *         outside the base64url alphabet (its position), or a last character whose unused
+ *         bits are not zero (its position); @ref MUS_E_INVALID_STATE for well-formed text
+ *         whose bytes are not a state of this library (position -1).
+ * @thread_safety Safe from any thread as long as no other thread writes `*out` meanwhile.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_state_parse(const char* text, mus_state* out, int32_t* error_pos_out);
+
+/**
+ * @brief The text form of what one seat may know (the mus_state_view() of that seat, as
+ *        text): `mus-view/1 ` followed by the view's fields in base64url, 209 characters.
+ *
+ * This is what a server sends to the player at `seat`: that seat's own cards and the public
+ * state (scores, turn, bets, declarations, signals, the lances so far and the last count),
+ * nothing of the other seats' cards, the stock or the discard pile beyond their sizes. The
+ * byte layout is documented with mus::view_to_text() in the C++ API, which also reads it back.
+ * @param s The state.
+ * @param seat The seat, 0..3.
+ * @param buf Receives the NUL-terminated text; may be NULL when `cap` is 0.
+ * @param cap Size of `buf` in bytes; `MUS_STATE_TEXT_MAX + 1` is always enough.
+ * @param len_out If not NULL, receives the text's length without the NUL, also when the buffer
+ *        is too small.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `s`, a seat outside 0..3, or a
+ *         NULL `buf` with `cap > 0`; @ref MUS_E_INVALID_STATE for bytes the library did not
+ *         produce; @ref MUS_E_BUFFER_TOO_SMALL when `cap` is not larger than the length
+ *         (nothing but the length is written then).
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_view_format(const mus_state* s, int32_t seat, char* buf, size_t cap,
+                                size_t* len_out);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -10,6 +10,7 @@
 #include "mus/eval.hpp"
 #include "mus/match.hpp"
 #include "mus/rules.hpp"
+#include "mus/serialize.hpp"
 
 /// Everything in libmus's C++ API.
 namespace mus {}

@@ -243,6 +243,9 @@ static void constants(void) {
   CONST(MUS_EVENT_MATCH);
 
   CONST(MUS_MAX_EVENTS);
+
+  CONST(MUS_STATE_TEXT_MAX);
+  CONST(MUS_ACTION_TEXT_MAX);
 }
 
 int main(void) {

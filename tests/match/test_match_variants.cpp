@@ -142,26 +142,48 @@ namespace {
 const auto perete_deal = table("4c 5o 6b 7e", "Ko Kc Qo Jo", "4o 5c 6e 7b", "Ke Kb Qc Jc");
 }  // namespace
 
-TEST_CASE("R32 tío Perete: holders declare after the cut and score 1 at once", "[match][R32]") {
+// The tío Perete round: every seat is asked in speaking order from the one to act; the seats
+// in `declare` declare, the others pass.
+static void perete_round(State& s, std::initializer_list<int> declare) {
+  while (s.phase == Phase::perete) {
+    const int seat = s.to_act;
+    bool d = false;
+    for (const int x : declare) d = d || x == seat;
+    must(s, d ? Action::perete(seat) : Action::pass(seat));
+  }
+}
+
+TEST_CASE("R32 tío Perete: every seat is asked, holders may declare and score 1 at once",
+          "[match][R32]") {
   Rules r;
   r.tio_perete = true;
   State s = start(r, 0);  // mano 1: order 1, 2, 3, 0
   deal(s, perete_deal);
   cut(s);
   REQUIRE(s.phase == Phase::perete);
-  CHECK(s.to_act == 2);  // the first holder in speaking order
+  // Every seat is asked, from the mano, so being asked tells the table nothing about a hand.
+  CHECK(s.to_act == 1);
+  refuse(s, Action::perete(1), Errc::illegal_action);  // seat 1 does not hold 4-5-6-7
   refuse(s, Action::perete(0), Errc::not_your_turn);
-  refuse(s, Action::bet(2, 2), Errc::wrong_phase);
-  refuse(s, Action::mus(2), Errc::wrong_phase);
-  refuse(s, Action::cut(2), Errc::wrong_phase);
+  refuse(s, Action::bet(1, 2), Errc::wrong_phase);
+  refuse(s, Action::mus(1), Errc::wrong_phase);
+  refuse(s, Action::cut(1), Errc::wrong_phase);
   refuse(s, Action::shuffle_seed(1), Errc::wrong_phase);
+  {
+    const auto la = mus::legal_actions(s);
+    REQUIRE(la.size >= 1);
+    CHECK(la.items[0].kind == mus::ActionKind::pass);  // no perete for a non-holder
+    for (std::size_t i = 0; i < la.size; ++i) CHECK(la.items[i].kind != mus::ActionKind::perete);
+  }
+  must(s, Action::signal(1, Signal::two_kings));  // signals are allowed in this phase
+  must(s, Action::pass(1));
+  CHECK(s.to_act == 2);
   {
     const auto la = mus::legal_actions(s);
     REQUIRE(la.size >= 2);
     CHECK(la.items[0].kind == mus::ActionKind::perete);
     CHECK(la.items[1].kind == mus::ActionKind::pass);
   }
-  must(s, Action::signal(1, Signal::two_kings));  // signals are allowed in this phase
 
   SECTION("seat 2 declares, seat 0 passes") {
     Events ev;
@@ -173,6 +195,8 @@ TEST_CASE("R32 tío Perete: holders declare after the cut and score 1 at once", 
     CHECK(p[0].amount == 1);
     CHECK(s.score == std::array<std::int16_t, 2>{1, 0});
     CHECK(s.perete_mask == 0b0100);
+    CHECK(s.to_act == 3);
+    must(s, Action::pass(3));
     CHECK(s.to_act == 0);
     must(s, Action::pass(0));
     CHECK(s.phase == Phase::betting);
@@ -186,16 +210,17 @@ TEST_CASE("R32 tío Perete: holders declare after the cut and score 1 at once", 
   }
   SECTION("seat 2 passes, seat 0 declares") {
     must(s, Action::pass(2));
+    must(s, Action::pass(3));
     CHECK(s.score == std::array<std::int16_t, 2>{0, 0});
     must(s, Action::perete(0));
     CHECK(s.score == std::array<std::int16_t, 2>{1, 0});
     CHECK(s.phase == Phase::betting);
   }
   SECTION("both declare: 2 points") {
-    must(s, Action::perete(2));
-    must(s, Action::perete(0));
+    perete_round(s, {2, 0});
     CHECK(s.score == std::array<std::int16_t, 2>{2, 0});
     CHECK(s.perete_mask == 0b0101);
+    CHECK(s.phase == Phase::betting);
   }
 }
 
@@ -207,9 +232,8 @@ TEST_CASE("R32 HandSummary.score_before is the score when the hand was dealt", "
   State s = start(r, 0);
   deal(s, perete_deal);
   cut(s);
-  must(s, Action::perete(2));
+  perete_round(s, {2});
   CHECK(s.score == std::array<std::int16_t, 2>{1, 0});
-  must(s, Action::pass(0));
   pass_all(s);
   CHECK(s.last.score_before == std::array<std::int16_t, 2>{0, 0});
   CHECK(s.last.score_after == std::array<std::int16_t, 2>{2, 7});
@@ -223,6 +247,7 @@ TEST_CASE("R32 R29 a tío Perete point counts like a deje for the game", "[match
     State s = start(r, 0);
     deal(s, perete_deal);
     cut(s);
+    must(s, Action::pass(1));
     must(s, Action::perete(2));
     CHECK(s.last.end == HandEnd::deje);
     CHECK(s.last.game_winner == 0);
@@ -234,25 +259,31 @@ TEST_CASE("R32 R29 a tío Perete point counts like a deje for the game", "[match
     State s = start(r, 0);
     deal(s, perete_deal);
     cut(s);
+    must(s, Action::pass(1));
     must(s, Action::perete(2));
     CHECK(s.phase == Phase::perete);
     CHECK(s.score[0] == 1);
-    must(s, Action::pass(0));
+    perete_round(s, {});
     pass_all(s);  // team 1 would win grande (1 point) at the count; the perete came first
     CHECK(s.last.end == HandEnd::deje);
     CHECK(s.last.game_winner == 0);
   }
 }
 
-TEST_CASE("R32 no tío Perete phase without a holder or without the variant", "[match][R32]") {
-  SECTION("variant on, nobody holds it") {
+TEST_CASE("R32 with the variant every seat is asked, holder or not, and without it no phase",
+          "[match][R32]") {
+  SECTION("variant on, nobody holds it: asked all the same") {
     Rules r;
     r.tio_perete = true;
     State s = start(r, 0);
     deal(s, deal_a);
     cut(s);
+    CHECK(s.phase == Phase::perete);
+    refuse(s, Action::perete(1), Errc::illegal_action);
+    perete_round(s, {});
     CHECK(s.phase == Phase::betting);
-    refuse(s, Action::perete(1), Errc::wrong_phase);
+    CHECK(s.perete_asked == 0xF);
+    CHECK(s.perete_mask == 0);
   }
   SECTION("variant off") {
     State s = start(Rules{}, 0);

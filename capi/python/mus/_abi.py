@@ -131,6 +131,10 @@ MUS_EVENT_MATCH = 23
 
 MUS_MAX_EVENTS = 48
 
+# ---- Text forms (mus_action_format, mus_state_format, mus_view_format) ---------------------
+MUS_STATE_TEXT_MAX = 512
+MUS_ACTION_TEXT_MAX = 160
+
 # ---- Structs -------------------------------------------------------------------------------
 _i32 = ctypes.c_int32
 _u32 = ctypes.c_uint32

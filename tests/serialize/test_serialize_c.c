@@ -1,0 +1,444 @@
+/*
+ * The C99 test of the text functions of mus.h: mus_action_format, mus_action_parse,
+ * mus_state_format, mus_state_parse and mus_view_format. Every error path of each (NULL
+ * pointers, small buffers with the length reported, bad text with its byte position, forged
+ * states, unknown action words), the documented forms, and round trips over random matches.
+ *
+ * Ends with the line "N passed, M failed"; exits non-zero when anything failed.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mus/mus.h"
+
+static int g_passed = 0;
+static int g_failed = 0;
+
+static int check_impl(int ok, const char* expr, const char* file, int line) {
+  if (ok) {
+    ++g_passed;
+  } else {
+    ++g_failed;
+    printf("%s:%d: CHECK failed: %s\n", file, line, expr);
+  }
+  return ok;
+}
+
+static int check_eq_impl(long long actual, long long expected, const char* expr, const char* file,
+                         int line) {
+  if (actual == expected) {
+    ++g_passed;
+    return 1;
+  }
+  ++g_failed;
+  printf("%s:%d: CHECK failed: %s (got %lld, expected %lld)\n", file, line, expr, actual, expected);
+  return 0;
+}
+
+#define CHECK(cond) check_impl((cond) ? 1 : 0, #cond, __FILE__, __LINE__)
+#define CHECK_EQ(actual, expected)                                                              \
+  check_eq_impl((long long)(actual), (long long)(expected), #actual " == " #expected, __FILE__, \
+                __LINE__)
+#define CHECK_STR(actual, expected) \
+  check_impl(strcmp((actual), (expected)) == 0, #actual " equals " #expected, __FILE__, __LINE__)
+
+static uint64_t g_rng = 0x9E3779B97F4A7C15ULL;
+static uint64_t rnd(void) {
+  g_rng ^= g_rng >> 12;
+  g_rng ^= g_rng << 25;
+  g_rng ^= g_rng >> 27;
+  return g_rng * 0x2545F4914F6CDD1DULL;
+}
+
+static mus_action make(int32_t kind, int32_t seat, int32_t amount) {
+  mus_action a;
+  memset(&a, 0, sizeof a);
+  a.kind = kind;
+  a.seat = seat;
+  a.amount = amount;
+  return a;
+}
+
+static uint8_t card(const char* text) {
+  uint8_t id = 255;
+  CHECK_EQ(mus_card_parse(text, &id), MUS_OK);
+  return id;
+}
+
+static mus_state new_dealt_state(void) {
+  mus_rules rules;
+  mus_state s;
+  mus_action deal = make(MUS_ACTION_SHUFFLE, -1, 0);
+  deal.seed = 42;
+  CHECK_EQ(mus_rules_preset(&rules, "standard"), MUS_OK);
+  CHECK_EQ(mus_state_new(&rules, 0, &s), MUS_OK);
+  CHECK_EQ(mus_apply(&s, &deal, &s), MUS_OK);
+  return s;
+}
+
+/* ---- mus_action_format / mus_action_parse ---------------------------------------------- */
+
+static void expect_format(const mus_action* a, const char* text) {
+  char buf[MUS_ACTION_TEXT_MAX + 1];
+  size_t len = 0;
+  mus_action back;
+  int32_t pos = 99;
+  CHECK_EQ(mus_action_format(a, buf, sizeof buf, &len), MUS_OK);
+  if (!CHECK_STR(buf, text)) printf("  got '%s'\n", buf);
+  CHECK_EQ(len, strlen(text));
+  memset(&back, 0x5A, sizeof back);
+  CHECK_EQ(mus_action_parse(text, &back, &pos), MUS_OK);
+  CHECK_EQ(pos, -1);
+  CHECK(memcmp(&back, a, sizeof back) == 0);
+}
+
+static void test_action_forms(void) {
+  mus_action a = make(MUS_ACTION_SHUFFLE, -1, 0);
+  a.seed = 42;
+  expect_format(&a, "shuffle seed 42");
+  a.seed = 18446744073709551615ULL;
+  expect_format(&a, "shuffle seed 18446744073709551615");
+  a = make(MUS_ACTION_SHUFFLE, -1, 3);
+  a.order[0] = card("Ko");
+  a.order[1] = card("3c");
+  a.order[2] = card("Ab");
+  expect_format(&a, "shuffle order Ko 3c Ab");
+  a = make(MUS_ACTION_MUS, 0, 0);
+  expect_format(&a, "0 mus");
+  a = make(MUS_ACTION_CUT, 3, 0);
+  expect_format(&a, "3 cut");
+  a = make(MUS_ACTION_DISCARD, 0, 0);
+  a.cards = ((uint64_t)1 << card("3c")) | ((uint64_t)1 << card("Ko"));
+  expect_format(&a, "0 discard Ko 3c");
+  a = make(MUS_ACTION_DISCARD, 1, 0);
+  expect_format(&a, "1 discard -");
+  a = make(MUS_ACTION_PASS, 1, 0);
+  expect_format(&a, "1 pass");
+  a = make(MUS_ACTION_BET, 2, 5);
+  expect_format(&a, "2 bet 5");
+  a = make(MUS_ACTION_ORDAGO, 2, 0);
+  expect_format(&a, "2 ordago");
+  a = make(MUS_ACTION_ACCEPT, 3, 0);
+  expect_format(&a, "3 accept");
+  a = make(MUS_ACTION_REJECT, 0, 0);
+  expect_format(&a, "0 reject");
+  a = make(MUS_ACTION_SIGNAL, 3, MUS_SIGNAL_DUPLES);
+  expect_format(&a, "3 signal duples");
+  a = make(MUS_ACTION_PERETE, 2, 0);
+  expect_format(&a, "2 perete");
+}
+
+static void test_action_format_errors(void) {
+  char buf[MUS_ACTION_TEXT_MAX + 1];
+  char small[4];
+  size_t len = 0;
+  mus_action a = make(MUS_ACTION_BET, 2, 15); /* "2 bet 15": 8 characters */
+  mus_action b;
+  int i;
+
+  CHECK_EQ(mus_action_format(NULL, buf, sizeof buf, &len), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_action_format(&a, NULL, 5, &len), MUS_E_INVALID_ARGUMENT);
+  /* No buffer: the length is reported, nothing else. */
+  len = 0;
+  CHECK_EQ(mus_action_format(&a, NULL, 0, &len), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(len, 8);
+  /* A buffer as long as the text has no room for the NUL: untouched. */
+  memset(buf, '#', sizeof buf);
+  len = 0;
+  CHECK_EQ(mus_action_format(&a, buf, 8, &len), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(len, 8);
+  for (i = 0; i < 8; ++i) CHECK_EQ(buf[i], '#');
+  memset(small, '#', sizeof small);
+  CHECK_EQ(mus_action_format(&a, small, sizeof small, NULL), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(small[0], '#');
+  CHECK_EQ(mus_action_format(&a, buf, 9, &len), MUS_OK);
+  CHECK_STR(buf, "2 bet 15");
+  CHECK_EQ(mus_action_format(&a, buf, 9, NULL), MUS_OK);
+
+  /* Actions the C struct or the line cannot hold. */
+  b = make(0, 0, 0);
+  CHECK_EQ(mus_action_format(&b, buf, sizeof buf, &len), MUS_E_INVALID_ARGUMENT);
+  b = make(12, 0, 0);
+  CHECK_EQ(mus_action_format(&b, buf, sizeof buf, &len), MUS_E_INVALID_ARGUMENT);
+  b = make(MUS_ACTION_MUS, 4, 0);
+  CHECK_EQ(mus_action_format(&b, buf, sizeof buf, &len), MUS_E_INVALID_ARGUMENT);
+  b = make(MUS_ACTION_MUS, -1, 0);
+  CHECK_EQ(mus_action_format(&b, buf, sizeof buf, &len), MUS_E_INVALID_ARGUMENT);
+  b = make(MUS_ACTION_PASS, 0, 0);
+  b.reserved0 = 1;
+  CHECK_EQ(mus_action_format(&b, buf, sizeof buf, &len), MUS_E_INVALID_ARGUMENT);
+  b = make(MUS_ACTION_PASS, 0, 0);
+  b.reserved[3] = 1;
+  CHECK_EQ(mus_action_format(&b, buf, sizeof buf, &len), MUS_E_INVALID_ARGUMENT);
+  b = make(MUS_ACTION_SHUFFLE, 0, 0);
+  CHECK_EQ(mus_action_format(&b, buf, sizeof buf, &len), MUS_E_INVALID_ARGUMENT);
+  b = make(MUS_ACTION_SHUFFLE, -1, 41);
+  CHECK_EQ(mus_action_format(&b, buf, sizeof buf, &len), MUS_E_BAD_SHUFFLE);
+  b = make(MUS_ACTION_SHUFFLE, -1, 2);
+  b.order[0] = 5;
+  b.order[1] = 5;
+  CHECK_EQ(mus_action_format(&b, buf, sizeof buf, &len), MUS_E_BAD_SHUFFLE);
+  b.order[1] = 40;
+  CHECK_EQ(mus_action_format(&b, buf, sizeof buf, &len), MUS_E_BAD_SHUFFLE);
+  b = make(MUS_ACTION_DISCARD, 0, 0);
+  b.cards = (uint64_t)1 << 45;
+  CHECK_EQ(mus_action_format(&b, buf, sizeof buf, &len), MUS_E_INVALID_ARGUMENT);
+  b = make(MUS_ACTION_SIGNAL, 0, 14);
+  CHECK_EQ(mus_action_format(&b, buf, sizeof buf, &len), MUS_E_INVALID_ARGUMENT);
+
+  /* The longest line fits MUS_ACTION_TEXT_MAX. */
+  b = make(MUS_ACTION_SHUFFLE, -1, 40);
+  for (i = 0; i < 40; ++i) b.order[i] = (uint8_t)(39 - i);
+  CHECK_EQ(mus_action_format(&b, buf, sizeof buf, &len), MUS_OK);
+  CHECK_EQ(len, 133);
+  CHECK(len <= MUS_ACTION_TEXT_MAX);
+}
+
+static void expect_parse_error(const char* text, int32_t pos) {
+  mus_action out, before;
+  int32_t at = 1234;
+  memset(&out, 0x77, sizeof out);
+  memcpy(&before, &out, sizeof out);
+  CHECK_EQ(mus_action_parse(text, &out, &at), MUS_E_PARSE);
+  if (!CHECK_EQ(at, pos)) printf("  text '%s'\n", text);
+  CHECK(memcmp(&before, &out, sizeof out) == 0); /* unchanged on error */
+  CHECK_EQ(mus_action_parse(text, &out, NULL), MUS_E_PARSE);
+}
+
+static void test_action_parse_errors(void) {
+  mus_action out;
+  int32_t pos = 77;
+  CHECK_EQ(mus_action_parse(NULL, &out, &pos), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(pos, -1);
+  pos = 77;
+  CHECK_EQ(mus_action_parse("0 mus", NULL, &pos), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(pos, -1);
+  expect_parse_error("", 0);
+  expect_parse_error("4 mus", 0);
+  expect_parse_error("mus", 0);
+  expect_parse_error("0 dance", 2); /* an unknown action word */
+  expect_parse_error("0 fold", 2);
+  expect_parse_error("1", 1);
+  expect_parse_error("0 mus now", 6);
+  expect_parse_error("0 bet", 5);
+  expect_parse_error("0 bet x", 6);
+  expect_parse_error("0 discard", 9);
+  expect_parse_error("0 discard Ko Ko", 13);
+  expect_parse_error("0 discard Kx", 11);
+  expect_parse_error("0 signal nope", 9);
+  expect_parse_error("shuffle seed -1", 13);
+  expect_parse_error("shuffle order Ao Ao", 17);
+  expect_parse_error("shuffle", 7);
+  expect_parse_error("invalid", 0);
+  /* Fields the line does not hold read back as zero. */
+  memset(&out, 0x77, sizeof out);
+  CHECK_EQ(mus_action_parse("3 cut", &out, NULL), MUS_OK);
+  CHECK_EQ(out.kind, MUS_ACTION_CUT);
+  CHECK_EQ(out.seat, 3);
+  CHECK_EQ(out.amount, 0);
+  CHECK_EQ(out.cards, 0);
+  CHECK_EQ(out.seed, 0);
+  CHECK_EQ(out.reserved0, 0);
+  CHECK_EQ(out.reserved[0], 0);
+  CHECK_EQ(out.order[39], 0);
+  CHECK_EQ(mus_action_parse("shuffle seed 7", &out, NULL), MUS_OK);
+  CHECK_EQ(out.seat, -1);
+  CHECK_EQ(out.seed, 7);
+}
+
+/* ---- mus_state_format / mus_state_parse ------------------------------------------------- */
+
+static void test_state_text(void) {
+  mus_state s = new_dealt_state();
+  mus_state forged, out, before;
+  char text[MUS_STATE_TEXT_MAX + 1];
+  char other[MUS_STATE_TEXT_MAX + 64];
+  char small[16];
+  size_t len = 0;
+  int32_t pos = 5;
+  int i;
+
+  CHECK_EQ(mus_state_format(&s, text, sizeof text, &len), MUS_OK);
+  CHECK_EQ(len, 375);
+  CHECK_EQ(strlen(text), 375);
+  CHECK(strncmp(text, "mus-state/1 ", 12) == 0);
+  CHECK(len <= MUS_STATE_TEXT_MAX);
+  memset(&out, 0x33, sizeof out);
+  CHECK_EQ(mus_state_parse(text, &out, &pos), MUS_OK);
+  CHECK_EQ(pos, -1);
+  CHECK(memcmp(&out, &s, sizeof s) == 0);
+
+  /* mus_state_format errors. */
+  CHECK_EQ(mus_state_format(NULL, text, sizeof text, &len), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_format(&s, NULL, 10, &len), MUS_E_INVALID_ARGUMENT);
+  len = 0;
+  CHECK_EQ(mus_state_format(&s, NULL, 0, &len), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(len, 375);
+  memset(small, '#', sizeof small);
+  len = 0;
+  CHECK_EQ(mus_state_format(&s, small, sizeof small, &len), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(len, 375);
+  CHECK_EQ(small[0], '#');
+  CHECK_EQ(mus_state_format(&s, text, 375, &len), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(mus_state_format(&s, text, 376, &len), MUS_OK);
+  memcpy(&forged, &s, sizeof s);
+  forged.opaque[0] ^= 0xFFu; /* the tag */
+  CHECK_EQ(mus_state_format(&forged, text, sizeof text, &len), MUS_E_INVALID_STATE);
+  memcpy(&forged, &s, sizeof s);
+  ((uint8_t*)forged.opaque)[100] ^= 0x01u; /* somewhere in the middle */
+  if (mus_state_validate(&forged) != MUS_OK)
+    CHECK_EQ(mus_state_format(&forged, text, sizeof text, &len), MUS_E_INVALID_STATE);
+
+  /* mus_state_parse errors: *out unchanged, the position reported. */
+  CHECK_EQ(mus_state_format(&s, text, sizeof text, &len), MUS_OK);
+  memset(&out, 0x44, sizeof out);
+  memcpy(&before, &out, sizeof out);
+  pos = 5;
+  CHECK_EQ(mus_state_parse(NULL, &out, &pos), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(pos, -1);
+  CHECK_EQ(mus_state_parse(text, NULL, &pos), MUS_E_INVALID_ARGUMENT);
+  /* bad tag, bad version */
+  memcpy(other, text, sizeof text);
+  other[0] = 'M';
+  CHECK_EQ(mus_state_parse(other, &out, &pos), MUS_E_PARSE);
+  CHECK_EQ(pos, 0);
+  memcpy(other, text, sizeof text);
+  other[10] = '2';
+  CHECK_EQ(mus_state_parse(other, &out, &pos), MUS_E_PARSE);
+  CHECK_EQ(pos, 0);
+  CHECK_EQ(mus_state_parse("", &out, &pos), MUS_E_PARSE);
+  CHECK_EQ(pos, 0);
+  /* truncated */
+  memcpy(other, text, sizeof text);
+  other[300] = '\0';
+  CHECK_EQ(mus_state_parse(other, &out, &pos), MUS_E_PARSE);
+  CHECK_EQ(pos, 300);
+  CHECK_EQ(mus_state_parse("mus-state/1", &out, &pos), MUS_E_PARSE);
+  CHECK_EQ(pos, 11);
+  /* too long */
+  memcpy(other, text, sizeof text);
+  strcat(other, "AAAA");
+  CHECK_EQ(mus_state_parse(other, &out, &pos), MUS_E_PARSE);
+  CHECK_EQ(pos, 375);
+  /* a bad character */
+  memcpy(other, text, sizeof text);
+  other[250] = '+';
+  CHECK_EQ(mus_state_parse(other, &out, &pos), MUS_E_PARSE);
+  CHECK_EQ(pos, 250);
+  other[250] = '=';
+  CHECK_EQ(mus_state_parse(other, &out, &pos), MUS_E_PARSE);
+  CHECK_EQ(pos, 250);
+  /* forged bytes: the first character holds the top bits of the tag */
+  memcpy(other, text, sizeof text);
+  other[12] = other[12] == 'B' ? 'C' : 'B';
+  CHECK_EQ(mus_state_parse(other, &out, &pos), MUS_E_INVALID_STATE);
+  CHECK_EQ(pos, -1);
+  /* all zero bytes */
+  memcpy(other, "mus-state/1 ", 12);
+  for (i = 12; i < 375; ++i) other[i] = 'A';
+  other[375] = '\0';
+  CHECK_EQ(mus_state_parse(other, &out, &pos), MUS_E_INVALID_STATE);
+  CHECK(memcmp(&before, &out, sizeof out) == 0);
+  CHECK_EQ(mus_state_parse(other, &out, NULL), MUS_E_INVALID_STATE);
+}
+
+/* ---- mus_view_format ------------------------------------------------------------------- */
+
+static void test_view_text(void) {
+  mus_state s = new_dealt_state();
+  mus_state forged;
+  char text[MUS_STATE_TEXT_MAX + 1];
+  char small[8];
+  size_t len = 0;
+  int seat;
+
+  for (seat = 0; seat < 4; ++seat) {
+    CHECK_EQ(mus_view_format(&s, seat, text, sizeof text, &len), MUS_OK);
+    CHECK_EQ(len, 209);
+    CHECK_EQ(strlen(text), 209);
+    CHECK(strncmp(text, "mus-view/1 ", 11) == 0);
+  }
+  CHECK_EQ(mus_view_format(NULL, 0, text, sizeof text, &len), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_view_format(&s, -1, text, sizeof text, &len), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_view_format(&s, 4, text, sizeof text, &len), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_view_format(&s, 0, NULL, 3, &len), MUS_E_INVALID_ARGUMENT);
+  len = 0;
+  CHECK_EQ(mus_view_format(&s, 0, NULL, 0, &len), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(len, 209);
+  memset(small, '#', sizeof small);
+  CHECK_EQ(mus_view_format(&s, 0, small, sizeof small, &len), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(small[0], '#');
+  CHECK_EQ(mus_view_format(&s, 0, text, 209, &len), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(mus_view_format(&s, 0, text, 210, NULL), MUS_OK);
+  memcpy(&forged, &s, sizeof s);
+  forged.opaque[0] ^= 0xFFu;
+  CHECK_EQ(mus_view_format(&forged, 0, text, sizeof text, &len), MUS_E_INVALID_STATE);
+}
+
+/* ---- round trips over random matches ------------------------------------------------ */
+
+static void play_and_round_trip(const char* rules_text, int matches) {
+  mus_rules rules;
+  int m;
+  CHECK_EQ(mus_rules_parse(&rules, rules_text), MUS_OK);
+  for (m = 0; m < matches; ++m) {
+    mus_state s;
+    int bad = 0;
+    CHECK_EQ(mus_state_new(&rules, m % 4, &s), MUS_OK);
+    for (;;) {
+      mus_action legal[8], a, back;
+      mus_state_info info;
+      mus_state parsed;
+      char text[MUS_STATE_TEXT_MAX + 1];
+      char line[MUS_ACTION_TEXT_MAX + 1];
+      size_t n = 0, len = 0;
+      int seat;
+      memset(&info, 0, sizeof info);
+      info.struct_size = sizeof info;
+      if (mus_state_format(&s, text, sizeof text, &len) != MUS_OK) bad = 1;
+      if (mus_state_parse(text, &parsed, NULL) != MUS_OK || memcmp(&parsed, &s, sizeof s) != 0)
+        bad = 1;
+      for (seat = 0; seat < 4; ++seat)
+        if (mus_view_format(&s, seat, text, sizeof text, &len) != MUS_OK || len != 209) bad = 1;
+      if (mus_state_info_get(&s, &info) != MUS_OK) bad = 1;
+      if (info.phase == MUS_PHASE_MATCH_OVER) break;
+      if (mus_legal_actions(&s, legal, 8, &n) != MUS_OK || n == 0) {
+        bad = 1;
+        break;
+      }
+      a = legal[rnd() % n];
+      if (a.kind == MUS_ACTION_SHUFFLE) a.seed = rnd();
+      if (a.kind == MUS_ACTION_DISCARD) {
+        uint64_t pick = 0;
+        while (pick == 0) pick = a.cards & rnd();
+        a.cards = pick;
+        a.amount = 0;
+      }
+      if (mus_action_format(&a, line, sizeof line, &len) != MUS_OK) bad = 1;
+      if (mus_action_parse(line, &back, NULL) != MUS_OK || memcmp(&back, &a, sizeof a) != 0) {
+        printf("  action '%s' does not read back\n", line);
+        bad = 1;
+      }
+      if (mus_apply(&s, &back, &s) != MUS_OK) {
+        bad = 1;
+        break;
+      }
+    }
+    CHECK(!bad);
+  }
+}
+
+int main(void) {
+  test_action_forms();
+  test_action_format_errors();
+  test_action_parse_errors();
+  test_state_text();
+  test_view_text();
+  play_and_round_trip("standard", 20);
+  play_and_round_trip("basque tio_perete=1", 20);
+  play_and_round_trip("online zero_discard=1 mus_corrido=match target=10", 20);
+  printf("%d passed, %d failed\n", g_passed, g_failed);
+  return g_failed == 0 ? 0 : 1;
+}
