@@ -17,36 +17,7 @@
 
 /* ---- The check macros ------------------------------------------------------------------- */
 
-static int g_passed = 0;
-static int g_failed = 0;
-
-static int check_impl(int ok, const char* expr, const char* file, int line) {
-  if (ok) {
-    ++g_passed;
-  } else {
-    ++g_failed;
-    printf("%s:%d: CHECK failed: %s\n", file, line, expr);
-  }
-  return ok;
-}
-
-static int check_eq_impl(long long actual, long long expected, const char* expr, const char* file,
-                         int line) {
-  if (actual == expected) {
-    ++g_passed;
-    return 1;
-  }
-  ++g_failed;
-  printf("%s:%d: CHECK failed: %s (got %lld, expected %lld)\n", file, line, expr, actual, expected);
-  return 0;
-}
-
-/* CHECK(cond): counts a pass or a failure; evaluates to the truth of cond. */
-#define CHECK(cond) check_impl((cond) ? 1 : 0, #cond, __FILE__, __LINE__)
-/* CHECK_EQ(actual, expected): integers; prints both on failure. */
-#define CHECK_EQ(actual, expected)                                                              \
-  check_eq_impl((long long)(actual), (long long)(expected), #actual " == " #expected, __FILE__, \
-                __LINE__)
+#include "check.h"
 
 /* ---- Cards, worked out independently of the library (rules.md R2, R3, R4, R6, R18) ------- */
 
@@ -1222,6 +1193,5 @@ int main(void) {
   test_hand_round_trip();
   test_lance_winner();
   test_tantos_and_value();
-  printf("%d passed, %d failed\n", g_passed, g_failed);
-  return g_failed == 0 ? 0 : 1;
+  return check_summary();
 }

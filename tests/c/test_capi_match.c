@@ -13,34 +13,7 @@
 
 #include "mus/mus.h"
 
-static int g_passed = 0;
-static int g_failed = 0;
-
-static int check_impl(int ok, const char* expr, const char* file, int line) {
-  if (ok) {
-    ++g_passed;
-  } else {
-    ++g_failed;
-    printf("%s:%d: CHECK failed: %s\n", file, line, expr);
-  }
-  return ok;
-}
-
-static int check_eq_impl(long long actual, long long expected, const char* expr, const char* file,
-                         int line) {
-  if (actual == expected) {
-    ++g_passed;
-    return 1;
-  }
-  ++g_failed;
-  printf("%s:%d: CHECK failed: %s (got %lld, expected %lld)\n", file, line, expr, actual, expected);
-  return 0;
-}
-
-#define CHECK(cond) check_impl((cond) ? 1 : 0, #cond, __FILE__, __LINE__)
-#define CHECK_EQ(actual, expected)                                                              \
-  check_eq_impl((long long)(actual), (long long)(expected), #actual " == " #expected, __FILE__, \
-                __LINE__)
+#include "check.h"
 
 /* A small deterministic PRNG for the random play (xorshift64*). */
 static uint64_t g_rng = 0x2545F4914F6CDD1DULL;
@@ -515,6 +488,5 @@ int main(void) {
   play_random_matches("online", 20);
   play_random_matches("standard tio_perete=1 zero_discard=1 min_raise=1 royal31=jack777 target=15",
                       40);
-  printf("%d passed, %d failed\n", g_passed, g_failed);
-  return g_failed == 0 ? 0 : 1;
+  return check_summary();
 }

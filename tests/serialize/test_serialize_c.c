@@ -13,34 +13,7 @@
 
 #include "mus/mus.h"
 
-static int g_passed = 0;
-static int g_failed = 0;
-
-static int check_impl(int ok, const char* expr, const char* file, int line) {
-  if (ok) {
-    ++g_passed;
-  } else {
-    ++g_failed;
-    printf("%s:%d: CHECK failed: %s\n", file, line, expr);
-  }
-  return ok;
-}
-
-static int check_eq_impl(long long actual, long long expected, const char* expr, const char* file,
-                         int line) {
-  if (actual == expected) {
-    ++g_passed;
-    return 1;
-  }
-  ++g_failed;
-  printf("%s:%d: CHECK failed: %s (got %lld, expected %lld)\n", file, line, expr, actual, expected);
-  return 0;
-}
-
-#define CHECK(cond) check_impl((cond) ? 1 : 0, #cond, __FILE__, __LINE__)
-#define CHECK_EQ(actual, expected)                                                              \
-  check_eq_impl((long long)(actual), (long long)(expected), #actual " == " #expected, __FILE__, \
-                __LINE__)
+#include "../c/check.h"
 #define CHECK_STR(actual, expected) \
   check_impl(strcmp((actual), (expected)) == 0, #actual " equals " #expected, __FILE__, __LINE__)
 
@@ -439,6 +412,5 @@ int main(void) {
   play_and_round_trip("standard", 20);
   play_and_round_trip("basque tio_perete=1", 20);
   play_and_round_trip("online zero_discard=1 mus_corrido=match target=10", 20);
-  printf("%d passed, %d failed\n", g_passed, g_failed);
-  return g_failed == 0 ? 0 : 1;
+  return check_summary();
 }
