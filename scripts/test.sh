@@ -3,7 +3,12 @@
 #   (a) a Release build of everything (library, C API, tests, examples, benchmarks compiled but
 #       not run), warnings as errors, in build-release/, and its ctest run;
 #   (b) a Debug build with AddressSanitizer and UndefinedBehaviorSanitizer, in build-asan/, and
-#       its ctest run.
+#       its ctest run;
+#   (c) fuzz: the libFuzzer harnesses of fuzz/ built with clang (ASan + UBSan) in build-fuzz/ and
+#       run for FUZZ_SECONDS seconds each (default 30) by fuzz/run_fuzzers.sh;
+#   (d) tsan: the thread test of tests/threads built with ThreadSanitizer in build-tsan/ (that
+#       target only) and run;
+#   (e) valgrind: memcheck of the C test programs of build-release/.
 # Stops at the first failure with a non-zero exit, and prints a summary either way.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -57,7 +62,7 @@ run_ctest() {
 
 install_dependencies() {
   local packages=(catch2 doxygen graphviz mono-mcs mono-runtime pkg-config libbenchmark-dev
-                  valgrind python3 python3-pip python3-venv)
+                  valgrind python3 python3-pip python3-venv clang)
   if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
     echo "No dpkg/apt-get here: make sure these (or their equivalents) are installed:"
     echo "  ${packages[*]}"
@@ -69,17 +74,81 @@ install_dependencies() {
       missing+=("${p}")
     fi
   done
-  if [[ ${#missing[@]} -eq 0 ]]; then
-    echo "All test dependencies are installed."
-    return 0
-  fi
-  echo "Installing: ${missing[*]}"
   local as_root=(env DEBIAN_FRONTEND=noninteractive)
   if [[ "$(id -u)" -ne 0 ]]; then
     as_root=(sudo env DEBIAN_FRONTEND=noninteractive)
   fi
-  "${as_root[@]}" apt-get update
-  "${as_root[@]}" apt-get install -y "${missing[@]}"
+  if [[ ${#missing[@]} -eq 0 ]]; then
+    echo "All test dependencies are installed."
+  else
+    echo "Installing: ${missing[*]}"
+    "${as_root[@]}" apt-get update
+    "${as_root[@]}" apt-get install -y "${missing[@]}"
+  fi
+  install_clang_runtime "${as_root[@]}"
+}
+
+# clang only recommends its runtime libraries (libFuzzer and the sanitizers): when a
+# -fsanitize=fuzzer link fails, install them for the installed clang's version (Debian 12:
+# libclang-rt-14-dev, which holds libclang_rt.fuzzer-x86_64.a).
+install_clang_runtime() {
+  local probe
+  probe="$(mktemp -d)"
+  printf 'extern "C" int LLVMFuzzerTestOneInput(const char*, unsigned long) { return 0; }\n' \
+    >"${probe}/probe.cpp"
+  if clang++ -fsanitize=fuzzer,address,undefined "${probe}/probe.cpp" -o "${probe}/probe" \
+       >/dev/null 2>&1; then
+    rm -rf "${probe}"
+    return 0
+  fi
+  rm -rf "${probe}"
+  local major
+  major="$(clang -dumpversion | cut -d. -f1)"
+  echo "Installing: libclang-rt-${major}-dev (libFuzzer for clang ${major})"
+  "$@" apt-get install -y "libclang-rt-${major}-dev"
+}
+
+# (c) Builds and runs the fuzzers; their figures go into the summary.
+run_fuzzers() {
+  local rc=0
+  FUZZ_BUILD_DIR=build-fuzz fuzz/run_fuzzers.sh run || rc=$?
+  local line
+  if [[ -f build-fuzz/fuzz-summary.txt ]]; then
+    while IFS= read -r line; do
+      summary+=("        ${line}")
+    done <build-fuzz/fuzz-summary.txt
+  fi
+  return "${rc}"
+}
+
+# (d) The thread test under ThreadSanitizer. Older TSan runtimes fail to start on kernels with
+# 32-bit mmap randomness ("unexpected memory mapping"): then it is run again without ASLR.
+run_tsan_threads() {
+  local test=build-tsan/tests/threads/mus_thread_tests
+  local log=build-tsan/threads.log
+  local rc=0
+  "${test}" 2>&1 | tee "${log}" || rc=$?
+  if [[ ${rc} -ne 0 ]] && grep -q "unexpected memory mapping" "${log}" &&
+     command -v setarch >/dev/null 2>&1; then
+    echo "retrying without address space randomization"
+    rc=0
+    setarch "$(uname -m)" -R "${test}" 2>&1 | tee "${log}" || rc=$?
+  fi
+  summary+=("        $(tail -n 1 "${log}")")
+  return "${rc}"
+}
+
+# (e) Memcheck of the C test programs of the Release build: any error, or a definite leak, fails.
+run_valgrind() {
+  local programs=(build-release/tests/c/test_capi build-release/tests/c/test_capi_match)
+  if [[ -x build-release/tests/serialize/test_serialize_c ]]; then
+    programs+=(build-release/tests/serialize/test_serialize_c)
+  fi
+  local t
+  for t in "${programs[@]}"; do
+    echo "-- valgrind ${t}"
+    valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite "${t}"
+  done
 }
 
 sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all"
@@ -103,3 +172,19 @@ step "asan+ubsan: configure" cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug \
   "-DCMAKE_MODULE_LINKER_FLAGS=${sanitize}"
 step "asan+ubsan: build" cmake --build build-asan --parallel "${jobs}"
 step "asan+ubsan: ctest" run_ctest build-asan
+
+export FUZZ_JOBS="${jobs}"
+step "fuzz: build" env FUZZ_BUILD_DIR=build-fuzz fuzz/run_fuzzers.sh build
+step "fuzz: run (${FUZZ_SECONDS:-30} s per harness)" run_fuzzers
+
+tsan="-fsanitize=thread"
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
+step "tsan: configure" cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DMUS_BUILD_TESTS=ON -DMUS_BUILD_EXAMPLES=OFF -DMUS_BUILD_BENCH=OFF -DMUS_WARNINGS_AS_ERRORS=ON \
+  -DMUS_TEST_BINDINGS=OFF -DMUS_BUILD_DOCS=OFF -DMUS_INSTALL=OFF \
+  "-DCMAKE_C_FLAGS=${tsan}" "-DCMAKE_CXX_FLAGS=${tsan}" \
+  "-DCMAKE_EXE_LINKER_FLAGS=${tsan}" "-DCMAKE_SHARED_LINKER_FLAGS=${tsan}"
+step "tsan: build" cmake --build build-tsan --target mus_thread_tests --parallel "${jobs}"
+step "tsan: threads" run_tsan_threads
+
+step "valgrind: C tests" run_valgrind
