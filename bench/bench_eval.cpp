@@ -285,13 +285,14 @@ void compare4_lances(benchmark::State& state) {
 void BM_Compare4Lances_Table(benchmark::State& state) { compare4_lances<table::compare4>(state); }
 void BM_Compare4Lances_Sort(benchmark::State& state) { compare4_lances<baseline::compare4>(state); }
 
-// One hand's full evaluation (all lances).
-void BM_EvaluateHand_Table(benchmark::State& state) {
+// One hand's full evaluation (all lances), with the library or the baseline.
+template <auto Evaluate>
+void evaluate_hand(benchmark::State& state) {
   const std::vector<Deal>& d = deals();
   const int kings = runtime_kings();
   std::size_t i = 0;
   for (auto _ : state) {
-    const mus::HandEval e = mus::evaluate(d[i / mus::seats][i % mus::seats], kings);
+    const auto e = Evaluate(d[i / mus::seats][i % mus::seats], kings);
     benchmark::DoNotOptimize(e);
     i = (i + 1) & (deal_count * mus::seats - 1);
   }
@@ -299,18 +300,10 @@ void BM_EvaluateHand_Table(benchmark::State& state) {
   state.SetLabel("ns per hand");
 }
 
-void BM_EvaluateHand_Sort(benchmark::State& state) {
-  const std::vector<Deal>& d = deals();
-  const int kings = runtime_kings();
-  std::size_t i = 0;
-  for (auto _ : state) {
-    const baseline::Eval e = baseline::evaluate(d[i / mus::seats][i % mus::seats], kings);
-    benchmark::DoNotOptimize(e);
-    i = (i + 1) & (deal_count * mus::seats - 1);
-  }
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
-  state.SetLabel("ns per hand");
-}
+mus::HandEval table_evaluate(const mus::Hand& h, int kings) { return mus::evaluate(h, kings); }
+
+void BM_EvaluateHand_Table(benchmark::State& state) { evaluate_hand<&table_evaluate>(state); }
+void BM_EvaluateHand_Sort(benchmark::State& state) { evaluate_hand<&baseline::evaluate>(state); }
 
 // The winners of the four lances at a table of four, the mano moving round; packed 3 bits each.
 void BM_LanceWinner4Seats_Table(benchmark::State& state) {
