@@ -419,9 +419,9 @@ Errc on_shuffle(State& s, const Action& a, Events* ev) {
   if (a.seat != -1) return Errc::invalid_argument;
   std::array<std::uint8_t, deck_size> order{};
   int n = 0;
+  const Errc e = shuffle_order(a, cards_to_shuffle(s), order.data(), n);
+  if (e != Errc::ok) return e;
   if (s.refill_seat != not_dealing) {  // stock refill (R15)
-    const Errc e = shuffle_order(a, s.pile, order.data(), n);
-    if (e != Errc::ok) return e;
     int k = 0;
     for (int i = s.stock_pos; i < s.stock_end; ++i)
       s.stock[static_cast<std::size_t>(k++)] = s.stock[static_cast<std::size_t>(i)];
@@ -435,8 +435,6 @@ Errc on_shuffle(State& s, const Action& a, Events* ev) {
     return Errc::ok;
   }
   // A new hand (R11).
-  const Errc e = shuffle_order(a, (std::uint64_t{1} << deck_size) - 1, order.data(), n);
-  if (e != Errc::ok) return e;
   s.hand_number += 1;
   if (s.hand_in_game < 0xFF)
     s.hand_in_game = static_cast<std::uint8_t>(s.hand_in_game + 1);  // saturates
@@ -748,6 +746,11 @@ Errc apply_in_place(State& s, const Action& a, Events* events) noexcept {
     case Phase::betting: return on_betting(s, a, events);
     default: return Errc::internal;
   }
+}
+
+std::uint64_t cards_to_shuffle(const State& s) noexcept {
+  if (s.phase != Phase::shuffle) return 0;
+  return s.refill_seat != not_dealing ? s.pile : (std::uint64_t{1} << deck_size) - 1;
 }
 
 int min_bet(const State& s) noexcept { return s.phase == Phase::betting ? bet_min(s) : 0; }

@@ -442,6 +442,14 @@ struct ActionList {
 /// @return The amount, or 0.
 [[nodiscard]] int max_bet(const State& s) noexcept;
 
+/**
+ * @brief The cards the shuffle due now must list (R12): the whole deck for a new hand, the
+ *        discard pile for a stock refill (R15).
+ * @param s The state.
+ * @return A card set (bit = card id); 0 when no shuffle is due.
+ */
+[[nodiscard]] std::uint64_t cards_to_shuffle(const State& s) noexcept;
+
 /// @brief A seat's hand (its four cards); meaningful while a hand is being played.
 /// @param s The state.
 /// @param seat 0..3.

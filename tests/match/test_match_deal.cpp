@@ -507,6 +507,7 @@ TEST_CASE("R15 stock refill: the discard pile goes under the remaining stock", "
   // The pile: round 1's 0-15 and this round's discards, 28 cards.
   const std::uint64_t pile = 0xFFFFULL | mask_of({17, 18, 19, 21, 22, 23, 25, 26, 27, 29, 30, 31});
   CHECK(s.pile == pile);
+  CHECK(mus::cards_to_shuffle(s) == pile);  // R15: the refill shuffles the pile, nothing else
   CHECK(cards_conserved(s));
   CHECK(mus::validate_state(s) == Errc::ok);
   CHECK(mus::view_of(s, 2).pile_count == 28);
@@ -583,4 +584,13 @@ TEST_CASE("R15 stock refill: the discard pile goes under the remaining stock", "
   // Each round moves 16 cards through a 24-card stock: a refill is needed at least every
   // other round, so 12 rounds need at least 6.
   CHECK(refill_count >= 6);
+}
+
+TEST_CASE("R12 cards_to_shuffle: the whole deck for a new hand, nothing between shuffles",
+          "[match][R12]") {
+  State s = start(Rules{}, 0);
+  CHECK(mus::cards_to_shuffle(s) == (std::uint64_t{1} << 40) - 1);
+  must(s, Action::shuffle_seed(7));
+  CHECK(s.phase == Phase::mus);
+  CHECK(mus::cards_to_shuffle(s) == 0);
 }

@@ -439,10 +439,9 @@ class Player {
         if (rng_() % 4 == 0) {
           // An explicit order: a random permutation of exactly the cards to shuffle.
           std::vector<std::uint8_t> cards;
-          const bool refill = std::any_of(s.hands.begin(), s.hands.end(),
-                                          [](auto id) { return id != mus::no_card; });
+          const std::uint64_t due = mus::cards_to_shuffle(s);
           for (int id = 0; id < 40; ++id)
-            if (!refill || ((s.pile >> id) & 1U)) cards.push_back(static_cast<std::uint8_t>(id));
+            if ((due >> id) & 1U) cards.push_back(static_cast<std::uint8_t>(id));
           std::shuffle(cards.begin(), cards.end(), rng_);
           a = Action::shuffle_order(cards.data(), static_cast<int>(cards.size()));
         } else {

@@ -170,11 +170,10 @@ class Player {
       }
       case ActionKind::shuffle:
         if (rng_() % 4 == 0) {
-          const bool refill = s.refill_seat != 0xFF;
           std::vector<std::uint8_t> cards;
+          const std::uint64_t due = mus::cards_to_shuffle(s);
           for (int id = 0; id < 40; ++id)
-            if (!refill || ((s.pile >> id) & 1U) != 0)
-              cards.push_back(static_cast<std::uint8_t>(id));
+            if ((due >> id) & 1U) cards.push_back(static_cast<std::uint8_t>(id));
           std::shuffle(cards.begin(), cards.end(), rng_);
           a = Action::shuffle_order(cards.data(), static_cast<int>(cards.size()));
         } else {
