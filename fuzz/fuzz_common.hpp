@@ -197,7 +197,7 @@ inline mus_action concretise(const mus_state& s, mus_action a, Rng& rng) {
       a.seed = rng.next();
       if (rng.below(4) == 0) {  // an explicit order: exactly the cards being shuffled
         const mus::State st = cpp_state(s);
-        const std::uint64_t cards = st.refill_seat != 0xFF ? st.pile : (std::uint64_t{1} << 40) - 1;
+        const std::uint64_t cards = mus::cards_to_shuffle(st);
         std::uint8_t order[40];
         std::size_t n = 0;
         for (int id = 0; id < 40; ++id)
