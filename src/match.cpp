@@ -762,42 +762,164 @@ Hand hand_of(const State& s, int seat) noexcept {
   return hand_at(s, seat);
 }
 
-ActionList legal_actions(const State& s) noexcept {
-  ActionList out;
-  if (s.phase == Phase::match_over) return out;
-  if (s.phase == Phase::shuffle) {
-    out.push(Action::shuffle_seed(0));
-    return out;
+// --- action ids and the legal actions --------------------------------------------------------
+
+namespace {
+
+constexpr std::uint64_t id_bit(int id) { return std::uint64_t{1} << id; }
+
+// The bits of the bet ladder's amounts from lo to hi (lo > 0).
+std::uint64_t ladder_bits(int lo, int hi) {
+  std::uint64_t bits = 0;
+  for (int i = 0; i < action_ids::bet_count; ++i) {
+    const int amount = bet_ladder[static_cast<std::size_t>(i)];
+    if (amount >= lo && amount <= hi) bits |= id_bit(action_ids::bet + i);
   }
-  const int seat = s.to_act;
+  return bits;
+}
+
+// The seat's cards sorted by id (no_card slots last), and how many it holds.
+int sorted_cards(const State& s, int seat, std::array<std::uint8_t, 4>& out) {
+  int n = 0;
+  for (int i = 0; i < hand_size; ++i) {
+    const std::uint8_t id = s.hands[static_cast<std::size_t>(seat * 4 + i)];
+    if (id == no_card) continue;
+    int j = n++;
+    for (; j > 0 && out[static_cast<std::size_t>(j - 1)] > id; --j)
+      out[static_cast<std::size_t>(j)] = out[static_cast<std::size_t>(j - 1)];
+    out[static_cast<std::size_t>(j)] = id;
+  }
+  return n;
+}
+
+}  // namespace
+
+std::uint64_t legal_action_mask(const State& s) noexcept {
+  std::uint64_t m = 0;
   switch (s.phase) {
-    case Phase::mus:
-      out.push(ActionKind::mus, seat);
-      out.push(ActionKind::cut, seat);
+    case Phase::match_over: return 0;
+    case Phase::shuffle: return id_bit(action_ids::shuffle);
+    case Phase::mus: m = id_bit(action_ids::mus) | id_bit(action_ids::cut); break;
+    case Phase::discard: {
+      // Every subset of the four cards; the empty one (servido) only with zero_discard (R14).
+      const std::uint64_t all = ((std::uint64_t{1} << action_ids::discard_count) - 1)
+                                << action_ids::discard;
+      m = s.rules.zero_discard ? all : all & ~id_bit(action_ids::discard);
       break;
-    case Phase::discard:
-      out.push(ActionKind::discard, seat, s.rules.zero_discard ? 0 : 1, hand_mask(s, seat));
-      break;
+    }
     case Phase::perete:
-      if (is_perete_hand(s, seat)) out.push(ActionKind::perete, seat);
-      out.push(ActionKind::pass, seat);
+      m = id_bit(action_ids::pass);
+      if (is_perete_hand(s, s.to_act)) m |= id_bit(action_ids::perete);
       break;
     case Phase::betting:
-      if (s.bet_open) {
-        out.push(ActionKind::accept, seat);
-        out.push(ActionKind::reject, seat);
-      } else {
-        out.push(ActionKind::pass, seat);
-      }
-      if (const int lo = bet_min(s); lo > 0) out.push(ActionKind::bet, seat, lo);
-      if (!(s.bet_open && s.is_ordago)) out.push(ActionKind::ordago, seat);
+      m = s.bet_open ? id_bit(action_ids::accept) | id_bit(action_ids::reject)
+                     : id_bit(action_ids::pass);
+      if (const int lo = bet_min(s); lo > 0) m |= ladder_bits(lo, bet_max(s));
+      if (!(s.bet_open && s.is_ordago)) m |= id_bit(action_ids::ordago);
       break;
-    default: break;
   }
   if (!s.no_signals) {
-    const auto i = static_cast<std::size_t>(seat);
-    const unsigned open = static_cast<unsigned>(s.truth[i]) & ~static_cast<unsigned>(s.signals[i]);
-    if (open != 0) out.push(ActionKind::signal, seat, std::countr_zero(open));
+    const auto i = static_cast<std::size_t>(s.to_act);
+    const std::uint64_t open =
+        static_cast<unsigned>(s.truth[i]) & ~static_cast<unsigned>(s.signals[i]);
+    m |= open << action_ids::signal;
+  }
+  return m;
+}
+
+Result<int> action_id(const State& s, const Action& a) noexcept {
+  switch (a.kind) {
+    case ActionKind::shuffle: return action_ids::shuffle;
+    case ActionKind::mus: return action_ids::mus;
+    case ActionKind::cut: return action_ids::cut;
+    case ActionKind::pass: return action_ids::pass;
+    case ActionKind::ordago: return action_ids::ordago;
+    case ActionKind::accept: return action_ids::accept;
+    case ActionKind::reject: return action_ids::reject;
+    case ActionKind::perete: return action_ids::perete;
+    case ActionKind::bet:
+      for (int i = 0; i < action_ids::bet_count; ++i)
+        if (bet_ladder[static_cast<std::size_t>(i)] == a.amount) return action_ids::bet + i;
+      return Error{Errc::not_in_action_space, "the bet amount is not on the bet ladder", -1};
+    case ActionKind::signal:
+      if (a.amount < 0 || a.amount >= signal_count)
+        return Error{Errc::invalid_argument, "no such signal", -1};
+      return action_ids::signal + a.amount;
+    case ActionKind::discard: {
+      if (a.seat < 0 || a.seat >= seats)
+        return Error{Errc::invalid_argument, "seat out of range", -1};
+      std::array<std::uint8_t, 4> cards{};
+      const int n = sorted_cards(s, a.seat, cards);
+      int mask = 0;
+      std::uint64_t covered = 0;
+      for (int k = 0; k < n; ++k) {
+        const std::uint64_t bit = std::uint64_t{1} << cards[static_cast<std::size_t>(k)];
+        if ((a.cards & bit) != 0) {
+          mask |= 1 << k;
+          covered |= bit;
+        }
+      }
+      if (covered != a.cards)
+        return Error{Errc::card_not_in_hand, "a discarded card is not in the seat's hand", -1};
+      return action_ids::discard + mask;
+    }
+  }
+  return Error{Errc::invalid_argument, "unknown action kind", -1};
+}
+
+Result<Action> action_from_id(const State& s, int id) noexcept {
+  if (id < 0 || id >= action_id_count)
+    return Error{Errc::invalid_argument, "action id out of range", -1};
+  if (id == action_ids::shuffle) return Action::shuffle_seed(0);
+  if (s.phase == Phase::match_over) return Error{Errc::match_over, "the match is over", -1};
+  const int seat = s.to_act;
+  if (seat < 0)
+    return Error{Errc::wrong_phase, "chance is to act: only the shuffle id applies", -1};
+  if (id >= action_ids::signal && id < action_ids::signal + action_ids::signal_count) {
+    const int k = id - action_ids::signal;
+    if (k >= signal_count) return Error{Errc::invalid_argument, "reserved signal id", -1};
+    return Action::signal(seat, static_cast<Signal>(k));
+  }
+  if (id >= action_ids::bet && id < action_ids::bet + action_ids::bet_count)
+    return Action::bet(seat, bet_ladder[static_cast<std::size_t>(id - action_ids::bet)]);
+  if (id >= action_ids::discard && id < action_ids::discard + action_ids::discard_count) {
+    std::array<std::uint8_t, 4> cards{};
+    const int n = sorted_cards(s, seat, cards);
+    const int mask = id - action_ids::discard;
+    if ((mask >> n) != 0)
+      return Error{Errc::card_not_in_hand, "the discard names a card position the seat lacks", -1};
+    std::uint64_t set = 0;
+    for (int k = 0; k < n; ++k)
+      if ((mask >> k) & 1) set |= std::uint64_t{1} << cards[static_cast<std::size_t>(k)];
+    return Action::discard(seat, set);
+  }
+  switch (id) {
+    case action_ids::mus: return Action::mus(seat);
+    case action_ids::cut: return Action::cut(seat);
+    case action_ids::pass: return Action::pass(seat);
+    case action_ids::ordago: return Action::ordago(seat);
+    case action_ids::accept: return Action::accept(seat);
+    case action_ids::reject: return Action::reject(seat);
+    default: return Action::perete(seat);  // action_ids::perete, the last id
+  }
+}
+
+Errc apply_id_in_place(State& s, int id, std::uint64_t seed, Events* events) noexcept {
+  Result<Action> a = action_from_id(s, id);
+  if (!a) {
+    if (events != nullptr) events->size = 0;
+    return a.error().code;
+  }
+  Action act = *a;
+  act.seed = seed;
+  return apply_in_place(s, act, events);
+}
+
+ActionList legal_actions(const State& s) noexcept {
+  ActionList out;
+  for (std::uint64_t m = legal_action_mask(s); m != 0; m &= m - 1) {
+    const Result<Action> a = action_from_id(s, std::countr_zero(m));
+    out.push(*a);  // every id of the mask names an action
   }
   return out;
 }

@@ -33,6 +33,7 @@ enum class Errc : std::int32_t {
   false_signal = MUS_E_FALSE_SIGNAL,          ///< A signal the hand does not match.
   invalid_state = MUS_E_INVALID_STATE,        ///< A state the library did not produce.
   internal = MUS_E_INTERNAL,                  ///< A bug.
+  not_in_action_space = MUS_E_NO_ACTION_ID,   ///< An action with no action id (bet off the ladder).
 };
 
 /**
@@ -58,6 +59,8 @@ enum class Errc : std::int32_t {
     case Errc::false_signal: return "MUS_E_FALSE_SIGNAL: signal does not match the hand";
     case Errc::invalid_state: return "MUS_E_INVALID_STATE: state not produced by the library";
     case Errc::internal: return "MUS_E_INTERNAL: internal error";
+    case Errc::not_in_action_space:
+      return "MUS_E_NO_ACTION_ID: the action has no action id (a bet amount off the ladder)";
   }
   return "unknown status";
 }

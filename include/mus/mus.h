@@ -78,6 +78,7 @@
 #define MUS_E_FALSE_SIGNAL (-13)    /**< A signal that does not match the signaller's hand. */
 #define MUS_E_INVALID_STATE (-14)   /**< A state blob that the library did not produce. */
 #define MUS_E_INTERNAL (-15)        /**< An unexpected internal failure (a bug: please report it). */
+#define MUS_E_NO_ACTION_ID (-16)    /**< An action that has no action id (a bet amount off the ladder). */
 /** @} */
 
 /** @name Lances
@@ -413,7 +414,9 @@ typedef struct mus_state_info {
   int32_t games[2];     /**< Games won in the current vaca. */
   int32_t vacas[2];     /**< Vacas won in the match. */
   int32_t match_winner; /**< Team, or -1. */
-  int32_t reserved[16]; /**< Zero. */
+  int32_t hand_number;  /**< Hands dealt in the match so far (since 0.2). */
+  int32_t refill_due;   /**< 1 when the shuffle due is a stock refill (R15), else 0 (since 0.2). */
+  int32_t reserved[14]; /**< Zero. */
 } mus_state_info;
 
 /** @name Lance statuses
@@ -549,6 +552,43 @@ typedef struct mus_event {
 /** The most events one mus_apply_events() call can report. */
 #define MUS_MAX_EVENTS 48
 
+/**
+ * @name Action ids
+ * A stable integer action space (OpenSpiel's "distinct actions"): each action a player can
+ * choose from mus_legal_actions() has one id, the same choice in every state, relative to the
+ * seat to act. Blocks in increasing id order:
+ *
+ * | ids | action | parameter |
+ * |---|---|---|
+ * | 0 | SHUFFLE (chance) | seed or order supplied with the action |
+ * | 1 | MUS | |
+ * | 2 | CUT | |
+ * | 3..18 | DISCARD | `id - 3`: bit k = the seat's k-th lowest card id (3 alone: servido) |
+ * | 19 | PASS | |
+ * | 20..35 | BET | mus_bet_ladder(`id - 20`): 1 2 3 4 5 6 7 8 9 10 12 15 20 25 30 40 |
+ * | 36 | ORDAGO | |
+ * | 37 | ACCEPT | |
+ * | 38 | REJECT | |
+ * | 39..54 | SIGNAL | `MUS_SIGNAL_*` number `id - 39` (numbers past the last signal reserved) |
+ * | 55 | PERETE | |
+ * @{
+ */
+#define MUS_ACTION_ID_COUNT 56    /**< The number of action ids. */
+#define MUS_ACTION_ID_SHUFFLE 0   /**< The due shuffle (chance). */
+#define MUS_ACTION_ID_MUS 1       /**< Mus. */
+#define MUS_ACTION_ID_CUT 2       /**< Cut (no hay mus). */
+#define MUS_ACTION_ID_DISCARD 3   /**< First discard id: plus a 4-bit mask of sorted card positions. */
+#define MUS_ACTION_ID_PASS 19     /**< Pass. */
+#define MUS_ACTION_ID_BET 20      /**< First bet id: plus a bet ladder index. */
+#define MUS_ACTION_ID_ORDAGO 36   /**< Órdago. */
+#define MUS_ACTION_ID_ACCEPT 37   /**< Accept (quiero). */
+#define MUS_ACTION_ID_REJECT 38   /**< Reject (no quiero). */
+#define MUS_ACTION_ID_SIGNAL 39   /**< First signal id: plus a `MUS_SIGNAL_*` number. */
+#define MUS_ACTION_ID_PERETE 55   /**< Declare tío Perete. */
+#define MUS_BET_LADDER_SIZE 16    /**< Rungs of the bet ladder (BET ids). */
+#define MUS_MAX_LEGAL_ACTIONS 56  /**< The most actions mus_legal_actions() can list. */
+/** @} */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -608,17 +648,18 @@ MUS_API int32_t mus_apply_events(const mus_state* in, const mus_action* action, 
                                  mus_event* events, size_t cap, size_t* count_out);
 
 /**
- * @brief The distinct kinds of action the seat to act may play now.
+ * @brief Every action the seat to act may play now, each concrete: it applies exactly as
+ *        listed, in increasing action-id order, without duplicates (since 0.2).
  *
- * BET is listed once with `amount` the smallest legal amount (see mus_bet_limits()), DISCARD
- * once with `cards` the cards the seat may discard and `amount` the fewest it must (choose a
- * subset of `cards` before applying it: the reducer discards exactly `cards` and ignores a
- * DISCARD's `amount`), SIGNAL once
- * with the first true signal not yet made; a SHUFFLE entry (seed 0) when chance is to act;
- * nothing once the match is over.
+ * That is: MUS and CUT; each DISCARD subset the rules allow; PASS, ACCEPT, REJECT, ORDAGO;
+ * each BET of the bet ladder (mus_bet_ladder()) from the smallest legal amount to the largest
+ * (any other amount in mus_bet_limits() is just as legal, built by hand); PERETE for a
+ * 4-5-6-7 hand; each true SIGNAL the seat has not made yet. One SHUFFLE entry (seed 0) when
+ * chance is to act: set its `seed`, or an order, before applying it (R12). Nothing once the
+ * match is over. (0.1 listed one template per kind; that meaning is retired.)
  * @param s The state.
  * @param buf Receives the actions; may be NULL when `cap` is 0.
- * @param cap Capacity of `buf` (8 is always enough).
+ * @param cap Capacity of `buf`; @ref MUS_MAX_LEGAL_ACTIONS is always enough.
  * @param count_out If not NULL, receives the number of actions (also when `buf` is too small).
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE;
  *         @ref MUS_E_BUFFER_TOO_SMALL (nothing written to `buf`).
@@ -627,6 +668,90 @@ MUS_API int32_t mus_apply_events(const mus_state* in, const mus_action* action, 
  */
 MUS_API int32_t mus_legal_actions(const mus_state* s, mus_action* buf, size_t cap,
                                   size_t* count_out);
+
+/**
+ * @brief The legal actions as a bit mask over action ids: bit i set when id i is legal now.
+ *
+ * The cheapest way to choose an action (a simulation, a policy's action mask): nothing is
+ * built. The actions are those of mus_legal_actions().
+ * @param s The state.
+ * @param out Receives the mask (0 once the match is over; only bit @ref MUS_ACTION_ID_SHUFFLE
+ *        when a shuffle is due).
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_legal_mask(const mus_state* s, uint64_t* out);
+
+/**
+ * @brief The legal actions as action ids, in increasing order (those of mus_legal_actions()).
+ * @param s The state.
+ * @param ids Receives the ids; may be NULL when `cap` is 0.
+ * @param cap Capacity of `ids`; @ref MUS_MAX_LEGAL_ACTIONS is always enough.
+ * @param count_out If not NULL, receives the number of ids (also when `ids` is too small).
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE;
+ *         @ref MUS_E_BUFFER_TOO_SMALL (nothing written to `ids`).
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_legal_action_ids(const mus_state* s, int32_t* ids, size_t cap,
+                                     size_t* count_out);
+
+/**
+ * @brief The action id of an action (see @ref MUS_ACTION_ID_COUNT for the table).
+ *
+ * The state is read only for a DISCARD, whose id names positions in the acting seat's cards
+ * sorted by card id.
+ * @param s The state.
+ * @param action The action, of any seat.
+ * @param id_out Receives the id.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT (NULL, an unknown kind, a bad seat or signal,
+ *         non-zero reserved fields); @ref MUS_E_NO_ACTION_ID for a BET amount off the ladder;
+ *         @ref MUS_E_CARD_NOT_IN_HAND for a DISCARD of cards the seat does not hold;
+ *         @ref MUS_E_INVALID_STATE.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_action_id(const mus_state* s, const mus_action* action, int32_t* id_out);
+
+/**
+ * @brief The action an id names in this state, for the seat to act.
+ *
+ * It need not be legal (mus_apply() decides); each id of mus_legal_mask() gives the action
+ * mus_legal_actions() lists. The SHUFFLE id gives a SHUFFLE with seed 0.
+ * @param s The state.
+ * @param id The action id, 0..@ref MUS_ACTION_ID_COUNT - 1.
+ * @param out Receives the action.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT (NULL, an id out of range or reserved);
+ *         @ref MUS_E_MATCH_OVER; @ref MUS_E_WRONG_PHASE (a player's id while a shuffle is due);
+ *         @ref MUS_E_CARD_NOT_IN_HAND (a discard of a position the seat does not fill);
+ *         @ref MUS_E_INVALID_STATE.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_action_from_id(const mus_state* s, int32_t id, mus_action* out);
+
+/**
+ * @brief Apply the action an id names (mus_action_from_id()): the fast step of a simulation.
+ * @param in The state.
+ * @param id The action id.
+ * @param seed The seed for the SHUFFLE id (R12); ignored by every other id.
+ * @param out Receives the next state; `in == out` is allowed; unchanged on any error.
+ * @return As mus_action_from_id() and mus_apply().
+ * @thread_safety As mus_apply().
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_apply_id(const mus_state* in, int32_t id, uint64_t seed, mus_state* out);
+
+/**
+ * @brief The amount of a rung of the bet ladder: the BET ids' amounts.
+ * @param index 0..@ref MUS_BET_LADDER_SIZE - 1 (the id minus @ref MUS_ACTION_ID_BET).
+ * @param amount_out Receives the points.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT.
+ * @thread_safety Safe from any thread.
+ * @pointer_lifetime Pointers are used during the call only.
+ */
+MUS_API int32_t mus_bet_ladder(int32_t index, int32_t* amount_out);
 
 /**
  * @brief Read the public summary of a state.
