@@ -66,6 +66,8 @@ static void structs(void) {
   FIELD(mus_state_info, games);
   FIELD(mus_state_info, vacas);
   FIELD(mus_state_info, match_winner);
+  FIELD(mus_state_info, hand_number);
+  FIELD(mus_state_info, refill_due);
   FIELD(mus_state_info, reserved);
 
   STRUCT(mus_count_line);
@@ -153,6 +155,7 @@ static void constants(void) {
   CONST(MUS_E_FALSE_SIGNAL);
   CONST(MUS_E_INVALID_STATE);
   CONST(MUS_E_INTERNAL);
+  CONST(MUS_E_NO_ACTION_ID);
 
   CONST(MUS_LANCE_GRANDE);
   CONST(MUS_LANCE_CHICA);
@@ -243,6 +246,21 @@ static void constants(void) {
   CONST(MUS_EVENT_MATCH);
 
   CONST(MUS_MAX_EVENTS);
+
+  CONST(MUS_ACTION_ID_COUNT);
+  CONST(MUS_ACTION_ID_SHUFFLE);
+  CONST(MUS_ACTION_ID_MUS);
+  CONST(MUS_ACTION_ID_CUT);
+  CONST(MUS_ACTION_ID_DISCARD);
+  CONST(MUS_ACTION_ID_PASS);
+  CONST(MUS_ACTION_ID_BET);
+  CONST(MUS_ACTION_ID_ORDAGO);
+  CONST(MUS_ACTION_ID_ACCEPT);
+  CONST(MUS_ACTION_ID_REJECT);
+  CONST(MUS_ACTION_ID_SIGNAL);
+  CONST(MUS_ACTION_ID_PERETE);
+  CONST(MUS_BET_LADDER_SIZE);
+  CONST(MUS_MAX_LEGAL_ACTIONS);
 
   CONST(MUS_STATE_TEXT_MAX);
   CONST(MUS_ACTION_TEXT_MAX);
