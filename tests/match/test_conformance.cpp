@@ -31,12 +31,14 @@ namespace ids = mus::action_ids;
 
 // The documented maximum number of actions in one hand (docs/state-machine.md, "How long a
 // hand can be"): the shuffle that deals it; per mus round 4 mus or cut, 4 discards and one
-// stock refill; 4 tío Perete answers; per lance at most 3 passes, 2 answers per bet or raise
-// and a final answer, with at most 1 + (999 - 2) / min_raise bets and raises and one órdago;
+// stock refill; 4 more for the round that ends with the cut; 4 tío Perete answers; per lance
+// at most 3 passes, 2 actions per bet, raise or órdago (it, and a rejection by the first
+// answerer) and a last answer, with at most 1 + (999 - 2) / min_raise bets and raises and one
+// órdago;
 // and every seat's true signals once per set of cards it held (at most 14 each).
 long max_hand_actions(const mus::Rules& r, long mus_rounds) {
   const long bets = 1 + (mus::max_stake - 2) / r.min_raise + 1;
-  const long per_lance = 3 + 2 * bets + 2;
+  const long per_lance = 3 + 2 * bets + 1;
   const long holdings = mus_rounds + 1;
   return 1 + mus_rounds * 9 + 4 + 4 + 4 * per_lance + 4 * mus::signal_count * holdings;
 }
