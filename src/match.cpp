@@ -768,14 +768,29 @@ namespace {
 
 constexpr std::uint64_t id_bit(int id) { return std::uint64_t{1} << id; }
 
-// The bits of the bet ladder's amounts from lo to hi (lo > 0).
-std::uint64_t ladder_bits(int lo, int hi) {
+// The bet ids whose amounts are at least a (the first index i with ladder[i] >= a, as bits).
+constexpr std::uint64_t ladder_from(int a) {
   std::uint64_t bits = 0;
-  for (int i = 0; i < action_ids::bet_count; ++i) {
-    const int amount = bet_ladder[static_cast<std::size_t>(i)];
-    if (amount >= lo && amount <= hi) bits |= id_bit(action_ids::bet + i);
-  }
+  for (int i = 0; i < action_ids::bet_count; ++i)
+    if (bet_ladder[static_cast<std::size_t>(i)] >= a) bits |= id_bit(action_ids::bet + i);
   return bits;
+}
+
+// ladder_upto[h]: the bet ids whose amounts are at most h, for h up to the top rung.
+constexpr auto ladder_upto = [] {
+  constexpr int top = bet_ladder[action_ids::bet_count - 1];
+  std::array<std::uint64_t, top + 1> t{};
+  for (int h = 0; h <= top; ++h)
+    t[static_cast<std::size_t>(h)] = ~ladder_from(h + 1) & ladder_from(0);
+  return t;
+}();
+
+// The bits of the bet ladder's amounts from lo to hi (0 < lo <= hi).
+std::uint64_t ladder_bits(int lo, int hi) {
+  const std::uint64_t upto = hi < static_cast<int>(ladder_upto.size())
+                                 ? ladder_upto[static_cast<std::size_t>(hi)]
+                                 : ladder_from(0);
+  return (lo <= 1 ? ladder_from(1) : ladder_from(2)) & upto & ladder_from(lo);
 }
 
 // The seat's cards sorted by id (no_card slots last), and how many it holds.
@@ -867,59 +882,97 @@ Result<int> action_id(const State& s, const Action& a) noexcept {
   return Error{Errc::invalid_argument, "unknown action kind", -1};
 }
 
-Result<Action> action_from_id(const State& s, int id) noexcept {
-  if (id < 0 || id >= action_id_count)
-    return Error{Errc::invalid_argument, "action id out of range", -1};
-  if (id == action_ids::shuffle) return Action::shuffle_seed(0);
-  if (s.phase == Phase::match_over) return Error{Errc::match_over, "the match is over", -1};
+namespace {
+
+// The action of an id for the seat to act, into `out` (no Result wrapper: apply_id_in_place
+// and legal_actions are hot paths).
+Errc action_for_id(const State& s, int id, Action& out, std::string_view& why) {
+  if (id < 0 || id >= action_id_count) {
+    why = "action id out of range";
+    return Errc::invalid_argument;
+  }
+  if (id == action_ids::shuffle) {
+    out = Action::shuffle_seed(0);
+    return Errc::ok;
+  }
+  if (s.phase == Phase::match_over) {
+    why = "the match is over";
+    return Errc::match_over;
+  }
   const int seat = s.to_act;
-  if (seat < 0)
-    return Error{Errc::wrong_phase, "chance is to act: only the shuffle id applies", -1};
+  if (seat < 0) {
+    why = "chance is to act: only the shuffle id applies";
+    return Errc::wrong_phase;
+  }
+  out.kind = ActionKind::pass;
+  out.seat = static_cast<std::int8_t>(seat);
   if (id >= action_ids::signal && id < action_ids::signal + action_ids::signal_count) {
     const int k = id - action_ids::signal;
-    if (k >= signal_count) return Error{Errc::invalid_argument, "reserved signal id", -1};
-    return Action::signal(seat, static_cast<Signal>(k));
-  }
-  if (id >= action_ids::bet && id < action_ids::bet + action_ids::bet_count)
-    return Action::bet(seat, bet_ladder[static_cast<std::size_t>(id - action_ids::bet)]);
-  if (id >= action_ids::discard && id < action_ids::discard + action_ids::discard_count) {
+    if (k >= signal_count) {
+      why = "reserved signal id";
+      return Errc::invalid_argument;
+    }
+    out.kind = ActionKind::signal;
+    out.amount = k;
+  } else if (id >= action_ids::bet && id < action_ids::bet + action_ids::bet_count) {
+    out.kind = ActionKind::bet;
+    out.amount = bet_ladder[static_cast<std::size_t>(id - action_ids::bet)];
+  } else if (id >= action_ids::discard && id < action_ids::discard + action_ids::discard_count) {
     std::array<std::uint8_t, 4> cards{};
     const int n = sorted_cards(s, seat, cards);
     const int mask = id - action_ids::discard;
-    if ((mask >> n) != 0)
-      return Error{Errc::card_not_in_hand, "the discard names a card position the seat lacks", -1};
+    if ((mask >> n) != 0) {
+      why = "the discard names a card position the seat lacks";
+      return Errc::card_not_in_hand;
+    }
     std::uint64_t set = 0;
     for (int k = 0; k < n; ++k)
       if ((mask >> k) & 1) set |= std::uint64_t{1} << cards[static_cast<std::size_t>(k)];
-    return Action::discard(seat, set);
+    out.kind = ActionKind::discard;
+    out.cards = set;
+  } else {
+    switch (id) {
+      case action_ids::mus: out.kind = ActionKind::mus; break;
+      case action_ids::cut: out.kind = ActionKind::cut; break;
+      case action_ids::pass: out.kind = ActionKind::pass; break;
+      case action_ids::ordago: out.kind = ActionKind::ordago; break;
+      case action_ids::accept: out.kind = ActionKind::accept; break;
+      case action_ids::reject: out.kind = ActionKind::reject; break;
+      default: out.kind = ActionKind::perete; break;  // action_ids::perete, the last id
+    }
   }
-  switch (id) {
-    case action_ids::mus: return Action::mus(seat);
-    case action_ids::cut: return Action::cut(seat);
-    case action_ids::pass: return Action::pass(seat);
-    case action_ids::ordago: return Action::ordago(seat);
-    case action_ids::accept: return Action::accept(seat);
-    case action_ids::reject: return Action::reject(seat);
-    default: return Action::perete(seat);  // action_ids::perete, the last id
-  }
+  return Errc::ok;
+}
+
+}  // namespace
+
+Result<Action> action_from_id(const State& s, int id) noexcept {
+  Action a;
+  std::string_view why;
+  const Errc e = action_for_id(s, id, a, why);
+  if (e != Errc::ok) return Error{e, why, -1};
+  return a;
 }
 
 Errc apply_id_in_place(State& s, int id, std::uint64_t seed, Events* events) noexcept {
-  Result<Action> a = action_from_id(s, id);
-  if (!a) {
+  Action a;
+  std::string_view why;
+  const Errc e = action_for_id(s, id, a, why);
+  if (e != Errc::ok) {
     if (events != nullptr) events->size = 0;
-    return a.error().code;
+    return e;
   }
-  Action act = *a;
-  act.seed = seed;
-  return apply_in_place(s, act, events);
+  a.seed = seed;
+  return apply_in_place(s, a, events);
 }
 
 ActionList legal_actions(const State& s) noexcept {
   ActionList out;
   for (std::uint64_t m = legal_action_mask(s); m != 0; m &= m - 1) {
-    const Result<Action> a = action_from_id(s, std::countr_zero(m));
-    out.push(*a);  // every id of the mask names an action
+    Action a;
+    std::string_view why;
+    (void)action_for_id(s, std::countr_zero(m), a, why);  // every id of the mask names one
+    out.push(a);
   }
   return out;
 }
