@@ -419,13 +419,13 @@ typedef struct mus_state_info {
 /** @name Lance statuses
  *  Values of mus_count_line.status: how a lance was played.
  *  @{ */
-#define MUS_LANCE_PENDING 0  /**< Not reached. */
-#define MUS_LANCE_SKIPPED 1  /**< Nobody had pares (juego) (R23). */
-#define MUS_LANCE_ONE_TEAM 2 /**< Only one team had them: no betting, that team collects (R23). */
-#define MUS_LANCE_EN_PASO 3  /**< Everyone passed (R24). */
-#define MUS_LANCE_ACCEPTED 4 /**< A bet was accepted. */
-#define MUS_LANCE_REFUSED 5  /**< A bet was refused: deje (R26). */
-#define MUS_LANCE_ORDAGO 6   /**< An órdago was accepted (R27). */
+#define MUS_LANCE_STATUS_PENDING 0  /**< Not reached. */
+#define MUS_LANCE_STATUS_SKIPPED 1  /**< Nobody had pares (juego) (R23). */
+#define MUS_LANCE_STATUS_ONE_TEAM 2 /**< Only one team had them: no betting, that team collects (R23). */
+#define MUS_LANCE_STATUS_EN_PASO 3  /**< Everyone passed (R24). */
+#define MUS_LANCE_STATUS_ACCEPTED 4 /**< A bet was accepted. */
+#define MUS_LANCE_STATUS_REFUSED 5  /**< A bet was refused: deje (R26). */
+#define MUS_LANCE_STATUS_ORDAGO 6   /**< An órdago was accepted (R27). */
 /** @} */
 
 /** @name Hand ends
@@ -440,7 +440,7 @@ typedef struct mus_state_info {
 /** One lance of a hand's count: how it was played and what it scored, and why. */
 typedef struct mus_count_line {
   int32_t lance;       /**< `MUS_LANCE_*` (the fourth line is juego or punto). */
-  int32_t status;      /**< How it was played: `MUS_LANCE_PENDING` … `MUS_LANCE_ORDAGO`. */
+  int32_t status;      /**< How it was played: a `MUS_LANCE_STATUS_*` value. */
   int32_t bet_team;    /**< Team of the last bet (accepted or refused), or -1. */
   int32_t winner_team; /**< Team that won it, or -1. */
   int32_t winner_seat; /**< Seat whose cards won it; -1 for a refused bet or none. */
