@@ -134,7 +134,7 @@ template <class Field>
       assign_checked(r.mus_corrido, in->mus_corrido) &&
       assign_checked(r.tio_perete, in->tio_perete);
   if (!fits) return Error{Errc::invalid_rules, "a mus_rules field is outside its limits", -1};
-  if (const Error e = validate(r)) return e;
+  if (const Error e = validate(r); !e.ok()) return e;
   return r;
 }
 

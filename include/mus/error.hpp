@@ -70,9 +70,9 @@ struct Error {
   std::string_view message = {};  ///< Static text naming the problem, e.g. "duplicate card".
   std::int32_t position = -1;     ///< Byte offset in the parsed text, or -1 when not textual.
 
-  /// @brief True when this is a real error (code is not ok).
-  /// @return Whether `code` is not Errc::ok.
-  [[nodiscard]] constexpr explicit operator bool() const noexcept { return code != Errc::ok; }
+  /// @brief True when this is no error (code is Errc::ok), as Result::ok().
+  /// @return Whether `code` is Errc::ok.
+  [[nodiscard]] constexpr bool ok() const noexcept { return code == Errc::ok; }
 
   /// @brief "message at position N" or just the message; for logs and exceptions.
   /// @return The text; errc_text() of the code when there is no message.
