@@ -28,7 +28,7 @@ static_assert(static_cast<int>(mus::ActionKind::perete) == MUS_ACTION_PERETE &&
               static_cast<int>(mus::ActionKind::shuffle) == MUS_ACTION_SHUFFLE);
 static_assert(static_cast<int>(mus::EventKind::match) == MUS_EVENT_MATCH &&
               static_cast<int>(mus::EventKind::deal) == MUS_EVENT_DEAL);
-static_assert(static_cast<int>(mus::LanceStatus::ordago) == MUS_LANCE_ORDAGO &&
+static_assert(static_cast<int>(mus::LanceStatus::ordago) == MUS_LANCE_STATUS_ORDAGO &&
               static_cast<int>(mus::HandEnd::ordago) == MUS_END_ORDAGO);
 static_assert(static_cast<int>(mus::Signal::solomillo) == MUS_SIGNAL_SOLOMILLO);
 static_assert(mus::action_id_count == MUS_ACTION_ID_COUNT &&

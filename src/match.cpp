@@ -712,7 +712,7 @@ Result<Action> stacked_deal(const std::array<std::uint8_t, 16>& hands, int mano,
 }
 
 Result<State> new_match(const Rules& rules, int first_dealer) noexcept {
-  if (const Error e = validate(rules)) return e;
+  if (const Error e = validate(rules); !e.ok()) return e;
   if (first_dealer < 0 || first_dealer >= seats)
     return Error{Errc::invalid_argument, "first dealer must be a seat 0..3", -1};
   State s;
@@ -1032,7 +1032,7 @@ Errc validate_state(const State& s) noexcept {
   if (!in(byte(s.rules.zero_discard), 0, 1) || !in(byte(s.rules.deje_ends), 0, 1) ||
       !in(byte(s.rules.tio_perete), 0, 1) || s.rules.reserved != 0)
     return bad;
-  if (validate(s.rules)) return bad;
+  if (!validate(s.rules).ok()) return bad;
   if (s.reserved0 != 0 || s.reserved1 != 0 || s.reserved3 != 0 || s.reserved4 != 0 ||
       s.spoken != 0)  // `spoken` is never set to anything but 0
     return bad;

@@ -219,12 +219,12 @@ static void scripted_deje(void) {
   CHECK_EQ(mus_state_last_count(&s, &count), MUS_OK);
   CHECK_EQ(count.number, 1);
   CHECK_EQ(count.end, MUS_END_COUNT);
-  CHECK_EQ(count.lines[0].status, MUS_LANCE_REFUSED);
+  CHECK_EQ(count.lines[0].status, MUS_LANCE_STATUS_REFUSED);
   CHECK_EQ(count.lines[0].stake, 5);
   CHECK_EQ(count.lines[0].points, 0); /* grande refused: the deje was all (R28) */
-  CHECK_EQ(count.lines[1].status, MUS_LANCE_EN_PASO);
+  CHECK_EQ(count.lines[1].status, MUS_LANCE_STATUS_EN_PASO);
   CHECK_EQ(count.lines[1].points, 1);
-  CHECK_EQ(count.lines[2].status, MUS_LANCE_SKIPPED);
+  CHECK_EQ(count.lines[2].status, MUS_LANCE_STATUS_SKIPPED);
   CHECK_EQ(count.lines[3].lance, MUS_LANCE_PUNTO);
   CHECK_EQ(count.lines[3].points, 1);
   /* Chica: lowest cards, A 4 5 7 (seat 3 has 4 5 6 7; seat 1 A 4 7 Q; seat 0 A 5 6 K; seat 2
