@@ -9,8 +9,6 @@
 namespace mus {
 namespace {
 
-constexpr std::uint8_t not_dealing = 0xFF;
-
 // --- small helpers --------------------------------------------------------------------------
 
 int next_seat(int seat) { return (seat + 1) % seats; }
@@ -33,7 +31,7 @@ void emit(Events* ev, EventKind kind, int seat = -1, int team = -1, int lance = 
 Hand hand_at(const State& s, int seat) {
   std::array<Card, 4> cards{};
   for (int i = 0; i < hand_size; ++i) {
-    const std::uint8_t id = s.hands[static_cast<std::size_t>(seat * 4 + i)];
+    const std::uint8_t id = s.deck.hands[static_cast<std::size_t>(seat * 4 + i)];
     cards[static_cast<std::size_t>(i)] = Card::from_id_unchecked(id < deck_size ? id : 0);
   }
   // Built unchecked: the reducer keeps hands distinct, and a hand with an empty slot is
@@ -43,7 +41,7 @@ Hand hand_at(const State& s, int seat) {
 
 bool hand_complete(const State& s, int seat) {
   for (int i = 0; i < hand_size; ++i)
-    if (s.hands[static_cast<std::size_t>(seat * 4 + i)] == no_card) return false;
+    if (s.deck.hands[static_cast<std::size_t>(seat * 4 + i)] == no_card) return false;
   return true;
 }
 
@@ -57,7 +55,7 @@ TableEval table_eval(const State& s) {
 std::uint64_t hand_mask(const State& s, int seat) {
   std::uint64_t m = 0;
   for (int i = 0; i < hand_size; ++i) {
-    const std::uint8_t id = s.hands[static_cast<std::size_t>(seat * 4 + i)];
+    const std::uint8_t id = s.deck.hands[static_cast<std::size_t>(seat * 4 + i)];
     if (id != no_card) m |= std::uint64_t{1} << id;
   }
   return m;
@@ -66,7 +64,7 @@ std::uint64_t hand_mask(const State& s, int seat) {
 bool is_perete_hand(const State& s, int seat) {
   int seen = 0;
   for (int i = 0; i < hand_size; ++i) {
-    const std::uint8_t id = s.hands[static_cast<std::size_t>(seat * 4 + i)];
+    const std::uint8_t id = s.deck.hands[static_cast<std::size_t>(seat * 4 + i)];
     if (id == no_card) return false;
     const int r = id % 10;
     if (r < static_cast<int>(Rank::four) || r > static_cast<int>(Rank::seven)) return false;
@@ -84,8 +82,8 @@ void refresh_truth(State& s, int seat) {
 // Seats that take part in the current lance (R23), as a bit mask.
 std::uint8_t eligible_mask(const State& s) {
   switch (s.lance) {
-    case Lance::pares: return s.pares_mask;
-    case Lance::juego: return s.juego_mask;
+    case Lance::pares: return s.decl.pares_mask;
+    case Lance::juego: return s.decl.juego_mask;
     default: return 0x0F;
   }
 }
@@ -155,31 +153,31 @@ Errc shuffle_order(const Action& a, std::uint64_t cards, std::uint8_t* out, int&
 
 // Takes all cards back into the stock (deck order) between hands.
 void gather_cards(State& s) {
-  s.hands.fill(no_card);
+  s.deck.hands.fill(no_card);
   for (int i = 0; i < deck_size; ++i)
-    s.stock[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
-  s.stock_pos = 0;
-  s.stock_end = deck_size;
-  s.pile = 0;
-  s.need = {};
+    s.deck.stock[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+  s.deck.stock_pos = 0;
+  s.deck.stock_end = deck_size;
+  s.deck.pile = 0;
+  s.deck.need = {};
   s.truth = {};
-  s.refill_seat = not_dealing;
+  s.deck.refill_pos = no_refill;
 }
 
 void win_game(State& s, int team, Events* ev) {
   emit(ev, EventKind::game, -1, team);
   const auto t = static_cast<std::size_t>(team);
-  s.games[t] = static_cast<std::uint8_t>(s.games[t] + 1);
-  if (s.games[t] >= s.rules.games_per_vaca) {
+  s.scores.games[t] = static_cast<std::uint8_t>(s.scores.games[t] + 1);
+  if (s.scores.games[t] >= s.rules.games_per_vaca) {
     emit(ev, EventKind::vaca, -1, team);
-    s.vacas[t] = static_cast<std::uint8_t>(s.vacas[t] + 1);
-    s.games = {};
-    if (s.vacas[t] >= s.rules.vacas) {
+    s.scores.vacas[t] = static_cast<std::uint8_t>(s.scores.vacas[t] + 1);
+    s.scores.games = {};
+    if (s.scores.vacas[t] >= s.rules.vacas) {
       emit(ev, EventKind::match, -1, team);
-      s.match_winner = static_cast<std::int8_t>(team);
+      s.scores.match_winner = static_cast<std::int8_t>(team);
     }
   }
-  s.score = {};
+  s.scores.points = {};
   s.hand_in_game = 0;
 }
 
@@ -191,16 +189,16 @@ void finish_hand(State& s, HandEnd end, int game_winner, Events* ev) {
   h.mano = static_cast<std::int8_t>(s.mano);
   h.end = end;
   h.game_winner = static_cast<std::int8_t>(game_winner);
-  h.score_before = s.hand_start_score;
-  h.score_after = s.score;
+  h.score_before = s.scores.hand_start;
+  h.score_after = s.scores.points;
   h.lances = s.lances;
   if (game_winner >= 0) win_game(s, game_winner, ev);
   s.dealer = s.mano;  // the mano deals next
   s.mano = static_cast<std::uint8_t>(next_seat(s.mano));
-  s.bet_open = 0;
-  s.is_ordago = 0;
+  s.bet.open = 0;
+  s.bet.ordago = 0;
   gather_cards(s);
-  if (s.match_winner >= 0) {
+  if (s.scores.match_winner >= 0) {
     s.phase = Phase::match_over;
   } else {
     s.phase = Phase::shuffle;
@@ -211,19 +209,19 @@ void finish_hand(State& s, HandEnd end, int game_winner, Events* ev) {
 // A deje or tío Perete point just scored for `team`: does it end the game (R29)?
 // Returns true when the hand is over.
 bool check_immediate_points(State& s, int team, Events* ev) {
-  if (s.score[static_cast<std::size_t>(team)] < s.rules.target) return false;
+  if (s.scores.points[static_cast<std::size_t>(team)] < s.rules.target) return false;
   if (s.rules.deje_ends) {
     finish_hand(s, HandEnd::deje, team, ev);
     return true;
   }
-  if (s.deje_winner < 0) s.deje_winner = static_cast<std::int8_t>(team);
+  if (s.scores.deje_winner < 0) s.scores.deje_winner = static_cast<std::int8_t>(team);
   return false;
 }
 
 // The count (R28, R29): lance by lance, stopping the moment a team reaches the target.
 void count_hand(State& s, Events* ev) {
-  if (s.deje_winner >= 0) {  // deje_ends off: a deje reached the target earlier in the hand
-    finish_hand(s, HandEnd::deje, s.deje_winner, ev);
+  if (s.scores.deje_winner >= 0) {  // deje_ends off: a deje reached the target earlier in the hand
+    finish_hand(s, HandEnd::deje, s.scores.deje_winner, ev);
     return;
   }
   const TableEval t = table_eval(s);
@@ -258,7 +256,7 @@ void count_hand(State& s, Events* ev) {
     r.points = static_cast<std::uint16_t>(points);
     r.counted = 1;
     emit(ev, EventKind::count, r.winner_seat, team, static_cast<int>(r.lance), points, tantos);
-    auto& sc = s.score[static_cast<std::size_t>(team)];
+    auto& sc = s.scores.points[static_cast<std::size_t>(team)];
     sc = static_cast<std::int16_t>(sc + points);
     if (sc >= s.rules.target) {
       game_winner = team;
@@ -286,11 +284,11 @@ void declare(State& s, Lance l, const TableEval& t, Events* ev) {
          team_of(seat), static_cast<int>(l), 0, has ? 1 : 0);
   }
   if (l == Lance::pares) {
-    s.pares_mask = mask;
-    s.declared |= 1;
+    s.decl.pares_mask = mask;
+    s.decl.declared |= 1;
   } else {
-    s.juego_mask = mask;
-    s.declared |= 2;
+    s.decl.juego_mask = mask;
+    s.decl.declared |= 2;
   }
 }
 
@@ -315,7 +313,7 @@ void start_lance(State& s, int index, Events* ev) {
         declare(s, Lance::pares, t, ev);
       } else {
         declare(s, Lance::juego, t, ev);
-        if (s.juego_mask == 0) l = Lance::punto;
+        if (s.decl.juego_mask == 0) l = Lance::punto;
       }
     }
     s.lance = l;
@@ -333,14 +331,13 @@ void start_lance(State& s, int index, Events* ev) {
          static_cast<int>(r.status));
     if (r.status != LanceStatus::pending) continue;
     s.phase = Phase::betting;
-    s.spoken = 0;
-    s.bet_open = 0;
-    s.is_ordago = 0;
-    s.bet_team = -1;
-    s.answer_first = s.answer_second = -1;
-    s.answer_stage = 0;
-    s.stake_before = 0;
-    s.proposed = 0;
+    s.bet.open = 0;
+    s.bet.ordago = 0;
+    s.bet.team = -1;
+    s.bet.answer_first = s.bet.answer_second = -1;
+    s.bet.answer_stage = 0;
+    s.bet.stake_before = 0;
+    s.bet.proposed = 0;
     s.to_act = static_cast<std::int8_t>(next_speaker(s, 0));
     return;
   }
@@ -350,7 +347,7 @@ void start_lance(State& s, int index, Events* ev) {
 // After the mus phase ends with a cut: tío Perete (R32) when the variant is on, then the
 // lances. Every seat is asked, holder or not, so that being asked reveals nothing of a hand.
 void begin_lances(State& s, Events* ev) {
-  s.perete_asked = 0;
+  s.decl.perete_asked = 0;
   if (s.rules.tio_perete) {
     s.phase = Phase::perete;
     s.to_act = static_cast<std::int8_t>(s.mano);
@@ -363,26 +360,26 @@ void begin_lances(State& s, Events* ev) {
 int next_perete_seat(const State& s) {
   for (int k = 0; k < seats; ++k) {
     const int seat = speaking_seat(s, k);
-    if (((s.perete_asked >> seat) & 1U) == 0) return seat;
+    if (((s.decl.perete_asked >> seat) & 1U) == 0) return seat;
   }
   return -1;
 }
 
 void setup_answer(State& s, int bettor) {
-  s.bet_open = 1;
-  s.bet_team = static_cast<std::int8_t>(team_of(bettor));
-  s.answer_first = -1;
+  s.bet.open = 1;
+  s.bet.team = static_cast<std::int8_t>(team_of(bettor));
+  s.bet.answer_first = -1;
   for (int k = 1; k < seats; ++k) {
     const int seat = (bettor + k) % seats;
     if (team_of(seat) != team_of(bettor) && eligible(s, seat)) {
-      s.answer_first = static_cast<std::int8_t>(seat);
+      s.bet.answer_first = static_cast<std::int8_t>(seat);
       break;
     }
   }
-  const int p = partner(s.answer_first);
-  s.answer_second = static_cast<std::int8_t>(eligible(s, p) ? p : -1);
-  s.answer_stage = 0;
-  s.to_act = s.answer_first;
+  const int p = partner(s.bet.answer_first);
+  s.bet.answer_second = static_cast<std::int8_t>(eligible(s, p) ? p : -1);
+  s.bet.answer_stage = 0;
+  s.to_act = s.bet.answer_first;
 }
 
 // --- replacements and refills (R14, R15) ----------------------------------------------------
@@ -390,24 +387,24 @@ void setup_answer(State& s, int bettor) {
 // Deals replacement cards from the stock, mano first; stops for a refill shuffle when the
 // stock cannot serve the next seat.
 void deal_replacements(State& s, Events* ev) {
-  while (s.refill_seat < seats) {
-    const int seat = speaking_seat(s, s.refill_seat);
-    const int n = s.need[static_cast<std::size_t>(seat)];
-    if (s.stock_end - s.stock_pos < n) {
+  while (s.deck.refill_pos < seats) {
+    const int seat = speaking_seat(s, s.deck.refill_pos);
+    const int n = s.deck.need[static_cast<std::size_t>(seat)];
+    if (s.deck.stock_end - s.deck.stock_pos < n) {
       s.phase = Phase::shuffle;
       s.to_act = -1;
       return;
     }
     for (int i = 0; i < hand_size; ++i) {
-      auto& slot = s.hands[static_cast<std::size_t>(seat * 4 + i)];
-      if (slot == no_card) slot = s.stock[s.stock_pos++];
+      auto& slot = s.deck.hands[static_cast<std::size_t>(seat * 4 + i)];
+      if (slot == no_card) slot = s.deck.stock[s.deck.stock_pos++];
     }
-    s.need[static_cast<std::size_t>(seat)] = 0;
+    s.deck.need[static_cast<std::size_t>(seat)] = 0;
     refresh_truth(s, seat);
     emit(ev, EventKind::replace, seat, team_of(seat), -1, n);
-    ++s.refill_seat;
+    ++s.deck.refill_pos;
   }
-  s.refill_seat = not_dealing;
+  s.deck.refill_pos = no_refill;
   s.phase = Phase::mus;
   s.mus_said = 0;
   s.to_act = static_cast<std::int8_t>(s.mano);
@@ -421,15 +418,15 @@ Errc on_shuffle(State& s, const Action& a, Events* ev) {
   int n = 0;
   const Errc e = shuffle_order(a, cards_to_shuffle(s), order.data(), n);
   if (e != Errc::ok) return e;
-  if (s.refill_seat != not_dealing) {  // stock refill (R15)
+  if (s.refill_due()) {  // stock refill (R15)
     int k = 0;
-    for (int i = s.stock_pos; i < s.stock_end; ++i)
-      s.stock[static_cast<std::size_t>(k++)] = s.stock[static_cast<std::size_t>(i)];
+    for (int i = s.deck.stock_pos; i < s.deck.stock_end; ++i)
+      s.deck.stock[static_cast<std::size_t>(k++)] = s.deck.stock[static_cast<std::size_t>(i)];
     for (int i = 0; i < n; ++i)
-      s.stock[static_cast<std::size_t>(k++)] = order[static_cast<std::size_t>(i)];
-    s.stock_pos = 0;
-    s.stock_end = static_cast<std::uint8_t>(k);
-    s.pile = 0;
+      s.deck.stock[static_cast<std::size_t>(k++)] = order[static_cast<std::size_t>(i)];
+    s.deck.stock_pos = 0;
+    s.deck.stock_end = static_cast<std::uint8_t>(k);
+    s.deck.pile = 0;
     emit(ev, EventKind::refill, -1, -1, -1, n);
     deal_replacements(s, ev);
     return Errc::ok;
@@ -440,28 +437,28 @@ Errc on_shuffle(State& s, const Action& a, Events* ev) {
     s.hand_in_game = static_cast<std::uint8_t>(s.hand_in_game + 1);  // saturates
   for (int k = 0; k < hand_size; ++k)
     for (int i = 0; i < seats; ++i)
-      s.hands[static_cast<std::size_t>(((s.mano + i) % seats) * 4 + k)] =
+      s.deck.hands[static_cast<std::size_t>(((s.mano + i) % seats) * 4 + k)] =
           order[static_cast<std::size_t>(4 * k + i)];
   for (int i = 16; i < deck_size; ++i)
-    s.stock[static_cast<std::size_t>(i - 16)] = order[static_cast<std::size_t>(i)];
-  s.stock_pos = 0;
-  s.stock_end = deck_size - 16;
-  s.pile = 0;
-  s.need = {};
-  s.refill_seat = not_dealing;
+    s.deck.stock[static_cast<std::size_t>(i - 16)] = order[static_cast<std::size_t>(i)];
+  s.deck.stock_pos = 0;
+  s.deck.stock_end = deck_size - 16;
+  s.deck.pile = 0;
+  s.deck.need = {};
+  s.deck.refill_pos = no_refill;
   s.discarded = 0;
   s.mus_said = 0;
-  s.pares_mask = s.juego_mask = s.declared = 0;
-  s.perete_mask = s.perete_asked = 0;
-  s.deje_winner = -1;
+  s.decl.pares_mask = s.decl.juego_mask = s.decl.declared = 0;
+  s.decl.perete_mask = s.decl.perete_asked = 0;
+  s.scores.deje_winner = -1;
   s.signals = {};
   for (int seat = 0; seat < seats; ++seat) refresh_truth(s, seat);
   s.lances = {};
   for (int i = 0; i < 4; ++i)  // named by position until played (index 3: juego or punto)
     s.lances[static_cast<std::size_t>(i)].lance = static_cast<Lance>(i);
-  s.bet_open = 0;
-  s.is_ordago = 0;
-  s.hand_start_score = s.score;
+  s.bet.open = 0;
+  s.bet.ordago = 0;
+  s.scores.hand_start = s.scores.points;
   const bool corrido = (s.rules.mus_corrido == MusCorrido::match && s.hand_number == 1) ||
                        (s.rules.mus_corrido == MusCorrido::game && s.hand_in_game == 1);
   s.corrido = corrido ? 1 : 0;
@@ -505,16 +502,16 @@ Errc on_discard(State& s, const Action& a, Events* ev) {
   const int n = std::popcount(a.cards);
   if (n == 0 && !s.rules.zero_discard) return Errc::illegal_action;
   for (int i = 0; i < hand_size; ++i) {
-    auto& slot = s.hands[static_cast<std::size_t>(seat * 4 + i)];
+    auto& slot = s.deck.hands[static_cast<std::size_t>(seat * 4 + i)];
     if ((a.cards >> slot) & 1U) slot = no_card;
   }
-  s.pile |= a.cards;
-  s.need[static_cast<std::size_t>(seat)] = static_cast<std::uint8_t>(n);
+  s.deck.pile |= a.cards;
+  s.deck.need[static_cast<std::size_t>(seat)] = static_cast<std::uint8_t>(n);
   if (n > 0) s.signals[static_cast<std::size_t>(seat)] = 0;  // they described the old hand
   refresh_truth(s, seat);
   emit(ev, EventKind::discard, seat, team_of(seat), -1, n);
   if (++s.discarded == seats) {
-    s.refill_seat = 0;
+    s.deck.refill_pos = 0;
     deal_replacements(s, ev);
   } else {
     s.to_act = static_cast<std::int8_t>(next_seat(seat));
@@ -526,11 +523,11 @@ Errc on_perete(State& s, const Action& a, Events* ev) {
   const int seat = a.seat;
   if (a.kind != ActionKind::perete && a.kind != ActionKind::pass) return Errc::wrong_phase;
   if (a.kind == ActionKind::perete && !is_perete_hand(s, seat)) return Errc::illegal_action;
-  s.perete_asked = static_cast<std::uint8_t>(s.perete_asked | (1U << seat));
+  s.decl.perete_asked = static_cast<std::uint8_t>(s.decl.perete_asked | (1U << seat));
   if (a.kind == ActionKind::perete) {
-    s.perete_mask = static_cast<std::uint8_t>(s.perete_mask | (1U << seat));
+    s.decl.perete_mask = static_cast<std::uint8_t>(s.decl.perete_mask | (1U << seat));
     const int team = team_of(seat);
-    auto& sc = s.score[static_cast<std::size_t>(team)];
+    auto& sc = s.scores.points[static_cast<std::size_t>(team)];
     sc = static_cast<std::int16_t>(sc + 1);
     emit(ev, EventKind::perete, seat, team, -1, 1);
     if (check_immediate_points(s, team, ev)) return Errc::ok;
@@ -550,15 +547,15 @@ Errc on_perete(State& s, const Action& a, Events* ev) {
 // larger amount up to a total proposed of max_stake (a representation limit, far above any
 // game target; the órdago is the way to bet the whole game).
 int bet_min(const State& s) {
-  if (s.bet_open && s.is_ordago) return 0;
-  const int lo = s.bet_open ? s.rules.min_raise : 2;
-  const int room = max_stake - (s.bet_open ? s.proposed : 0);
+  if (s.bet.open && s.bet.ordago) return 0;
+  const int lo = s.bet.open ? s.rules.min_raise : 2;
+  const int room = max_stake - (s.bet.open ? s.bet.proposed : 0);
   return room >= lo ? lo : 0;
 }
 
 int bet_max(const State& s) {
   if (bet_min(s) == 0) return 0;
-  return max_stake - (s.bet_open ? s.proposed : 0);
+  return max_stake - (s.bet.open ? s.bet.proposed : 0);
 }
 
 Errc on_betting(State& s, const Action& a, Events* ev) {
@@ -567,7 +564,7 @@ Errc on_betting(State& s, const Action& a, Events* ev) {
   LanceRecord& r = s.lances[s.lance_index];
   switch (a.kind) {
     case ActionKind::pass: {
-      if (s.bet_open) return Errc::illegal_action;  // no passing while a bet is open (R25)
+      if (s.bet.open) return Errc::illegal_action;  // no passing while a bet is open (R25)
       emit(ev, EventKind::pass, seat, team_of(seat), lance);
       const int k = (seat - s.mano + seats) % seats;
       const int next = next_speaker(s, k + 1);
@@ -585,24 +582,24 @@ Errc on_betting(State& s, const Action& a, Events* ev) {
       if (lo == 0) return Errc::illegal_action;
       if (a.amount < lo) return Errc::bet_too_small;
       if (a.amount > bet_max(s)) return Errc::illegal_action;
-      s.stake_before = s.bet_open ? s.proposed : 1;
-      s.proposed = static_cast<std::uint16_t>((s.bet_open ? s.proposed : 0) + a.amount);
-      emit(ev, EventKind::bet, seat, team_of(seat), lance, a.amount, s.proposed);
+      s.bet.stake_before = s.bet.open ? s.bet.proposed : 1;
+      s.bet.proposed = static_cast<std::uint16_t>((s.bet.open ? s.bet.proposed : 0) + a.amount);
+      emit(ev, EventKind::bet, seat, team_of(seat), lance, a.amount, s.bet.proposed);
       setup_answer(s, seat);
       return Errc::ok;
     }
     case ActionKind::ordago: {
-      if (s.bet_open && s.is_ordago) return Errc::illegal_action;
-      s.stake_before = s.bet_open ? s.proposed : 1;
-      s.is_ordago = 1;
+      if (s.bet.open && s.bet.ordago) return Errc::illegal_action;
+      s.bet.stake_before = s.bet.open ? s.bet.proposed : 1;
+      s.bet.ordago = 1;
       emit(ev, EventKind::ordago, seat, team_of(seat), lance);
       setup_answer(s, seat);
       return Errc::ok;
     }
     case ActionKind::accept: {
-      if (!s.bet_open) return Errc::illegal_action;
-      r.bet_team = s.bet_team;
-      if (s.is_ordago) {  // showdown: the lance decides the game (R27)
+      if (!s.bet.open) return Errc::illegal_action;
+      r.bet_team = s.bet.team;
+      if (s.bet.ordago) {  // showdown: the lance decides the game (R27)
         const TableEval t = table_eval(s);
         const int winner = lance_winner(t, s.lance, s.mano);
         r.status = LanceStatus::ordago;
@@ -610,35 +607,35 @@ Errc on_betting(State& s, const Action& a, Events* ev) {
         r.winner_team = static_cast<std::int8_t>(team_of(winner));
         emit(ev, EventKind::accept, seat, team_of(seat), lance);
         emit(ev, EventKind::showdown, winner, team_of(winner), lance);
-        s.bet_open = 0;
+        s.bet.open = 0;
         finish_hand(s, HandEnd::ordago, team_of(winner), ev);
         return Errc::ok;
       }
       r.status = LanceStatus::accepted;
-      r.stake = s.proposed;
-      emit(ev, EventKind::accept, seat, team_of(seat), lance, 0, s.proposed);
-      s.bet_open = 0;
+      r.stake = s.bet.proposed;
+      emit(ev, EventKind::accept, seat, team_of(seat), lance, 0, s.bet.proposed);
+      s.bet.open = 0;
       next_lance(s, ev);
       return Errc::ok;
     }
     case ActionKind::reject: {
-      if (!s.bet_open) return Errc::illegal_action;
+      if (!s.bet.open) return Errc::illegal_action;
       emit(ev, EventKind::reject, seat, team_of(seat), lance);
-      if (s.answer_stage == 0 && s.answer_second >= 0) {  // the partner may still answer
-        s.answer_stage = 1;
-        s.to_act = s.answer_second;
+      if (s.bet.answer_stage == 0 && s.bet.answer_second >= 0) {  // the partner may still answer
+        s.bet.answer_stage = 1;
+        s.to_act = s.bet.answer_second;
         return Errc::ok;
       }
       // Refused: a deje (R26), scored at once.
-      const int team = s.bet_team;
+      const int team = s.bet.team;
       r.status = LanceStatus::refused;
       r.bet_team = static_cast<std::int8_t>(team);
       r.winner_team = static_cast<std::int8_t>(team);
-      r.stake = s.stake_before;
-      auto& sc = s.score[static_cast<std::size_t>(team)];
-      sc = static_cast<std::int16_t>(sc + s.stake_before);
-      emit(ev, EventKind::deje, -1, team, lance, s.stake_before);
-      s.bet_open = 0;
+      r.stake = s.bet.stake_before;
+      auto& sc = s.scores.points[static_cast<std::size_t>(team)];
+      sc = static_cast<std::int16_t>(sc + s.bet.stake_before);
+      emit(ev, EventKind::deje, -1, team, lance, s.bet.stake_before);
+      s.bet.open = 0;
       if (check_immediate_points(s, team, ev)) return Errc::ok;
       next_lance(s, ev);
       return Errc::ok;
@@ -647,16 +644,23 @@ Errc on_betting(State& s, const Action& a, Events* ev) {
   }
 }
 
-Errc on_signal(State& s, const Action& a, Events* ev) {
-  const int seat = a.seat;
+// Why seat `seat` (0..3) may not make signal number `signal` now, or Errc::ok (R31, R33).
+// The one statement of the rule: apply() and State::signal_allowed() both use it.
+Errc signal_refusal(const State& s, int seat, int signal) {
   if (s.phase != Phase::mus && s.phase != Phase::discard && s.phase != Phase::betting &&
       s.phase != Phase::perete)
     return Errc::wrong_phase;
   if (s.no_signals) return Errc::illegal_action;  // mus corrido hand (R31)
-  if (a.amount < 0 || a.amount >= signal_count) return Errc::invalid_argument;
-  if ((s.signals[static_cast<std::size_t>(seat)] >> a.amount) & 1U) return Errc::illegal_action;
+  if (signal < 0 || signal >= signal_count) return Errc::invalid_argument;
+  if ((s.signals[static_cast<std::size_t>(seat)] >> signal) & 1U) return Errc::illegal_action;
   if (!hand_complete(s, seat)) return Errc::illegal_action;
-  if (((s.truth[static_cast<std::size_t>(seat)] >> a.amount) & 1U) == 0) return Errc::false_signal;
+  if (((s.truth[static_cast<std::size_t>(seat)] >> signal) & 1U) == 0) return Errc::false_signal;
+  return Errc::ok;
+}
+
+Errc on_signal(State& s, const Action& a, Events* ev) {
+  const int seat = a.seat;
+  if (const Errc e = signal_refusal(s, seat, a.amount); e != Errc::ok) return e;
   s.signals[static_cast<std::size_t>(seat)] =
       static_cast<std::uint16_t>(s.signals[static_cast<std::size_t>(seat)] | (1U << a.amount));
   emit(ev, EventKind::signal, seat, team_of(seat), -1, 0, a.amount);
@@ -664,6 +668,11 @@ Errc on_signal(State& s, const Action& a, Events* ev) {
 }
 
 }  // namespace
+
+bool State::signal_allowed(int seat, Signal sig) const noexcept {
+  if (seat < 0 || seat >= seats) return false;
+  return signal_refusal(*this, seat, static_cast<int>(sig)) == Errc::ok;
+}
 
 void seeded_order(std::uint8_t* cards, int n, std::uint64_t seed) noexcept {
   // Sort by id first, so the result depends only on the set of cards and the seed.
@@ -750,7 +759,7 @@ Errc apply_in_place(State& s, const Action& a, Events* events) noexcept {
 
 std::uint64_t cards_to_shuffle(const State& s) noexcept {
   if (s.phase != Phase::shuffle) return 0;
-  return s.refill_seat != not_dealing ? s.pile : (std::uint64_t{1} << deck_size) - 1;
+  return s.refill_due() ? s.deck.pile : (std::uint64_t{1} << deck_size) - 1;
 }
 
 int min_bet(const State& s) noexcept { return s.phase == Phase::betting ? bet_min(s) : 0; }
@@ -783,14 +792,14 @@ ActionList legal_actions(const State& s) noexcept {
       out.push(ActionKind::pass, seat);
       break;
     case Phase::betting:
-      if (s.bet_open) {
+      if (s.bet.open) {
         out.push(ActionKind::accept, seat);
         out.push(ActionKind::reject, seat);
       } else {
         out.push(ActionKind::pass, seat);
       }
       if (const int lo = bet_min(s); lo > 0) out.push(ActionKind::bet, seat, lo);
-      if (!(s.bet_open && s.is_ordago)) out.push(ActionKind::ordago, seat);
+      if (!(s.bet.open && s.bet.ordago)) out.push(ActionKind::ordago, seat);
       break;
     default: break;
   }
@@ -811,24 +820,24 @@ SeatView view_of(const State& s, int seat) noexcept {
   v.dealer = s.dealer;
   v.mano = s.mano;
   v.lance = s.lance;
-  v.match_winner = s.match_winner;
+  v.match_winner = s.scores.match_winner;
   for (int i = 0; i < hand_size; ++i)
-    v.hand[static_cast<std::size_t>(i)] = s.hands[static_cast<std::size_t>(seat * 4 + i)];
-  v.score = s.score;
-  v.games = s.games;
-  v.vacas = s.vacas;
-  v.stock_count = static_cast<std::uint8_t>(s.stock_end - s.stock_pos);
-  v.pile_count = static_cast<std::uint8_t>(std::popcount(s.pile));
-  v.pares_mask = s.pares_mask;
-  v.juego_mask = s.juego_mask;
-  v.declared = s.declared;
-  v.perete_mask = s.perete_mask;
+    v.hand[static_cast<std::size_t>(i)] = s.deck.hands[static_cast<std::size_t>(seat * 4 + i)];
+  v.score = s.scores.points;
+  v.games = s.scores.games;
+  v.vacas = s.scores.vacas;
+  v.stock_count = static_cast<std::uint8_t>(s.deck.stock_end - s.deck.stock_pos);
+  v.pile_count = static_cast<std::uint8_t>(std::popcount(s.deck.pile));
+  v.pares_mask = s.decl.pares_mask;
+  v.juego_mask = s.decl.juego_mask;
+  v.declared = s.decl.declared;
+  v.perete_mask = s.decl.perete_mask;
   v.signals = s.signals;
-  v.bet_open = s.bet_open;
-  v.is_ordago = s.is_ordago;
-  v.bet_team = s.bet_open ? s.bet_team : std::int8_t{-1};
-  v.stake_before = s.stake_before;
-  v.proposed = s.proposed;
+  v.bet_open = s.bet.open;
+  v.is_ordago = s.bet.ordago;
+  v.bet_team = s.bet.open ? s.bet.team : std::int8_t{-1};
+  v.stake_before = s.bet.stake_before;
+  v.proposed = s.bet.proposed;
   v.hand_number = s.hand_number;
   v.lances = s.lances;
   v.last = s.last;
@@ -858,11 +867,8 @@ Errc validate_state(const State& s) noexcept {
       !in(byte(s.rules.tio_perete), 0, 1) || s.rules.reserved != 0)
     return bad;
   if (validate(s.rules)) return bad;
-  if (s.reserved0 != 0 || s.reserved1 != 0 || s.reserved3 != 0 || s.reserved4 != 0 ||
-      s.spoken != 0)  // `spoken` is never set to anything but 0
+  if (s.reserved0 != 0 || s.reserved1 != 0 || s.deck.reserved != 0 || s.decl.reserved != 0)
     return bad;
-  for (const std::uint8_t b : s.reserved2)
-    if (b != 0) return bad;
   const Rules& rules = s.rules;
   const int target = rules.target;
 
@@ -870,36 +876,39 @@ Errc validate_state(const State& s) noexcept {
   const int phase = byte(s.phase);
   if (!in(phase, 1, 6)) return bad;
   if (s.dealer >= seats || s.mano >= seats || s.dealer != (s.mano + 3) % seats) return bad;
-  if (s.refill_seat != not_dealing && (s.phase != Phase::shuffle || s.refill_seat >= seats))
+  if (s.deck.refill_pos != no_refill && (s.phase != Phase::shuffle || s.deck.refill_pos >= seats))
     return bad;
   const bool over = s.phase == Phase::match_over;
-  const bool refill = s.phase == Phase::shuffle && s.refill_seat != not_dealing;
+  const bool refill = s.refill_due();
   const bool between = over || (s.phase == Phase::shuffle && !refill);
   const bool dealing = s.phase == Phase::mus || s.phase == Phase::discard || refill;
   const bool chance = s.phase == Phase::shuffle || over;
   if (chance != (s.to_act == -1)) return bad;
   if (!chance && !in(s.to_act, 0, seats - 1)) return bad;
-  if (!in(s.match_winner, -1, 1) || over != (s.match_winner >= 0)) return bad;
+  if (!in(s.scores.match_winner, -1, 1) || over != (s.scores.match_winner >= 0)) return bad;
 
   // --- scores, games, vacas ------------------------------------------------------------------
   for (int t = 0; t < 2; ++t) {
     const auto i = idx(t);
-    if (!in(s.score[i], 0, max_score)) return bad;
-    if (!in(s.hand_start_score[i], 0, target - 1)) return bad;
-    if (s.games[i] >= rules.games_per_vaca) return bad;
-    if (s.vacas[i] > rules.vacas || (s.vacas[i] == rules.vacas) != (s.match_winner == t))
+    if (!in(s.scores.points[i], 0, max_score)) return bad;
+    if (!in(s.scores.hand_start[i], 0, target - 1)) return bad;
+    if (s.scores.games[i] >= rules.games_per_vaca) return bad;
+    if (s.scores.vacas[i] > rules.vacas ||
+        (s.scores.vacas[i] == rules.vacas) != (s.scores.match_winner == t))
       return bad;
-    if (between && s.score[i] >= target) return bad;
-    if (over && (s.score[i] != 0 || s.games[i] != 0)) return bad;
-    if (dealing && s.score[i] != s.hand_start_score[i]) return bad;  // no points before the cut
-    if (s.score[i] < s.hand_start_score[i] && !between) return bad;  // points only add up
+    if (between && s.scores.points[i] >= target) return bad;
+    if (over && (s.scores.points[i] != 0 || s.scores.games[i] != 0)) return bad;
+    if (dealing && s.scores.points[i] != s.scores.hand_start[i])
+      return bad;  // no points before the cut
+    if (s.scores.points[i] < s.scores.hand_start[i] && !between) return bad;  // points only add up
   }
-  if (!in(s.deje_winner, -1, 1)) return bad;
+  if (!in(s.scores.deje_winner, -1, 1)) return bad;
   if (!between) {  // deje_winner is reset at the deal and set only with deje_ends off
-    if (s.deje_winner >= 0 && (rules.deje_ends || dealing)) return bad;
+    if (s.scores.deje_winner >= 0 && (rules.deje_ends || dealing)) return bad;
     for (int t = 0; t < 2; ++t)
-      if (s.score[idx(t)] >= target && s.deje_winner < 0) return bad;
-    if (s.deje_winner >= 0 && s.score[idx(s.deje_winner)] < target) return bad;
+      if (s.scores.points[idx(t)] >= target && s.scores.deje_winner < 0) return bad;
+    if (s.scores.deje_winner >= 0 && s.scores.points[idx(s.scores.deje_winner)] < target)
+      return bad;
   }
 
   // --- hand counters and the last hand's summary ---------------------------------------------
@@ -915,7 +924,7 @@ Errc validate_state(const State& s) noexcept {
   if (last.number == 0) {  // the first hand: it started from 0 to 0
     if (!(last == HandSummary{})) return bad;
     for (int t = 0; t < 2; ++t)
-      if (s.hand_start_score[idx(t)] != 0) return bad;
+      if (s.scores.hand_start[idx(t)] != 0) return bad;
   } else {
     if (!in(last.mano, 0, seats - 1) || last.dealer != (last.mano + 3) % seats) return bad;
     if (!in(byte(last.end), 1, 3) || !in(last.game_winner, -1, 1)) return bad;
@@ -940,7 +949,8 @@ Errc validate_state(const State& s) noexcept {
     };
     for (int t = 0; t < 2; ++t) {
       const int expect = carried(t);
-      if (between ? s.score[idx(t)] != expect : s.hand_start_score[idx(t)] != expect) return bad;
+      if (between ? s.scores.points[idx(t)] != expect : s.scores.hand_start[idx(t)] != expect)
+        return bad;
     }
     if (between && s.dealer != last.mano) return bad;
     if (!between && !s.no_signals && s.dealer != last.mano) return bad;  // no mus corrido cut
@@ -980,18 +990,18 @@ Errc validate_state(const State& s) noexcept {
     ++count;
     return true;
   };
-  for (const std::uint8_t id : s.hands)
+  for (const std::uint8_t id : s.deck.hands)
     if (id != no_card && !take(id)) return bad;
-  if (s.stock_pos > s.stock_end || s.stock_end > deck_size) return bad;
-  for (int i = s.stock_pos; i < s.stock_end; ++i)
-    if (!take(s.stock[idx(i)])) return bad;
-  if ((s.pile >> deck_size) != 0 || (seen & s.pile) != 0) return bad;
-  count += std::popcount(s.pile);
+  if (s.deck.stock_pos > s.deck.stock_end || s.deck.stock_end > deck_size) return bad;
+  for (int i = s.deck.stock_pos; i < s.deck.stock_end; ++i)
+    if (!take(s.deck.stock[idx(i)])) return bad;
+  if ((s.deck.pile >> deck_size) != 0 || (seen & s.deck.pile) != 0) return bad;
+  count += std::popcount(s.deck.pile);
   if (count != deck_size) return bad;
   if (between) {  // gathered: no hands, the stock is the deck in id order (gather_cards)
-    if (s.stock_pos != 0 || s.stock_end != deck_size) return bad;
+    if (s.deck.stock_pos != 0 || s.deck.stock_end != deck_size) return bad;
     for (int i = 0; i < deck_size; ++i)
-      if (s.stock[idx(i)] != i) return bad;
+      if (s.deck.stock[idx(i)] != i) return bad;
   }
 
   // Empty slots only while replacements are owed: their number is what the seat is owed.
@@ -999,10 +1009,10 @@ Errc validate_state(const State& s) noexcept {
   std::array<int, seats> empty{};
   for (int seat = 0; seat < seats; ++seat)
     for (int i = 0; i < hand_size; ++i)
-      if (s.hands[idx(seat * 4 + i)] == no_card) ++empty[idx(seat)];
+      if (s.deck.hands[idx(seat * 4 + i)] == no_card) ++empty[idx(seat)];
   for (int k = 0; k < seats; ++k) {
     const int seat = speaking_seat(s, k);
-    const int need = s.need[idx(seat)];
+    const int need = s.deck.need[idx(seat)];
     if (between) {
       if (empty[idx(seat)] != hand_size || need != 0) return bad;
       continue;
@@ -1010,13 +1020,13 @@ Errc validate_state(const State& s) noexcept {
     if (need != empty[idx(seat)]) return bad;
     bool owed = false;  // may this seat be owed cards now?
     if (s.phase == Phase::discard) owed = k < s.discarded;
-    if (refill) owed = k >= s.refill_seat;
+    if (refill) owed = k >= s.deck.refill_pos;
     if (!owed && need != 0) return bad;
     if (owed && need == 0 && !rules.zero_discard) return bad;
   }
   if (refill) {  // the seat to serve could not be served from the stock
-    const int seat = speaking_seat(s, s.refill_seat);
-    if (s.need[idx(seat)] <= s.stock_end - s.stock_pos) return bad;
+    const int seat = speaking_seat(s, s.deck.refill_pos);
+    if (s.deck.need[idx(seat)] <= s.deck.stock_end - s.deck.stock_pos) return bad;
   }
 
   // --- signals and their cache ---------------------------------------------------------------
@@ -1050,9 +1060,9 @@ Errc validate_state(const State& s) noexcept {
   if (s.corrido != (first_round ? s.no_signals : 0)) return bad;
 
   // --- tío Perete (R32) ----------------------------------------------------------------------
-  if (s.perete_asked > 0xF || (s.perete_mask & ~s.perete_asked) != 0) return bad;
-  if (s.perete_asked != 0 && !rules.tio_perete) return bad;
-  if (dealing && s.perete_asked != 0) return bad;
+  if (s.decl.perete_asked > 0xF || (s.decl.perete_mask & ~s.decl.perete_asked) != 0) return bad;
+  if (s.decl.perete_asked != 0 && !rules.tio_perete) return bad;
+  if (dealing && s.decl.perete_asked != 0) return bad;
   if (s.phase == Phase::perete || s.phase == Phase::betting) {
     // With the variant every seat is asked in speaking order, each once, before the lances;
     // only a seat holding 4-5-6-7 can have declared.
@@ -1060,18 +1070,18 @@ Errc validate_state(const State& s) noexcept {
     if (s.phase == Phase::perete && !rules.tio_perete) return bad;
     for (int k = 0; k < seats; ++k) {
       const int seat = speaking_seat(s, k);
-      const bool asked = ((s.perete_asked >> seat) & 1U) != 0;
+      const bool asked = ((s.decl.perete_asked >> seat) & 1U) != 0;
       if (asked != (rules.tio_perete && k < turn)) return bad;
-      if (((s.perete_mask >> seat) & 1U) != 0 && !is_perete_hand(s, seat)) return bad;
+      if (((s.decl.perete_mask >> seat) & 1U) != 0 && !is_perete_hand(s, seat)) return bad;
     }
   }
 
   // --- declarations (R22) --------------------------------------------------------------------
-  if (s.pares_mask > 0xF || s.juego_mask > 0xF || s.declared > 3) return bad;
+  if (s.decl.pares_mask > 0xF || s.decl.juego_mask > 0xF || s.decl.declared > 3) return bad;
   if (!between) {
     int declared = 0;
     if (s.phase == Phase::betting) declared = s.lance_index >= 3 ? 3 : (s.lance_index == 2 ? 1 : 0);
-    if (s.declared != declared) return bad;
+    if (s.decl.declared != declared) return bad;
     std::uint8_t pares = 0;
     std::uint8_t juego = 0;
     if (declared != 0) {
@@ -1081,10 +1091,10 @@ Errc validate_state(const State& s) noexcept {
         if (has_juego(t[idx(seat)])) juego = static_cast<std::uint8_t>(juego | (1U << seat));
       }
     }
-    if (s.pares_mask != ((declared & 1) ? pares : 0)) return bad;
-    if (s.juego_mask != ((declared & 2) ? juego : 0)) return bad;
+    if (s.decl.pares_mask != ((declared & 1) ? pares : 0)) return bad;
+    if (s.decl.juego_mask != ((declared & 2) ? juego : 0)) return bad;
     // Punto is played instead of juego exactly when nobody has juego (R20).
-    if (declared == 3 && (s.lance == Lance::juego) != (s.juego_mask != 0)) return bad;
+    if (declared == 3 && (s.lance == Lance::juego) != (s.decl.juego_mask != 0)) return bad;
   }
 
   // --- this hand's lances --------------------------------------------------------------------
@@ -1107,7 +1117,7 @@ Errc validate_state(const State& s) noexcept {
       }
       // A lance already played in this hand (j < 3): how it went, before the count.
       if (r.winner_seat != -1 || r.tantos != 0 || r.counted != 0 || r.points != 0) return bad;
-      const std::uint8_t m = j == 2 ? s.pares_mask : 0x0F;
+      const std::uint8_t m = j == 2 ? s.decl.pares_mask : 0x0F;
       const bool team0 = (m & 0x5) != 0;
       const bool team1 = (m & 0xA) != 0;
       switch (r.status) {
@@ -1136,32 +1146,35 @@ Errc validate_state(const State& s) noexcept {
   }
 
   // --- betting (R24-R27) ---------------------------------------------------------------------
-  if (!in(s.bet_team, -1, 1) || !in(s.answer_first, -1, seats - 1) ||
-      !in(s.answer_second, -1, seats - 1) || s.answer_stage > 1 || s.bet_open > 1 ||
-      s.is_ordago > 1 || s.stake_before > max_stake || s.proposed > max_stake)
+  if (!in(s.bet.team, -1, 1) || !in(s.bet.answer_first, -1, seats - 1) ||
+      !in(s.bet.answer_second, -1, seats - 1) || s.bet.answer_stage > 1 || s.bet.open > 1 ||
+      s.bet.ordago > 1 || s.bet.stake_before > max_stake || s.bet.proposed > max_stake)
     return bad;
-  if (s.is_ordago && !s.bet_open) return bad;
+  if (s.bet.ordago && !s.bet.open) return bad;
   if (s.phase != Phase::betting) {
-    if (s.bet_open) return bad;
+    if (s.bet.open) return bad;
   } else {
     const std::uint8_t m = eligible_mask(s);
     if ((m & 0x5) == 0 || (m & 0xA) == 0) return bad;  // else the lance is not bet (R23)
-    if (!s.bet_open) {
-      if (s.bet_team != -1 || s.answer_first != -1 || s.answer_second != -1 ||
-          s.answer_stage != 0 || s.stake_before != 0 || s.proposed != 0 || !eligible(s, s.to_act))
+    if (!s.bet.open) {
+      if (s.bet.team != -1 || s.bet.answer_first != -1 || s.bet.answer_second != -1 ||
+          s.bet.answer_stage != 0 || s.bet.stake_before != 0 || s.bet.proposed != 0 ||
+          !eligible(s, s.to_act))
         return bad;
     } else {
       // The opposing team answers: its first eligible seat, then the partner if eligible.
-      const int first = s.answer_first;
-      if (s.bet_team < 0 || first < 0 || team_of(first) == s.bet_team || !eligible(s, first))
+      const int first = s.bet.answer_first;
+      if (s.bet.team < 0 || first < 0 || team_of(first) == s.bet.team || !eligible(s, first))
         return bad;
       const int p = partner(first);
-      if (s.answer_second != (eligible(s, p) ? p : -1)) return bad;
-      if (s.answer_stage == 1 && s.answer_second < 0) return bad;
-      if (s.to_act != (s.answer_stage == 0 ? first : s.answer_second)) return bad;
-      if (s.is_ordago) {  // stake_before is what stood before the órdago (1 if nothing)
-        if (s.proposed == 1 || s.stake_before != (s.proposed == 0 ? 1 : s.proposed)) return bad;
-      } else if (s.proposed < 2 || s.stake_before < 1 || s.stake_before >= s.proposed) {
+      if (s.bet.answer_second != (eligible(s, p) ? p : -1)) return bad;
+      if (s.bet.answer_stage == 1 && s.bet.answer_second < 0) return bad;
+      if (s.to_act != (s.bet.answer_stage == 0 ? first : s.bet.answer_second)) return bad;
+      if (s.bet.ordago) {  // stake_before is what stood before the órdago (1 if nothing)
+        if (s.bet.proposed == 1 || s.bet.stake_before != (s.bet.proposed == 0 ? 1 : s.bet.proposed))
+          return bad;
+      } else if (s.bet.proposed < 2 || s.bet.stake_before < 1 ||
+                 s.bet.stake_before >= s.bet.proposed) {
         return bad;
       }
     }

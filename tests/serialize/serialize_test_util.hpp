@@ -123,7 +123,7 @@ class Player {
         FAIL("the reducer refused a chosen action: " << mus::errc_text(e) << " for "
                                                      << mus::action_to_text(a));
       }
-      if (a.kind == ActionKind::shuffle && before.refill_seat == 0xFF) ++hands;
+      if (a.kind == ActionKind::shuffle && before.deck.refill_pos == 0xFF) ++hands;
       on_step(before, a, ev, s);
     }
     on_state(s);
