@@ -344,6 +344,12 @@ struct State {
   [[nodiscard]] constexpr bool deal_due() const noexcept {
     return phase == Phase::shuffle && deck.refill_pos == no_refill;
   }
+  /// @brief A bet or órdago waits for an answer (R25–R27): the seat to act may accept or
+  ///        reject it, or raise.
+  /// @return True in Phase::betting while a bet is open.
+  [[nodiscard]] constexpr bool answer_due() const noexcept {
+    return phase == Phase::betting && bet.open != 0;
+  }
   /// @brief This hand is a mus corrido hand (R31): no signals may be made in it.
   /// @return True from the deal of such a hand to its end.
   [[nodiscard]] constexpr bool corrido_hand() const noexcept { return no_signals != 0; }
