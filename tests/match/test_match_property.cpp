@@ -154,6 +154,27 @@ class Player {
         PROP(sc < rules_.target);
     }
     if (s.phase != Phase::betting) PROP(mus::min_bet(s) == 0 && mus::max_bet(s) == 0);
+    // The predicates: a due shuffle is either a deal (the cards gathered) or a refill (a seat
+    // owed cards, the pile to shuffle), and a bet waits for an answer exactly when accept is
+    // listed.
+    PROP((s.deal_due() || s.refill_due()) == (s.phase == Phase::shuffle));
+    PROP(!(s.deal_due() && s.refill_due()));
+    if (s.deal_due()) PROP(new_hand_due && s.deck.pile == 0);
+    if (s.refill_due()) {
+      int owed = 0;
+      for (const auto n : s.deck.need) owed += n;
+      PROP(owed > 0);
+      PROP(mus::cards_to_shuffle(s) == s.deck.pile);
+    }
+    if (s.phase != Phase::match_over && s.phase != Phase::shuffle) {
+      const mus::ActionList la = mus::legal_actions(s);
+      bool accept_listed = false;
+      for (std::size_t i = 0; i < la.size; ++i)
+        accept_listed = accept_listed || la.items[i].kind == ActionKind::accept;
+      PROP(s.answer_due() == accept_listed);
+    } else {
+      PROP(!s.answer_due());
+    }
     if (s.phase == Phase::match_over) {
       PROP(s.to_act == -1);
     } else if (s.phase == Phase::shuffle) {
@@ -290,6 +311,9 @@ class Player {
     State c = byte_copy(s);
     const Errc e = mus::apply_in_place(c, a);
     PROP(e == expected);
+    PROP(s.signal_allowed(seat, sig) == (expected == Errc::ok));  // the same rule, asked
+    PROP(!s.signal_allowed(-1, sig) && !s.signal_allowed(4, sig));
+    PROP(s.corrido_hand() == (s.no_signals != 0));
     if (e != Errc::ok) PROP(std::memcmp(&c, &s, sizeof(State)) == 0);
     // The listed signal is the seat to act's first true signal not yet made.
     if (playing && s.to_act >= 0) {
