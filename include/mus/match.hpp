@@ -260,8 +260,8 @@ struct Scores {
   std::array<std::uint8_t, 2> games{};       ///< Games won in the current vaca (R30).
   std::array<std::uint8_t, 2> vacas{};       ///< Vacas won (R30).
   std::array<std::int16_t, 2> hand_start{};  ///< Points when this hand was dealt.
-  std::int8_t deje_winner =
-      -1;  ///< With deje_ends off: first team that reached the target by dejes.
+  /// With deje_ends off: the first team that reached the target by dejes in this hand, or -1.
+  std::int8_t deje_winner = -1;
   std::int8_t match_winner = -1;  ///< Team that won the match, or -1.
 
   /// Field-by-field equality.
@@ -345,7 +345,7 @@ struct State {
     return phase == Phase::shuffle && deck.refill_pos == no_refill;
   }
   /// @brief A bet or órdago waits for an answer (R25–R27): the seat to act may accept or
-  ///        reject it, or raise.
+  ///        reject it (or raise a bet).
   /// @return True in Phase::betting while a bet is open.
   [[nodiscard]] constexpr bool answer_due() const noexcept {
     return phase == Phase::betting && bet.open != 0;

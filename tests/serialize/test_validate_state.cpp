@@ -285,9 +285,9 @@ TEST_CASE("validate_state refuses empty slots other than the replacements owed",
     const int seat = (t.mano + t.deck.refill_pos) % 4;
     t.deck.need[static_cast<std::size_t>(seat)] = 0;
   });
-  refused(f, "refill_seat 4", [](State& t) { t.deck.refill_pos = 4; });
+  refused(f, "deck.refill_pos 4", [](State& t) { t.deck.refill_pos = 4; });
   const State m = mus_phase();
-  refused(m, "refill_seat outside the shuffle phase", [](State& t) { t.deck.refill_pos = 0; });
+  refused(m, "deck.refill_pos outside the shuffle phase", [](State& t) { t.deck.refill_pos = 0; });
 }
 
 TEST_CASE("validate_state refuses a seat to act that does not fit the phase",
