@@ -115,7 +115,7 @@ Errc on_betting(State& s, const Action& a, Events* ev) {
       if (lo == 0) return Errc::illegal_action;
       if (a.amount < lo) return Errc::bet_too_small;
       if (a.amount > bet_max(s)) return Errc::illegal_action;
-      s.bet.stake_before = s.bet.open ? s.bet.proposed : 1;
+      s.bet.stake_before = static_cast<std::uint16_t>(deje_if_refused(s));
       s.bet.proposed = static_cast<std::uint16_t>((s.bet.open ? s.bet.proposed : 0) + a.amount);
       emit(ev, EventKind::bet, seat, team_of(seat), lance, a.amount, s.bet.proposed);
       setup_answer(s, seat);
@@ -123,7 +123,7 @@ Errc on_betting(State& s, const Action& a, Events* ev) {
     }
     case ActionKind::ordago: {
       if (s.bet.open && s.bet.ordago) return Errc::illegal_action;
-      s.bet.stake_before = s.bet.open ? s.bet.proposed : 1;
+      s.bet.stake_before = static_cast<std::uint16_t>(deje_if_refused(s));
       s.bet.ordago = 1;
       emit(ev, EventKind::ordago, seat, team_of(seat), lance);
       setup_answer(s, seat);

@@ -184,12 +184,21 @@ inline int second_answerer(const State& s, int first) {
   return eligible(s, p) ? p : -1;
 }
 
+// The smallest opening bet (R24): an envido is of 2 or more.
+inline constexpr int min_opening_bet = 2;
+// What a refusal pays when no bet stood before the refused bet or órdago (R26).
+inline constexpr int first_deje = 1;
+
+// What a refusal would pay for a bet or órdago made now (R26): the total proposed that stands,
+// or first_deje when none does.
+inline int deje_if_refused(const State& s) { return s.bet.open ? s.bet.proposed : first_deje; }
+
 // The bet limits (R24, R25): opening bets from 2, raises from the rules' minimum, and any
 // larger amount up to a total proposed of max_stake (a representation limit, far above any
 // game target; the órdago is the way to bet the whole game).
 inline int bet_min(const State& s) {
   if (s.bet.open && s.bet.ordago) return 0;
-  const int lo = s.bet.open ? s.rules.min_raise : 2;
+  const int lo = s.bet.open ? s.rules.min_raise : min_opening_bet;
   const int room = max_stake - (s.bet.open ? s.bet.proposed : 0);
   return room >= lo ? lo : 0;
 }

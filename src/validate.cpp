@@ -295,10 +295,13 @@ Errc validate_state(const State& s) noexcept {
             return bad;
           break;
         case LanceStatus::accepted:
-          if (!team0 || !team1 || r.bet_team < 0 || r.winner_team != -1 || r.stake < 2) return bad;
+          if (!team0 || !team1 || r.bet_team < 0 || r.winner_team != -1 ||
+              r.stake < min_opening_bet)
+            return bad;
           break;
         case LanceStatus::refused:
-          if (!team0 || !team1 || r.bet_team < 0 || r.winner_team != r.bet_team || r.stake < 1)
+          if (!team0 || !team1 || r.bet_team < 0 || r.winner_team != r.bet_team ||
+              r.stake < first_deje)
             return bad;
           break;
         default: return bad;  // pending, or an órdago (which ends the hand at once)
@@ -331,9 +334,10 @@ Errc validate_state(const State& s) noexcept {
       if (s.bet.answer_stage == 1 && s.bet.answer_second < 0) return bad;
       if (s.to_act != (s.bet.answer_stage == 0 ? first : s.bet.answer_second)) return bad;
       if (s.bet.ordago) {  // stake_before is what stood before the órdago (1 if nothing)
-        if (s.bet.proposed == 1 || s.bet.stake_before != (s.bet.proposed == 0 ? 1 : s.bet.proposed))
+        if (s.bet.proposed == 1 ||
+            s.bet.stake_before != (s.bet.proposed == 0 ? first_deje : s.bet.proposed))
           return bad;
-      } else if (s.bet.proposed < 2 || s.bet.stake_before < 1 ||
+      } else if (s.bet.proposed < min_opening_bet || s.bet.stake_before < first_deje ||
                  s.bet.stake_before >= s.bet.proposed) {
         return bad;
       }
