@@ -128,11 +128,12 @@ inline constexpr std::size_t view_text_length =
  * which includes every state the reducer produces.
  * @param text The text: exactly state_text_length characters.
  * @return The state; or Errc::parse with a position: "unknown format or version" (position
- *         0) when the first word is not `mus-state/2` ("mus-state/1 is the layout of
- *         libmus 0.1; …" for a text of the earlier layout, which cannot be read), a text too short (position: its end) or
- *         too long (position: the first extra character), a character outside the base64url
- *         alphabet (its position), a last character with non-zero unused bits (its position);
- *         or Errc::invalid_state (position -1) for bytes that are not a state of this library.
+ *         0) when the first word is not `mus-state/2` ("mus-state/1 is the layout of libmus
+ *         0.1; …" for a text of the earlier layout, which cannot be read), a text too short
+ *         (position: its end) or too long (position: the first extra character), a character
+ *         outside the base64url alphabet (its position), a last character with non-zero unused
+ *         bits (its position); or Errc::invalid_state (position -1) for bytes that are not a
+ *         state of this library.
  */
 [[nodiscard]] Result<State> state_from_text(std::string_view text) noexcept;
 
