@@ -51,7 +51,7 @@ void BM_RandomPlayout(benchmark::State& state) {
     bool dealt = false;
     for (;;) {
       if (s.phase == mus::Phase::match_over) s = *mus::new_match(rules, 0);
-      if (s.phase == mus::Phase::shuffle && s.refill_seat == 0xFF) {
+      if (s.deal_due()) {
         if (dealt) break;
         dealt = true;
       }

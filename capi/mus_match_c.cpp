@@ -232,13 +232,13 @@ int32_t mus_state_info_get(const mus_state* s, mus_state_info* out) {
     info.dealer = st->dealer;
     info.mano = st->mano;
     for (int t = 0; t < 2; ++t) {
-      info.score[t] = st->score[static_cast<std::size_t>(t)];
-      info.games[t] = st->games[static_cast<std::size_t>(t)];
-      info.vacas[t] = st->vacas[static_cast<std::size_t>(t)];
+      info.score[t] = st->scores.points[static_cast<std::size_t>(t)];
+      info.games[t] = st->scores.games[static_cast<std::size_t>(t)];
+      info.vacas[t] = st->scores.vacas[static_cast<std::size_t>(t)];
     }
-    info.match_winner = st->match_winner;
+    info.match_winner = st->scores.match_winner;
     info.hand_number = static_cast<std::int32_t>(st->hand_number);
-    info.refill_due = st->phase == mus::Phase::shuffle && st->refill_seat != 0xFF ? 1 : 0;
+    info.refill_due = st->refill_due() ? 1 : 0;
     return write_sized(info, out);
   });
 }
@@ -249,7 +249,7 @@ int32_t mus_state_hand(const mus_state* s, int32_t seat, uint8_t out[4]) {
     const auto st = read_state(s);
     if (!st) return capi::status(st.error());
     for (int i = 0; i < mus::hand_size; ++i)
-      out[i] = st->hands[static_cast<std::size_t>(seat * 4 + i)];
+      out[i] = st->deck.hands[static_cast<std::size_t>(seat * 4 + i)];
     return MUS_OK;
   });
 }

@@ -177,14 +177,14 @@ inline void check_cards_conserved(const mus_state& s) {
 
   const mus::State st = cpp_state(s);
   std::uint64_t seen = in_hands;
-  FUZZ_CHECK(st.stock_pos <= st.stock_end && st.stock_end <= 40);
-  for (int i = st.stock_pos; i < st.stock_end; ++i) {
-    const std::uint8_t id = st.stock[static_cast<std::size_t>(i)];
+  FUZZ_CHECK(st.deck.stock_pos <= st.deck.stock_end && st.deck.stock_end <= 40);
+  for (int i = st.deck.stock_pos; i < st.deck.stock_end; ++i) {
+    const std::uint8_t id = st.deck.stock[static_cast<std::size_t>(i)];
     FUZZ_CHECK(id < 40 && ((seen >> id) & 1U) == 0);
     seen |= std::uint64_t{1} << id;
   }
-  FUZZ_CHECK((seen & st.pile) == 0);
-  FUZZ_CHECK_EQ(seen | st.pile, (std::uint64_t{1} << 40) - 1);
+  FUZZ_CHECK((seen & st.deck.pile) == 0);
+  FUZZ_CHECK_EQ(seen | st.deck.pile, (std::uint64_t{1} << 40) - 1);
 }
 
 // ---- Random legal play ---------------------------------------------------------------------
@@ -299,10 +299,10 @@ inline std::vector<mus_state> state_pool(std::size_t per_rules = 32) {
       ++steps;
       // A few of the rarer phases, whenever they come: tío Perete and stock refills.
       const bool rare = (info_of(s).phase == MUS_PHASE_PERETE && perete_taken < 3) ||
-                        (cpp_state(s).refill_seat != 0xFF && refill_taken < 3);
+                        (cpp_state(s).refill_due() && refill_taken < 3);
       if (rare) {
         perete_taken += info_of(s).phase == MUS_PHASE_PERETE ? 1 : 0;
-        refill_taken += cpp_state(s).refill_seat != 0xFF ? 1 : 0;
+        refill_taken += cpp_state(s).refill_due() ? 1 : 0;
       }
       if (steps >= next_at || rare) {
         pool.push_back(s);

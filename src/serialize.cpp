@@ -28,6 +28,9 @@ constexpr Error parse_error(std::string_view message, size_t position) noexcept 
   return Error{Errc::parse, message, pos_of(position)};
 }
 
+static_assert(state_text_tag == "mus-state/2" && state_magic == 0x4D555302,
+              "the state text's version names the State layout: change both together");
+
 // --- base64url (RFC 4648 §5, no padding) -----------------------------------------------------
 
 constexpr std::string_view alphabet =
@@ -465,6 +468,10 @@ std::string state_to_text(const State& s) {
 }
 
 Result<State> state_from_text(std::string_view text) noexcept {
+  // The text of the earlier State layout: its bytes mean other fields, so it is refused by name.
+  if (text.substr(0, text.find(' ')) == "mus-state/1")
+    return parse_error("mus-state/1 is the layout of libmus 0.1; this version reads mus-state/2",
+                       0);
   std::array<std::uint8_t, state_text_bytes> bytes{};
   if (const Error e = read_tagged(text, state_text_tag, bytes.data(), bytes.size()); !e.ok())
     return e;

@@ -19,7 +19,7 @@ mus::Action choose(const mus::State& s, std::uint64_t& next_seed) {
     case mus::Phase::mus: return mus::Action::cut(seat);
     case mus::Phase::perete: return mus::Action::perete(seat);
     case mus::Phase::betting: {
-      if (s.bet_open) return mus::Action::accept(seat);
+      if (s.answer_due()) return mus::Action::accept(seat);
       const mus::HandEval e = mus::evaluate(mus::hand_of(s, seat), s.rules);
       if (s.lance == mus::Lance::juego && e.value == 31)
         return mus::Action::bet(seat, mus::min_bet(s));
@@ -53,7 +53,7 @@ int main() {
       if (events.items[i].kind == mus::EventKind::game)
         std::printf("hand %u: team %d wins a game\n", s.last.number, int{events.items[i].team});
   }
-  std::printf("team %d wins the match after %u hands\n", int{s.match_winner}, s.hand_number);
+  std::printf("team %d wins the match after %u hands\n", int{s.scores.match_winner}, s.hand_number);
   //! [play]
 
   //! [replay]
@@ -64,5 +64,5 @@ int main() {
       [](const mus::State& st, const mus::Action& a) { return *mus::apply(st, a); });
   if (!(replayed == s)) return 1;
   //! [replay]
-  return s.match_winner == 0 || s.match_winner == 1 ? 0 : 1;
+  return s.scores.match_winner == 0 || s.scores.match_winner == 1 ? 0 : 1;
 }

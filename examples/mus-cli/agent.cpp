@@ -17,12 +17,10 @@ Situation situation_for(const mus::State& s, int seat) {
   if (sit.complete) {
     sit.hand = mus::hand_of(s, seat);
     sit.eval = mus::evaluate(sit.hand, s.rules);
-    const bool phase_ok = s.phase == mus::Phase::mus || s.phase == mus::Phase::discard ||
-                          s.phase == mus::Phase::betting || s.phase == mus::Phase::perete;
-    // Signals are public and allowed while a hand is played, except in a mus corrido hand (R31).
-    if (phase_ok && s.no_signals == 0)
-      sit.open_signals = static_cast<std::uint16_t>(
-          mus::true_signals(sit.hand, s.rules) & ~sit.view.signals[static_cast<std::size_t>(seat)]);
+    // The signals the seat may still make (R31, R33): the library's own rule.
+    for (int k = 0; k < mus::signal_count; ++k)
+      if (s.signal_allowed(seat, static_cast<mus::Signal>(k)))
+        sit.open_signals = static_cast<std::uint16_t>(sit.open_signals | (1U << k));
   }
   return sit;
 }

@@ -96,7 +96,7 @@ MatchResult play_match(const mus::Rules& rules, std::uint64_t seed, const std::s
   Stats stats(r);
   table.observe(&stats);
   if (table.run() != Outcome::finished) r.error = table.error();
-  r.winner = table.state().match_winner;
+  r.winner = table.state().scores.match_winner;
   r.hands = table.state().hand_number;
   return r;
 }

@@ -116,7 +116,7 @@ void Printer::on_begin(const mus::State& initial) {
 
 void Printer::on_step(const mus::State& before, const mus::Action& action,
                       const mus::Events& events, const mus::State& after) {
-  if (complete(before.hands)) hands_ = before.hands;
+  if (complete(before.deck.hands)) hands_ = before.deck.hands;
   for (std::size_t i = 0; i < events.size; ++i) event(before, action, events.items[i], after);
   if (after.last.number != before.last.number) {
     bool vaca = false;
@@ -141,7 +141,7 @@ void Printer::event(const mus::State& before, const mus::Action& action, const m
     case EventKind::cut:
       item(Group::mus, "  Mus?", label(seat) + " no hay mus");
       flush();
-      if (before.corrido != 0)
+      if (before.corrido_open())
         line("  Mus corrido: " + says(seat, "cut", "cut") + " first, so " +
              says(e.value, "is", "are") + " mano and " + label((e.value + 3) % mus::seats) +
              " the dealer.");
@@ -218,7 +218,8 @@ void Printer::event(const mus::State& before, const mus::Action& action, const m
     case EventKind::deje:
       item(Group::betting, "  " + std::string(lance_title(lance)) + ":",
            "deje: team " + std::to_string(e.team) + " scores " + std::to_string(e.amount) +
-               " now (" + points_text(before.score[static_cast<std::size_t>(e.team)] + e.amount) +
+               " now (" +
+               points_text(before.scores.points[static_cast<std::size_t>(e.team)] + e.amount) +
                ")");
       flush();
       break;
@@ -235,18 +236,18 @@ void Printer::event(const mus::State& before, const mus::Action& action, const m
 }
 
 void Printer::deal(const mus::Event& e, const mus::State& after) {
-  hands_ = after.hands;
+  hands_ = after.deck.hands;
   const int dealer = e.seat;
   const int mano = e.value;
   line("");
   line("Hand " + std::to_string(e.amount) + " · game " + std::to_string(game_) + " · dealer " +
        label(dealer) + " · mano " + label(mano));
-  line("  Score: team 0 " + points_text(after.score[0]) + " · team 1 " +
-       points_text(after.score[1]) + " · games " + std::to_string(games_[0]) + "–" +
+  line("  Score: team 0 " + points_text(after.scores.points[0]) + " · team 1 " +
+       points_text(after.scores.points[1]) + " · games " + std::to_string(games_[0]) + "–" +
        std::to_string(games_[1]) +
        (rules_.vacas > 1 ? " · vacas " + std::to_string(vacas_[0]) + "–" + std::to_string(vacas_[1])
                          : ""));
-  if (after.corrido != 0)
+  if (after.corrido_open())
     line("  Mus corrido: the first to cut becomes mano; no signals this hand.");
   for (int k = 0; k < mus::seats; ++k) {
     const int seat = (mano + k) % mus::seats;
@@ -262,13 +263,13 @@ void Printer::deal(const mus::Event& e, const mus::State& after) {
 
 void Printer::replace(const mus::Event& e, const mus::State& before, const mus::State& after) {
   const int seat = e.seat;
-  if (complete(after.hands)) hands_ = after.hands;
+  if (complete(after.deck.hands)) hands_ = after.deck.hands;
   if (!visible(seat)) {
     line("    " + says(seat, "draws", "draw") + " " + std::to_string(e.amount));
     return;
   }
-  const std::uint64_t fresh = mask_of(after.hands, seat) & ~mask_of(before.hands, seat);
-  const mus::Hand h = hand_from(after.hands, seat);
+  const std::uint64_t fresh = mask_of(after.deck.hands, seat) & ~mask_of(before.deck.hands, seat);
+  const mus::Hand h = hand_from(after.deck.hands, seat);
   line("    " +
        pad(says(seat, "draws", "draw") + " " +
                (fresh == 0 ? std::string("nothing") : cards_text(fresh)),
@@ -418,9 +419,9 @@ void Printer::hand_end(const mus::State& after, bool vaca) {
 void Printer::on_end(const mus::State& last, bool finished) {
   flush();
   if (!opt_.quiet) line("");
-  if (finished && last.match_winner >= 0) {
+  if (finished && last.scores.match_winner >= 0) {
     line("Match over after " + std::to_string(last.hand_number) +
-         " hands: " + team_text(last.match_winner) + " wins the match.");
+         " hands: " + team_text(last.scores.match_winner) + " wins the match.");
   } else {
     line("The match stopped after " + std::to_string(hands_played_) +
          (hands_played_ == 1 ? " hand" : " hands") + ", unfinished.");

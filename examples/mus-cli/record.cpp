@@ -191,8 +191,7 @@ void RecordWriter::on_step(const mus::State& before, const mus::Action& action,
   (void)after;
   if (explicit_orders_ && action.kind == ActionKind::shuffle && action.amount == 0) {
     // The cards being shuffled: the whole deck for a deal, the discard pile for a refill (R15).
-    const bool refill = before.refill_seat != 0xFF;
-    const std::uint64_t cards = refill ? before.pile : (std::uint64_t{1} << mus::deck_size) - 1;
+    const std::uint64_t cards = mus::cards_to_shuffle(before);
     std::array<std::uint8_t, mus::deck_size> order{};
     int n = 0;
     for (int id = 0; id < mus::deck_size; ++id)

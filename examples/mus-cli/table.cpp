@@ -78,7 +78,7 @@ Outcome Table::run() {
       return finish(Outcome::error);
     }
     if (!apply(c.action, events)) return finish(Outcome::error);
-    if (has_event(events, mus::EventKind::cut) && state_.no_signals == 0) {
+    if (has_event(events, mus::EventKind::cut) && !state_.corrido_hand()) {
       const Outcome o = signal_round();
       if (o != Outcome::finished) return finish(o);
     }

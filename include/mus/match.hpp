@@ -233,82 +233,150 @@ inline constexpr int max_stake = 999;
 /// The empty-slot marker in a hand while its replacement cards are not yet dealt.
 inline constexpr std::uint8_t no_card = 0xFF;
 
-/**
- * @brief The whole match as a value: trivially copyable, no pointers, no heap.
- *
- * Read it through the accessors; change it only through apply(). Fields are public so the
- * type stays an aggregate, but writing them directly can produce a state apply() refuses.
- */
-struct State {
-  std::uint32_t magic = 0;              ///< Tag and layout version (state_magic).
-  Rules rules{};                        ///< The rules of the match.
-  Phase phase = Phase::shuffle;         ///< The current phase.
-  std::int8_t to_act = -1;              ///< Seat to act; -1 when chance acts or the match is over.
-  std::uint8_t dealer = 0;              ///< This hand's dealer.
-  std::uint8_t mano = 1;                ///< This hand's mano (R8, R31).
-  std::uint8_t lance_index = 0;         ///< 0..3 while betting: grande, chica, pares, juego/punto.
-  Lance lance = Lance::grande;          ///< The lance being bet.
-  std::int8_t match_winner = -1;        ///< Team that won the match, or -1.
-  std::uint8_t reserved1 = 0;           ///< Padding made explicit; zero.
-  std::array<std::int16_t, 2> score{};  ///< Points in the current game (R29).
-  std::array<std::uint8_t, 2> games{};  ///< Games won in the current vaca (R30).
-  std::array<std::uint8_t, 2> vacas{};  ///< Vacas won (R30).
-  std::uint8_t hand_in_game =
-      0;                     ///< Hands started in the current game (1 = its first; stays at 255).
-  std::uint8_t corrido = 0;  ///< 1 while this hand's mus question is mus corrido (R31).
-  std::uint8_t no_signals = 0;    ///< 1 in a mus corrido hand: no signals (R31).
-  std::uint8_t mus_said = 0;      ///< Seats that said mus in this round (count, 0..4).
-  std::uint32_t hand_number = 0;  ///< Hands dealt in the match.
+/// The value of DeckState::refill_pos when no replacements are being dealt.
+inline constexpr std::uint8_t no_refill = 0xFF;
 
+/// @brief The cards of a hand in play: the four hands, the stock, the discard pile and the
+///        replacements owed (R11, R14, R15). Part of State.
+struct DeckState {
   std::array<std::uint8_t, 16> hands{};         ///< Seat s holds hands[4s..4s+3] (no_card: empty).
   std::array<std::uint8_t, deck_size> stock{};  ///< Stock cards stock[stock_pos..stock_end).
   std::uint8_t stock_pos = 0;                   ///< Index of the stock's top card.
   std::uint8_t stock_end = 0;                   ///< One past the stock's last card.
-  std::uint8_t refill_seat = 0xFF;  ///< While replacements are dealt: next seat served; else 0xFF.
-  std::uint8_t discarded = 0;       ///< Seats that discarded this round (count, 0..4).
-  std::array<std::uint8_t, 4> reserved2{};  ///< Padding made explicit; zero.
-  std::uint64_t pile = 0;                   ///< Discard pile (bit = card id, R15).
-  std::array<std::uint8_t, 4> need{};       ///< Replacement cards owed to each seat.
+  /// While replacements are dealt: the speaking index (0 = mano) of the next seat to serve;
+  /// else no_refill.
+  std::uint8_t refill_pos = no_refill;
+  std::uint8_t reserved = 0;           ///< Padding made explicit; zero.
+  std::array<std::uint8_t, 4> need{};  ///< Replacement cards owed to each seat.
+  std::uint64_t pile = 0;              ///< Discard pile (bit = card id, R15).
 
-  std::uint8_t pares_mask = 0;    ///< Declarations (R22): bit s = seat s has pares.
-  std::uint8_t juego_mask = 0;    ///< Declarations (R22): bit s = seat s has juego.
-  std::uint8_t declared = 0;      ///< Bit 0: pares declared; bit 1: juego declared.
-  std::uint8_t perete_mask = 0;   ///< Seats that declared tío Perete (R32).
-  std::uint8_t perete_asked = 0;  ///< Seats already asked in the tío Perete phase.
-  std::int8_t deje_winner =
-      -1;  ///< With deje_ends off: first team that reached the target by dejes.
-  std::array<std::uint16_t, 4> signals{};  ///< Bit k of signals[s]: seat s made signal k (R33).
-  std::array<std::uint16_t, 4> truth{};    ///< true_signals() of each seat's full hand (cache).
+  /// Field-by-field equality.
+  friend constexpr bool operator==(const DeckState&, const DeckState&) noexcept = default;
+};
 
-  // Betting of the current lance (R24–R27).
-  std::uint8_t spoken = 0;         ///< Opening round: speakers (speaking order) already heard.
-  std::uint8_t bet_open = 0;       ///< 1 while a bet waits for an answer.
-  std::uint8_t is_ordago = 0;      ///< 1 when the open bet is an órdago.
-  std::int8_t bet_team = -1;       ///< Team that made the open bet or raise.
+/// @brief The scores of the match (R29, R30). Part of State.
+struct Scores {
+  std::array<std::int16_t, 2> points{};      ///< Points in the current game (R29).
+  std::array<std::uint8_t, 2> games{};       ///< Games won in the current vaca (R30).
+  std::array<std::uint8_t, 2> vacas{};       ///< Vacas won (R30).
+  std::array<std::int16_t, 2> hand_start{};  ///< Points when this hand was dealt.
+  /// With deje_ends off: the first team that reached the target by dejes in this hand, or -1.
+  std::int8_t deje_winner = -1;
+  std::int8_t match_winner = -1;  ///< Team that won the match, or -1.
+
+  /// Field-by-field equality.
+  friend constexpr bool operator==(const Scores&, const Scores&) noexcept = default;
+};
+
+/// @brief The betting of the current lance (R24–R27). Part of State.
+struct BetState {
+  std::uint8_t open = 0;           ///< 1 while a bet waits for an answer.
+  std::uint8_t ordago = 0;         ///< 1 when the open bet is an órdago.
+  std::int8_t team = -1;           ///< Team that made the open bet or raise.
   std::int8_t answer_first = -1;   ///< First answering seat.
   std::int8_t answer_second = -1;  ///< Its partner if eligible, else -1.
   std::uint8_t answer_stage = 0;   ///< 0: first answerer to speak; 1: the partner.
-  std::uint8_t reserved0 = 0;      ///< Padding; zero.
   std::uint16_t stake_before = 0;  ///< What a refusal pays now (R26).
   std::uint16_t proposed = 0;      ///< The stake if accepted.
 
-  std::array<std::int16_t, 2> hand_start_score{};  ///< Scores when this hand was dealt.
-  std::array<LanceRecord, 4> lances{};             ///< This hand's lances so far.
-  std::uint16_t reserved4 = 0;                     ///< Padding made explicit; zero.
-  HandSummary last{};                              ///< The last finished hand.
-  std::uint32_t reserved3 = 0;                     ///< Padding made explicit; zero.
+  /// Field-by-field equality.
+  friend constexpr bool operator==(const BetState&, const BetState&) noexcept = default;
+};
+
+/// @brief The declarations of the current hand: pares and juego (R22), tío Perete (R32).
+///        Part of State.
+struct Declarations {
+  std::uint8_t pares_mask = 0;    ///< Bit s = seat s has pares (once declared).
+  std::uint8_t juego_mask = 0;    ///< Bit s = seat s has juego (once declared).
+  std::uint8_t declared = 0;      ///< Bit 0: pares declared; bit 1: juego declared.
+  std::uint8_t perete_mask = 0;   ///< Seats that declared tío Perete (R32).
+  std::uint8_t perete_asked = 0;  ///< Seats already asked in the tío Perete phase.
+  std::uint8_t reserved = 0;      ///< Padding made explicit; zero.
+
+  /// Field-by-field equality.
+  friend constexpr bool operator==(const Declarations&, const Declarations&) noexcept = default;
+};
+
+/**
+ * @brief The whole match as a value: trivially copyable, no pointers, no heap.
+ *
+ * Read it through the accessors and predicates; change it only through apply(). Fields are
+ * public so the type stays an aggregate, but writing them directly can produce a state
+ * apply() refuses. Decide rules with the predicates (refill_due(), signal_allowed(), …),
+ * not by reading fields.
+ */
+struct State {
+  std::uint32_t magic = 0;       ///< Tag and layout version (state_magic).
+  Rules rules{};                 ///< The rules of the match.
+  Phase phase = Phase::shuffle;  ///< The current phase.
+  std::int8_t to_act = -1;       ///< Seat to act; -1 when chance acts or the match is over.
+  std::uint8_t dealer = 0;       ///< This hand's dealer.
+  std::uint8_t mano = 1;         ///< This hand's mano (R8, R31).
+  std::uint8_t lance_index = 0;  ///< 0..3 while betting: grande, chica, pares, juego/punto.
+  Lance lance = Lance::grande;   ///< The lance being bet.
+  /// Hands started in the current game (1 = its first; stays at 255).
+  std::uint8_t hand_in_game = 0;
+  std::uint8_t corrido = 0;       ///< 1 while this hand's mus question is mus corrido (R31).
+  std::uint8_t no_signals = 0;    ///< 1 in a mus corrido hand: no signals (R31).
+  std::uint8_t mus_said = 0;      ///< Seats that said mus in this round (count, 0..4).
+  std::uint8_t discarded = 0;     ///< Seats that discarded this round (count, 0..4).
+  std::uint8_t reserved0 = 0;     ///< Padding made explicit; zero.
+  std::uint32_t hand_number = 0;  ///< Hands dealt in the match.
+
+  DeckState deck{};                        ///< Hands, stock, pile, replacements.
+  Scores scores{};                         ///< Points, games, vacas, winners.
+  BetState bet{};                          ///< The betting of the current lance.
+  Declarations decl{};                     ///< Pares, juego and tío Perete declarations.
+  std::array<std::uint16_t, 4> signals{};  ///< Bit k of signals[s]: seat s made signal k (R33).
+  std::array<std::uint16_t, 4> truth{};    ///< true_signals() of each seat's full hand (cache).
+  std::array<LanceRecord, 4> lances{};     ///< This hand's lances so far.
+  std::uint16_t reserved1 = 0;             ///< Padding made explicit; zero.
+  HandSummary last{};                      ///< The last finished hand.
+
+  /// @brief A stock-refill shuffle is due (R15): the next action is a shuffle of the
+  ///        discard pile, in the middle of dealing replacements.
+  /// @return True in Phase::shuffle while replacements are being dealt.
+  [[nodiscard]] constexpr bool refill_due() const noexcept {
+    return phase == Phase::shuffle && deck.refill_pos != no_refill;
+  }
+  /// @brief A new hand's shuffle and deal is due (R11): the cards are gathered.
+  /// @return True in Phase::shuffle when no stock refill is pending.
+  [[nodiscard]] constexpr bool deal_due() const noexcept {
+    return phase == Phase::shuffle && deck.refill_pos == no_refill;
+  }
+  /// @brief A bet or órdago waits for an answer (R25–R27): the seat to act may accept or
+  ///        reject it (or raise a bet).
+  /// @return True in Phase::betting while a bet is open.
+  [[nodiscard]] constexpr bool answer_due() const noexcept {
+    return phase == Phase::betting && bet.open != 0;
+  }
+  /// @brief This hand is a mus corrido hand (R31): no signals may be made in it.
+  /// @return True from the deal of such a hand to its end.
+  [[nodiscard]] constexpr bool corrido_hand() const noexcept { return no_signals != 0; }
+  /// @brief The mus question of this hand is still mus corrido (R31): the first seat to cut
+  ///        becomes mano.
+  /// @return True until someone cuts or all four say mus in a mus corrido hand.
+  [[nodiscard]] constexpr bool corrido_open() const noexcept { return corrido != 0; }
+  /// @brief Whether `seat` may make signal `sig` now (R31, R33): the phase allows signals,
+  ///        the hand is not a mus corrido hand, the seat's hand is complete, the signal is
+  ///        true of that hand and the seat has not made it yet. Exactly what apply() accepts.
+  /// @param seat 0..3 (any other seat: false).
+  /// @param sig The signal.
+  /// @return True when an Action::signal(seat, sig) would be accepted.
+  [[nodiscard]] bool signal_allowed(int seat, Signal sig) const noexcept;
 
   /// Equality of every field (and so of every byte: the struct has no padding).
   friend bool operator==(const State&, const State&) noexcept = default;
 };
 
 static_assert(std::is_trivially_copyable_v<State>, "State must be trivially copyable");
+static_assert(std::is_aggregate_v<State>, "State must stay an aggregate");
 static_assert(sizeof(State) <= 512, "State must stay within 512 bytes");
 static_assert(std::has_unique_object_representations_v<State>,
               "State has no padding: equal states are equal byte for byte");
 
 /// The magic tag of a state produced by this library version's layout.
-inline constexpr std::uint32_t state_magic = 0x4D555301;  // "MUS" + layout 1
+inline constexpr std::uint32_t state_magic = 0x4D555302;  // "MUS" + layout 2
 
 /**
  * @brief A new match waiting for its first shuffle (Phase::shuffle).

@@ -958,7 +958,7 @@ MUS_API int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const ui
  *  Bounds for the buffers of the text functions below (lengths without the NUL).
  *  @{ */
 /** The longest text mus_state_format() and mus_view_format() write, without the NUL: a buffer
- *  of `MUS_STATE_TEXT_MAX + 1` bytes is always enough (the texts are 375 and 209 characters). */
+ *  of `MUS_STATE_TEXT_MAX + 1` bytes is always enough (the texts are 364 and 209 characters). */
 #define MUS_STATE_TEXT_MAX 512
 /** The longest text mus_action_format() writes, without the NUL: a buffer of
  *  `MUS_ACTION_TEXT_MAX + 1` bytes is always enough (the longest line, an explicit shuffle of
@@ -1027,10 +1027,10 @@ MUS_API int32_t mus_action_parse(const char* text, mus_action* out, int32_t* err
 
 /**
  * @brief The text form of a state, to store it or send it between processes that trust each
- *        other: `mus-state/1 ` followed by the state's bytes in base64url.
+ *        other: `mus-state/2 ` followed by the state's bytes in base64url.
  *
  * base64url is RFC 4648 §5 without padding: the alphabet `A`-`Z`, `a`-`z`, `0`-`9`, `-`, `_`.
- * The text is 375 characters of ASCII. It holds every card of every seat: a client should get
+ * The text is 364 characters of ASCII. It holds every card of every seat: a client should get
  * mus_view_format() instead. A later version of the library may use another version number
  * in the tag; mus_state_parse() reads the versions it knows.
  * @param s The state.

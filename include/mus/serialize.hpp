@@ -6,7 +6,7 @@
  *
  * - **Actions**: one short line, versionless and stable across versions, e.g. `2 bet 5`,
  *   `0 discard Ko 3c`, `shuffle seed 42` (action_to_text(), action_from_text()).
- * - **States**: `mus-state/1 ` and the state's bytes in base64url (state_to_text(),
+ * - **States**: `mus-state/2 ` and the state's bytes in base64url (state_to_text(),
  *   state_from_text()). The reader checks the bytes with validate_state(), so a text is
  *   accepted only when it holds a state this library could have produced.
  * - **Seat views**: `mus-view/1 ` and a fixed byte layout of a SeatView in base64url
@@ -36,8 +36,9 @@
 
 namespace mus {
 
-/// The first word of a state text: format `mus-state`, version 1. A space follows it.
-inline constexpr std::string_view state_text_tag = "mus-state/1";
+/// The first word of a state text: format `mus-state`, version 2 (the State layout 2 of
+/// state_magic). A space follows it.
+inline constexpr std::string_view state_text_tag = "mus-state/2";
 /// The first word of a seat view text: format `mus-view`, version 1. A space follows it.
 inline constexpr std::string_view view_text_tag = "mus-view/1";
 
@@ -53,7 +54,7 @@ inline constexpr std::size_t view_text_bytes = 148;
   return n / 3 * 4 + (n % 3 == 0 ? 0 : n % 3 + 1);
 }
 
-/// Length of every state text: the tag, a space and the base64url of the state's bytes (375).
+/// Length of every state text: the tag, a space and the base64url of the state's bytes (364).
 inline constexpr std::size_t state_text_length =
     state_text_tag.size() + 1 + base64url_length(state_text_bytes);
 /// Length of every seat view text: the tag, a space and the base64url of its bytes (209).
@@ -110,10 +111,10 @@ inline constexpr std::size_t view_text_length =
 [[nodiscard]] Result<Action> action_from_text(std::string_view text) noexcept;
 
 /**
- * @brief The text form of a state: `mus-state/1 `, then the base64url of its 272 bytes.
+ * @brief The text form of a state: `mus-state/2 `, then the base64url of its 264 bytes.
  *
  * The bytes are the State as it is laid out in memory, on the little-endian platforms libmus
- * builds on. The text is state_text_length (375) characters long. Any state can be written;
+ * builds on. The text is state_text_length (364) characters long. Any state can be written;
  * only one that validate_state() accepts reads back.
  * @param s The state.
  * @return The text.
@@ -127,10 +128,12 @@ inline constexpr std::size_t view_text_length =
  * which includes every state the reducer produces.
  * @param text The text: exactly state_text_length characters.
  * @return The state; or Errc::parse with a position: "unknown format or version" (position
- *         0) when the first word is not `mus-state/1`, a text too short (position: its end) or
- *         too long (position: the first extra character), a character outside the base64url
- *         alphabet (its position), a last character with non-zero unused bits (its position);
- *         or Errc::invalid_state (position -1) for bytes that are not a state of this library.
+ *         0) when the first word is not `mus-state/2` ("mus-state/1 is the layout of libmus
+ *         0.1; …" for a text of the earlier layout, which cannot be read), a text too short
+ *         (position: its end) or too long (position: the first extra character), a character
+ *         outside the base64url alphabet (its position), a last character with non-zero unused
+ *         bits (its position); or Errc::invalid_state (position -1) for bytes that are not a
+ *         state of this library.
  */
 [[nodiscard]] Result<State> state_from_text(std::string_view text) noexcept;
 

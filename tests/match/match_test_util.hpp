@@ -114,7 +114,7 @@ inline std::uint64_t mask_of(std::initializer_list<std::uint8_t> ids) {
 // The four slots of a seat in the state.
 inline std::array<std::uint8_t, 4> slots(const State& s, int seat) {
   std::array<std::uint8_t, 4> out{};
-  for (std::size_t i = 0; i < 4; ++i) out[i] = s.hands[static_cast<std::size_t>(seat) * 4 + i];
+  for (std::size_t i = 0; i < 4; ++i) out[i] = s.deck.hands[static_cast<std::size_t>(seat) * 4 + i];
   return out;
 }
 
@@ -164,7 +164,7 @@ inline void pass_lance(State& s) {
   REQUIRE(s.phase == Phase::betting);
   const auto idx = s.lance_index;
   const auto hand = s.hand_number;
-  while (s.phase == Phase::betting && s.lance_index == idx && s.hand_number == hand && !s.bet_open)
+  while (s.phase == Phase::betting && s.lance_index == idx && s.hand_number == hand && !s.bet.open)
     must(s, Action::pass(s.to_act));
 }
 
@@ -244,16 +244,17 @@ inline State hide_and_shuffle(const State& s, int viewer) {
     const auto a = static_cast<std::size_t>(others[0]) * 4 + i;
     const auto b = static_cast<std::size_t>(others[1]) * 4 + i;
     const auto c = static_cast<std::size_t>(others[2]) * 4 + i;
-    const auto tmp = t.hands[a];
-    t.hands[a] = t.hands[b];
-    t.hands[b] = t.hands[c];
-    t.hands[c] = tmp;
+    const auto tmp = t.deck.hands[a];
+    t.deck.hands[a] = t.deck.hands[b];
+    t.deck.hands[b] = t.deck.hands[c];
+    t.deck.hands[c] = tmp;
   }
-  if (t.stock_pos < t.stock_end && t.stock_end <= 40) {
-    for (int lo = t.stock_pos, hi = t.stock_end - 1; lo < hi; ++lo, --hi)
-      std::swap(t.stock[static_cast<std::size_t>(lo)], t.stock[static_cast<std::size_t>(hi)]);
-    auto& h = t.hands[static_cast<std::size_t>(others[0]) * 4];
-    if (h != mus::no_card) std::swap(h, t.stock[t.stock_pos]);
+  if (t.deck.stock_pos < t.deck.stock_end && t.deck.stock_end <= 40) {
+    for (int lo = t.deck.stock_pos, hi = t.deck.stock_end - 1; lo < hi; ++lo, --hi)
+      std::swap(t.deck.stock[static_cast<std::size_t>(lo)],
+                t.deck.stock[static_cast<std::size_t>(hi)]);
+    auto& h = t.deck.hands[static_cast<std::size_t>(others[0]) * 4];
+    if (h != mus::no_card) std::swap(h, t.deck.stock[t.deck.stock_pos]);
   }
   return t;
 }
@@ -262,20 +263,20 @@ inline State hide_and_shuffle(const State& s, int viewer) {
 // (R15). Computed independently of validate_state().
 inline bool cards_conserved(const State& s) {
   std::array<int, 40> seen{};
-  for (const auto id : s.hands) {
+  for (const auto id : s.deck.hands) {
     if (id == mus::no_card) continue;
     if (id >= 40) return false;
     ++seen[id];
   }
-  if (s.stock_pos > s.stock_end || s.stock_end > 40) return false;
-  for (int i = s.stock_pos; i < s.stock_end; ++i) {
-    const auto id = s.stock[static_cast<std::size_t>(i)];
+  if (s.deck.stock_pos > s.deck.stock_end || s.deck.stock_end > 40) return false;
+  for (int i = s.deck.stock_pos; i < s.deck.stock_end; ++i) {
+    const auto id = s.deck.stock[static_cast<std::size_t>(i)];
     if (id >= 40) return false;
     ++seen[id];
   }
-  if ((s.pile >> 40) != 0) return false;
+  if ((s.deck.pile >> 40) != 0) return false;
   for (int id = 0; id < 40; ++id)
-    if ((s.pile >> id) & 1U) ++seen[static_cast<std::size_t>(id)];
+    if ((s.deck.pile >> id) & 1U) ++seen[static_cast<std::size_t>(id)];
   for (const int n : seen)
     if (n != 1) return false;
   return true;

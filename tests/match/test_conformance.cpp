@@ -232,7 +232,7 @@ TEST_CASE("Action ids: ids out of range, reserved signals and off-ladder bets ar
   CHECK(s == before);
 }
 
-TEST_CASE("R14 action ids: discards name positions of the sorted hand; servido only when allowed") {
+TEST_CASE("R14 action ids: discards name positions of the sorted hand, servido only when allowed") {
   // Seat 1 is mano (dealer 0). Everyone says mus, then seat 1 discards.
   const auto cards = mt::table("Ko Kc Qe Ab", "7o 6c 5e 4b", "Jo Jc 2e 3b", "Kb Ke Qo Jb");
   for (const bool zero : {false, true}) {

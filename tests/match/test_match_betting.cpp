@@ -39,14 +39,14 @@ TEST_CASE("R24 R25 betting order: answers, the partner's second chance, raises",
     CHECK(bets[0].value == 2);
     // The first opponent after seat 2 in playing order answers: seat 3.
     CHECK(s.to_act == 3);
-    CHECK(s.bet_open == 1);
+    CHECK(s.bet.open == 1);
     refuse(s, Action::pass(3), Errc::illegal_action);  // no passing while a bet is open
     refuse(s, Action::accept(1), Errc::not_your_turn);
     refuse(s, Action::accept(2), Errc::not_your_turn);
     must(s, Action::reject(3));
     // The rejection passes the turn to the partner, who passed before.
     CHECK(s.to_act == 1);
-    CHECK(s.score == std::array<std::int16_t, 2>{0, 0});
+    CHECK(s.scores.points == std::array<std::int16_t, 2>{0, 0});
     refuse(s, Action::pass(1), Errc::illegal_action);
     must(s, Action::accept(1));
     CHECK(s.lances[0].status == LanceStatus::accepted);
@@ -63,7 +63,7 @@ TEST_CASE("R24 R25 betting order: answers, the partner's second chance, raises",
     must(s, Action::bet(2, 2));
     must(s, Action::reject(3));
     must(s, Action::bet(1, 2));  // raise of 2: 4 proposed
-    CHECK(s.proposed == 4);
+    CHECK(s.bet.proposed == 4);
     // Seat 1's raise is answered by the first opponent after seat 1: seat 2.
     CHECK(s.to_act == 2);
     must(s, Action::accept(2));
@@ -93,7 +93,7 @@ TEST_CASE("R24 R25 betting order: answers, the partner's second chance, raises",
     REQUIRE(dejes.size() == 1);
     CHECK(dejes[0].team == 0);
     CHECK(dejes[0].amount == 1);
-    CHECK(s.score == std::array<std::int16_t, 2>{1, 0});
+    CHECK(s.scores.points == std::array<std::int16_t, 2>{1, 0});
     CHECK(s.lances[0].status == LanceStatus::refused);
     CHECK(s.lances[0].stake == 1);
     CHECK(s.lance == Lance::chica);
@@ -113,16 +113,16 @@ TEST_CASE("R24 R25 betting order: answers, the partner's second chance, raises",
     must(s, Action::reject(1));
     CHECK(s.to_act == 3);
     must(s, Action::reject(3));
-    CHECK(s.score == std::array<std::int16_t, 2>{1, 0});
+    CHECK(s.scores.points == std::array<std::int16_t, 2>{1, 0});
   }
   SECTION("raise and counter-raise go back and forth") {
     must(s, Action::bet(1, 2));
     CHECK(s.to_act == 2);
     must(s, Action::bet(2, 2));
-    CHECK(s.proposed == 4);
+    CHECK(s.bet.proposed == 4);
     CHECK(s.to_act == 3);  // first opponent after seat 2
     must(s, Action::bet(3, 3));
-    CHECK(s.proposed == 7);
+    CHECK(s.bet.proposed == 7);
     CHECK(s.to_act == 0);  // first opponent after seat 3
     must(s, Action::accept(0));
     CHECK(s.lances[0].stake == 7);
@@ -193,7 +193,7 @@ TEST_CASE("R25 raise minimums: opening 2, raise 2 (or 1)", "[match][R24][R25]") 
       CHECK(bet_listed);
     }
     must(s, Action::bet(2, 2));
-    CHECK(s.proposed == 4);
+    CHECK(s.bet.proposed == 4);
     must(s, Action::ordago(3));
     CHECK(s.to_act == 0);
     // An órdago can only be accepted or rejected.
@@ -222,10 +222,10 @@ TEST_CASE("R25 raise minimums: opening 2, raise 2 (or 1)", "[match][R24][R25]") 
     CHECK(mus::min_bet(s) == 1);
     refuse(s, Action::bet(2, 0), Errc::bet_too_small);
     must(s, Action::bet(2, 1));
-    CHECK(s.proposed == 3);
+    CHECK(s.bet.proposed == 3);
     CHECK(s.to_act == 3);
     must(s, Action::bet(3, 1));
-    CHECK(s.proposed == 4);
+    CHECK(s.bet.proposed == 4);
     must(s, Action::accept(0));
     CHECK(s.lances[0].stake == 4);
   }
@@ -241,11 +241,11 @@ TEST_CASE("R24 R25 any larger amount: the total proposed may reach max_stake, no
     CHECK(mus::max_bet(s) == 999);
     refuse(s, Action::bet(1, 1000), Errc::illegal_action);
     must(s, Action::bet(1, 41));  // more than the 40-point game: legal
-    CHECK(s.proposed == 41);
+    CHECK(s.bet.proposed == 41);
     CHECK(mus::max_bet(s) == 958);
     refuse(s, Action::bet(2, 959), Errc::illegal_action);
     must(s, Action::bet(2, 958));
-    CHECK(s.proposed == 999);
+    CHECK(s.bet.proposed == 999);
     // Nothing is left to raise: only accept, reject or órdago.
     CHECK(mus::min_bet(s) == 0);
     CHECK(mus::max_bet(s) == 0);
@@ -261,7 +261,7 @@ TEST_CASE("R24 R25 any larger amount: the total proposed may reach max_stake, no
     must(s, Action::bet(2, 2));
     CHECK(mus::min_bet(s) == 2);
     must(s, Action::bet(3, 10));
-    CHECK(s.proposed == 14);
+    CHECK(s.bet.proposed == 14);
   }
 }
 
@@ -270,16 +270,16 @@ TEST_CASE("R26 deje: refused raise pays the previous stake", "[match][R26]") {
   // A is team 1 (seat 1, the mano, and seat 3); B is team 0.
   State s = grande_of_deal_a();
   must(s, Action::bet(1, 2));
-  CHECK(s.proposed == 2);
-  CHECK(s.stake_before == 1);  // a refusal now would pay 1
+  CHECK(s.bet.proposed == 2);
+  CHECK(s.bet.stake_before == 1);  // a refusal now would pay 1
   CHECK(s.to_act == 2);
   must(s, Action::bet(2, 3));  // raise of 3: to 5
-  CHECK(s.proposed == 5);
-  CHECK(s.stake_before == 2);
+  CHECK(s.bet.proposed == 5);
+  CHECK(s.bet.stake_before == 2);
   CHECK(s.to_act == 3);
   must(s, Action::bet(3, 15));  // raise of 15: to 20
-  CHECK(s.proposed == 20);
-  CHECK(s.stake_before == 5);
+  CHECK(s.bet.proposed == 20);
+  CHECK(s.bet.stake_before == 5);
   CHECK(s.to_act == 0);
   CHECK(mus::view_of(s, 2).stake_before == 5);
   must(s, Action::reject(0));
@@ -291,7 +291,7 @@ TEST_CASE("R26 deje: refused raise pays the previous stake", "[match][R26]") {
   CHECK(dejes[0].team == 1);
   CHECK(dejes[0].amount == 5);
   CHECK(dejes[0].lance == static_cast<int>(Lance::grande));
-  CHECK(s.score == std::array<std::int16_t, 2>{0, 5});  // at once
+  CHECK(s.scores.points == std::array<std::int16_t, 2>{0, 5});  // at once
   CHECK(s.lances[0].status == LanceStatus::refused);
   CHECK(s.lances[0].stake == 5);
   CHECK(s.lances[0].bet_team == 1);
@@ -315,7 +315,7 @@ TEST_CASE("R26 R27 a refused órdago is an ordinary refused bet", "[match][R26][
     must(s, Action::reject(2));
     CHECK(s.to_act == 0);
     must(s, Action::reject(0));
-    CHECK(s.score == std::array<std::int16_t, 2>{0, 1});
+    CHECK(s.scores.points == std::array<std::int16_t, 2>{0, 1});
     CHECK(s.lances[0].status == LanceStatus::refused);
     CHECK(s.lances[0].stake == 1);
     CHECK(s.phase == Phase::betting);
@@ -328,7 +328,7 @@ TEST_CASE("R26 R27 a refused órdago is an ordinary refused bet", "[match][R26][
     must(s, Action::reject(3));
     CHECK(s.to_act == 1);
     must(s, Action::reject(1));
-    CHECK(s.score == std::array<std::int16_t, 2>{5, 0});
+    CHECK(s.scores.points == std::array<std::int16_t, 2>{5, 0});
     CHECK(s.lances[0].stake == 5);
     CHECK(s.lances[0].bet_team == 0);
   }
@@ -386,9 +386,9 @@ TEST_CASE("R27 órdago accepted: the lance's cards decide the game at once", "[m
         CHECK(s.last.lances[static_cast<std::size_t>(i)].status == LanceStatus::pending);
     }
     CHECK(s.last.score_after == std::array<std::int16_t, 2>{0, 0});
-    CHECK(s.score == std::array<std::int16_t, 2>{0, 0});
-    CHECK(s.games[static_cast<std::size_t>(team)] == 1);
-    CHECK(s.games[static_cast<std::size_t>(1 - team)] == 0);
+    CHECK(s.scores.points == std::array<std::int16_t, 2>{0, 0});
+    CHECK(s.scores.games[static_cast<std::size_t>(team)] == 1);
+    CHECK(s.scores.games[static_cast<std::size_t>(1 - team)] == 0);
     CHECK(s.phase == Phase::shuffle);
     CHECK(s.dealer == 1);
     CHECK(s.mano == 2);
@@ -410,7 +410,7 @@ TEST_CASE("R28 count table: accepted, refused and punto rows", "[match][R28][R26
   must(s, Action::reject(2));
   CHECK(s.to_act == 0);
   must(s, Action::reject(0));
-  CHECK(s.score == std::array<std::int16_t, 2>{0, 1});  // deje 1 at once
+  CHECK(s.scores.points == std::array<std::int16_t, 2>{0, 1});  // deje 1 at once
   REQUIRE(s.lance == Lance::juego);
   CHECK(s.to_act == 1);
   must(s, Action::bet(1, 2));  // juego
@@ -457,7 +457,7 @@ TEST_CASE("R28 count table: accepted, refused and punto rows", "[match][R28][R26
   must(s, Action::reject(3));
   CHECK(s.to_act == 1);
   must(s, Action::reject(1));
-  CHECK(s.score == std::array<std::int16_t, 2>{4, 11});
+  CHECK(s.scores.points == std::array<std::int16_t, 2>{4, 11});
   REQUIRE(s.lance == Lance::chica);
   must(s, Action::pass(2));  // chica: team 1 bets, team 0 refuses: deje 1
   must(s, Action::bet(3, 2));
@@ -465,7 +465,7 @@ TEST_CASE("R28 count table: accepted, refused and punto rows", "[match][R28][R26
   must(s, Action::reject(0));
   CHECK(s.to_act == 2);
   must(s, Action::reject(2));
-  CHECK(s.score == std::array<std::int16_t, 2>{4, 12});
+  CHECK(s.scores.points == std::array<std::int16_t, 2>{4, 12});
   REQUIRE(s.lance == Lance::pares);
   must(s, Action::bet(2, 2));  // pares accepted
   must(s, Action::accept(3));
@@ -575,9 +575,9 @@ TEST_CASE("R29 the count stops the moment a team reaches the target", "[match][R
   CHECK(s.last.end == HandEnd::count);
   CHECK(s.last.game_winner == 0);
   CHECK(s.last.score_after == std::array<std::int16_t, 2>{6, 1});
-  CHECK(s.score == std::array<std::int16_t, 2>{0, 0});
-  CHECK(s.games[0] == 1);
-  CHECK(s.games[1] == 0);
+  CHECK(s.scores.points == std::array<std::int16_t, 2>{0, 0});
+  CHECK(s.scores.games[0] == 1);
+  CHECK(s.scores.games[1] == 0);
   CHECK(s.phase == Phase::shuffle);
 }
 
@@ -599,8 +599,8 @@ TEST_CASE("R29 a deje reaching the target ends the game at once", "[match][R29][
   CHECK(s.last.lances[0].status == LanceStatus::refused);
   CHECK(s.last.lances[0].stake == 4);
   CHECK(s.last.lances[1].status == LanceStatus::pending);
-  CHECK(s.score == std::array<std::int16_t, 2>{0, 0});
-  CHECK(s.games[1] == 1);
+  CHECK(s.scores.points == std::array<std::int16_t, 2>{0, 0});
+  CHECK(s.scores.games[1] == 1);
   CHECK(s.phase == Phase::shuffle);
   CHECK(s.dealer == 1);
   CHECK(s.mano == 2);
@@ -616,7 +616,7 @@ TEST_CASE("R29 online preset: a deje is checked at the end of the hand", "[match
   must(s, Action::ordago(3));
   must(s, Action::reject(0));
   must(s, Action::reject(2));
-  CHECK(s.score == std::array<std::int16_t, 2>{0, 4});
+  CHECK(s.scores.points == std::array<std::int16_t, 2>{0, 4});
   CHECK(s.phase == Phase::betting);  // the game goes on
   CHECK(s.lance == Lance::chica);
   CHECK(mus::validate_state(s) == Errc::ok);
@@ -633,14 +633,14 @@ TEST_CASE("R29 online preset: a deje is checked at the end of the hand", "[match
     CHECK(s.last.end == HandEnd::ordago);
     CHECK(s.last.game_winner == 0);
     CHECK(s.phase == Phase::match_over);
-    CHECK(s.match_winner == 0);
+    CHECK(s.scores.match_winner == 0);
   }
   SECTION("without one, the deje team wins at the end of the hand") {
     pass_all(s);
     CHECK(s.last.end == HandEnd::deje);
     CHECK(s.last.game_winner == 1);
     CHECK(s.phase == Phase::match_over);
-    CHECK(s.match_winner == 1);
+    CHECK(s.scores.match_winner == 1);
   }
   SECTION("when both teams reach it by dejes, the first one wins") {
     REQUIRE(s.to_act == 1);
@@ -651,11 +651,11 @@ TEST_CASE("R29 online preset: a deje is checked at the end of the hand", "[match
     CHECK(s.to_act == 1);
     must(s, Action::reject(1));
     must(s, Action::reject(3));
-    CHECK(s.score == std::array<std::int16_t, 2>{4, 4});
+    CHECK(s.scores.points == std::array<std::int16_t, 2>{4, 4});
     CHECK(s.phase == Phase::betting);
     pass_all(s);
     CHECK(s.last.end == HandEnd::deje);
     CHECK(s.last.game_winner == 1);
-    CHECK(s.match_winner == 1);
+    CHECK(s.scores.match_winner == 1);
   }
 }

@@ -78,9 +78,9 @@ TEST_CASE("R7 R8 teams, dealer and mano of a new match", "[match][R7][R8]") {
     CHECK(s.to_act == -1);
     CHECK(s.dealer == dealer);
     CHECK(s.mano == (dealer + 1) % 4);
-    CHECK(s.score[0] == 0);
-    CHECK(s.score[1] == 0);
-    CHECK(s.match_winner == -1);
+    CHECK(s.scores.points[0] == 0);
+    CHECK(s.scores.points[1] == 0);
+    CHECK(s.scores.match_winner == -1);
     CHECK(mus::validate_state(s) == Errc::ok);
   }
   CHECK(mus::new_match(Rules{}, 4).error().code == Errc::invalid_argument);
@@ -103,9 +103,10 @@ TEST_CASE("R11 deal order: mano first, dealer last, stock from d[16]", "[match][
   CHECK(slots(s, 1) == std::array<std::uint8_t, 4>{2, 6, 10, 14});
   CHECK(slots(s, 2) == std::array<std::uint8_t, 4>{3, 7, 11, 15});
   // The stock is d[16..39], dealt from the front.
-  REQUIRE(s.stock_end - s.stock_pos == 24);
-  for (int i = 0; i < 24; ++i) CHECK(s.stock[static_cast<std::size_t>(s.stock_pos + i)] == 16 + i);
-  CHECK(s.pile == 0);
+  REQUIRE(s.deck.stock_end - s.deck.stock_pos == 24);
+  for (int i = 0; i < 24; ++i)
+    CHECK(s.deck.stock[static_cast<std::size_t>(s.deck.stock_pos + i)] == 16 + i);
+  CHECK(s.deck.pile == 0);
   CHECK(cards_conserved(s));
   // The mus question starts with the mano (R13).
   CHECK(s.phase == Phase::mus);
@@ -128,7 +129,7 @@ TEST_CASE("R11 stacked_deal gives each seat its chosen cards and the stock its t
     deal(s, h, top);
     for (int seat = 0; seat < 4; ++seat)
       for (int k = 0; k < 4; ++k)
-        CHECK(s.hands[static_cast<std::size_t>(seat * 4 + k)] ==
+        CHECK(s.deck.hands[static_cast<std::size_t>(seat * 4 + k)] ==
               h[static_cast<std::size_t>(seat * 4 + k)]);
     // Stock: the three chosen cards, then every remaining card in id order.
     std::vector<std::uint8_t> expected = top;
@@ -137,8 +138,8 @@ TEST_CASE("R11 stacked_deal gives each seat its chosen cards and the stock its t
           std::find(top.begin(), top.end(), id) == top.end())
         expected.push_back(id);
     REQUIRE(expected.size() == 24);
-    REQUIRE(s.stock_end - s.stock_pos == 24);
-    for (std::size_t i = 0; i < 24; ++i) CHECK(s.stock[s.stock_pos + i] == expected[i]);
+    REQUIRE(s.deck.stock_end - s.deck.stock_pos == 24);
+    for (std::size_t i = 0; i < 24; ++i) CHECK(s.deck.stock[s.deck.stock_pos + i] == expected[i]);
   }
   auto dup = h;
   dup[5] = dup[0];
@@ -165,7 +166,7 @@ TEST_CASE("R12 a seed always gives the same deal, the documented PRNG's", "[matc
     const auto d = reference_order(seed);
     for (int seat = 0; seat < 4; ++seat) CHECK(slots(a, seat) == r11_hand(d, 1, seat));
     for (int i = 0; i < 24; ++i)
-      CHECK(a.stock[static_cast<std::size_t>(a.stock_pos + i)] ==
+      CHECK(a.deck.stock[static_cast<std::size_t>(a.deck.stock_pos + i)] ==
             d[static_cast<std::size_t>(16 + i)]);
     // An explicit order equal to the seed's gives the same state.
     State c = start(Rules{}, 0);
@@ -178,7 +179,7 @@ TEST_CASE("R12 a seed always gives the same deal, the documented PRNG's", "[matc
   must(x, Action::shuffle_seed(7));
   must(y, Action::shuffle_seed(8));
   REQUIRE(reference_order(7) != reference_order(8));
-  CHECK(x.hands != y.hands);
+  CHECK(x.deck.hands != y.deck.hands);
 }
 
 TEST_CASE("R12 bad shuffle orders are refused and leave the state unchanged", "[match][R12]") {
@@ -253,7 +254,7 @@ TEST_CASE("R10 rotation: the mano deals the next hand", "[match][R10]") {
     CHECK(s.last.mano == (dealers[static_cast<std::size_t>(hand)] + 1) % 4);
     CHECK(s.last.end == HandEnd::count);
     CHECK(s.last.game_winner == (hand == 4 ? 0 : -1));
-    CHECK(s.games[0] == (hand == 4 ? 1 : 0));
+    CHECK(s.scores.games[0] == (hand == 4 ? 1 : 0));
     CHECK(s.last.score_after[0] == (hand == 4 ? 41 : 9 * (hand + 1)));
     CHECK(s.last.score_after[1] == hand + 1);
     CHECK(s.dealer == dealers[static_cast<std::size_t>(hand + 1)]);
@@ -299,12 +300,12 @@ TEST_CASE("R10 R30 rotation across games: games per vaca, vacas per match, match
     CHECK(s.last.lances[0].winner_seat == 0);
     CHECK(s.last.lances[1].counted == 0);
     CHECK(s.last.lances[3].counted == 0);
-    CHECK(s.score[0] == 0);  // scores reset for the new game
-    CHECK(s.score[1] == 0);
-    CHECK(s.games[0] == e.games[0]);
-    CHECK(s.games[1] == e.games[1]);
-    CHECK(s.vacas[0] == e.vacas[0]);
-    CHECK(s.vacas[1] == e.vacas[1]);
+    CHECK(s.scores.points[0] == 0);  // scores reset for the new game
+    CHECK(s.scores.points[1] == 0);
+    CHECK(s.scores.games[0] == e.games[0]);
+    CHECK(s.scores.games[1] == e.games[1]);
+    CHECK(s.scores.vacas[0] == e.vacas[0]);
+    CHECK(s.scores.vacas[1] == e.vacas[1]);
     CHECK(events_of(ev, EventKind::game).size() == 1);
     CHECK(events_of(ev, EventKind::vaca).size() == (e.vaca ? 1U : 0U));
     // The dealer rotation carries on across games (R30, R10).
@@ -312,7 +313,7 @@ TEST_CASE("R10 R30 rotation across games: games per vaca, vacas per match, match
     CHECK(s.mano == (e.mano + 1) % 4);
   }
   CHECK(s.phase == Phase::match_over);
-  CHECK(s.match_winner == 0);
+  CHECK(s.scores.match_winner == 0);
   CHECK(s.to_act == -1);
   CHECK(mus::validate_state(s) == Errc::ok);
   CHECK(mus::legal_actions(s).size == 0);
@@ -413,9 +414,9 @@ TEST_CASE("R14 discard: speaking order, replacements mano first into the empty s
   CHECK(slots(s, 2) == std::array<std::uint8_t, 4>{card("Qe"), card("Qb"), card("Jc"), card("Ae")});
   CHECK(slots(s, 3) == std::array<std::uint8_t, 4>{card("Ab"), card("4o"), card("4c"), card("4e")});
   CHECK(slots(s, 0) == std::array<std::uint8_t, 4>{card("Ko"), card("4b"), card("5o"), card("5c")});
-  CHECK(s.stock_end - s.stock_pos == 14);
-  CHECK(s.pile == mask_of({card("Qo"), card("Jo"), card("7c"), card("Je"), card("Jb"), card("7e"),
-                           card("7b"), card("Kc"), card("Ke"), card("Kb")}));
+  CHECK(s.deck.stock_end - s.deck.stock_pos == 14);
+  CHECK(s.deck.pile == mask_of({card("Qo"), card("Jo"), card("7c"), card("Je"), card("Jb"),
+                                card("7e"), card("7b"), card("Kc"), card("Ke"), card("Kb")}));
   CHECK(cards_conserved(s));
   const auto replaced = events_of(ev, EventKind::replace);
   REQUIRE(replaced.size() == 4);
@@ -455,7 +456,7 @@ TEST_CASE("R14 zero_discard variant: a seat may discard no card", "[match][R14]"
   // Only seat 3 is served: Ao (the stock top) into its slot 3; the others keep their cards.
   for (int seat : {0, 1, 2})
     for (int k = 0; k < 4; ++k)
-      CHECK(s.hands[static_cast<std::size_t>(seat * 4 + k)] ==
+      CHECK(s.deck.hands[static_cast<std::size_t>(seat * 4 + k)] ==
             h[static_cast<std::size_t>(seat * 4 + k)]);
   CHECK(slots(s, 3) == std::array<std::uint8_t, 4>{card("Je"), card("Jb"), card("7e"), card("Ao")});
   CHECK(s.phase == Phase::mus);
@@ -483,8 +484,8 @@ TEST_CASE("R15 stock refill: the discard pile goes under the remaining stock", "
   CHECK(slots(s, 2) == std::array<std::uint8_t, 4>{20, 21, 22, 23});
   CHECK(slots(s, 3) == std::array<std::uint8_t, 4>{24, 25, 26, 27});
   CHECK(slots(s, 0) == std::array<std::uint8_t, 4>{28, 29, 30, 31});
-  CHECK(s.stock_end - s.stock_pos == 8);
-  CHECK(s.pile == 0xFFFFULL);
+  CHECK(s.deck.stock_end - s.deck.stock_pos == 8);
+  CHECK(s.deck.pile == 0xFFFFULL);
   CHECK(cards_conserved(s));
 
   // Round 2: everyone keeps slot 0 and discards three. Seat 1 gets 32-34, seat 2 35-37;
@@ -503,10 +504,10 @@ TEST_CASE("R15 stock refill: the discard pile goes under the remaining stock", "
   CHECK(slots(s, 2) == std::array<std::uint8_t, 4>{20, 35, 36, 37});
   CHECK(slots(s, 3) == std::array<std::uint8_t, 4>{24, mus::no_card, mus::no_card, mus::no_card});
   CHECK(slots(s, 0) == std::array<std::uint8_t, 4>{28, mus::no_card, mus::no_card, mus::no_card});
-  CHECK(s.stock_end - s.stock_pos == 2);
+  CHECK(s.deck.stock_end - s.deck.stock_pos == 2);
   // The pile: round 1's 0-15 and this round's discards, 28 cards.
   const std::uint64_t pile = 0xFFFFULL | mask_of({17, 18, 19, 21, 22, 23, 25, 26, 27, 29, 30, 31});
-  CHECK(s.pile == pile);
+  CHECK(s.deck.pile == pile);
   CHECK(mus::cards_to_shuffle(s) == pile);  // R15: the refill shuffles the pile, nothing else
   CHECK(cards_conserved(s));
   CHECK(mus::validate_state(s) == Errc::ok);
@@ -546,9 +547,9 @@ TEST_CASE("R15 stock refill: the discard pile goes under the remaining stock", "
   CHECK(refills[0].amount == 28);
   CHECK(slots(s, 3) == std::array<std::uint8_t, 4>{24, 38, 39, 31});
   CHECK(slots(s, 0) == std::array<std::uint8_t, 4>{28, 30, 29, 27});
-  REQUIRE(s.stock_end - s.stock_pos == 24);
-  for (std::size_t i = 0; i < 24; ++i) CHECK(s.stock[s.stock_pos + i] == order[4 + i]);
-  CHECK(s.pile == 0);
+  REQUIRE(s.deck.stock_end - s.deck.stock_pos == 24);
+  for (std::size_t i = 0; i < 24; ++i) CHECK(s.deck.stock[s.deck.stock_pos + i] == order[4 + i]);
+  CHECK(s.deck.pile == 0);
   CHECK(s.phase == Phase::mus);
   CHECK(s.to_act == 1);
   CHECK(cards_conserved(s));
@@ -569,7 +570,7 @@ TEST_CASE("R15 stock refill: the discard pile goes under the remaining stock", "
       REQUIRE(mus::validate_state(s) == Errc::ok);
     }
     while (s.phase == Phase::shuffle) {
-      const int pile_cards = std::popcount(s.pile);
+      const int pile_cards = std::popcount(s.deck.pile);
       must(s, Action::shuffle_seed(seed++), &ev);
       REQUIRE(events_of(ev, EventKind::refill).size() == 1);
       CHECK(events_of(ev, EventKind::refill)[0].amount == pile_cards);

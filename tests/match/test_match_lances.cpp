@@ -43,7 +43,7 @@ TEST_CASE("R16 R17 R19 R9 grande, chica and juego winners at the count, all en p
   CHECK(s.last.score_before == std::array<std::int16_t, 2>{0, 0});
   CHECK(s.last.score_after == std::array<std::int16_t, 2>{3, 3});
   CHECK(s.last.game_winner == -1);
-  CHECK(s.score == std::array<std::int16_t, 2>{3, 3});
+  CHECK(s.scores.points == std::array<std::int16_t, 2>{3, 3});
 
   // Hand 2: the same cards with mano 2 (order 2, 3, 0, 1): the juego tie now goes to seat 0.
   // Team 0: grande 1 + pares 2 + juego 2 = 5 -> 8; team 1: chica 1 -> 4.
@@ -133,7 +133,7 @@ TEST_CASE("R20 punto: nobody has juego, the higher total wins, ties to the mano"
   REQUIRE(s.phase == Phase::betting);
   CHECK(s.lance == Lance::punto);
   CHECK(s.lance_index == 3);
-  CHECK(s.juego_mask == 0);
+  CHECK(s.decl.juego_mask == 0);
   // Everybody plays punto, in speaking order 1, 2, 3, 0.
   for (int seat : {1, 2, 3}) {
     CHECK(s.to_act == seat);
@@ -244,7 +244,7 @@ TEST_CASE("R21 R27 31 real decides an órdago showdown in juego", "[match][R21][
     CHECK(s.last.game_winner == winner);
     CHECK(s.last.lances[3].status == LanceStatus::ordago);
     CHECK(s.last.lances[3].winner_seat == winner);
-    CHECK(s.games[static_cast<std::size_t>(winner)] == 1);
+    CHECK(s.scores.games[static_cast<std::size_t>(winner)] == 1);
   }
 }
 
@@ -255,7 +255,7 @@ TEST_CASE("R22 declarations of pares and juego are automatic public events", "[m
   deal(s, table("Qo Qc Qe 5o", "Ao Ac Ae Ko", "4o 5c 6o 7o", "Jo Kc 6c 4c"));
   cut(s);
   pass_lance(s);  // grande
-  CHECK(s.declared == 0);
+  CHECK(s.decl.declared == 0);
   // The last pass of chica starts pares: declarations in speaking order 1, 2, 3, 0.
   for (int seat : {1, 2, 3}) must(s, Action::pass(seat));
   Events ev;
@@ -269,8 +269,8 @@ TEST_CASE("R22 declarations of pares and juego are automatic public events", "[m
     CHECK(dp[i].value == has_pares[i]);
   }
   CHECK(events_of(ev, EventKind::declare_juego).empty());
-  CHECK(s.pares_mask == 0b0011);
-  CHECK((s.declared & 1) == 1);
+  CHECK(s.decl.pares_mask == 0b0011);
+  CHECK((s.decl.declared & 1) == 1);
   // Public: every seat's view shows the declarations.
   for (int seat = 0; seat < 4; ++seat) CHECK(mus::view_of(s, seat).pares_mask == 0b0011);
   // Only seats 1 and 0 speak in pares.
@@ -346,7 +346,7 @@ TEST_CASE("R23 nobody with pares: the lance is skipped", "[match][R23]") {
   CHECK(starts[0].value == static_cast<int>(LanceStatus::skipped));
   CHECK(starts[1].lance == static_cast<int>(Lance::punto));
   CHECK(starts[1].value == static_cast<int>(LanceStatus::pending));
-  CHECK(s.pares_mask == 0);
+  CHECK(s.decl.pares_mask == 0);
   CHECK(s.lances[2].status == LanceStatus::skipped);
   CHECK(s.lance == Lance::punto);
   pass_all(s);

@@ -120,8 +120,8 @@ class Player {
       State c = byte_copy(s);
       CHECK(mus::apply_in_place(c, Action::shuffle_seed(1)) == Errc::match_over);
     }
-    REQUIRE(s.match_winner >= 0);
-    CHECK(s.vacas[static_cast<std::size_t>(s.match_winner)] == rules_.vacas);
+    REQUIRE(s.scores.match_winner >= 0);
+    CHECK(s.scores.vacas[static_cast<std::size_t>(s.scores.match_winner)] == rules_.vacas);
     // Replay: the same actions from the same initial state give the same state.
     const State replayed =
         std::accumulate(log.begin(), log.end(), initial, [](State acc, const Action& a) {
@@ -143,10 +143,10 @@ class Player {
     PROP(cards_conserved(s));
     const bool new_hand_due =
         s.phase == Phase::match_over ||
-        (s.phase == Phase::shuffle &&
-         std::all_of(s.hands.begin(), s.hands.end(), [](auto id) { return id == mus::no_card; }));
+        (s.phase == Phase::shuffle && std::all_of(s.deck.hands.begin(), s.deck.hands.end(),
+                                                  [](auto id) { return id == mus::no_card; }));
     for (int t = 0; t < 2; ++t) {
-      const int sc = s.score[static_cast<std::size_t>(t)];
+      const int sc = s.scores.points[static_cast<std::size_t>(t)];
       PROP(sc >= 0);
       // Points only come after the cut; with dejes ending the game at once a score never
       // stands at the target, and between hands it never does in any variant.
@@ -154,6 +154,27 @@ class Player {
         PROP(sc < rules_.target);
     }
     if (s.phase != Phase::betting) PROP(mus::min_bet(s) == 0 && mus::max_bet(s) == 0);
+    // The predicates: a due shuffle is either a deal (the cards gathered) or a refill (a seat
+    // owed cards, the pile to shuffle), and a bet waits for an answer exactly when accept is
+    // listed.
+    PROP((s.deal_due() || s.refill_due()) == (s.phase == Phase::shuffle));
+    PROP(!(s.deal_due() && s.refill_due()));
+    if (s.deal_due()) PROP(new_hand_due && s.deck.pile == 0);
+    if (s.refill_due()) {
+      int owed = 0;
+      for (const auto n : s.deck.need) owed += n;
+      PROP(owed > 0);
+      PROP(mus::cards_to_shuffle(s) == s.deck.pile);
+    }
+    if (s.phase != Phase::match_over && s.phase != Phase::shuffle) {
+      const mus::ActionList la = mus::legal_actions(s);
+      bool accept_listed = false;
+      for (std::size_t i = 0; i < la.size; ++i)
+        accept_listed = accept_listed || la.items[i].kind == ActionKind::accept;
+      PROP(s.answer_due() == accept_listed);
+    } else {
+      PROP(!s.answer_due());
+    }
     if (s.phase == Phase::match_over) {
       PROP(s.to_act == -1);
     } else if (s.phase == Phase::shuffle) {
@@ -167,9 +188,9 @@ class Player {
       const auto v = mus::view_of(s, seat);
       PROP(v.seat == seat);
       PROP(v.hand == slots(s, seat));
-      PROP(v.stock_count == s.stock_end - s.stock_pos);
-      PROP(v.pile_count == std::popcount(s.pile));
-      PROP(v.score == s.score);
+      PROP(v.stock_count == s.deck.stock_end - s.deck.stock_pos);
+      PROP(v.pile_count == std::popcount(s.deck.pile));
+      PROP(v.score == s.scores.points);
       PROP(v.phase == s.phase);
       PROP(v.to_act == s.to_act);
       PROP(same_view(v, mus::view_of(hide_and_shuffle(s, seat), seat)));
@@ -186,7 +207,7 @@ class Player {
       PROP(mus::apply_in_place(c, a) == Errc::ok);
       if (a.kind == ActionKind::bet) {
         PROP(a.amount == mus::min_bet(s));
-        PROP(mus::min_bet(s) >= (s.bet_open ? rules_.min_raise : 2));
+        PROP(mus::min_bet(s) >= (s.bet.open ? rules_.min_raise : 2));
         PROP(mus::max_bet(s) >= mus::min_bet(s));
         // The largest bet applies too (one more is probed in probe_targeted).
         State m = byte_copy(s);
@@ -290,6 +311,9 @@ class Player {
     State c = byte_copy(s);
     const Errc e = mus::apply_in_place(c, a);
     PROP(e == expected);
+    PROP(s.signal_allowed(seat, sig) == (expected == Errc::ok));  // the same rule, asked
+    PROP(!s.signal_allowed(-1, sig) && !s.signal_allowed(4, sig));
+    PROP(s.corrido_hand() == (s.no_signals != 0));
     if (e != Errc::ok) PROP(std::memcmp(&c, &s, sizeof(State)) == 0);
     // The listed signal is the seat to act's first true signal not yet made.
     if (playing && s.to_act >= 0) {
@@ -318,17 +342,17 @@ class Player {
         Action a = Action::shuffle_seed(rng_());
         a.seat = static_cast<std::int8_t>(rng_() % 4);
         expect_refused(s, a, Errc::invalid_argument);
-        const bool refill =
-            std::any_of(s.hands.begin(), s.hands.end(), [](auto id) { return id != mus::no_card; });
+        const bool refill = std::any_of(s.deck.hands.begin(), s.deck.hands.end(),
+                                        [](auto id) { return id != mus::no_card; });
         std::array<std::uint8_t, 40> bad{};
         if (!refill) {
           bad.fill(static_cast<std::uint8_t>(rng_() % 40));  // 40 times the same card
           expect_refused(s, Action::shuffle_order(bad.data(), 40), Errc::bad_shuffle);
         } else {
           // The right count, but a card held by a seat instead of the pile's.
-          const int n = std::popcount(s.pile);
+          const int n = std::popcount(s.deck.pile);
           std::uint8_t held = mus::no_card;
-          for (const auto id : s.hands)
+          for (const auto id : s.deck.hands)
             if (id != mus::no_card) held = id;
           bad.fill(held);
           expect_refused(s, Action::shuffle_order(bad.data(), n), Errc::bad_shuffle);
@@ -356,7 +380,7 @@ class Player {
         break;
       }
       case Phase::betting: {
-        if (s.bet_open) {
+        if (s.bet.open) {
           expect_refused(s, Action::pass(seat), Errc::illegal_action);
         } else {
           expect_refused(s, Action::accept(seat), Errc::illegal_action);
@@ -370,7 +394,7 @@ class Player {
         } else {
           expect_refused(s, Action::bet(seat, 2), Errc::illegal_action);
         }
-        if (s.bet_open && s.is_ordago)
+        if (s.bet.open && s.bet.ordago)
           expect_refused(s, Action::ordago(seat), Errc::illegal_action);
         expect_refused(s, Action::mus(seat), Errc::wrong_phase);
         break;
@@ -468,7 +492,7 @@ class Player {
       const auto& e = ev.items[i];
       const auto team = static_cast<std::size_t>(e.team < 0 ? 0 : e.team);
       switch (e.kind) {
-        case EventKind::deal: running_ = {s.score[0], s.score[1]}; break;
+        case EventKind::deal: running_ = {s.scores.points[0], s.scores.points[1]}; break;
         case EventKind::refill: ++st_.refills; break;
         case EventKind::game: ++st_.games; break;
         case EventKind::deje:
@@ -492,11 +516,11 @@ class Player {
     }
     const bool game_won = !events_of(ev, EventKind::game).empty();
     if (game_won) {
-      PROP(s.score == std::array<std::int16_t, 2>{0, 0});
+      PROP(s.scores.points == std::array<std::int16_t, 2>{0, 0});
       PROP(s.last.game_winner >= 0);
     }
     if (s.last.number == before.last.number) {
-      PROP(std::array<int, 2>{s.score[0], s.score[1]} == running_);
+      PROP(std::array<int, 2>{s.scores.points[0], s.scores.points[1]} == running_);
     } else {
       // A hand ended: its summary is consistent.
       const auto& h = s.last;
@@ -513,7 +537,7 @@ class Player {
           } else {
             PROP(h.score_after[0] < rules_.target);
             PROP(h.score_after[1] < rules_.target);
-            PROP(s.score == h.score_after);
+            PROP(s.scores.points == h.score_after);
           }
           break;
         case HandEnd::deje:
@@ -536,7 +560,7 @@ class Player {
       // The summary's final score is the running score, and the lances' recorded points
       // are what the count events gave.
       PROP(std::array<int, 2>{h.score_after[0], h.score_after[1]} == running_);
-      if (!game_won) PROP(std::array<int, 2>{s.score[0], s.score[1]} == running_);
+      if (!game_won) PROP(std::array<int, 2>{s.scores.points[0], s.scores.points[1]} == running_);
       std::array<int, 2> recorded{0, 0};
       for (const auto& l : h.lances) {
         if (!l.counted) {

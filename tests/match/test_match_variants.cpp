@@ -28,7 +28,7 @@ TEST_CASE("R31 mus corrido: the first to cut becomes mano", "[match][R31]") {
     CHECK(s.mano == 3);
     CHECK(s.dealer == 2);
     // The hands stay with their seats.
-    for (std::size_t i = 0; i < 16; ++i) CHECK(s.hands[i] == deal_a[i]);
+    for (std::size_t i = 0; i < 16; ++i) CHECK(s.deck.hands[i] == deal_a[i]);
     // The lances start with the new mano.
     CHECK(s.phase == Phase::betting);
     CHECK(s.to_act == 3);
@@ -73,7 +73,7 @@ TEST_CASE("R31 mus corrido: the first to cut becomes mano", "[match][R31]") {
     CHECK(s.mano == 1);
     CHECK(s.dealer == 0);
     CHECK(s.to_act == 1);
-    CHECK(s.hands[0] == card("Ko"));  // seat 0 kept Ko Kc Qo
+    CHECK(s.deck.hands[0] == card("Ko"));  // seat 0 kept Ko Kc Qo
     refuse(s, Action::signal(0, Signal::two_kings), Errc::illegal_action);
   }
 }
@@ -193,8 +193,8 @@ TEST_CASE("R32 tío Perete: every seat is asked, holders may declare and score 1
     CHECK(p[0].seat == 2);
     CHECK(p[0].team == 0);
     CHECK(p[0].amount == 1);
-    CHECK(s.score == std::array<std::int16_t, 2>{1, 0});
-    CHECK(s.perete_mask == 0b0100);
+    CHECK(s.scores.points == std::array<std::int16_t, 2>{1, 0});
+    CHECK(s.decl.perete_mask == 0b0100);
     CHECK(s.to_act == 3);
     must(s, Action::pass(3));
     CHECK(s.to_act == 0);
@@ -211,15 +211,15 @@ TEST_CASE("R32 tío Perete: every seat is asked, holders may declare and score 1
   SECTION("seat 2 passes, seat 0 declares") {
     must(s, Action::pass(2));
     must(s, Action::pass(3));
-    CHECK(s.score == std::array<std::int16_t, 2>{0, 0});
+    CHECK(s.scores.points == std::array<std::int16_t, 2>{0, 0});
     must(s, Action::perete(0));
-    CHECK(s.score == std::array<std::int16_t, 2>{1, 0});
+    CHECK(s.scores.points == std::array<std::int16_t, 2>{1, 0});
     CHECK(s.phase == Phase::betting);
   }
   SECTION("both declare: 2 points") {
     perete_round(s, {2, 0});
-    CHECK(s.score == std::array<std::int16_t, 2>{2, 0});
-    CHECK(s.perete_mask == 0b0101);
+    CHECK(s.scores.points == std::array<std::int16_t, 2>{2, 0});
+    CHECK(s.decl.perete_mask == 0b0101);
     CHECK(s.phase == Phase::betting);
   }
 }
@@ -233,7 +233,7 @@ TEST_CASE("R32 HandSummary.score_before is the score when the hand was dealt", "
   deal(s, perete_deal);
   cut(s);
   perete_round(s, {2});
-  CHECK(s.score == std::array<std::int16_t, 2>{1, 0});
+  CHECK(s.scores.points == std::array<std::int16_t, 2>{1, 0});
   pass_all(s);
   CHECK(s.last.score_before == std::array<std::int16_t, 2>{0, 0});
   CHECK(s.last.score_after == std::array<std::int16_t, 2>{2, 7});
@@ -251,7 +251,7 @@ TEST_CASE("R32 R29 a tío Perete point counts like a deje for the game", "[match
     must(s, Action::perete(2));
     CHECK(s.last.end == HandEnd::deje);
     CHECK(s.last.game_winner == 0);
-    CHECK(s.games[0] == 1);
+    CHECK(s.scores.games[0] == 1);
     CHECK(s.phase == Phase::shuffle);
   }
   SECTION("dejes checked at the end of the hand") {
@@ -262,7 +262,7 @@ TEST_CASE("R32 R29 a tío Perete point counts like a deje for the game", "[match
     must(s, Action::pass(1));
     must(s, Action::perete(2));
     CHECK(s.phase == Phase::perete);
-    CHECK(s.score[0] == 1);
+    CHECK(s.scores.points[0] == 1);
     perete_round(s, {});
     pass_all(s);  // team 1 would win grande (1 point) at the count; the perete came first
     CHECK(s.last.end == HandEnd::deje);
@@ -282,8 +282,8 @@ TEST_CASE("R32 with the variant every seat is asked, holder or not, and without 
     refuse(s, Action::perete(1), Errc::illegal_action);
     perete_round(s, {});
     CHECK(s.phase == Phase::betting);
-    CHECK(s.perete_asked == 0xF);
-    CHECK(s.perete_mask == 0);
+    CHECK(s.decl.perete_asked == 0xF);
+    CHECK(s.decl.perete_mask == 0);
   }
   SECTION("variant off") {
     State s = start(Rules{}, 0);
@@ -466,16 +466,19 @@ TEST_CASE("validate_state refuses states the library did not produce", "[match][
     return mus::validate_state(t);
   };
   CHECK(broken([](State& t) { t.magic = 0; }) == Errc::invalid_state);
-  CHECK(broken([](State& t) { t.hands[1] = t.hands[0]; }) == Errc::invalid_state);  // a card twice
-  CHECK(broken([](State& t) { t.hands[1] = 40; }) == Errc::invalid_state);
-  CHECK(broken([](State& t) { t.stock_pos = static_cast<std::uint8_t>(t.stock_pos + 1); }) ==
-        Errc::invalid_state);  // a card lost
-  CHECK(broken([](State& t) { t.pile |= std::uint64_t{1} << t.hands[0]; }) == Errc::invalid_state);
+  CHECK(broken([](State& t) { t.deck.hands[1] = t.deck.hands[0]; }) ==
+        Errc::invalid_state);  // a card twice
+  CHECK(broken([](State& t) { t.deck.hands[1] = 40; }) == Errc::invalid_state);
+  CHECK(broken([](State& t) {
+          t.deck.stock_pos = static_cast<std::uint8_t>(t.deck.stock_pos + 1);
+        }) == Errc::invalid_state);  // a card lost
+  CHECK(broken([](State& t) { t.deck.pile |= std::uint64_t{1} << t.deck.hands[0]; }) ==
+        Errc::invalid_state);
   CHECK(broken([](State& t) { t.to_act = -1; }) == Errc::invalid_state);
   CHECK(broken([](State& t) { t.to_act = 4; }) == Errc::invalid_state);
   CHECK(broken([](State& t) { t.dealer = 2; }) == Errc::invalid_state);  // not before the mano
-  CHECK(broken([](State& t) { t.score[0] = -1; }) == Errc::invalid_state);
-  CHECK(broken([](State& t) { t.games[1] = 2; }) == Errc::invalid_state);  // a won vaca
+  CHECK(broken([](State& t) { t.scores.points[0] = -1; }) == Errc::invalid_state);
+  CHECK(broken([](State& t) { t.scores.games[1] = 2; }) == Errc::invalid_state);  // a won vaca
   CHECK(broken([](State& t) { t.rules.kings = 5; }) == Errc::invalid_state);
   CHECK(broken([](State& t) { t.phase = static_cast<Phase>(9); }) == Errc::invalid_state);
 }
@@ -501,7 +504,7 @@ TEST_CASE("view_of shows a seat its own cards and the public state only", "[matc
     CHECK(same_view(v, mus::view_of(hide_and_shuffle(s, seat), seat)));
     // While its own cards do.
     State t = s;
-    std::swap(t.hands[static_cast<std::size_t>(seat) * 4], t.stock[t.stock_pos]);
+    std::swap(t.deck.hands[static_cast<std::size_t>(seat) * 4], t.deck.stock[t.deck.stock_pos]);
     CHECK_FALSE(same_view(v, mus::view_of(t, seat)));
   }
   CHECK(mus::view_of(s, 4).seat == -1);

@@ -123,7 +123,7 @@ class Player {
         FAIL("the reducer refused a chosen action: " << mus::errc_text(e) << " for "
                                                      << mus::action_to_text(a));
       }
-      if (a.kind == ActionKind::shuffle && before.refill_seat == 0xFF) ++hands;
+      if (a.kind == ActionKind::shuffle && before.deal_due()) ++hands;
       on_step(before, a, ev, s);
     }
     on_state(s);
@@ -132,7 +132,7 @@ class Player {
 
   // A legal action for the state (which must not be over).
   Action choose(const State& s) {
-    if (s.phase != Phase::shuffle && s.no_signals == 0 && rng_() % 16 == 0) {
+    if (s.phase != Phase::shuffle && !s.corrido_hand() && rng_() % 16 == 0) {
       const Action sig =
           mus::Action::signal(static_cast<int>(rng_() % 4), static_cast<mus::Signal>(rng_() % 14));
       State c = s;

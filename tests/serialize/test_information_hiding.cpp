@@ -36,7 +36,7 @@ struct Checker {
   static std::uint64_t own_cards(const State& s, int seat) {
     std::uint64_t m = 0;
     for (int i = 0; i < 4; ++i) {
-      const auto id = s.hands[static_cast<std::size_t>(seat * 4 + i)];
+      const auto id = s.deck.hands[static_cast<std::size_t>(seat * 4 + i)];
       if (id != mus::no_card) m |= std::uint64_t{1} << id;
     }
     return m;
@@ -54,23 +54,24 @@ struct Checker {
       if (other == seat) continue;
       for (int i = 0; i < 4; ++i) {
         const auto at = static_cast<std::size_t>(other * 4 + i);
-        if (s.hands[at] == mus::no_card) continue;
+        if (s.deck.hands[at] == mus::no_card) continue;
         slots[static_cast<std::size_t>(held++)] = at;
-        ids[static_cast<std::size_t>(n++)] = s.hands[at];
+        ids[static_cast<std::size_t>(n++)] = s.deck.hands[at];
       }
     }
-    for (int i = s.stock_pos; i < s.stock_end; ++i)
-      ids[static_cast<std::size_t>(n++)] = s.stock[static_cast<std::size_t>(i)];
+    for (int i = s.deck.stock_pos; i < s.deck.stock_end; ++i)
+      ids[static_cast<std::size_t>(n++)] = s.deck.stock[static_cast<std::size_t>(i)];
     for (int id = 0; id < 40; ++id)
-      if ((s.pile >> id) & 1U) ids[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(id);
+      if ((s.deck.pile >> id) & 1U)
+        ids[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(id);
     std::shuffle(ids.begin(), ids.begin() + n, rng);
     int k = 0;
     for (int i = 0; i < held; ++i)
-      h.hands[slots[static_cast<std::size_t>(i)]] = ids[static_cast<std::size_t>(k++)];
-    for (int i = s.stock_pos; i < s.stock_end; ++i)
-      h.stock[static_cast<std::size_t>(i)] = ids[static_cast<std::size_t>(k++)];
-    h.pile = 0;
-    for (; k < n; ++k) h.pile |= std::uint64_t{1} << ids[static_cast<std::size_t>(k)];
+      h.deck.hands[slots[static_cast<std::size_t>(i)]] = ids[static_cast<std::size_t>(k++)];
+    for (int i = s.deck.stock_pos; i < s.deck.stock_end; ++i)
+      h.deck.stock[static_cast<std::size_t>(i)] = ids[static_cast<std::size_t>(k++)];
+    h.deck.pile = 0;
+    for (; k < n; ++k) h.deck.pile |= std::uint64_t{1} << ids[static_cast<std::size_t>(k)];
     return h;
   }
 
@@ -82,7 +83,8 @@ struct Checker {
       const std::uint64_t others = all_hands & ~own_cards(s, seat);
       const mus::SeatView v = mus::view_of(s, seat);
       for (int i = 0; i < 4; ++i)
-        if (v.hand[static_cast<std::size_t>(i)] != s.hands[static_cast<std::size_t>(seat * 4 + i)])
+        if (v.hand[static_cast<std::size_t>(i)] !=
+            s.deck.hands[static_cast<std::size_t>(seat * 4 + i)])
           fail("the view's hand is not the seat's own", s);
       const std::string text = mus::view_to_text(v);
       const auto back = mus::view_from_text(text);
@@ -102,7 +104,7 @@ struct Checker {
   static int empties(const State& s, int seat) {
     int n = 0;
     for (int i = 0; i < 4; ++i)
-      n += s.hands[static_cast<std::size_t>(seat * 4 + i)] == mus::no_card;
+      n += s.deck.hands[static_cast<std::size_t>(seat * 4 + i)] == mus::no_card;
     return n;
   }
 
@@ -130,7 +132,7 @@ struct Checker {
             bad(e, "a deal reports the dealer, the mano and the hand number");
           break;
         case EventKind::refill:
-          if (e.amount != std::popcount(b.pile) || e.value != 0)
+          if (e.amount != std::popcount(b.deck.pile) || e.value != 0)
             bad(e, "a refill reports the number of cards in the pile");
           break;
         case EventKind::mus:
@@ -166,7 +168,8 @@ struct Checker {
           break;
         case EventKind::declare_pares:
         case EventKind::declare_juego: {
-          const auto mask = e.kind == EventKind::declare_pares ? s.pares_mask : s.juego_mask;
+          const auto mask =
+              e.kind == EventKind::declare_pares ? s.decl.pares_mask : s.decl.juego_mask;
           if (e.seat < 0 || e.amount != 0 || e.value != static_cast<int>((mask >> e.seat) & 1U))
             bad(e, "a declaration reports the public yes or no");
           break;
@@ -177,15 +180,16 @@ struct Checker {
           break;
         case EventKind::bet:
           if (!by_actor || e.amount != a.amount ||
-              e.value != (b.bet_open ? b.proposed : 0) + a.amount)
+              e.value != (b.bet.open ? b.bet.proposed : 0) + a.amount)
             bad(e, "a bet reports its points and the total");
           break;
         case EventKind::accept:
-          if (!by_actor || e.amount != 0 || e.value != (b.is_ordago ? 0 : b.proposed))
+          if (!by_actor || e.amount != 0 || e.value != (b.bet.ordago ? 0 : b.bet.proposed))
             bad(e, "an accept reports the stake");
           break;
         case EventKind::deje:
-          if (e.seat != -1 || e.team != b.bet_team || e.amount != b.stake_before || e.value != 0)
+          if (e.seat != -1 || e.team != b.bet.team || e.amount != b.bet.stake_before ||
+              e.value != 0)
             bad(e, "a deje reports the stake that stood");
           break;
         case EventKind::en_paso:

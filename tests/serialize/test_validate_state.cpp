@@ -113,7 +113,7 @@ State betting_open_bet() {
   State s = mus_phase();
   must(s, Action::cut(s.to_act));
   must(s, Action::bet(s.to_act, 2));
-  REQUIRE(s.bet_open == 1);
+  REQUIRE(s.bet.open == 1);
   return s;
 }
 
@@ -149,20 +149,21 @@ TEST_CASE("validate_state: stock bytes outside the live range are irrelevant",
   State s = mus_phase();
   must(s, Action::cut(s.to_act));
   // After the deal the stock is stock[0..24); the 16 bytes after it are left-overs.
-  REQUIRE(s.stock_pos == 0);
-  REQUIRE(s.stock_end == 24);
+  REQUIRE(s.deck.stock_pos == 0);
+  REQUIRE(s.deck.stock_end == 24);
   State t = s;
-  t.stock[30] = 0xEE;
-  t.stock[39] = t.stock[0];
+  t.deck.stock[30] = 0xEE;
+  t.deck.stock[39] = t.deck.stock[0];
   CHECK(mus::validate_state(t) == Errc::ok);
   const auto back = mus::state_from_text(mus::state_to_text(t));
   REQUIRE(back.ok());
   CHECK(*back == t);
   // Cards dealt from the top leave the prefix [0, stock_pos) irrelevant as well.
-  const State r = find(mus::standard_rules(),
-                       [](const State& x) { return x.phase == Phase::mus && x.stock_pos > 0; });
+  const State r = find(mus::standard_rules(), [](const State& x) {
+    return x.phase == Phase::mus && x.deck.stock_pos > 0;
+  });
   State u = r;
-  u.stock[0] = 0xFF;
+  u.deck.stock[0] = 0xFF;
   CHECK(mus::validate_state(u) == Errc::ok);
 }
 
@@ -187,10 +188,8 @@ TEST_CASE("validate_state refuses non-zero reserved fields", "[serialize][valida
   const State s = mus_phase();
   refused(s, "reserved0", [](State& t) { t.reserved0 = 1; });
   refused(s, "reserved1", [](State& t) { t.reserved1 = 1; });
-  refused(s, "reserved2[3]", [](State& t) { t.reserved2[3] = 1; });
-  refused(s, "reserved3", [](State& t) { t.reserved3 = 1; });
-  refused(s, "reserved4", [](State& t) { t.reserved4 = 1; });
-  refused(s, "spoken (never used)", [](State& t) { t.spoken = 1; });
+  refused(s, "deck.reserved", [](State& t) { t.deck.reserved = 1; });
+  refused(s, "decl.reserved", [](State& t) { t.decl.reserved = 1; });
   refused(s, "lances[1].reserved", [](State& t) { t.lances[1].reserved = 1; });
   const State b = find(mus::standard_rules(), [](const State& x) { return x.last.number > 0; });
   refused(b, "last.lances[2].reserved", [](State& t) { t.last.lances[2].reserved = 1; });
@@ -217,24 +216,27 @@ TEST_CASE("validate_state refuses a dealer that is not the seat before the mano"
 
 TEST_CASE("validate_state refuses cards not accounted for exactly once", "[serialize][validate]") {
   const State s = mus_phase();
-  refused(s, "a card twice in hands", [](State& t) { t.hands[1] = t.hands[0]; });
-  refused(s, "card id 40", [](State& t) { t.hands[5] = 40; });
-  refused(s, "a hand card also in the stock", [](State& t) { t.stock[t.stock_pos] = t.hands[0]; });
-  refused(s, "a card lost from the stock", [](State& t) { ++t.stock_pos; });
-  refused(s, "stock end past the deck", [](State& t) { t.stock_end = 41; });
+  refused(s, "a card twice in hands", [](State& t) { t.deck.hands[1] = t.deck.hands[0]; });
+  refused(s, "card id 40", [](State& t) { t.deck.hands[5] = 40; });
+  refused(s, "a hand card also in the stock",
+          [](State& t) { t.deck.stock[t.deck.stock_pos] = t.deck.hands[0]; });
+  refused(s, "a card lost from the stock", [](State& t) { ++t.deck.stock_pos; });
+  refused(s, "stock end past the deck", [](State& t) { t.deck.stock_end = 41; });
   refused(s, "stock_pos after stock_end", [](State& t) {
-    t.stock_pos = 30;
-    t.stock_end = 20;
+    t.deck.stock_pos = 30;
+    t.deck.stock_end = 20;
   });
-  refused(s, "a hand card in the pile", [](State& t) { t.pile |= std::uint64_t{1} << t.hands[0]; });
-  refused(s, "pile bit 45", [](State& t) { t.pile |= std::uint64_t{1} << 45; });
+  refused(s, "a hand card in the pile",
+          [](State& t) { t.deck.pile |= std::uint64_t{1} << t.deck.hands[0]; });
+  refused(s, "pile bit 45", [](State& t) { t.deck.pile |= std::uint64_t{1} << 45; });
   const State b = find(mus::standard_rules(), [](const State& x) {
-    return x.phase == Phase::shuffle && x.refill_seat == 0xFF && x.hand_number > 0;
+    return x.phase == Phase::shuffle && x.deck.refill_pos == 0xFF && x.hand_number > 0;
   });
-  refused(b, "gathered stock out of id order", [](State& t) { std::swap(t.stock[3], t.stock[4]); });
+  refused(b, "gathered stock out of id order",
+          [](State& t) { std::swap(t.deck.stock[3], t.deck.stock[4]); });
   refused(b, "a card in a hand between hands", [](State& t) {
-    t.hands[0] = t.stock[39];
-    t.stock_end = 39;
+    t.deck.hands[0] = t.deck.stock[39];
+    t.deck.stock_end = 39;
   });
 }
 
@@ -242,8 +244,8 @@ TEST_CASE("validate_state refuses empty slots other than the replacements owed",
           "[serialize][validate]") {
   const State s = mus_phase();
   refused(s, "an empty slot in the mus phase", [](State& t) {
-    t.pile |= std::uint64_t{1} << t.hands[6];
-    t.hands[6] = mus::no_card;
+    t.deck.pile |= std::uint64_t{1} << t.deck.hands[6];
+    t.deck.hands[6] = mus::no_card;
     t.truth[1] = 0;
   });
   const State d = find(mus::standard_rules(), [](const State& x) {
@@ -251,41 +253,41 @@ TEST_CASE("validate_state refuses empty slots other than the replacements owed",
   });
   const int done = speaking(d, 0);  // discarded: owed need[done] cards
   const int waiting = d.to_act;     // not discarded yet: a full hand
-  REQUIRE(d.need[static_cast<std::size_t>(done)] >= 1);
+  REQUIRE(d.deck.need[static_cast<std::size_t>(done)] >= 1);
   refused(d, "need larger than the empty slots",
-          [&](State& t) { ++t.need[static_cast<std::size_t>(done)]; });
+          [&](State& t) { ++t.deck.need[static_cast<std::size_t>(done)]; });
   refused(d, "need for a seat that has not discarded",
-          [&](State& t) { t.need[static_cast<std::size_t>(waiting)] = 1; });
+          [&](State& t) { t.deck.need[static_cast<std::size_t>(waiting)] = 1; });
   refused(d, "an empty slot before discarding", [&](State& t) {
     const auto slot = static_cast<std::size_t>(waiting * 4);
-    t.pile |= std::uint64_t{1} << t.hands[slot];
-    t.hands[slot] = mus::no_card;
-    t.need[static_cast<std::size_t>(waiting)] = 1;
+    t.deck.pile |= std::uint64_t{1} << t.deck.hands[slot];
+    t.deck.hands[slot] = mus::no_card;
+    t.deck.need[static_cast<std::size_t>(waiting)] = 1;
     t.truth[static_cast<std::size_t>(waiting)] = 0;
     t.signals[static_cast<std::size_t>(waiting)] = 0;
   });
   refused(d, "a seat that discarded nothing without zero_discard", [&](State& t) {
     // Give the discarded cards back from the pile: the seat now owes nothing.
     for (int i = 0; i < 4; ++i) {
-      auto& slot = t.hands[static_cast<std::size_t>(done * 4 + i)];
+      auto& slot = t.deck.hands[static_cast<std::size_t>(done * 4 + i)];
       if (slot != mus::no_card) continue;
-      const int id = std::countr_zero(t.pile);
-      t.pile &= t.pile - 1;
+      const int id = std::countr_zero(t.deck.pile);
+      t.deck.pile &= t.deck.pile - 1;
       slot = static_cast<std::uint8_t>(id);
     }
-    t.need[static_cast<std::size_t>(done)] = 0;
+    t.deck.need[static_cast<std::size_t>(done)] = 0;
     t.truth[static_cast<std::size_t>(done)] = mus::true_signals(mus::hand_of(t, done), t.rules);
   });
   const State f = find(mus::standard_rules(), [](const State& x) {
-    return x.phase == Phase::shuffle && x.refill_seat != 0xFF;
+    return x.phase == Phase::shuffle && x.deck.refill_pos != 0xFF;
   });
   refused(f, "a refill while the stock could serve the seat", [](State& t) {
-    const int seat = (t.mano + t.refill_seat) % 4;
-    t.need[static_cast<std::size_t>(seat)] = 0;
+    const int seat = (t.mano + t.deck.refill_pos) % 4;
+    t.deck.need[static_cast<std::size_t>(seat)] = 0;
   });
-  refused(f, "refill_seat 4", [](State& t) { t.refill_seat = 4; });
+  refused(f, "deck.refill_pos 4", [](State& t) { t.deck.refill_pos = 4; });
   const State m = mus_phase();
-  refused(m, "refill_seat outside the shuffle phase", [](State& t) { t.refill_seat = 0; });
+  refused(m, "deck.refill_pos outside the shuffle phase", [](State& t) { t.deck.refill_pos = 0; });
 }
 
 TEST_CASE("validate_state refuses a seat to act that does not fit the phase",
@@ -303,25 +305,25 @@ TEST_CASE("validate_state refuses a seat to act that does not fit the phase",
           [](State& t) { t.to_act = static_cast<std::int8_t>((t.to_act + 2) % 4); });
   // Pares where some seat has no pares: that seat may not speak.
   const State q = find(mus::standard_rules(), [](const State& x) {
-    return x.phase == Phase::betting && x.lance == mus::Lance::pares && !x.bet_open &&
-           x.pares_mask != 0xF;
+    return x.phase == Phase::betting && x.lance == mus::Lance::pares && !x.bet.open &&
+           x.decl.pares_mask != 0xF;
   });
   int ineligible = -1;
   for (int seat = 0; seat < 4; ++seat)
-    if (((q.pares_mask >> seat) & 1U) == 0) ineligible = seat;
+    if (((q.decl.pares_mask >> seat) & 1U) == 0) ineligible = seat;
   refused(q, "a seat without pares speaks in pares",
           [&](State& t) { t.to_act = static_cast<std::int8_t>(ineligible); });
   const State o = betting_open_bet();
   refused(o, "the bettor's team answers",
-          [](State& t) { t.to_act = static_cast<std::int8_t>((t.answer_first + 1) % 4); });
+          [](State& t) { t.to_act = static_cast<std::int8_t>((t.bet.answer_first + 1) % 4); });
   refused(o, "the partner answers before the first answerer",
-          [](State& t) { t.to_act = t.answer_second; });
+          [](State& t) { t.to_act = t.bet.answer_second; });
   refused(o, "answer_first of the betting team", [](State& t) {
-    t.answer_first = static_cast<std::int8_t>((t.answer_first + 1) % 4);
-    t.to_act = t.answer_first;
+    t.bet.answer_first = static_cast<std::int8_t>((t.bet.answer_first + 1) % 4);
+    t.to_act = t.bet.answer_first;
   });
-  refused(o, "answer_second not the partner", [](State& t) { t.answer_second = -1; });
-  refused(o, "answer stage 2", [](State& t) { t.answer_stage = 2; });
+  refused(o, "answer_second not the partner", [](State& t) { t.bet.answer_second = -1; });
+  refused(o, "answer stage 2", [](State& t) { t.bet.answer_stage = 2; });
 }
 
 TEST_CASE("validate_state refuses a lance that does not match the lance index",
@@ -353,61 +355,64 @@ TEST_CASE("validate_state refuses a lance that does not match the lance index",
 
 TEST_CASE("validate_state refuses scores out of range", "[serialize][validate]") {
   const State s = mus_phase();
-  refused(s, "negative score", [](State& t) { t.score[0] = -1; });
-  refused(s, "score past the largest reachable", [](State& t) { t.score[1] = 5000; });
+  refused(s, "negative score", [](State& t) { t.scores.points[0] = -1; });
+  refused(s, "score past the largest reachable", [](State& t) { t.scores.points[1] = 5000; });
   refused(s, "points before the cut",
-          [](State& t) { t.score[0] = static_cast<std::int16_t>(t.score[0] + 1); });
-  refused(s, "hand start score at the target", [](State& t) { t.hand_start_score[0] = 40; });
+          [](State& t) { t.scores.points[0] = static_cast<std::int16_t>(t.scores.points[0] + 1); });
+  refused(s, "hand start score at the target", [](State& t) { t.scores.hand_start[0] = 40; });
   const State b = find(mus::standard_rules(), [](const State& x) {
     return x.phase == Phase::shuffle && x.last.number > 0 && x.last.game_winner < 0;
   });
-  refused(b, "score at the target between hands", [](State& t) { t.score[0] = 40; });
+  refused(b, "score at the target between hands", [](State& t) { t.scores.points[0] = 40; });
   refused(b, "score not what the last hand left",
-          [](State& t) { t.score[1] = static_cast<std::int16_t>(t.score[1] + 1); });
+          [](State& t) { t.scores.points[1] = static_cast<std::int16_t>(t.scores.points[1] + 1); });
   const State o = betting_open_bet();
-  refused(o, "a score at the target with deje_ends on", [](State& t) { t.score[0] = 45; });
+  refused(o, "a score at the target with deje_ends on", [](State& t) { t.scores.points[0] = 45; });
 }
 
 TEST_CASE("validate_state refuses games and vacas out of range", "[serialize][validate]") {
   const State s = mus_phase();
-  refused(s, "games == games_per_vaca", [](State& t) { t.games[0] = 2; });
-  refused(s, "vacas > rules.vacas", [](State& t) { t.vacas[1] = 2; });
-  refused(s, "vacas == rules.vacas before the match is over", [](State& t) { t.vacas[1] = 1; });
+  refused(s, "games == games_per_vaca", [](State& t) { t.scores.games[0] = 2; });
+  refused(s, "vacas > rules.vacas", [](State& t) { t.scores.vacas[1] = 2; });
+  refused(s, "vacas == rules.vacas before the match is over",
+          [](State& t) { t.scores.vacas[1] = 1; });
 }
 
 TEST_CASE("validate_state refuses a match winner that does not fit the phase",
           "[serialize][validate]") {
   const State s = mus_phase();
-  refused(s, "a winner while playing", [](State& t) { t.match_winner = 0; });
-  refused(s, "winner 2", [](State& t) { t.match_winner = 2; });
+  refused(s, "a winner while playing", [](State& t) { t.scores.match_winner = 0; });
+  refused(s, "winner 2", [](State& t) { t.scores.match_winner = 2; });
   const State over =
       find(mus::standard_rules(), [](const State& x) { return x.phase == Phase::match_over; });
-  refused(over, "match over without a winner", [](State& t) { t.match_winner = -1; });
-  refused(over, "the other team as winner",
-          [](State& t) { t.match_winner = static_cast<std::int8_t>(1 - t.match_winner); });
+  refused(over, "match over without a winner", [](State& t) { t.scores.match_winner = -1; });
+  refused(over, "the other team as winner", [](State& t) {
+    t.scores.match_winner = static_cast<std::int8_t>(1 - t.scores.match_winner);
+  });
   refused(over, "a seat to act when the match is over", [](State& t) { t.to_act = 0; });
 }
 
 TEST_CASE("validate_state refuses stakes out of range", "[serialize][validate]") {
   const State o = betting_open_bet();
-  refused(o, "proposed 1000", [](State& t) { t.proposed = 1000; });
-  refused(o, "a refusal paying the whole stake", [](State& t) { t.stake_before = t.proposed; });
-  refused(o, "nothing proposed", [](State& t) { t.proposed = 0; });
-  refused(o, "is_ordago 2", [](State& t) { t.is_ordago = 2; });
-  refused(o, "bet_team -1 with a bet open", [](State& t) { t.bet_team = -1; });
+  refused(o, "proposed 1000", [](State& t) { t.bet.proposed = 1000; });
+  refused(o, "a refusal paying the whole stake",
+          [](State& t) { t.bet.stake_before = t.bet.proposed; });
+  refused(o, "nothing proposed", [](State& t) { t.bet.proposed = 0; });
+  refused(o, "is_ordago 2", [](State& t) { t.bet.ordago = 2; });
+  refused(o, "bet_team -1 with a bet open", [](State& t) { t.bet.team = -1; });
   State c = mus_phase();
   must(c, Action::cut(c.to_act));
-  refused(c, "a bet team without an open bet", [](State& t) { t.bet_team = 0; });
-  refused(c, "a stake without an open bet", [](State& t) { t.stake_before = 1; });
-  refused(c, "an órdago without an open bet", [](State& t) { t.is_ordago = 1; });
+  refused(c, "a bet team without an open bet", [](State& t) { t.bet.team = 0; });
+  refused(c, "a stake without an open bet", [](State& t) { t.bet.stake_before = 1; });
+  refused(c, "an órdago without an open bet", [](State& t) { t.bet.ordago = 1; });
   const State m = mus_phase();
-  refused(m, "stake_before 1000 outside betting", [](State& t) { t.stake_before = 1000; });
-  refused(m, "a bet open outside betting", [](State& t) { t.bet_open = 1; });
+  refused(m, "stake_before 1000 outside betting", [](State& t) { t.bet.stake_before = 1000; });
+  refused(m, "a bet open outside betting", [](State& t) { t.bet.open = 1; });
   State g = mus_phase();
   must(g, Action::cut(g.to_act));
   must(g, Action::ordago(g.to_act));
-  REQUIRE(g.is_ordago == 1);
-  refused(g, "an órdago over nothing paying more than 1", [](State& t) { t.stake_before = 2; });
+  REQUIRE(g.bet.ordago == 1);
+  refused(g, "an órdago over nothing paying more than 1", [](State& t) { t.bet.stake_before = 2; });
 }
 
 TEST_CASE("validate_state refuses a stale cache of true signals", "[serialize][validate]") {
@@ -461,7 +466,7 @@ TEST_CASE("validate_state refuses hand counters that do not add up", "[serialize
 TEST_CASE("validate_state refuses a new match that is not as new_match() made it",
           "[serialize][validate]") {
   const State s = start(mus::basque_rules(), 2);
-  refused(s, "a score before the first deal", [](State& t) { t.score[0] = 1; });
+  refused(s, "a score before the first deal", [](State& t) { t.scores.points[0] = 1; });
   refused(s, "a summary before the first hand", [](State& t) { t.last.end = mus::HandEnd::count; });
   refused(s, "a signal before the first deal", [](State& t) { t.signals[1] = 1; });
   refused(s, "a lance record before the first deal",
@@ -528,46 +533,46 @@ TEST_CASE("validate_state refuses tío Perete fields that do not fit", "[seriali
   REQUIRE(p.to_act == 0);
   refused(p, "a seat asked out of speaking order", [](State& t) { t.to_act = 1; });
   refused(p, "a declaration by a seat without 4-5-6-7", [](State& t) {
-    t.perete_asked = 0b0011;
-    t.perete_mask = 0b0010;
+    t.decl.perete_asked = 0b0011;
+    t.decl.perete_mask = 0b0010;
     t.to_act = 2;
   });
-  refused(p, "declared without being asked", [](State& t) { t.perete_mask = 1; });
-  refused(p, "the seat to ask already asked", [](State& t) { t.perete_asked = 1; });
+  refused(p, "declared without being asked", [](State& t) { t.decl.perete_mask = 1; });
+  refused(p, "the seat to ask already asked", [](State& t) { t.decl.perete_asked = 1; });
   refused(p, "tío Perete without the variant", [](State& t) { t.rules.tio_perete = false; });
   State q = p;
   must(q, Action::perete(0));
   for (const int seat : {1, 2, 3}) must(q, Action::pass(seat));
   REQUIRE(q.phase == Phase::betting);
   refused(q, "the Perete seat not asked before the lances", [](State& t) {
-    t.perete_asked = 0;
-    t.perete_mask = 0;
+    t.decl.perete_asked = 0;
+    t.decl.perete_mask = 0;
   });
   const State m = mus_phase();
-  refused(m, "asked before the cut", [](State& t) { t.perete_asked = 1; });
+  refused(m, "asked before the cut", [](State& t) { t.decl.perete_asked = 1; });
 }
 
 TEST_CASE("validate_state refuses declarations that are not the hands'", "[serialize][validate]") {
   const State q = find(mus::standard_rules(), [](const State& x) {
-    return x.phase == Phase::betting && x.lance == mus::Lance::pares && x.pares_mask != 0xF;
+    return x.phase == Phase::betting && x.lance == mus::Lance::pares && x.decl.pares_mask != 0xF;
   });
-  refused(q, "pares declared by a seat without pares", [](State& t) { t.pares_mask = 0xF; });
-  refused(q, "juego declared before its time", [](State& t) { t.declared = 3; });
-  refused(q, "pares not declared at pares", [](State& t) { t.declared = 0; });
+  refused(q, "pares declared by a seat without pares", [](State& t) { t.decl.pares_mask = 0xF; });
+  refused(q, "juego declared before its time", [](State& t) { t.decl.declared = 3; });
+  refused(q, "pares not declared at pares", [](State& t) { t.decl.declared = 0; });
   const State m = mus_phase();
-  refused(m, "a declaration in the mus phase", [](State& t) { t.declared = 1; });
-  refused(m, "a pares mask in the mus phase", [](State& t) { t.pares_mask = 1; });
+  refused(m, "a declaration in the mus phase", [](State& t) { t.decl.declared = 1; });
+  refused(m, "a pares mask in the mus phase", [](State& t) { t.decl.pares_mask = 1; });
 }
 
 TEST_CASE("validate_state refuses deje winners that do not fit", "[serialize][validate]") {
   const State o = betting_open_bet();
-  refused(o, "deje_winner 2", [](State& t) { t.deje_winner = 2; });
-  refused(o, "a deje winner with deje_ends on", [](State& t) { t.deje_winner = 0; });
+  refused(o, "deje_winner 2", [](State& t) { t.scores.deje_winner = 2; });
+  refused(o, "a deje winner with deje_ends on", [](State& t) { t.scores.deje_winner = 0; });
   Rules r = mus::online_rules();
   State s = start(r, 0);
   deal(s, deal_a);
   must(s, Action::cut(s.to_act));
-  refused(s, "a deje winner below the target", [](State& t) { t.deje_winner = 1; });
+  refused(s, "a deje winner below the target", [](State& t) { t.scores.deje_winner = 1; });
 }
 
 TEST_CASE("validate_state refuses mus and discard counters that do not fit",
@@ -596,7 +601,7 @@ TEST_CASE("validate_state accepts scores past 3 x 999 reached by dejes with deje
   must(s, Action::accept(s.to_act));
   while (s.phase == Phase::betting) must(s, Action::pass(s.to_act));
   REQUIRE(s.hand_number == 1);
-  REQUIRE(s.score[0] >= 7);
+  REQUIRE(s.scores.points[0] >= 7);
   deal(s, deal_a);
   must(s, Action::cut(s.to_act));
   int max_seen = 0;
@@ -605,10 +610,10 @@ TEST_CASE("validate_state accepts scores past 3 x 999 reached by dejes with deje
     while (mus::team_of(s.to_act) == 0) must(s, Action::pass(s.to_act));
     must(s, Action::bet(s.to_act, 997));  // team 1 bets
     must(s, Action::bet(s.to_act, 2));    // team 0 raises to 999
-    while (s.phase == Phase::betting && s.bet_open) must(s, Action::reject(s.to_act));
+    while (s.phase == Phase::betting && s.bet.open) must(s, Action::reject(s.to_act));
     CHECK(mus::validate_state(s) == Errc::ok);
-    max_seen =
-        std::max<int>(max_seen, s.phase == Phase::betting ? s.score[0] : s.last.score_after[0]);
+    max_seen = std::max<int>(
+        max_seen, s.phase == Phase::betting ? s.scores.points[0] : s.last.score_after[0]);
   }
   CHECK(max_seen > 3 * 999);
   CHECK(s.last.end == mus::HandEnd::deje);
@@ -626,7 +631,7 @@ TEST_CASE("validate_state accepts a game of more than 255 hands (hand_in_game sa
   State s = start(r, 0);
   std::uint64_t seed = 1;
   bool saturated = false;
-  while (s.games == std::array<std::uint8_t, 2>{0, 0} && s.hand_number < 600) {
+  while (s.scores.games == std::array<std::uint8_t, 2>{0, 0} && s.hand_number < 600) {
     must(s, Action::shuffle_seed(seed++));
     REQUIRE(s.hand_in_game != 0);
     if (s.hand_number > 255) {

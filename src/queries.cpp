@@ -1,0 +1,85 @@
+// Read-only questions about a state: the cards a shuffle must list, a seat's hand and view,
+// and the text names of the enums.
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string_view>
+
+#include "reducer.hpp"
+
+namespace mus {
+
+using detail::hand_at;
+
+std::uint64_t cards_to_shuffle(const State& s) noexcept {
+  if (s.phase != Phase::shuffle) return 0;
+  return s.refill_due() ? s.deck.pile : (std::uint64_t{1} << deck_size) - 1;
+}
+
+Hand hand_of(const State& s, int seat) noexcept {
+  if (seat < 0 || seat >= seats) return Hand{};
+  return hand_at(s, seat);
+}
+
+SeatView view_of(const State& s, int seat) noexcept {
+  SeatView v;
+  if (seat < 0 || seat >= seats) return v;
+  v.seat = static_cast<std::int8_t>(seat);
+  v.phase = s.phase;
+  v.to_act = s.to_act;
+  v.dealer = s.dealer;
+  v.mano = s.mano;
+  v.lance = s.lance;
+  v.match_winner = s.scores.match_winner;
+  for (int i = 0; i < hand_size; ++i)
+    v.hand[static_cast<std::size_t>(i)] = s.deck.hands[static_cast<std::size_t>(seat * 4 + i)];
+  v.score = s.scores.points;
+  v.games = s.scores.games;
+  v.vacas = s.scores.vacas;
+  v.stock_count = static_cast<std::uint8_t>(s.deck.stock_end - s.deck.stock_pos);
+  v.pile_count = static_cast<std::uint8_t>(std::popcount(s.deck.pile));
+  v.pares_mask = s.decl.pares_mask;
+  v.juego_mask = s.decl.juego_mask;
+  v.declared = s.decl.declared;
+  v.perete_mask = s.decl.perete_mask;
+  v.signals = s.signals;
+  v.bet_open = s.bet.open;
+  v.is_ordago = s.bet.ordago;
+  v.bet_team = s.bet.open ? s.bet.team : std::int8_t{-1};
+  v.stake_before = s.bet.stake_before;
+  v.proposed = s.bet.proposed;
+  v.hand_number = s.hand_number;
+  v.lances = s.lances;
+  v.last = s.last;
+  return v;
+}
+
+std::string_view action_kind_name(ActionKind k) noexcept {
+  constexpr std::array<std::string_view, action_kind_end> names{
+      "?",   "shuffle", "mus",    "cut",    "discard", "pass",
+      "bet", "ordago",  "accept", "reject", "signal",  "perete"};
+  const auto i = static_cast<std::size_t>(k);
+  return i < names.size() ? names[i] : std::string_view{"?"};
+}
+
+std::string_view phase_name(Phase p) noexcept {
+  constexpr std::array<std::string_view, 7> names{"?",       "shuffle",    "mus",   "discard",
+                                                  "betting", "match_over", "perete"};
+  const auto i = static_cast<std::size_t>(p);
+  return i < names.size() ? names[i] : std::string_view{"?"};
+}
+
+std::string_view lance_name(Lance l) noexcept {
+  constexpr std::array<std::string_view, 5> names{"grande", "chica", "pares", "juego", "punto"};
+  const auto i = static_cast<std::size_t>(l);
+  return i < names.size() ? names[i] : std::string_view{"?"};
+}
+
+std::string_view lance_status_name(LanceStatus st) noexcept {
+  constexpr std::array<std::string_view, 7> names{"pending",  "skipped", "one_team", "en_paso",
+                                                  "accepted", "refused", "ordago"};
+  const auto i = static_cast<std::size_t>(st);
+  return i < names.size() ? names[i] : std::string_view{"?"};
+}
+
+}  // namespace mus
