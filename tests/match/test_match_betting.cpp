@@ -183,14 +183,15 @@ TEST_CASE("R25 raise minimums: opening 2, raise 2 (or 1)", "[match][R24][R25]") 
     CHECK(mus::min_bet(s) == 2);
     refuse(s, Action::bet(2, 1), Errc::bet_too_small);
     {
+      // The raises listed are the bet ladder's rungs from the minimum, 2, upwards.
       const auto la = mus::legal_actions(s);
-      bool bet_listed = false;
+      std::vector<int> listed;
       for (std::size_t i = 0; i < la.size; ++i)
-        if (la.items[i].kind == mus::ActionKind::bet) {
-          bet_listed = true;
-          CHECK(la.items[i].amount == 2);
-        }
-      CHECK(bet_listed);
+        if (la.items[i].kind == mus::ActionKind::bet) listed.push_back(la.items[i].amount);
+      REQUIRE(!listed.empty());
+      CHECK(listed.front() == 2);
+      CHECK(listed.size() == mus::bet_ladder.size() - 1);  // every rung but 1
+      CHECK(std::is_sorted(listed.begin(), listed.end()));
     }
     must(s, Action::bet(2, 2));
     CHECK(s.bet.proposed == 4);

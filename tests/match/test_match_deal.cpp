@@ -388,11 +388,20 @@ TEST_CASE("R14 discard: speaking order, replacements mano first into the empty s
   refuse(s, Action::cut(1), Errc::wrong_phase);
   refuse(s, Action::pass(1), Errc::wrong_phase);
   {
+    // Every non-empty subset of the four cards, each one a concrete discard (R14: 1 to 4).
     const auto la = mus::legal_actions(s);
-    REQUIRE(la.size >= 1);
-    CHECK(la.items[0].kind == mus::ActionKind::discard);
-    CHECK(la.items[0].cards == mask_of({card("Qo"), card("Qc"), card("Jo"), card("7o")}));
-    CHECK(la.items[0].amount == 1);  // at least one card (R14 default)
+    const std::uint64_t held = mask_of({card("Qo"), card("Qc"), card("Jo"), card("7o")});
+    std::vector<std::uint64_t> subsets;
+    for (std::size_t i = 0; i < la.size; ++i)
+      if (la.items[i].kind == mus::ActionKind::discard) {
+        CHECK(la.items[i].seat == 1);
+        CHECK(la.items[i].cards != 0);
+        CHECK((la.items[i].cards & ~held) == 0);
+        subsets.push_back(la.items[i].cards);
+      }
+    std::sort(subsets.begin(), subsets.end());
+    CHECK(subsets.size() == 15);
+    CHECK(std::adjacent_find(subsets.begin(), subsets.end()) == subsets.end());
   }
 
   // Seat 1 discards slots 0 and 2; seat 2 slot 3; seat 3 all four; seat 0 slots 1..3.

@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "../random_player.hpp"
 #include "match_test_util.hpp"
 
 #ifndef MUS_MATCH_PROPERTY_HANDS
@@ -104,6 +105,7 @@ class Player {
       const auto la = mus::legal_actions(s);
       PROP(la.size > 0);
       check_listed_apply(s, la);
+      check_list_complete(s, la);
       probe_wrong_seat(s, la);
       probe_random(s, la);
       probe_signal(s, la);
@@ -206,14 +208,39 @@ class Player {
       State c = byte_copy(s);
       PROP(mus::apply_in_place(c, a) == Errc::ok);
       if (a.kind == ActionKind::bet) {
-        PROP(a.amount == mus::min_bet(s));
+        PROP(a.amount >= mus::min_bet(s));
+        PROP(a.amount <= mus::max_bet(s));
         PROP(mus::min_bet(s) >= (s.bet.open ? rules_.min_raise : 2));
-        PROP(mus::max_bet(s) >= mus::min_bet(s));
         // The largest bet applies too (one more is probed in probe_targeted).
         State m = byte_copy(s);
         PROP(mus::apply_in_place(m, Action::bet(a.seat, mus::max_bet(s))) == Errc::ok);
       }
+      if (a.kind == ActionKind::discard) PROP(a.cards != 0 || rules_.zero_discard);
     }
+  }
+
+  // The list is complete: every rung of the bet ladder between the bet limits, every allowed
+  // discard subset, every true signal not yet made (R14, R24, R25, R33).
+  void check_list_complete(const State& s, const mus::ActionList& la) {
+    int bets = 0, discards = 0;
+    unsigned signals = 0;
+    for (std::size_t i = 0; i < la.size; ++i) {
+      const Action& a = la.items[i];
+      if (a.kind == ActionKind::bet) ++bets;
+      if (a.kind == ActionKind::discard) ++discards;
+      if (a.kind == ActionKind::signal) signals |= 1U << a.amount;
+    }
+    int rungs = 0;
+    if (mus::min_bet(s) > 0)
+      for (const int amount : mus::bet_ladder)
+        if (amount >= mus::min_bet(s) && amount <= mus::max_bet(s)) ++rungs;
+    PROP(bets == rungs);
+    PROP(discards == (s.phase == Phase::discard ? (rules_.zero_discard ? 16 : 15) : 0));
+    unsigned open = 0;
+    if (s.to_act >= 0)
+      for (int k = 0; k < mus::signal_count; ++k)
+        if (s.signal_allowed(s.to_act, static_cast<mus::Signal>(k))) open |= 1U << k;
+    PROP(signals == open);
   }
 
   // Refusal must leave the state byte-identical.
@@ -275,9 +302,10 @@ class Player {
         const Action& l = la.items[i];
         if (l.kind != a.kind || l.seat != a.seat) continue;
         if (a.kind == ActionKind::bet) {
+          // Any amount within the limits, on the ladder or not.
           listed = a.amount >= mus::min_bet(s) && a.amount <= mus::max_bet(s);
         } else if (a.kind == ActionKind::discard) {
-          listed = (a.cards & ~l.cards) == 0 && std::popcount(a.cards) >= l.amount;
+          listed = listed || l.cards == a.cards;  // exactly one listed subset
         } else {
           listed = true;
         }
@@ -315,20 +343,20 @@ class Player {
     PROP(!s.signal_allowed(-1, sig) && !s.signal_allowed(4, sig));
     PROP(s.corrido_hand() == (s.no_signals != 0));
     if (e != Errc::ok) PROP(std::memcmp(&c, &s, sizeof(State)) == 0);
-    // The listed signal is the seat to act's first true signal not yet made.
+    // The listed signals are every true signal the seat to act has not made yet.
     if (playing && s.to_act >= 0) {
-      int first = -1;
+      unsigned expect = 0;
       bool full = true;
       for (const auto id : slots(s, s.to_act)) full = full && id != mus::no_card;
       if (!s.no_signals && full)
-        for (int j = 0; j < mus::signal_count && first < 0; ++j)
+        for (int j = 0; j < mus::signal_count; ++j)
           if (((s.signals[static_cast<std::size_t>(s.to_act)] >> j) & 1U) == 0 &&
               mus::signal_true(static_cast<mus::Signal>(j), mus::hand_of(s, s.to_act), s.rules))
-            first = j;
-      int listed = -1;
+            expect |= 1U << j;
+      unsigned listed = 0;
       for (std::size_t i = 0; i < la.size; ++i)
-        if (la.items[i].kind == ActionKind::signal) listed = la.items[i].amount;
-      PROP(listed == first);
+        if (la.items[i].kind == ActionKind::signal) listed |= 1U << la.items[i].amount;
+      PROP(listed == expect);
     }
   }
 
@@ -405,77 +433,10 @@ class Player {
   }
 
   // --- the random choice ----------------------------------------------------------------
-  // Odd matches choose uniformly among the listed actions. Uniform play calls órdago and
-  // cuts so often that hands are short and stock refills never happen, so even matches
-  // play "long": mostly mus (several discard rounds, refills), rare órdagos, small bets,
-  // so games are also won by the count and by dejes.
-  int weight(const Action& a) const {
-    switch (a.kind) {
-      case ActionKind::mus: return 85;
-      case ActionKind::cut: return 15;
-      case ActionKind::pass: return 55;
-      case ActionKind::bet: return 30;
-      case ActionKind::ordago: return 2;
-      case ActionKind::accept: return 45;
-      case ActionKind::reject: return 45;
-      case ActionKind::signal: return 8;
-      default: return 50;
-    }
-  }
-
+  // Odd matches choose uniformly among the listed actions, even ones play "long" (mostly mus,
+  // small bets, rare órdagos): see tests/random_player.hpp.
   Action choose(const State& s, const mus::ActionList& la) {
-    std::size_t pick = 0;
-    if (uniform_) {
-      pick = static_cast<std::size_t>(rng_() % la.size);
-    } else {
-      int total = 0;
-      for (std::size_t i = 0; i < la.size; ++i) total += weight(la.items[i]);
-      int r = static_cast<int>(rng_() % static_cast<std::uint64_t>(total));
-      while (r >= weight(la.items[pick])) r -= weight(la.items[pick++]);
-    }
-    Action a = la.items[pick];
-    switch (a.kind) {
-      case ActionKind::bet: {
-        const int lo = mus::min_bet(s);
-        const int hi = uniform_ ? mus::max_bet(s) : std::min(mus::max_bet(s), lo + 3);
-        a.amount = lo + static_cast<int>(rng_() % static_cast<std::uint64_t>(hi - lo + 1));
-        break;
-      }
-      case ActionKind::discard: {
-        std::array<std::uint8_t, 4> ids{};
-        int n = 0;
-        for (int id = 0; id < 40; ++id)
-          if ((a.cards >> id) & 1U)
-            ids[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(id);
-        PROP(n == 4);
-        std::uint64_t m = 0;
-        do {
-          const auto bits = rng_() % 16;
-          m = 0;
-          for (int i = 0; i < 4; ++i)
-            if ((bits >> i) & 1U) m |= std::uint64_t{1} << ids[static_cast<std::size_t>(i)];
-        } while (std::popcount(m) < a.amount);
-        a.cards = m;
-        a.amount = 0;
-        break;
-      }
-      case ActionKind::shuffle: {
-        if (rng_() % 4 == 0) {
-          // An explicit order: a random permutation of exactly the cards to shuffle.
-          std::vector<std::uint8_t> cards;
-          const std::uint64_t due = mus::cards_to_shuffle(s);
-          for (int id = 0; id < 40; ++id)
-            if ((due >> id) & 1U) cards.push_back(static_cast<std::uint8_t>(id));
-          std::shuffle(cards.begin(), cards.end(), rng_);
-          a = Action::shuffle_order(cards.data(), static_cast<int>(cards.size()));
-        } else {
-          a = Action::shuffle_seed(rng_());
-        }
-        break;
-      }
-      default: break;
-    }
-    return a;
+    return mus_test::with_chance(s, la.items[mus_test::pick_listed(s, la, uniform_, rng_)], rng_);
   }
 
   // --- one step, with the checks of its outcome --------------------------------------------

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "../random_player.hpp"
 #include "mus/match.hpp"
 #include "mus/serialize.hpp"
 
@@ -140,66 +141,10 @@ class Player {
     }
     const auto la = mus::legal_actions(s);
     if (la.size == 0) FAIL("no legal action in phase " << mus::phase_name(s.phase));
-    std::size_t pick = 0;
-    if (uniform_) {
-      pick = static_cast<std::size_t>(rng_() % la.size);
-    } else {
-      int total = 0;
-      for (std::size_t i = 0; i < la.size; ++i) total += weight(la.items[i].kind);
-      int r = static_cast<int>(rng_() % static_cast<std::uint64_t>(total));
-      while (r >= weight(la.items[pick].kind)) r -= weight(la.items[pick++].kind);
-    }
-    Action a = la.items[pick];
-    switch (a.kind) {
-      case ActionKind::bet: {
-        const int lo = mus::min_bet(s);
-        const int hi = uniform_ ? mus::max_bet(s) : std::min(mus::max_bet(s), lo + 3);
-        a.amount = lo + static_cast<int>(rng_() % static_cast<std::uint64_t>(hi - lo + 1));
-        break;
-      }
-      case ActionKind::discard: {
-        std::uint64_t m = 0;
-        do {
-          m = 0;
-          for (int id = 0; id < 40; ++id)
-            if (((a.cards >> id) & 1U) != 0 && rng_() % 2 == 0) m |= std::uint64_t{1} << id;
-        } while (std::popcount(m) < a.amount);
-        a.cards = m;
-        a.amount = 0;
-        break;
-      }
-      case ActionKind::shuffle:
-        if (rng_() % 4 == 0) {
-          std::vector<std::uint8_t> cards;
-          const std::uint64_t due = mus::cards_to_shuffle(s);
-          for (int id = 0; id < 40; ++id)
-            if ((due >> id) & 1U) cards.push_back(static_cast<std::uint8_t>(id));
-          std::shuffle(cards.begin(), cards.end(), rng_);
-          a = Action::shuffle_order(cards.data(), static_cast<int>(cards.size()));
-        } else {
-          a = Action::shuffle_seed(rng_());
-        }
-        break;
-      default: break;
-    }
-    return a;
+    return mus_test::with_chance(s, la.items[mus_test::pick_listed(s, la, uniform_, rng_)], rng_);
   }
 
  private:
-  static int weight(ActionKind k) {
-    switch (k) {
-      case ActionKind::mus: return 85;
-      case ActionKind::cut: return 15;
-      case ActionKind::pass: return 55;
-      case ActionKind::bet: return 30;
-      case ActionKind::ordago: return 2;
-      case ActionKind::accept: return 45;
-      case ActionKind::reject: return 45;
-      case ActionKind::signal: return 8;
-      default: return 50;
-    }
-  }
-
   Rules rules_;
   std::mt19937_64 rng_;
   bool uniform_ = false;
