@@ -1,7 +1,9 @@
 // The reducer allocates nothing: a counting global operator new around random play shows
-// zero heap allocations in apply(), apply_in_place() and legal_actions() (issue: "no heap
-// allocation in apply or in listing legal actions"). Its own program, because replacing the
-// global operator new affects everything linked with it.
+// zero heap allocations in apply(), apply_in_place(), legal_actions(), legal_action_mask(),
+// action_id() and apply_id_in_place() (issue: "no heap allocation in apply or in listing legal
+// actions"). Its own program, because replacing the global operator new affects everything
+// linked with it.
+#include <bit>
 #include <cstdio>
 #include <cstdlib>
 #include <new>
@@ -59,19 +61,23 @@ int main() {
       while (s.phase != mus::Phase::match_over) {
         g_counting = true;
         const mus::ActionList legal = mus::legal_actions(s);
+        const std::uint64_t mask = mus::legal_action_mask(s);
         g_counting = false;
-        mus::Action a = legal.items[next() % legal.size];
+        mus::Action a = legal.items[next() % legal.size];  // concrete: only chance is filled in
         if (a.kind == mus::ActionKind::shuffle) a.seed = next();
-        if (a.kind == mus::ActionKind::discard) {
-          std::uint64_t pick = 0;
-          while (pick == 0) pick = a.cards & next();
-          a.cards = pick;
+        if (static_cast<std::size_t>(std::popcount(mask)) != legal.size) {
+          ++failed;
+          std::printf("the legal mask and the list disagree\n");
+          break;
         }
         g_counting = true;
         const auto pure = mus::apply(s, a, &events);  // the pure form, with events
+        mus::State by_id = s;
+        const mus::Errc e_id = mus::apply_id_in_place(by_id, mus::action_id(s, a).value(), a.seed);
         const mus::Errc e = mus::apply_in_place(s, a);
         g_counting = false;
-        if (!pure.ok() || e != mus::Errc::ok || !(*pure == s)) {
+        if (!pure.ok() || e != mus::Errc::ok || !(*pure == s) || e_id != mus::Errc::ok ||
+            !(by_id == s)) {
           ++failed;
           std::printf("a listed action failed or the two forms disagree\n");
           break;

@@ -8,8 +8,8 @@
 //   mus_thread_tests [threads [hands_per_thread]]     default: 8 threads x 200 hands
 //
 // A thread plays hands until it has dealt `hands_per_thread`, starting a new match when one
-// ends, choosing uniformly among the legal actions with its own seeded generator (bets of a
-// random legal amount, discards of a random allowed subset). The result of a run is a digest
+// ends, choosing uniformly among the concrete legal actions with its own seeded generator. The
+// result of a run is a digest
 // (FNV-1a) of every state reached, byte for byte, plus counts. Along the way each thread also
 // reads views, counts, bet limits and rules, formats and parses hands and rules, and (when the
 // C API has the text forms) formats and parses every state, so that all of them run
@@ -68,24 +68,16 @@ struct Rng {
   std::uint32_t below(std::uint32_t n) { return static_cast<std::uint32_t>(next() % n); }
 };
 
-// The choices both APIs make the same way from the same generator: which listed action, a bet
-// amount between the limits, a subset of the allowed cards for a discard.
+// The choices both APIs make the same way from the same generator: which listed action (the
+// list is concrete: nothing to complete), and a seed for chance.
 struct Choice {
   std::size_t index;
-  std::int32_t amount;
-  std::uint64_t cards;
   std::uint64_t seed;
 };
 
-Choice choose(Rng& rng, std::size_t n, std::int32_t lo, std::int32_t hi, std::uint64_t allowed,
-              std::int32_t fewest) {
+Choice choose(Rng& rng, std::size_t n) {
   Choice c{};
   c.index = rng.below(static_cast<std::uint32_t>(n));
-  c.amount = lo;
-  if (hi > lo && rng.below(4) == 0)
-    c.amount = lo + static_cast<std::int32_t>(rng.below(static_cast<std::uint32_t>(hi - lo + 1)));
-  c.cards = allowed & rng.next();
-  if (std::popcount(c.cards) < fewest) c.cards = allowed & (~allowed + 1);
   c.seed = rng.next();
   return c;
 }
@@ -111,9 +103,9 @@ Outcome play_c(std::uint64_t seed, std::uint64_t hands) {
     view.struct_size = sizeof view;
     if (mus_state_view(&s, static_cast<std::int32_t>(out.steps % 4), &view) != MUS_OK) ++out.errors;
     out.hands = finished_hands + static_cast<std::uint64_t>(view.hand_number);
-    mus_action legal[8];
+    mus_action legal[MUS_MAX_LEGAL_ACTIONS];
     std::size_t n = 0;
-    if (mus_legal_actions(&s, legal, 8, &n) != MUS_OK) return ++out.errors, out;
+    if (mus_legal_actions(&s, legal, MUS_MAX_LEGAL_ACTIONS, &n) != MUS_OK) return ++out.errors, out;
     if (n == 0) {  // the match is over: another one
       ++out.matches;
       finished_hands = out.hands;
@@ -125,22 +117,9 @@ Outcome play_c(std::uint64_t seed, std::uint64_t hands) {
     std::int32_t lo = 0;
     std::int32_t hi = 0;
     if (mus_bet_limits(&s, &lo, &hi) != MUS_OK) ++out.errors;
-    // The discard entry, if any, gives the allowed cards and the fewest to discard.
-    std::uint64_t allowed = 0;
-    std::int32_t fewest = 0;
-    for (std::size_t i = 0; i < n; ++i)
-      if (legal[i].kind == MUS_ACTION_DISCARD) {
-        allowed = legal[i].cards;
-        fewest = legal[i].amount;
-      }
-    const Choice c = choose(rng, n, lo, hi, allowed, fewest);
+    const Choice c = choose(rng, n);
     mus_action a = legal[c.index];
     if (a.kind == MUS_ACTION_SHUFFLE) a.seed = c.seed;
-    if (a.kind == MUS_ACTION_BET) a.amount = c.amount;
-    if (a.kind == MUS_ACTION_DISCARD) {
-      a.cards = c.cards;
-      a.amount = 0;
-    }
     mus_event events[MUS_MAX_EVENTS];
     std::size_t nev = 0;
     if (mus_apply_events(&s, &a, &s, events, MUS_MAX_EVENTS, &nev) != MUS_OK)
@@ -201,21 +180,9 @@ Outcome play_cpp(std::uint64_t seed, std::uint64_t hands) {
       continue;
     }
     if (out.hands >= hands && s.phase == mus::Phase::shuffle) break;
-    std::uint64_t allowed = 0;
-    std::int32_t fewest = 0;
-    for (std::size_t i = 0; i < list.size; ++i)
-      if (list.items[i].kind == mus::ActionKind::discard) {
-        allowed = list.items[i].cards;
-        fewest = list.items[i].amount;
-      }
-    const Choice c = choose(rng, list.size, mus::min_bet(s), mus::max_bet(s), allowed, fewest);
+    const Choice c = choose(rng, list.size);
     mus::Action a = list.items[c.index];
     if (a.kind == mus::ActionKind::shuffle) a.seed = c.seed;
-    if (a.kind == mus::ActionKind::bet) a.amount = c.amount;
-    if (a.kind == mus::ActionKind::discard) {
-      a.cards = c.cards;
-      a.amount = 0;
-    }
     mus::Events events;
     if (mus::apply_in_place(s, a, &events) != mus::Errc::ok) return ++out.errors, out;
     ++out.steps;
