@@ -65,7 +65,9 @@ def _system_candidates() -> List[str]:
 
 
 def _declare(lib: ctypes.CDLL) -> None:
-    """Sets argtypes and restype of every function of mus.h."""
+    """Sets argtypes and restype of the functions of mus.h the binding calls: all but the text
+    forms (mus_card_*, mus_action_parse/format, mus_state_parse/format, mus_view_format) and
+    mus_rules_validate."""
     P = ctypes.POINTER
     i32, u32, u64, size_t = ctypes.c_int32, ctypes.c_uint32, ctypes.c_uint64, ctypes.c_size_t
     u8p, charp, i32p, sizep = P(ctypes.c_uint8), ctypes.c_char_p, P(i32), P(size_t)
