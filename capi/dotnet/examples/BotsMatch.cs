@@ -40,7 +40,10 @@ internal static class BotsMatch
         MusAction Choose(SeatView view, IReadOnlyList<MusAction> legal, BetLimits? limits, Rules rules);
     }
 
-    /// <summary>Any legal action, any legal amount, any allowed cards.</summary>
+    /// <summary>
+    /// Any legal action, as listed (each listed action is concrete: one bet amount, one set of
+    /// cards to discard): a kind at random, then one action of that kind.
+    /// </summary>
     private sealed class RandomBot : IBot
     {
         private readonly Rng rng;
@@ -51,19 +54,10 @@ internal static class BotsMatch
 
         public MusAction Choose(SeatView view, IReadOnlyList<MusAction> legal, BetLimits? limits, Rules rules)
         {
-            MusAction a = legal[rng.Below(legal.Count)];
-            if (a.Kind == ActionKind.Bet && limits.HasValue)
-            {
-                BetLimits l = limits.Value;
-                return MusAction.Bet(a.Seat, l.Min + rng.Below(Math.Min(l.Max - l.Min, 4) + 1));
-            }
-            if (a.Kind == ActionKind.Discard)
-            {
-                var pick = a.Cards.Where(c => rng.Below(2) == 0).ToList();
-                if (pick.Count < a.Amount) pick = a.Cards.Take(a.Amount).ToList();
-                return MusAction.Discard(a.Seat, pick);
-            }
-            return a;
+            var kinds = legal.Select(a => a.Kind).Distinct().ToList();
+            ActionKind kind = kinds[rng.Below(kinds.Count)];
+            var ofKind = legal.Where(a => a.Kind == kind).ToList();
+            return ofKind[rng.Below(ofKind.Count)];
         }
     }
 
@@ -95,10 +89,12 @@ internal static class BotsMatch
             }
             if (view.Phase == Phase.Discard)
             {
-                MusAction d = find(ActionKind.Discard);
-                var drop = d.Cards.Where(c => Effective(c.Rank, rules) != Rank.King).ToList();
-                if (drop.Count < d.Amount) drop = d.Cards.Take(d.Amount).ToList();
-                return MusAction.Discard(seat, drop);
+                // Throw every card but the kings, if the rules list that discard; else the first listed.
+                ulong drop = 0;
+                foreach (Card c in hand)
+                    if (Effective(c.Rank, rules) != Rank.King) drop |= 1UL << c.Id;
+                return legal.FirstOrDefault(a => a.Kind == ActionKind.Discard && a.CardMask == drop) ??
+                       find(ActionKind.Discard);
             }
             if (view.Phase == Phase.Betting && view.Lance.HasValue)
             {
@@ -108,10 +104,12 @@ internal static class BotsMatch
                     bool take = strength >= 2 || (strength == 1 && !view.BetIsOrdago);
                     return take ? MusAction.Accept(seat) : MusAction.Reject(seat);
                 }
-                if (find(ActionKind.Bet) != null && limits.HasValue && strength >= 1)
+                var bets = legal.Where(a => a.Kind == ActionKind.Bet).ToList();
+                if (bets.Count > 0 && strength >= 1)
                 {
-                    BetLimits l = limits.Value;
-                    return MusAction.Bet(seat, Math.Min(l.Max, l.Min + (strength >= 2 ? 3 : 0)));
+                    // The smallest listed bet; with a very good hand, the largest up to 3 more.
+                    int most = bets[0].Amount + (strength >= 2 ? 3 : 0);
+                    return bets.Last(a => a.Amount <= most);
                 }
                 if (find(ActionKind.Pass) != null) return MusAction.Pass(seat);
             }

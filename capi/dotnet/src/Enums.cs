@@ -20,6 +20,7 @@ namespace Mus
         FalseSignal = -13,
         InvalidState = -14,
         Internal = -15,
+        NoActionId = -16,
     }
 
     /// <summary>The four lances, juego or punto last (MUS_LANCE_*).</summary>

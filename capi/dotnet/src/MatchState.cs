@@ -112,34 +112,128 @@ namespace Mus
         }
 
         /// <summary>
-        /// The distinct kinds of action the seat to act may play (mus_legal_actions): BET once
-        /// with the smallest amount (see BetLimits), DISCARD once with the cards allowed and the
-        /// fewest to discard as Amount, SIGNAL once with the first true signal not yet made, a
-        /// SHUFFLE (seed 0) when chance is to act; empty once the match is over. Applied as
-        /// listed, the DISCARD entry discards every allowed card: pick the cards with
-        /// MusAction.Discard(seat, cards), and the seed with MusAction.Shuffle(seed).
+        /// Every action the seat to act may play (mus_legal_actions), each concrete: it applies
+        /// exactly as listed, in increasing action-id order. That is Mus and Cut; each Discard
+        /// subset the rules allow; Pass, Accept, Reject, Ordago; each Bet of the bet ladder
+        /// (BetLadder) from the smallest legal amount to the largest (any other amount within
+        /// BetLimits is just as legal, built with MusAction.Bet); Perete; each true Signal the
+        /// seat has not made yet. When chance is to act, one Shuffle with seed 0: give it a seed
+        /// with MusAction.Shuffle(seed) (or an order). Empty once the match is over. (libmus 0.1
+        /// listed one template per kind to be completed by hand; that meaning is retired.)
         /// </summary>
         public unsafe IReadOnlyList<MusAction> LegalActions()
         {
             mus_state s = raw;
-            int cap = 8;
-            for (;;)
+            var buf = new mus_action[NativeMethods.MUS_MAX_LEGAL_ACTIONS];
+            UIntPtr count;
+            fixed (mus_action* p = buf)
+                MusException.Check(NativeMethods.mus_legal_actions(&s, p, (UIntPtr)buf.Length, &count),
+                                   "mus_legal_actions");
+            int n = (int)count.ToUInt64();
+            var list = new List<MusAction>(n);
+            for (int i = 0; i < n; ++i) list.Add(MusAction.FromNative(buf[i]));
+            return list.AsReadOnly();
+        }
+
+        /// <summary>The number of action ids (MUS_ACTION_ID_COUNT): every id is 0..ActionIdCount-1.</summary>
+        public const int ActionIdCount = NativeMethods.MUS_ACTION_ID_COUNT;
+
+        private static IReadOnlyList<int> betLadder;
+
+        /// <summary>
+        /// The bet ladder's amounts, rung by rung (mus_bet_ladder): the Bet action id
+        /// MUS_ACTION_ID_BET + i bets BetLadder[i] points.
+        /// </summary>
+        public static unsafe IReadOnlyList<int> BetLadder
+        {
+            get
             {
-                var buf = new mus_action[cap];
-                UIntPtr count;
-                int status;
-                fixed (mus_action* p = buf)
-                    status = NativeMethods.mus_legal_actions(&s, p, (UIntPtr)cap, &count);
-                if (status == NativeMethods.MUS_E_BUFFER_TOO_SMALL && (int)count.ToUInt64() > cap)
+                IReadOnlyList<int> ladder = betLadder;
+                if (ladder != null) return ladder;
+                var amounts = new int[NativeMethods.MUS_BET_LADDER_SIZE];
+                for (int i = 0; i < amounts.Length; ++i)
                 {
-                    cap = (int)count.ToUInt64();
-                    continue;
+                    int amount;
+                    MusException.Check(NativeMethods.mus_bet_ladder(i, &amount), "mus_bet_ladder, rung " + i);
+                    amounts[i] = amount;
                 }
-                MusException.Check(status, "mus_legal_actions");
-                var list = new List<MusAction>((int)count.ToUInt64());
-                for (int i = 0; i < (int)count.ToUInt64(); ++i) list.Add(MusAction.FromNative(buf[i]));
-                return list.AsReadOnly();
+                ladder = new ReadOnlyCollection<int>(amounts);
+                betLadder = ladder; // computed once; a race computes the same list twice
+                return ladder;
             }
+        }
+
+        /// <summary>
+        /// The action ids of LegalActions(), in increasing order (mus_legal_action_ids): just
+        /// MUS_ACTION_ID_SHUFFLE when chance is to act, none once the match is over.
+        /// </summary>
+        public unsafe IReadOnlyList<int> LegalActionIds()
+        {
+            mus_state s = raw;
+            var buf = new int[NativeMethods.MUS_MAX_LEGAL_ACTIONS];
+            UIntPtr count;
+            fixed (int* p = buf)
+                MusException.Check(NativeMethods.mus_legal_action_ids(&s, p, (UIntPtr)buf.Length, &count),
+                                   "mus_legal_action_ids");
+            int n = (int)count.ToUInt64();
+            var ids = new int[n];
+            Array.Copy(buf, ids, n);
+            return new ReadOnlyCollection<int>(ids);
+        }
+
+        /// <summary>
+        /// The legal actions as a bit mask over action ids: bit i set when id i is legal now
+        /// (mus_legal_mask); the cheapest form for a simulation or a policy's action mask.
+        /// </summary>
+        public unsafe ulong LegalMask()
+        {
+            mus_state s = raw;
+            ulong mask;
+            MusException.Check(NativeMethods.mus_legal_mask(&s, &mask), "mus_legal_mask");
+            return mask;
+        }
+
+        /// <summary>
+        /// The action id of an action of any seat (mus_action_id); the state matters only for a
+        /// Discard, whose id names positions in the seat's cards sorted by id. Throws
+        /// MUS_E_NO_ACTION_ID for a bet amount off BetLadder, MUS_E_CARD_NOT_IN_HAND for a
+        /// discard of cards the seat does not hold, MUS_E_INVALID_ARGUMENT for a malformed action.
+        /// </summary>
+        public unsafe int ActionId(MusAction action)
+        {
+            mus_action a = ActionOf(action);
+            mus_state s = raw;
+            int id;
+            MusException.Check(NativeMethods.mus_action_id(&s, &a, &id), "mus_action_id, " + action);
+            return id;
+        }
+
+        /// <summary>
+        /// The action an id names here, for the seat to act (mus_action_from_id); it need not be
+        /// legal (Apply decides). The shuffle id gives a Shuffle with seed 0. Throws
+        /// MUS_E_INVALID_ARGUMENT for an id outside 0..ActionIdCount-1 or reserved,
+        /// MUS_E_MATCH_OVER once the match is over, MUS_E_WRONG_PHASE for a player's id while a
+        /// shuffle is due, MUS_E_CARD_NOT_IN_HAND for a discard of a position the seat does not fill.
+        /// </summary>
+        public unsafe MusAction ActionFromId(int id)
+        {
+            mus_state s = raw;
+            mus_action a;
+            MusException.Check(NativeMethods.mus_action_from_id(&s, id, &a), "mus_action_from_id, id " + id);
+            return MusAction.FromNative(a);
+        }
+
+        /// <summary>
+        /// The next state after the action an id names (mus_apply_id): the fast step of a
+        /// simulation. seed is the shuffle's seed (R12), ignored by every other id. Throws as
+        /// ActionFromId and Apply; this state is never changed.
+        /// </summary>
+        public unsafe MatchState ApplyId(int id, ulong seed = 0)
+        {
+            mus_state from = raw;
+            mus_state next;
+            MusException.Check(NativeMethods.mus_apply_id(&from, id, seed, &next), "mus_apply_id, id " + id);
+            return new MatchState(next);
         }
 
         public Phase Phase { get { return (Phase)info.phase; } }
@@ -165,6 +259,12 @@ namespace Mus
 
         /// <summary>The team that won the match, or null.</summary>
         public int? MatchWinner { get { return info.match_winner < 0 ? (int?)null : info.match_winner; } }
+
+        /// <summary>Hands dealt in the match so far (0 before the first deal).</summary>
+        public int HandNumber { get { return info.hand_number; } }
+
+        /// <summary>True when the shuffle due is a stock refill (R15), not a new deal.</summary>
+        public bool RefillDue { get { return info.refill_due != 0; } }
 
         public bool IsOver { get { return Phase == Phase.MatchOver; } }
 

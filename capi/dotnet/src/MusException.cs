@@ -62,6 +62,7 @@ namespace Mus
                 case MusStatus.FalseSignal: return "MUS_E_FALSE_SIGNAL";
                 case MusStatus.InvalidState: return "MUS_E_INVALID_STATE";
                 case MusStatus.Internal: return "MUS_E_INTERNAL";
+                case MusStatus.NoActionId: return "MUS_E_NO_ACTION_ID";
                 default: return "MUS_E_UNKNOWN";
             }
         }

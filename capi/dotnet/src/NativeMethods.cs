@@ -68,7 +68,9 @@ namespace Mus.Native
         public fixed int games[2];
         public fixed int vacas[2];
         public int match_winner;
-        public fixed int reserved[16];
+        public int hand_number;   // hands dealt in the match so far (since 0.2)
+        public int refill_due;    // 1 when the shuffle due is a stock refill, R15 (since 0.2)
+        public fixed int reserved[14];
     }
 
     /// <summary>mus_count_line: one lance of a hand's count (48 bytes).</summary>
@@ -212,6 +214,7 @@ namespace Mus.Native
         public const int MUS_E_FALSE_SIGNAL = -13;
         public const int MUS_E_INVALID_STATE = -14;
         public const int MUS_E_INTERNAL = -15;
+        public const int MUS_E_NO_ACTION_ID = -16;
 
         // Lances.
         public const int MUS_LANCE_GRANDE = 0;
@@ -313,6 +316,24 @@ namespace Mus.Native
         /// <summary>The most events one mus_apply_events call can report.</summary>
         public const int MUS_MAX_EVENTS = 48;
 
+        // Action ids: a stable integer action space (the table is in mus.h).
+        public const int MUS_ACTION_ID_COUNT = 56;
+        public const int MUS_ACTION_ID_SHUFFLE = 0;
+        public const int MUS_ACTION_ID_MUS = 1;
+        public const int MUS_ACTION_ID_CUT = 2;
+        public const int MUS_ACTION_ID_DISCARD = 3;
+        public const int MUS_ACTION_ID_PASS = 19;
+        public const int MUS_ACTION_ID_BET = 20;
+        public const int MUS_ACTION_ID_ORDAGO = 36;
+        public const int MUS_ACTION_ID_ACCEPT = 37;
+        public const int MUS_ACTION_ID_REJECT = 38;
+        public const int MUS_ACTION_ID_SIGNAL = 39;
+        public const int MUS_ACTION_ID_PERETE = 55;
+        public const int MUS_BET_LADDER_SIZE = 16;
+
+        /// <summary>The most actions mus_legal_actions can list.</summary>
+        public const int MUS_MAX_LEGAL_ACTIONS = 56;
+
         // ---- Version and errors ----------------------------------------------------------------
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
@@ -378,6 +399,25 @@ namespace Mus.Native
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_legal_actions(
             mus_state* s, mus_action* buf, UIntPtr cap, UIntPtr* count_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_legal_mask(mus_state* s, ulong* @out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_legal_action_ids(
+            mus_state* s, int* ids, UIntPtr cap, UIntPtr* count_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_action_id(mus_state* s, mus_action* action, int* id_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_action_from_id(mus_state* s, int id, mus_action* @out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_apply_id(mus_state* @in, int id, ulong seed, mus_state* @out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_bet_ladder(int index, int* amount_out);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_state_info_get(mus_state* s, mus_state_info* @out);

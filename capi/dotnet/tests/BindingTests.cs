@@ -116,7 +116,7 @@ internal static class BindingTests
         //   mus_rules      = 4 + 10*4 + 8*4                                 = 76
         //   mus_state      = MUS_STATE_SIZE                                 = 512
         //   mus_action     = 4*4 + 8 + 8 + 40 + 4*4                         = 88
-        //   mus_state_info = 4 + 5*4 + 3*(2*4) + 4 + 16*4                   = 116
+        //   mus_state_info = 4 + 5*4 + 3*(2*4) + 3*4 + 14*4                = 116
         //   mus_count_line = 9*4 + 3*4                                      = 48
         //   mus_count      = 6*4 + 2*(2*4) + 4*48 + 8*4                     = 264
         //   mus_view       = 7*4 + 4 + 3*(2*4) + 9*4 + 4*4 + 5*4 + 4*48 + 16*4 = 384
@@ -143,6 +143,9 @@ internal static class BindingTests
         Eq(Offset(typeof(mus_action), "order"), 32, "offsetof(mus_action, order)");
         Eq(Offset(typeof(mus_action), "reserved"), 72, "offsetof(mus_action, reserved)");
         Eq(Offset(typeof(mus_state_info), "match_winner"), 48, "offsetof(mus_state_info, match_winner)");
+        Eq(Offset(typeof(mus_state_info), "hand_number"), 52, "offsetof(mus_state_info, hand_number)");
+        Eq(Offset(typeof(mus_state_info), "refill_due"), 56, "offsetof(mus_state_info, refill_due)");
+        Eq(Offset(typeof(mus_state_info), "reserved"), 60, "offsetof(mus_state_info, reserved)");
         Eq(Offset(typeof(mus_count), "lines_0"), 40, "offsetof(mus_count, lines[0])");
         Eq(Offset(typeof(mus_count), "reserved"), 232, "offsetof(mus_count, reserved)");
         Eq(Offset(typeof(mus_view), "hand"), 28, "offsetof(mus_view, hand)");
@@ -174,7 +177,11 @@ internal static class BindingTests
                 Check(false, m.Name + " does not resolve: " + e.GetType().Name + " " + e.Message);
             }
         }
-        Eq(n, 26, "26 functions declared, as many as mus.h has");
+        // mus.h has 40 functions; the 8 text forms and the one validator the wrapper does not
+        // use are not declared: mus_card_parse, mus_card_format, mus_action_parse,
+        // mus_action_format, mus_state_parse, mus_state_format, mus_view_format,
+        // mus_rules_validate.
+        Eq(n, 32, "32 functions declared (mus.h's 40 but its 8 text forms and validator)");
     }
 
     /// <summary>Every line of the C program's output against the C# declarations, both ways.</summary>
@@ -236,7 +243,7 @@ internal static class BindingTests
             Check(text.StartsWith(MusException.NameOf(s) + ": ", StringComparison.Ordinal),
                   "mus_status_string(" + (int)s + ") = \"" + text + "\" names " + MusException.NameOf(s));
         }
-        Eq(Enum.GetValues(typeof(MusStatus)).Length, 16, "16 status codes, MUS_OK to MUS_E_INTERNAL");
+        Eq(Enum.GetValues(typeof(MusStatus)).Length, 17, "17 status codes, MUS_OK to MUS_E_NO_ACTION_ID");
         Eq(MusLibrary.StatusString(-99), "unknown status", "mus_status_string of an unknown code");
         Eq(MusLibrary.StatusString(1), "unknown status", "mus_status_string(1)");
         Eq(MusException.NameOf((MusStatus)(-99)), "MUS_E_UNKNOWN", "name of an unknown code");
@@ -244,6 +251,8 @@ internal static class BindingTests
         // The enum values are the header's numbers.
         Eq((int)MusStatus.Parse, NativeMethods.MUS_E_PARSE, "MusStatus.Parse");
         Eq((int)MusStatus.Internal, NativeMethods.MUS_E_INTERNAL, "MusStatus.Internal");
+        Eq((int)MusStatus.NoActionId, NativeMethods.MUS_E_NO_ACTION_ID, "MusStatus.NoActionId");
+        Eq(MusException.NameOf(MusStatus.NoActionId), "MUS_E_NO_ACTION_ID", "name of MUS_E_NO_ACTION_ID");
         Eq((int)Lance.Punto, NativeMethods.MUS_LANCE_PUNTO, "Lance.Punto");
         Eq((int)Phase.Perete, NativeMethods.MUS_PHASE_PERETE, "Phase.Perete");
         Eq((int)Phase.MatchOver, NativeMethods.MUS_PHASE_MATCH_OVER, "Phase.MatchOver");
@@ -589,8 +598,8 @@ internal static class BindingTests
         Throws(MusStatus.InvalidArgument, () => dealt.Hand(-1), "hand of seat -1");
         Eq(dealt.Phase, Phase.Mus, "mus phase");
         Eq(dealt.ToAct, (int?)1, "the mano speaks first");
-        SeqEq(dealt.LegalActions().Select(a => a.Kind),
-              new[] { ActionKind.Mus, ActionKind.Cut, ActionKind.Signal }, "legal in the mus phase");
+        SeqEq(dealt.LegalActions(), new[] { MusAction.Mus(1), MusAction.Cut(1), MusAction.Signal(1, Signal.Ciego) },
+              "legal in the mus phase: mus, cut and the one true signal");
 
         SeatView v = dealt.View(1);
         Eq(v.Seat, 1, "view seat");
@@ -632,9 +641,13 @@ internal static class BindingTests
         for (int i = 0; i < 4; ++i) m = m.Apply(MusAction.Mus((1 + i) % 4));
         Eq(m.Phase, Phase.Discard, "all said mus: discard");
         Eq(m.ToAct, (int?)1, "the mano discards first");
-        MusAction legalDiscard = m.LegalActions().Single(a => a.Kind == ActionKind.Discard);
-        Eq(legalDiscard.CardMask, m.Hand(1).Mask, "the mano may discard any of its cards");
-        Eq(legalDiscard.Amount, 1, "at least one card (R14)");
+        // Each non-empty subset of the mano's cards is listed, as a concrete discard (R14).
+        var legalDiscards = m.LegalActions().Where(a => a.Kind == ActionKind.Discard).ToList();
+        Eq(legalDiscards.Count, 15, "15 discards: every non-empty subset of 4 cards");
+        Eq(legalDiscards.Select(a => a.CardMask).Distinct().Count(), 15, "15 different discards");
+        Check(legalDiscards.All(a => (a.CardMask & ~m.Hand(1).Mask) == 0 && a.CardMask != 0 && a.Amount == 0),
+              "each discards some of the mano's cards");
+        Check(legalDiscards.Any(a => a.CardMask == m.Hand(1).Mask), "the whole hand is a discard");
         Throws(MusStatus.CardNotInHand, () => m.Apply(MusAction.Discard(1, new Card(39))), "a card not held");
         Throws(MusStatus.IllegalAction, () => m.Apply(MusAction.Discard(1)), "no card without zero discard");
         Throws(MusStatus.NotYourTurn, () => m.Apply(MusAction.Discard(2, new Card(1))), "seat 2 discards first");
@@ -674,6 +687,80 @@ internal static class BindingTests
               new[] { ActionKind.Accept, ActionKind.Reject }, "an órdago is accepted or rejected");
     }
 
+    /// <summary>Action ids: the blocks, the round trips, the errors.</summary>
+    private static void ActionIds()
+    {
+        Eq(MatchState.ActionIdCount, 56, "56 action ids");
+        var ladder = MatchState.BetLadder;
+        Eq(ladder.Count, NativeMethods.MUS_BET_LADDER_SIZE, "a rung per BET id");
+        Check(ladder.SequenceEqual(ladder.Distinct().OrderBy(x => x)), "the ladder increases");
+        Check(ReferenceEquals(ladder, MatchState.BetLadder), "the ladder is read once");
+        unsafe
+        {
+            int amount;
+            Eq(NativeMethods.mus_bet_ladder(NativeMethods.MUS_BET_LADDER_SIZE, &amount),
+               NativeMethods.MUS_E_INVALID_ARGUMENT, "mus_bet_ladder past the last rung");
+        }
+
+        MatchState s = MatchState.New(Rules.Standard, 0);
+        SeqEq(s.LegalActionIds(), new[] { NativeMethods.MUS_ACTION_ID_SHUFFLE }, "the shuffle's id");
+        Eq(s.LegalMask(), 1UL, "the shuffle's bit");
+        Eq(s.ActionFromId(0), MusAction.Shuffle(0), "the shuffle id: seed 0");
+        Eq(s.HandNumber, 0, "no hand dealt");
+        Check(!s.RefillDue, "a deal, not a refill");
+        Throws(MusStatus.WrongPhase, () => s.ActionFromId(NativeMethods.MUS_ACTION_ID_MUS), "a player's id while chance acts");
+        MatchState dealt = s.ApplyId(NativeMethods.MUS_ACTION_ID_SHUFFLE, 2024);
+        Eq(dealt, s.Apply(MusAction.Shuffle(2024)), "ApplyId(shuffle, seed) is Shuffle(seed)");
+        Eq(dealt.HandNumber, 1, "hand 1");
+
+        MatchState b = dealt.Apply(MusAction.Cut(1));
+        Eq(b.ActionId(MusAction.Pass(1)), NativeMethods.MUS_ACTION_ID_PASS, "pass");
+        Eq(b.ActionId(MusAction.Ordago(1)), NativeMethods.MUS_ACTION_ID_ORDAGO, "ordago");
+        Eq(b.ActionId(MusAction.Perete(1)), NativeMethods.MUS_ACTION_ID_PERETE, "perete");
+        Eq(b.ActionId(MusAction.Signal(1, Signal.Ciego)), NativeMethods.MUS_ACTION_ID_SIGNAL + (int)Signal.Ciego, "a signal");
+        for (int i = 0; i < ladder.Count; ++i)
+        {
+            Eq(b.ActionId(MusAction.Bet(1, ladder[i])), NativeMethods.MUS_ACTION_ID_BET + i, "bet " + ladder[i]);
+            Eq(b.ActionFromId(NativeMethods.MUS_ACTION_ID_BET + i), MusAction.Bet(1, ladder[i]), "bet id " + i);
+        }
+        // An id names its action whether or not it is legal; Apply decides.
+        Eq(b.ActionFromId(NativeMethods.MUS_ACTION_ID_ACCEPT), MusAction.Accept(1), "accept's id");
+        Throws(MusStatus.IllegalAction, () => b.ApplyId(NativeMethods.MUS_ACTION_ID_ACCEPT), "accept with no bet open");
+        CheckLegal(b);
+
+        // Errors: an amount off the ladder, bad ids, cards not held.
+        int offLadder = Enumerable.Range(1, 40).First(x => !ladder.Contains(x));
+        Throws(MusStatus.NoActionId, () => b.ActionId(MusAction.Bet(1, offLadder)), "a bet of " + offLadder + " has no id");
+        b.Apply(MusAction.Bet(1, offLadder)); // legal all the same
+        foreach (int bad in new[] { -1, MatchState.ActionIdCount, int.MaxValue, int.MinValue })
+        {
+            Throws(MusStatus.InvalidArgument, () => b.ActionFromId(bad), "ActionFromId(" + bad + ")");
+            Throws(MusStatus.InvalidArgument, () => b.ApplyId(bad), "ApplyId(" + bad + ")");
+        }
+        Card notHeld = Card.Deck.First(c => !b.Hand(1).Contains(c));
+        Throws(MusStatus.CardNotInHand, () => b.ActionId(MusAction.Discard(1, notHeld)), "a discard of a card not held");
+        Throws(MusStatus.InvalidArgument, () => b.ActionId(new MusAction(ActionKind.Mus, 7)), "seat 7");
+        Throws(MusStatus.InvalidArgument, () => b.ActionId(null), "a null action");
+
+        // A hand played by ids alone, checked against the list at every step.
+        var rng = new Rng(9);
+        MatchState h = dealt;
+        int steps = 0;
+        while (h.LastCount() == null && steps < 5000)
+        {
+            CheckLegal(h);
+            var ids = h.LegalActionIds();
+            int id = ids[rng.Below(ids.Count)];
+            ulong seed = rng.Next();
+            MatchState next = h.ApplyId(id, seed);
+            Eq(next, h.Apply(id == NativeMethods.MUS_ACTION_ID_SHUFFLE ? MusAction.Shuffle(seed) : h.ActionFromId(id)),
+               "ApplyId is Apply of ActionFromId");
+            h = next;
+            ++steps;
+        }
+        Check(h.LastCount() != null, "the hand played by ids was counted");
+    }
+
     /// <summary>An accepted órdago in the online preset (one game) ends the match (R27, R30).</summary>
     private static void OrdagoEndsMatch()
     {
@@ -698,6 +785,10 @@ internal static class BindingTests
         Eq(s.MatchWinner, (int?)0, "winner");
         Eq(s.ToAct, (int?)null, "nobody acts");
         Eq(s.LegalActions().Count, 0, "nothing legal");
+        Eq(s.LegalActionIds().Count, 0, "no legal id");
+        Eq(s.LegalMask(), 0UL, "an empty mask");
+        Throws(MusStatus.MatchOver, () => s.ActionFromId(NativeMethods.MUS_ACTION_ID_PASS), "an id after the end");
+        Throws(MusStatus.MatchOver, () => s.ApplyId(NativeMethods.MUS_ACTION_ID_SHUFFLE, 1), "ApplyId after the end");
         SeqEq(s.Vacas, new[] { 1, 0 }, "vacas");
         HandCount c = s.LastCount();
         Eq(c.Number, 1, "hand 1 counted");
@@ -786,33 +877,40 @@ internal static class BindingTests
 
     // ---- Random self-play ----------------------------------------------------------------------
 
-    /// <summary>A random action from the legal ones, with a random amount or set of cards.</summary>
+    /// <summary>A random action from the legal ones, as listed; only the shuffle gets a seed.</summary>
     private static MusAction RandomAction(MatchState s, Rng rng)
     {
         var legal = s.LegalActions();
         MusAction a = legal[rng.Below(legal.Count)];
-        switch (a.Kind)
+        return a.Kind == ActionKind.Shuffle ? MusAction.Shuffle(rng.Next()) : a;
+    }
+
+    /// <summary>
+    /// The list, the ids, the mask, ActionId and ActionFromId name the same actions, in
+    /// increasing id order; the listed bets are the bet ladder within BetLimits.
+    /// </summary>
+    private static void CheckLegal(MatchState s)
+    {
+        var legal = s.LegalActions();
+        var ids = s.LegalActionIds();
+        if (!Eq(ids.Count, legal.Count, "as many ids as actions")) return;
+        Check(legal.Count <= NativeMethods.MUS_MAX_LEGAL_ACTIONS, "at most MUS_MAX_LEGAL_ACTIONS");
+        ulong mask = 0;
+        for (int i = 0; i < ids.Count; ++i)
         {
-            case ActionKind.Shuffle:
-                return MusAction.Shuffle(rng.Next());
-            case ActionKind.Bet:
-            {
-                BetLimits? limits = s.BetLimits();
-                if (!Check(limits.HasValue, "bet limits when a bet is legal")) return a;
-                BetLimits lim = limits.Value;
-                Check(lim.Min == a.Amount && lim.Max >= lim.Min, "bet limits " + lim + " fit " + a);
-                return MusAction.Bet(a.Seat, lim.Min + rng.Below(Math.Min(lim.Max - lim.Min, 6) + 1));
-            }
-            case ActionKind.Discard:
-            {
-                var allowed = a.Cards;
-                var pick = allowed.Where(c => rng.Below(2) == 0).ToList();
-                if (pick.Count < a.Amount) pick = allowed.Take(a.Amount).ToList();
-                return MusAction.Discard(a.Seat, pick);
-            }
-            default:
-                return a;
+            if (i > 0) Check(ids[i - 1] < ids[i], "increasing ids");
+            Check(ids[i] >= 0 && ids[i] < MatchState.ActionIdCount, "id in range");
+            mask |= 1UL << ids[i];
+            Eq(s.ActionId(legal[i]), ids[i], "ActionId(" + legal[i] + ")");
+            Eq(s.ActionFromId(ids[i]), legal[i], "ActionFromId(" + ids[i] + ")");
         }
+        Eq(s.LegalMask(), mask, "LegalMask is the ids' bits");
+        BetLimits? limits = s.BetLimits();
+        var bets = legal.Where(a => a.Kind == ActionKind.Bet).Select(a => a.Amount);
+        var ladder = limits.HasValue
+            ? MatchState.BetLadder.Where(x => x >= limits.Value.Min && x <= limits.Value.Max)
+            : Enumerable.Empty<int>();
+        SeqEq(bets, ladder, "the listed bets are the ladder within the bet limits");
     }
 
     private static unsafe void CheckInvariants(MatchState s, Rules rules)
@@ -870,6 +968,8 @@ internal static class BindingTests
             int steps = 0;
             while (!s.IsOver)
             {
+                CheckLegal(s);
+                Eq(s.HandNumber, s.View(0).HandNumber, "HandNumber is the view's");
                 MusAction a = RandomAction(s, rng);
                 // A wrong seat is refused, and the state stays exactly as it was.
                 if (a.Kind != ActionKind.Shuffle && a.Kind != ActionKind.Signal)
@@ -884,6 +984,16 @@ internal static class BindingTests
                 MatchState next = s.ApplyWithEvents(a, out events);
                 Check(events.Count <= NativeMethods.MUS_MAX_EVENTS, "at most MUS_MAX_EVENTS events");
                 if ((steps & 15) == 0) Eq(s.Apply(a), next, "the reducer is pure");
+                if (a.Kind == ActionKind.Shuffle)
+                {
+                    bool held = Enumerable.Range(0, 4).Any(seat => s.Hand(seat).Any());
+                    Eq(s.RefillDue, held, "a shuffle due while cards are held is a refill (R15)");
+                    Eq(s.ApplyId(NativeMethods.MUS_ACTION_ID_SHUFFLE, a.Seed), next, "ApplyId of the shuffle");
+                }
+                else
+                {
+                    Eq(s.ApplyId(s.ActionId(a), 12345), next, "ApplyId of the action's id");
+                }
                 hands += events.Count(e => e.Kind == EventKind.Deal);
                 foreach (MusEvent e in events)
                     if (e.Kind == EventKind.Match) matchEvents = e.Team ?? -1;
@@ -952,6 +1062,7 @@ internal static class BindingTests
             new KeyValuePair<string, Action>("hands", HandTests),
             new KeyValuePair<string, Action>("actions", ActionTests),
             new KeyValuePair<string, Action>("match basics and errors", MatchBasics),
+            new KeyValuePair<string, Action>("action ids", ActionIds),
             new KeyValuePair<string, Action>("órdago ends the match", OrdagoEndsMatch),
             new KeyValuePair<string, Action>("R26 worked example", R26WorkedExample),
             new KeyValuePair<string, Action>("random self-play", RandomSelfPlay),

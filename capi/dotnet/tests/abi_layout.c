@@ -57,6 +57,8 @@ int main(void) {
   F(mus_state_info, games);
   F(mus_state_info, vacas);
   F(mus_state_info, match_winner);
+  F(mus_state_info, hand_number);
+  F(mus_state_info, refill_due);
   F(mus_state_info, reserved);
 
   S(mus_count_line);

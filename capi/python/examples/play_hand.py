@@ -15,22 +15,17 @@ import mus
 
 
 def choose(state, rng):
-    """A random legal action, with a random amount for a bet and random cards for a discard.
-    Signals to the partner (R33) are left out to keep the output short, and an órdago is rare,
-    so that most hands reach the count."""
+    """A random legal action: each listed action is concrete (a discard of chosen cards, a bet
+    of one amount of the bet ladder) and applies as it is; only a shuffle (a stock refill, R15)
+    is given a seed. Signals to the partner (R33) are left out to keep the output short, bets
+    above 10 and the órdago are rare, so that most hands reach the count."""
     legal = state.legal_actions()
-    skip = {mus.ActionKind.SIGNAL}
-    if rng.random() > 0.05:
-        skip.add(mus.ActionKind.ORDAGO)
-    action = rng.choice([a for a in legal if a.kind not in skip] or legal)
-    if action.kind == mus.ActionKind.BET:
-        limits = state.bet_limits()
-        return mus.Action.bet(action.seat, rng.randint(limits.min, min(limits.max, 10)))
-    if action.kind == mus.ActionKind.DISCARD:
-        # action.cards: the cards the seat may discard; action.amount: the fewest it must.
-        count = rng.randint(max(action.amount, 1), len(action.cards))
-        return mus.Action.discard(action.seat, rng.sample(action.cards, count))
-    return action
+    if legal[0].kind == mus.ActionKind.SHUFFLE:
+        return mus.Action.shuffle(seed=rng.getrandbits(64))
+    rare = rng.random() < 0.05
+    choices = [a for a in legal if a.kind != mus.ActionKind.SIGNAL and (rare or not (
+        a.kind == mus.ActionKind.ORDAGO or (a.kind == mus.ActionKind.BET and a.amount > 10)))]
+    return rng.choice(choices or legal)
 
 
 def main():

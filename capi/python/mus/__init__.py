@@ -8,6 +8,7 @@ Quick tour::
     hand.value(rules), hand.tantos(rules, mus.Lance.PARES)
     state = mus.State.new(rules, first_dealer=0).apply(mus.Action.shuffle(seed=42))
     state.legal_actions()          # [Action(kind=<ActionKind.MUS: 2>, seat=1, ...), ...]
+    state.legal_action_ids()       # [1, 2, ...]: the same actions as stable action ids
     state = state.apply(mus.Action.cut(state.to_act))
 
 The shared library is found through ``MUS_LIBRARY``, next to the package, or on the system
@@ -23,8 +24,9 @@ from .errors import (ActionError, BadShuffleError, BetTooSmallError, BufferTooSm
                      CardNotInHandError, FalseSignalError, IllegalActionError, InternalError,
                      InvalidArgumentError, InvalidCardsError, InvalidRulesError,
                      InvalidStateError, LibraryNotFoundError, MatchOverError, MusError,
-                     NotYourTurnError, ParseError, WrongPhaseError)
-from .match import Action, BetLimits, Count, CountLine, Event, State, View
+                     NoActionIdError, NotYourTurnError, ParseError, WrongPhaseError)
+from .match import (ACTION_ID_COUNT, Action, BetLimits, Count, CountLine, Event, State, View,
+                    bet_ladder)
 from .rules import Rules
 
 
@@ -54,8 +56,9 @@ __all__ = [
     "MusError", "ActionError", "BadShuffleError", "BetTooSmallError", "BufferTooSmallError",
     "CardNotInHandError", "FalseSignalError", "IllegalActionError", "InternalError",
     "InvalidArgumentError", "InvalidCardsError", "InvalidRulesError", "InvalidStateError",
-    "LibraryNotFoundError", "MatchOverError", "NotYourTurnError", "ParseError",
-    "WrongPhaseError",
-    "Action", "BetLimits", "Count", "CountLine", "Event", "State", "View",
+    "LibraryNotFoundError", "MatchOverError", "NoActionIdError", "NotYourTurnError",
+    "ParseError", "WrongPhaseError",
+    "ACTION_ID_COUNT", "Action", "BetLimits", "Count", "CountLine", "Event", "State", "View",
+    "bet_ladder",
     "Rules",
 ]

@@ -32,6 +32,7 @@ MUS_E_MATCH_OVER = -12
 MUS_E_FALSE_SIGNAL = -13
 MUS_E_INVALID_STATE = -14
 MUS_E_INTERNAL = -15
+MUS_E_NO_ACTION_ID = -16
 
 # ---- Lances --------------------------------------------------------------------------------
 MUS_LANCE_GRANDE = 0
@@ -131,6 +132,22 @@ MUS_EVENT_MATCH = 23
 
 MUS_MAX_EVENTS = 48
 
+# ---- Action ids (a stable integer action space; see mus.h for the table) ------------------
+MUS_ACTION_ID_COUNT = 56
+MUS_ACTION_ID_SHUFFLE = 0
+MUS_ACTION_ID_MUS = 1
+MUS_ACTION_ID_CUT = 2
+MUS_ACTION_ID_DISCARD = 3
+MUS_ACTION_ID_PASS = 19
+MUS_ACTION_ID_BET = 20
+MUS_ACTION_ID_ORDAGO = 36
+MUS_ACTION_ID_ACCEPT = 37
+MUS_ACTION_ID_REJECT = 38
+MUS_ACTION_ID_SIGNAL = 39
+MUS_ACTION_ID_PERETE = 55
+MUS_BET_LADDER_SIZE = 16
+MUS_MAX_LEGAL_ACTIONS = 56
+
 # ---- Text forms (mus_action_format, mus_state_format, mus_view_format) ---------------------
 MUS_STATE_TEXT_MAX = 512
 MUS_ACTION_TEXT_MAX = 160
@@ -188,7 +205,9 @@ class mus_state_info(ctypes.Structure):  # noqa: N801
         ("games", _i32 * 2),
         ("vacas", _i32 * 2),
         ("match_winner", _i32),
-        ("reserved", _i32 * 16),
+        ("hand_number", _i32),
+        ("refill_due", _i32),
+        ("reserved", _i32 * 14),
     ]
 
 

@@ -65,7 +65,9 @@ def _system_candidates() -> List[str]:
 
 
 def _declare(lib: ctypes.CDLL) -> None:
-    """Sets argtypes and restype of every function of mus.h."""
+    """Sets argtypes and restype of the functions of mus.h the binding calls: all but the text
+    forms (mus_card_*, mus_action_parse/format, mus_state_parse/format, mus_view_format) and
+    mus_rules_validate."""
     P = ctypes.POINTER
     i32, u32, u64, size_t = ctypes.c_int32, ctypes.c_uint32, ctypes.c_uint64, ctypes.c_size_t
     u8p, charp, i32p, sizep = P(ctypes.c_uint8), ctypes.c_char_p, P(i32), P(size_t)
@@ -87,6 +89,12 @@ def _declare(lib: ctypes.CDLL) -> None:
         "mus_apply": (i32, [state, action, state]),
         "mus_apply_events": (i32, [state, action, state, P(_abi.mus_event), size_t, sizep]),
         "mus_legal_actions": (i32, [state, action, size_t, sizep]),
+        "mus_legal_mask": (i32, [state, P(u64)]),
+        "mus_legal_action_ids": (i32, [state, i32p, size_t, sizep]),
+        "mus_action_id": (i32, [state, action, i32p]),
+        "mus_action_from_id": (i32, [state, i32, action]),
+        "mus_apply_id": (i32, [state, i32, u64, state]),
+        "mus_bet_ladder": (i32, [i32, i32p]),
         "mus_state_info_get": (i32, [state, P(_abi.mus_state_info)]),
         "mus_state_hand": (i32, [state, i32, u8p]),
         "mus_state_view": (i32, [state, i32, P(_abi.mus_view)]),

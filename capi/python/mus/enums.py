@@ -26,6 +26,7 @@ class Status(enum.IntEnum):
     FALSE_SIGNAL = _abi.MUS_E_FALSE_SIGNAL
     INVALID_STATE = _abi.MUS_E_INVALID_STATE
     INTERNAL = _abi.MUS_E_INTERNAL
+    NO_ACTION_ID = _abi.MUS_E_NO_ACTION_ID
 
     @property
     def c_name(self) -> str:

@@ -133,6 +133,11 @@ class InternalError(MusError):
     code = Status.INTERNAL
 
 
+class NoActionIdError(MusError, ValueError):
+    """``MUS_E_NO_ACTION_ID``: an action that has no action id (a bet amount off the ladder)."""
+    code = Status.NO_ACTION_ID
+
+
 class LibraryNotFoundError(OSError):
     """libmus could not be loaded; the message lists every place that was tried."""
 
@@ -142,7 +147,7 @@ _BY_STATUS: Dict[int, Type[MusError]] = {
     for cls in (InvalidArgumentError, ParseError, BufferTooSmallError, InvalidRulesError,
                 InvalidCardsError, WrongPhaseError, NotYourTurnError, IllegalActionError,
                 BetTooSmallError, CardNotInHandError, BadShuffleError, MatchOverError,
-                FalseSignalError, InvalidStateError, InternalError)
+                FalseSignalError, InvalidStateError, InternalError, NoActionIdError)
 }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ctypes
 import dataclasses
+import functools
 from typing import (Any, FrozenSet, Iterable, List, NamedTuple, Optional, Sequence, Tuple,
                     Union)
 
@@ -48,16 +49,16 @@ class Action:
     """One action, as the reducer takes it (a ``mus_action``).
 
     Make one with the constructors (``Action.bet(1, 2)``, ``Action.shuffle(seed=7)``,
-    ``Action.discard(0, ["Ko", "3c"])``, ...) or take one from :meth:`State.legal_actions`;
-    ``dataclasses.replace(action, amount=5)`` changes a field.
+    ``Action.discard(0, ["Ko", "3c"])``, ...), take one from :meth:`State.legal_actions` (each
+    listed action applies as it is; only a SHUFFLE wants its seed) or from an action id with
+    :meth:`State.action_from_id`; ``dataclasses.replace(action, amount=5)`` changes a field.
 
     Attributes:
         kind: an :class:`ActionKind`.
         seat: the acting seat 0..3; ``None`` for a shuffle.
         amount: BET: points (the bet, or the raise "more" when a bet is open); SIGNAL: a
-            :class:`Signal`; SHUFFLE: 0 for a seeded shuffle, else ``len(order)``; in a legal
-            DISCARD entry, the fewest cards the seat must discard.
-        cards: DISCARD: the cards, in id order (in a legal DISCARD entry: those it may discard).
+            :class:`Signal`; SHUFFLE: 0 for a seeded shuffle, else ``len(order)``.
+        cards: DISCARD: the cards discarded, in id order.
         seed: SHUFFLE with amount 0: the seed (R12).
         order: SHUFFLE with an explicit order: exactly the cards being shuffled, in dealing order.
     """
@@ -303,6 +304,37 @@ class BetLimits(NamedTuple):
     max: int
 
 
+# ---- Action ids ----------------------------------------------------------------------------
+
+#: The number of action ids (``MUS_ACTION_ID_COUNT``): every action id is 0 .. ACTION_ID_COUNT-1.
+ACTION_ID_COUNT = _abi.MUS_ACTION_ID_COUNT
+
+
+@functools.lru_cache(maxsize=None)
+def bet_ladder() -> Tuple[int, ...]:
+    """The amounts of the bet ladder, rung by rung (mus_bet_ladder()): the BET action id
+    ``_abi.MUS_ACTION_ID_BET + i`` bets ``bet_ladder()[i]`` points, and the concrete BETs
+    :meth:`State.legal_actions` lists are these amounts between the bet limits."""
+    lib = _lib.load()
+    amounts = []
+    for index in range(_abi.MUS_BET_LADDER_SIZE):
+        amount = ctypes.c_int32(0)
+        _lib.check(lib.mus_bet_ladder(index, ctypes.byref(amount)), "mus_bet_ladder",
+                   "rung %d" % index)
+        amounts.append(amount.value)
+    return tuple(amounts)
+
+
+def _as_id(action_id: int, function: str) -> int:
+    """An action id as a C int32_t (InvalidArgumentError outside it; the library checks the
+    range of ids)."""
+    if isinstance(action_id, bool) or not isinstance(action_id, int):
+        raise TypeError("an action id is an int, not %r" % (action_id,))
+    if not -2**31 <= action_id < 2**31:
+        _lib.raise_error(_abi.MUS_E_INVALID_ARGUMENT, function, "action id %d" % action_id)
+    return action_id
+
+
 # ---- The state ---------------------------------------------------------------------------
 
 
@@ -386,21 +418,72 @@ class State:
         return state
 
     def legal_actions(self) -> List[Action]:
-        """The distinct kinds of action the seat to act may play now: BET once with the
-        smallest amount, DISCARD once with the cards it may discard, SIGNAL once with the first
-        true signal not yet made, a SHUFFLE (seed 0) when chance is to act; empty once the
-        match is over (mus_legal_actions())."""
-        lib = _lib.load()
-        cap = 8
-        while True:
-            buf = (_abi.mus_action * cap)()
-            count = ctypes.c_size_t(0)
-            status = lib.mus_legal_actions(ctypes.byref(self._c), buf, cap, ctypes.byref(count))
-            if status != _abi.MUS_E_BUFFER_TOO_SMALL or count.value <= cap:
-                break
-            cap = count.value
-        _lib.check(status, "mus_legal_actions")
+        """Every action the seat to act may play now, each concrete: it applies exactly as
+        listed, in increasing action-id order (mus_legal_actions()).
+
+        That is MUS and CUT; each DISCARD subset the rules allow; PASS, ACCEPT, REJECT, ORDAGO;
+        each BET of :func:`bet_ladder` from the smallest legal amount to the largest (any other
+        amount within :meth:`bet_limits` is just as legal, built by hand); PERETE; each true
+        SIGNAL the seat has not made yet. When chance is to act, one SHUFFLE with seed 0: give
+        it a seed (``Action.shuffle(seed=...)``) or an order. Empty once the match is over.
+        (libmus 0.1 listed one template per kind to be completed; that meaning is retired.)"""
+        cap = _abi.MUS_MAX_LEGAL_ACTIONS
+        buf = (_abi.mus_action * cap)()
+        count = ctypes.c_size_t(0)
+        _lib.check(_lib.load().mus_legal_actions(ctypes.byref(self._c), buf, cap,
+                                                 ctypes.byref(count)), "mus_legal_actions")
         return [Action._from_c(buf[i]) for i in range(count.value)]
+
+    def legal_action_ids(self) -> List[int]:
+        """The action ids of :meth:`legal_actions`, in increasing order (mus_legal_action_ids());
+        ``[0]`` (the shuffle) when chance is to act, empty once the match is over."""
+        cap = _abi.MUS_MAX_LEGAL_ACTIONS
+        buf = (ctypes.c_int32 * cap)()
+        count = ctypes.c_size_t(0)
+        _lib.check(_lib.load().mus_legal_action_ids(ctypes.byref(self._c), buf, cap,
+                                                    ctypes.byref(count)), "mus_legal_action_ids")
+        return list(buf[:count.value])
+
+    def legal_mask(self) -> int:
+        """The legal actions as a bit mask over action ids: bit ``i`` is set when id ``i`` is
+        legal now (mus_legal_mask()); the cheapest form for a simulation or a policy's mask."""
+        out = ctypes.c_uint64(0)
+        _lib.check(_lib.load().mus_legal_mask(ctypes.byref(self._c), ctypes.byref(out)),
+                   "mus_legal_mask")
+        return out.value
+
+    def action_id(self, action: Action) -> int:
+        """The action id of ``action``, of any seat (mus_action_id()). The state matters only
+        for a DISCARD, whose id names positions in the seat's cards sorted by id. Raises
+        NoActionIdError for a BET amount off :func:`bet_ladder`, CardNotInHandError for a
+        discard of cards the seat does not hold, InvalidArgumentError for a malformed action."""
+        out = ctypes.c_int32(0)
+        _lib.check(_lib.load().mus_action_id(ctypes.byref(self._c), ctypes.byref(action._to_c()),
+                                             ctypes.byref(out)), "mus_action_id", str(action))
+        return out.value
+
+    def action_from_id(self, action_id: int) -> Action:
+        """The action ``action_id`` names here, for the seat to act (mus_action_from_id()); it
+        need not be legal (:meth:`apply` decides). The shuffle id gives a SHUFFLE with seed 0.
+        Raises InvalidArgumentError for an id outside 0 .. ACTION_ID_COUNT - 1 or reserved,
+        MatchOverError once the match is over, WrongPhaseError for a player's id while a shuffle
+        is due, CardNotInHandError for a discard of a position the seat does not fill."""
+        out = _abi.mus_action()
+        _lib.check(_lib.load().mus_action_from_id(
+            ctypes.byref(self._c), _as_id(action_id, "mus_action_from_id"), ctypes.byref(out)),
+            "mus_action_from_id", "action id %d" % action_id)
+        return Action._from_c(out)
+
+    def apply_id(self, action_id: int, seed: int = 0) -> "State":
+        """The next state after the action ``action_id`` names (mus_apply_id()): the fast step
+        of a simulation. ``seed`` is the shuffle's seed (R12), ignored by every other id. Raises
+        as :meth:`action_from_id` and :meth:`apply`."""
+        out = _abi.mus_state()
+        _lib.check(_lib.load().mus_apply_id(ctypes.byref(self._c),
+                                            _as_id(action_id, "mus_apply_id"), check_seed(seed),
+                                            ctypes.byref(out)),
+                   "mus_apply_id", "action id %d" % action_id)
+        return State._wrap(out)
 
     def bet_limits(self) -> Optional[BetLimits]:
         """The legal range of a BET now, or None when no bet is possible."""
@@ -460,6 +543,16 @@ class State:
     def match_winner(self) -> Optional[int]:
         """The team that won the match, or None."""
         return _opt(self._summary().match_winner)
+
+    @property
+    def hand_number(self) -> int:
+        """Hands dealt in the match so far (0 before the first deal)."""
+        return self._summary().hand_number
+
+    @property
+    def refill_due(self) -> bool:
+        """True when the shuffle due is a stock refill (R15), not a new deal."""
+        return bool(self._summary().refill_due)
 
     @property
     def is_over(self) -> bool:

@@ -113,7 +113,8 @@ class EnumsTest(unittest.TestCase):
             "MUS_CORRIDO_": mus.MusCorrido, "MUS_LANCE_STATUS_": mus.LanceStatus,
         }
         # Sizes that share a family's prefix but are not values of it.
-        not_members = {"MUS_ACTION_TEXT_MAX"}
+        not_members = {"MUS_ACTION_TEXT_MAX"} | {
+            n for n in consts if n.startswith("MUS_ACTION_ID_")}  # action ids, not kinds
         for prefix, enum_cls in families.items():
             for name in consts:
                 if name.startswith(prefix) and name not in not_members:

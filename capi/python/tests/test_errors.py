@@ -35,7 +35,7 @@ class ErrorClassTest(unittest.TestCase):
 
     def test_groups(self):
         for cls in (mus.InvalidArgumentError, mus.ParseError, mus.InvalidRulesError,
-                    mus.InvalidCardsError, mus.InvalidStateError):
+                    mus.InvalidCardsError, mus.InvalidStateError, mus.NoActionIdError):
             self.assertTrue(issubclass(cls, ValueError), cls)
         for cls in (mus.WrongPhaseError, mus.NotYourTurnError, mus.IllegalActionError,
                     mus.BetTooSmallError, mus.CardNotInHandError, mus.BadShuffleError,

@@ -3,6 +3,7 @@
 import copy
 import dataclasses
 import pickle
+import random
 import unittest
 
 import mus
@@ -165,9 +166,12 @@ class StateTest(unittest.TestCase):
             s = s.apply(Action.mus(s.to_act))
         self.assertIs(s.phase, Phase.DISCARD)
         legal = s.legal_actions()
-        discard = [a for a in legal if a.kind == ActionKind.DISCARD][0]
-        self.assertEqual(set(discard.cards), set(before[1].cards))
-        self.assertEqual(discard.amount, 1)
+        # Every non-empty subset of the seat's cards, each a concrete discard (R14).
+        discards = [a for a in legal if a.kind == ActionKind.DISCARD]
+        self.assertEqual(len(discards), 15)
+        self.assertEqual(len(set(discards)), 15)
+        self.assertEqual(set(c for a in discards for c in a.cards), set(before[1].cards))
+        self.assertIn(Action.discard(1, before[1].cards), discards)
         with self.assertRaises(mus.CardNotInHandError):
             s.apply(Action.discard(1, [c for c in Card.deck() if c not in before[1]][:1]))
         s = s.apply(Action.discard(1, before[1].cards[:2]))
@@ -256,6 +260,110 @@ class ErrorPathTest(unittest.TestCase):
         self.assertEqual(s.last_count().end, mus.HandEnd.DEJE)
         self.assert_refused(s, Action.shuffle(seed=1), mus.MatchOverError)
         self.assertIn("winner=team1", repr(s))
+
+
+class ActionIdTest(unittest.TestCase):
+    def assert_ids_name_the_list(self, s):
+        """legal_actions, legal_action_ids, legal_mask, action_id and action_from_id agree."""
+        legal = s.legal_actions()
+        ids = s.legal_action_ids()
+        self.assertEqual(len(ids), len(legal))
+        self.assertEqual(ids, sorted(set(ids)), "increasing, without duplicates")
+        self.assertEqual(s.legal_mask(), sum(1 << i for i in ids))
+        for action, action_id in zip(legal, ids):
+            self.assertIn(action_id, range(mus.ACTION_ID_COUNT))
+            self.assertEqual(s.action_id(action), action_id)
+            self.assertEqual(s.action_from_id(action_id), action)
+        return legal, ids
+
+    def test_round_trip_through_a_hand(self):
+        s = State.new(STANDARD, 0)
+        self.assertEqual(s.legal_action_ids(), [0])
+        self.assertEqual(s.legal_mask(), 1)
+        self.assertEqual(s.action_from_id(0), Action.shuffle())
+        self.assertEqual((s.hand_number, s.refill_due), (0, False))
+        self.assertEqual(s.apply_id(0, seed=7), s.apply(Action.shuffle(seed=7)))
+        s = s.apply_id(0, seed=7)
+        self.assertEqual((s.hand_number, s.refill_due), (1, False))
+        rng = random.Random(3)
+        steps = 0
+        while s.last_count() is None:
+            legal, ids = self.assert_ids_name_the_list(s)
+            index = rng.randrange(len(ids))
+            if legal[index].kind is ActionKind.SHUFFLE:
+                nxt = s.apply_id(ids[index], seed=steps)
+                self.assertEqual(nxt, s.apply(Action.shuffle(seed=steps)))
+            else:
+                nxt = s.apply_id(ids[index])
+                self.assertEqual(nxt, s.apply(legal[index]))
+            s = nxt
+            steps += 1
+            self.assertLess(steps, 5000)
+        self.assert_ids_name_the_list(s)
+
+    def test_blocks(self):
+        s = dealt(7).apply(Action.cut(1))
+        self.assertIs(s.phase, Phase.BETTING)
+        ladder = mus.bet_ladder()
+        self.assertEqual(len(ladder), mus._abi.MUS_BET_LADDER_SIZE)
+        self.assertEqual(list(ladder), sorted(set(ladder)))
+        self.assertIs(mus.bet_ladder(), ladder)
+        self.assertEqual(s.action_id(Action.pass_(1)), mus._abi.MUS_ACTION_ID_PASS)
+        self.assertEqual(s.action_id(Action.ordago(1)), mus._abi.MUS_ACTION_ID_ORDAGO)
+        self.assertEqual(s.action_id(Action.perete(1)), mus._abi.MUS_ACTION_ID_PERETE)
+        self.assertEqual(s.action_id(Action.signal(1, mus.Signal.CIEGO)),
+                         mus._abi.MUS_ACTION_ID_SIGNAL + mus.Signal.CIEGO)
+        limits = s.bet_limits()
+        bets = [a for a in s.legal_actions() if a.kind is ActionKind.BET]
+        self.assertEqual([a.amount for a in bets],
+                         [x for x in ladder if limits.min <= x <= limits.max])
+        for index, amount in enumerate(ladder):
+            self.assertEqual(s.action_id(Action.bet(1, amount)),
+                             mus._abi.MUS_ACTION_ID_BET + index)
+            self.assertEqual(s.action_from_id(mus._abi.MUS_ACTION_ID_BET + index),
+                             Action.bet(1, amount))
+        # Ids of actions that are not legal here still name them; apply decides.
+        self.assertEqual(s.action_from_id(mus._abi.MUS_ACTION_ID_ACCEPT), Action.accept(1))
+        with self.assertRaises(mus.IllegalActionError):
+            s.apply_id(mus._abi.MUS_ACTION_ID_ACCEPT)
+
+    def test_errors(self):
+        s = dealt(7).apply(Action.cut(1))
+        off_ladder = next(x for x in range(1, 41) if x not in mus.bet_ladder())
+        with self.assertRaises(mus.NoActionIdError) as cm:
+            s.action_id(Action.bet(1, off_ladder))
+        self.assertEqual(cm.exception.function, "mus_action_id")
+        self.assertIsInstance(cm.exception, ValueError)
+        s.apply(Action.bet(1, off_ladder))  # legal all the same: it only has no id
+        for bad in (-1, mus.ACTION_ID_COUNT, 2**31, -2**40):
+            with self.subTest(bad):
+                with self.assertRaises(mus.InvalidArgumentError):
+                    s.action_from_id(bad)
+                with self.assertRaises(mus.InvalidArgumentError):
+                    s.apply_id(bad)
+        with self.assertRaises(TypeError):
+            s.action_from_id("1")
+        with self.assertRaises(TypeError):
+            s.apply_id(True)
+        with self.assertRaises(mus.InvalidArgumentError):
+            s.apply_id(mus._abi.MUS_ACTION_ID_PASS, seed=-1)
+        with self.assertRaises(mus.WrongPhaseError):
+            State.new(STANDARD, 0).action_from_id(mus._abi.MUS_ACTION_ID_MUS)
+        with self.assertRaises(mus.CardNotInHandError):
+            s.action_id(Action.discard(1, [c for c in Card.deck() if c not in s.hand(1)][:1]))
+        with self.assertRaises(mus.InvalidArgumentError):
+            s.action_id(Action(ActionKind.MUS, 7))
+
+    def test_match_over(self):
+        rules = mus.Rules.preset("standard", target=1, games_per_vaca=1)
+        s = State.new(rules, 0).apply(Action.shuffle(seed=1)).apply(Action.cut(1))
+        s = s.apply(Action.ordago(1)).apply(Action.reject(2)).apply(Action.reject(0))
+        self.assertTrue(s.is_over)
+        self.assertEqual((s.legal_action_ids(), s.legal_mask()), ([], 0))
+        with self.assertRaises(mus.MatchOverError):
+            s.action_from_id(mus._abi.MUS_ACTION_ID_MUS)
+        with self.assertRaises(mus.MatchOverError):
+            s.apply_id(mus._abi.MUS_ACTION_ID_SHUFFLE, seed=1)
 
 
 class R26WorkedExampleTest(unittest.TestCase):

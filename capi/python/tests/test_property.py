@@ -6,10 +6,15 @@ test (tests/match/test_match_property.cpp) at every step:
   40, and no card is held twice;
 - scores are never negative and stay below the target, except during a hand's betting when
   dejes do not end the game at once (deje_ends=0);
-- a seat is to act exactly when no shuffle is due and the match is not over;
-- every listed legal action applies (a BET also at its largest amount); the same kinds from
-  another seat are refused with NotYourTurnError; kinds not listed are refused; random actions
-  either are refused with the state unchanged or are of a listed kind;
+- a seat is to act exactly when no shuffle is due and the match is not over; a shuffle due
+  while cards are held is a refill (refill_due), and hand_number is the view's;
+- the legal actions are concrete and in increasing action-id order without duplicates, and
+  legal_action_ids, legal_mask, action_id and action_from_id name exactly them;
+- every listed legal action applies as listed, and apply_id of its id gives the same state;
+  the listed BETs are the bet ladder's amounts within bet_limits (whose largest amount applies
+  too); the same actions from another seat are refused with NotYourTurnError; kinds not listed
+  are refused; random actions either are refused with the state unchanged or are of a listed
+  kind;
 - apply_with_events gives the same state as apply;
 - each seat's view holds its own cards and none of another seat's;
 - at the end of each match, replaying the action log from the initial state gives an identical
@@ -26,6 +31,7 @@ import unittest
 
 import mus
 from mus import Action, ActionKind, Phase, State
+from mus._abi import MUS_MAX_LEGAL_ACTIONS
 from mus._abi import MUS_MAX_EVENTS as MAX_EVENTS
 
 HANDS = int(os.environ.get("MUS_PY_PROPERTY_HANDS", "500"))
@@ -37,7 +43,6 @@ RULE_SETS = [
     "standard tio_perete=1 zero_discard=1 min_raise=1 royal31=jack777 target=15",
     "standard kings=4 target=20 games_per_vaca=1 vacas=2 mus_corrido=match",
 ]
-NO_SEAT_KINDS = (ActionKind.SHUFFLE, ActionKind.SIGNAL)  # chance, and signals (any seat)
 
 
 class Player:
@@ -73,6 +78,8 @@ class Player:
         else:
             t.assertIn(s.to_act, range(4))
         t.assertEqual(s.lance is not None, phase is Phase.BETTING)
+        t.assertEqual(s.hand_number, view0.hand_number)
+        t.assertEqual(s.refill_due, phase is Phase.SHUFFLE and bool(held), "a refill is due")
 
         for seat in range(4):
             view = s.view(seat)
@@ -97,24 +104,40 @@ class Player:
             t.assertEqual(legal, [])
             return
         t.assertTrue(legal)
+        t.assertLessEqual(len(legal), MUS_MAX_LEGAL_ACTIONS)
         kinds = {a.kind for a in legal}
-        t.assertEqual(len(kinds), len(legal), "each kind is listed once")
-        for a in legal:
-            if a.kind not in NO_SEAT_KINDS:
+        ids = s.legal_action_ids()
+        t.assertEqual(len(ids), len(legal))
+        t.assertEqual(ids, sorted(set(ids)), "increasing action ids, no duplicates")
+        t.assertEqual(s.legal_mask(), sum(1 << i for i in ids))
+        for a, action_id in zip(legal, ids):
+            t.assertEqual(s.action_id(a), action_id, str(a))
+            t.assertEqual(s.action_from_id(action_id), a)
+            if a.kind is ActionKind.SHUFFLE:
+                t.assertEqual(a, Action.shuffle())  # seed 0: the caller gives the seed
+                seed = self.rng.getrandbits(64)
+                t.assertEqual(s.apply_id(action_id, seed), s.apply(Action.shuffle(seed=seed)))
+                continue
+            if a.kind is not ActionKind.SIGNAL:
                 t.assertEqual(a.seat, s.to_act)
                 self.refused(s, Action(a.kind, (a.seat + 1) % 4, a.amount, a.cards),
                              mus.NotYourTurnError)
-            s.apply(a)  # raises if a listed action is refused
-            if a.kind is ActionKind.BET:
-                limits = s.bet_limits()
-                t.assertEqual(a.amount, limits.min)
-                t.assertLessEqual(limits.min, limits.max)
-                s.apply(Action.bet(a.seat, limits.max))
-                self.refused(s, Action.bet(a.seat, limits.max + 1))
-                if limits.min > 1:
-                    self.refused(s, Action.bet(a.seat, limits.min - 1))
-        if ActionKind.BET not in kinds:
-            t.assertIsNone(s.bet_limits())
+            # Raises if a listed action is refused.
+            t.assertEqual(s.apply_id(action_id), s.apply(a))
+            if a.kind is ActionKind.DISCARD:
+                t.assertTrue(set(a.cards) <= set(hands[a.seat].cards), str(a))
+        limits = s.bet_limits()
+        bets = [a.amount for a in legal if a.kind is ActionKind.BET]
+        if limits is None:
+            t.assertEqual(bets, [])
+        else:
+            t.assertLessEqual(limits.min, limits.max)
+            t.assertEqual(bets, [x for x in mus.bet_ladder() if limits.min <= x <= limits.max])
+            seat = s.to_act
+            s.apply(Action.bet(seat, limits.max))
+            self.refused(s, Action.bet(seat, limits.max + 1))
+            if limits.min > 1:
+                self.refused(s, Action.bet(seat, limits.min - 1))
         # Kinds not listed are refused (signals may come from any seat: not probed).
         seat = s.to_act
         some_card = next((c for h in hands for c in h.cards if c is not None), mus.Card(0))
@@ -142,14 +165,20 @@ class Player:
 
     # -- choosing ------------------------------------------------------------------------------
     def choose(self, s, legal):
+        """A listed action as it is; only the shuffle is given a seed."""
         rng = self.rng
         if self.uniform:
             a = rng.choice(legal)
         else:
-            # Mostly mus and rarely órdago: long discard rounds (stock refills, R15) and hands
+            # Each kind alike whatever the number of its entries (bets, discards, signals),
+            # mostly mus and rarely órdago: long discard rounds (stock refills, R15) and hands
             # that reach the count.
             weights = {ActionKind.MUS: 6.0, ActionKind.ORDAGO: 0.1}
-            a = rng.choices(legal, [weights.get(x.kind, 1.0) for x in legal])[0]
+            per_kind = {}
+            for x in legal:
+                per_kind[x.kind] = per_kind.get(x.kind, 0) + 1
+            a = rng.choices(legal, [weights.get(x.kind, 1.0) / per_kind[x.kind]
+                                    for x in legal])[0]
         if a.kind is ActionKind.SHUFFLE:
             seed = rng.getrandbits(64)
             new_hand = all(not h.complete and all(c is None for c in h.cards)
@@ -159,13 +188,6 @@ class Player:
                 by_order = s.apply(Action.shuffle(order=mus.seeded_order(range(40), seed)))
                 self.t.assertEqual(by_order, s.apply(Action.shuffle(seed=seed)))
             return Action.shuffle(seed=seed)
-        if a.kind is ActionKind.BET:
-            limits = s.bet_limits()
-            top = limits.max if rng.random() < 0.1 else min(limits.max, limits.min + 8)
-            return Action.bet(a.seat, rng.randint(limits.min, top))
-        if a.kind is ActionKind.DISCARD:
-            count = rng.randint(a.amount, len(a.cards))
-            return Action.discard(a.seat, rng.sample(a.cards, count))
         return a
 
     # -- a match -------------------------------------------------------------------------------
