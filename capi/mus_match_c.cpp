@@ -174,11 +174,11 @@ int32_t mus_legal_action_ids(const mus_state* s, int32_t* ids, size_t cap, size_
 
 int32_t mus_action_id(const mus_state* s, const mus_action* action, int32_t* id_out) {
   return capi::guard([&]() -> std::int32_t {
-    if (id_out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    const auto a = read_action(action);
-    if (!a) return capi::status(a.error());
+    if (id_out == nullptr || action == nullptr) return MUS_E_INVALID_ARGUMENT;
     const auto st = read_state(s);
     if (!st) return capi::status(st.error());
+    const auto a = read_action(action);
+    if (!a) return capi::status(a.error());
     const auto id = mus::action_id(*st, *a);
     if (!id) return capi::status(id.error());
     *id_out = *id;

@@ -240,6 +240,63 @@ inline std::int32_t apply_all_ways(const mus_state& s, const mus_action& a, bool
   return st;
 }
 
+/// The action-id functions on a state: on a bad state every one refuses it and writes nothing;
+/// on a good one the mask, the ids and the listed actions agree, each id's action is the listed
+/// one, and an id from the input (any number) gets a documented answer.
+inline void check_action_ids(const mus_state& s, bool valid, const mus_action* legal, std::size_t n,
+                             Input& in) {
+  const std::int32_t expect = valid ? MUS_OK : MUS_E_INVALID_STATE;
+  std::uint64_t mask = 0xA5A5A5A5A5A5A5A5ULL;
+  FUZZ_CHECK_EQ(mus_legal_mask(&s, &mask), expect);
+  if (!valid) FUZZ_CHECK_EQ(mask, 0xA5A5A5A5A5A5A5A5ULL);
+  std::int32_t ids[MUS_MAX_LEGAL_ACTIONS];
+  std::memset(ids, canary, sizeof ids);
+  std::size_t nids = 99;
+  FUZZ_CHECK_EQ(mus_legal_action_ids(&s, ids, MUS_MAX_LEGAL_ACTIONS, &nids), expect);
+  const std::int32_t probe = static_cast<std::int32_t>(in.u8()) - 100;  // -100..155
+  mus_action from = filled<mus_action>();
+  const std::int32_t fst = mus_action_from_id(&s, probe, &from);
+  mus_state next = filled<mus_state>();
+  const std::int32_t ast = mus_apply_id(&s, probe, in.u64(), &next);
+  if (!valid) {
+    FUZZ_CHECK(all_canary(ids));
+    FUZZ_CHECK_EQ(fst, MUS_E_INVALID_STATE);
+    FUZZ_CHECK(all_canary(from));
+    FUZZ_CHECK_EQ(ast, MUS_E_INVALID_STATE);
+    FUZZ_CHECK(all_canary(next));
+    mus_action pass{};
+    pass.kind = MUS_ACTION_PASS;
+    std::int32_t id = -7;
+    FUZZ_CHECK_EQ(mus_action_id(&s, &pass, &id), MUS_E_INVALID_STATE);
+    FUZZ_CHECK_EQ(id, -7);
+    return;
+  }
+  FUZZ_CHECK_EQ(nids, n);
+  FUZZ_CHECK((mask >> MUS_ACTION_ID_COUNT) == 0);
+  std::int32_t previous = -1;
+  for (std::size_t i = 0; i < n && i < nids; ++i) {
+    FUZZ_CHECK(ids[i] > previous && ((mask >> ids[i]) & 1U) != 0);
+    previous = ids[i];
+    std::int32_t id = -1;
+    FUZZ_CHECK_EQ(mus_action_id(&s, &legal[i], &id), MUS_OK);
+    FUZZ_CHECK_EQ(id, ids[i]);
+    mus_action back{};
+    FUZZ_CHECK_EQ(mus_action_from_id(&s, id, &back), MUS_OK);
+    FUZZ_CHECK(std::memcmp(&back, &legal[i], sizeof back) == 0);
+  }
+  // Any id: a documented answer; refused ones write nothing.
+  FUZZ_CHECK(fst == MUS_OK || fst == MUS_E_INVALID_ARGUMENT || fst == MUS_E_MATCH_OVER ||
+             fst == MUS_E_WRONG_PHASE || fst == MUS_E_CARD_NOT_IN_HAND);
+  if (fst != MUS_OK) FUZZ_CHECK(all_canary(from));
+  if (ast == MUS_OK) {
+    FUZZ_CHECK(probe >= 0 && probe < MUS_ACTION_ID_COUNT && ((mask >> probe) & 1U) != 0);
+    FUZZ_CHECK_EQ(mus_state_validate(&next), MUS_OK);
+  } else {
+    FUZZ_CHECK(all_canary(next));
+    if (probe >= 0 && probe < MUS_ACTION_ID_COUNT) FUZZ_CHECK(((mask >> probe) & 1U) == 0);
+  }
+}
+
 /// Every state-taking function on one blob. `produced`: the library made these bytes (a state
 /// reached by legal play), so it must be valid and print back to the same bytes.
 inline void exercise_state(const mus_state& s, Input& in, bool produced) {
@@ -311,28 +368,29 @@ inline void exercise_state(const mus_state& s, Input& in, bool produced) {
   }
   FUZZ_CHECK_EQ(mus_bet_limits(&s, nullptr, &hi), MUS_E_INVALID_ARGUMENT);
 
-  mus_action legal[8];
+  mus_action legal[MUS_MAX_LEGAL_ACTIONS];
   std::memset(legal, canary, sizeof legal);
   std::size_t n = 99;
-  FUZZ_CHECK_EQ(mus_legal_actions(&s, legal, 8, &n), expect);
+  FUZZ_CHECK_EQ(mus_legal_actions(&s, legal, MUS_MAX_LEGAL_ACTIONS, &n), expect);
   if (!valid) {
     FUZZ_CHECK(all_canary(legal));
     n = 0;
   } else {
-    FUZZ_CHECK(n <= 8);
+    FUZZ_CHECK(n <= MUS_MAX_LEGAL_ACTIONS);
     FUZZ_CHECK_EQ(n == 0, info.phase == MUS_PHASE_MATCH_OVER);
     std::size_t counted = 0;
     FUZZ_CHECK_EQ(mus_legal_actions(&s, nullptr, 0, &counted),
                   n == 0 ? MUS_OK : MUS_E_BUFFER_TOO_SMALL);
     FUZZ_CHECK_EQ(counted, n);
     if (n > 0) {
-      mus_action few[8];
+      mus_action few[MUS_MAX_LEGAL_ACTIONS];
       std::memset(few, canary, sizeof few);
       FUZZ_CHECK_EQ(mus_legal_actions(&s, few, n - 1, nullptr), MUS_E_BUFFER_TOO_SMALL);
       FUZZ_CHECK(all_canary(few));
     }
   }
   FUZZ_CHECK_EQ(mus_legal_actions(&s, nullptr, 3, nullptr), MUS_E_INVALID_ARGUMENT);
+  check_action_ids(s, valid, legal, n, in);
 
 #if defined(MUS_FUZZ_SERIALIZE_C)
   check_state_text(s, valid, produced);
@@ -342,7 +400,7 @@ inline void exercise_state(const mus_state& s, Input& in, bool produced) {
   Rng rng{in.u64()};
   mus_state next{};
   for (std::size_t i = 0; i < n; ++i) {
-    const mus_action a = concretise(s, legal[i], rng);
+    const mus_action a = with_chance(s, legal[i], rng);
     if (!listed_accepted(apply_all_ways(s, a, valid, next), produced)) continue;
     if (produced) {
       FUZZ_CHECK_EQ(mus_state_validate(&next), MUS_OK);
@@ -384,12 +442,12 @@ inline void exercise_state(const mus_state& s, Input& in, bool produced) {
 inline void play_on(mus_state s, Input& in, int steps, bool produced) {
   for (int k = 0; k < steps && !in.empty(); ++k) {
     if (mus_state_validate(&s) != MUS_OK) return;
-    mus_action legal[8];
+    mus_action legal[MUS_MAX_LEGAL_ACTIONS];
     std::size_t n = 0;
-    FUZZ_CHECK_EQ(mus_legal_actions(&s, legal, 8, &n), MUS_OK);
+    FUZZ_CHECK_EQ(mus_legal_actions(&s, legal, MUS_MAX_LEGAL_ACTIONS, &n), MUS_OK);
     if (n == 0) return;
     Rng rng{in.u64()};
-    const mus_action a = concretise(s, legal[in.u8() % n], rng);
+    const mus_action a = with_chance(s, legal[in.u8() % n], rng);
     mus_state next{};
     if (!listed_accepted(apply_all_ways(s, a, true, next), produced)) return;
     s = next;

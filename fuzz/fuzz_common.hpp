@@ -189,68 +189,45 @@ inline void check_cards_conserved(const mus_state& s) {
 
 // ---- Random legal play ---------------------------------------------------------------------
 
-/// Turns a listed legal action into a concrete one: a seed or an explicit order for a shuffle,
-/// an amount within mus_bet_limits() for a bet, a subset of the allowed cards for a discard.
-inline mus_action concretise(const mus_state& s, mus_action a, Rng& rng) {
-  switch (a.kind) {
-    case MUS_ACTION_SHUFFLE: {
-      a.seed = rng.next();
-      if (rng.below(4) == 0) {  // an explicit order: exactly the cards being shuffled
-        const mus::State st = cpp_state(s);
-        const std::uint64_t cards = mus::cards_to_shuffle(st);
-        std::uint8_t order[40];
-        std::size_t n = 0;
-        for (int id = 0; id < 40; ++id)
-          if ((cards >> id) & 1U) order[n++] = static_cast<std::uint8_t>(id);
-        FUZZ_CHECK_EQ(mus_seeded_order(order, n, a.seed), MUS_OK);
-        std::memcpy(a.order, order, n);
-        a.amount = static_cast<std::int32_t>(n);
-        a.seed = 0;
-      }
-      break;
-    }
-    case MUS_ACTION_BET: {
-      std::int32_t lo = 0;
-      std::int32_t hi = 0;
-      FUZZ_CHECK_EQ(mus_bet_limits(&s, &lo, &hi), MUS_OK);
-      FUZZ_CHECK(lo >= 1 && hi >= lo);
-      FUZZ_CHECK_EQ(a.amount, lo);
-      const std::uint32_t pick = rng.below(8);
-      if (pick == 0)
-        a.amount = hi;
-      else if (pick < 3)
-        a.amount = lo + static_cast<std::int32_t>(
-                            rng.below(static_cast<std::uint32_t>(std::min(hi - lo, 10) + 1)));
-      break;
-    }
-    case MUS_ACTION_DISCARD: {
-      std::uint64_t pick = a.cards & rng.next();
-      if (std::popcount(pick) < a.amount) pick = a.cards & (~a.cards + 1);  // the lowest card
-      a.cards = pick;
-      a.amount = 0;
-      break;
-    }
-    default: break;
+/// A listed action with chance's part filled in: a seed for a shuffle, or one time in four an
+/// explicit order of exactly the cards being shuffled. Every other listed action is concrete.
+inline mus_action with_chance(const mus_state& s, mus_action a, Rng& rng) {
+  if (a.kind != MUS_ACTION_SHUFFLE) return a;
+  a.seed = rng.next();
+  if (rng.below(4) == 0) {
+    const mus::State st = cpp_state(s);
+    const std::uint64_t cards = mus::cards_to_shuffle(st);
+    std::uint8_t order[40];
+    std::size_t n = 0;
+    for (int id = 0; id < 40; ++id)
+      if ((cards >> id) & 1U) order[n++] = static_cast<std::uint8_t>(id);
+    FUZZ_CHECK_EQ(mus_seeded_order(order, n, a.seed), MUS_OK);
+    std::memcpy(a.order, order, n);
+    a.amount = static_cast<std::int32_t>(n);
+    a.seed = 0;
   }
   return a;
 }
 
-/// One random legal step by seed: false when the match is over. A listed action, made
-/// concrete, must be accepted.
+/// One random legal step by seed: false when the match is over. A listed action must be
+/// accepted as listed.
 inline bool random_step(mus_state& s, Rng& rng) {
-  mus_action legal[8];
+  mus_action legal[MUS_MAX_LEGAL_ACTIONS];
   std::size_t n = 0;
-  FUZZ_CHECK_EQ(mus_legal_actions(&s, legal, 8, &n), MUS_OK);
+  FUZZ_CHECK_EQ(mus_legal_actions(&s, legal, MUS_MAX_LEGAL_ACTIONS, &n), MUS_OK);
   if (n == 0) {
     FUZZ_CHECK_EQ(info_of(s).phase, MUS_PHASE_MATCH_OVER);
     return false;
   }
   // Signals cost a step and change nothing that matters to the play: pick them rarely. Mus is
-  // favoured so that discards and stock refills (all four must say mus) come often.
+  // favoured so that discards and stock refills (all four must say mus) come often, and small
+  // bets (the ladder's first listed rung) so that games last.
   std::size_t i = rng.below(static_cast<std::uint32_t>(n));
   if (legal[i].kind == MUS_ACTION_SIGNAL && rng.below(4) != 0) i = 0;
   if (legal[0].kind == MUS_ACTION_MUS && rng.below(4) != 0) i = 0;
-  const mus_action a = concretise(s, legal[i], rng);
+  if (legal[i].kind == MUS_ACTION_BET && rng.below(4) != 0)
+    while (i > 0 && legal[i - 1].kind == MUS_ACTION_BET) --i;
+  const mus_action a = with_chance(s, legal[i], rng);
   FUZZ_CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
   return true;
 }
