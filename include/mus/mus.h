@@ -34,9 +34,9 @@
  *  Compile-time version of the headers; compare with mus_version() at run time.
  *  @{ */
 #define MUS_VERSION_MAJOR 0     /**< Major version: the ABI promise holds within it. */
-#define MUS_VERSION_MINOR 1     /**< Minor version: additions only. */
+#define MUS_VERSION_MINOR 2     /**< Minor version: additions only from 1.0 on (0.x may break). */
 #define MUS_VERSION_PATCH 0     /**< Patch version: fixes only. */
-#define MUS_VERSION_STRING "0.1.0" /**< The version as text. */
+#define MUS_VERSION_STRING "0.2.0" /**< The version as text. */
 /** The version as one number, `MAJOR * 10000 + MINOR * 100 + PATCH`. */
 #define MUS_VERSION (MUS_VERSION_MAJOR * 10000 + MUS_VERSION_MINOR * 100 + MUS_VERSION_PATCH)
 /** @} */
@@ -116,7 +116,7 @@ extern "C" {
 MUS_API uint32_t mus_version(void);
 
 /**
- * @brief The run-time version of the library as text, e.g. "0.1.0".
+ * @brief The run-time version of the library as text, e.g. "0.2.0".
  * @return A static NUL-terminated string.
  * @par Pointer lifetime
  * The string is static: valid for the life of the program.

@@ -86,7 +86,7 @@ namespace Mus
         /// <summary>mus_version(): MAJOR * 10000 + MINOR * 100 + PATCH of the loaded library.</summary>
         public static int Version { get { return (int)NativeMethods.mus_version(); } }
 
-        /// <summary>mus_version_string(), e.g. "0.1.0".</summary>
+        /// <summary>mus_version_string(), e.g. "0.2.0".</summary>
         public static string VersionString
         {
             get { return Marshal.PtrToStringAnsi(NativeMethods.mus_version_string()); }

@@ -192,9 +192,9 @@ namespace Mus.Native
 
         // Version of the header these declarations were written from.
         public const int MUS_VERSION_MAJOR = 0;
-        public const int MUS_VERSION_MINOR = 1;
+        public const int MUS_VERSION_MINOR = 2;
         public const int MUS_VERSION_PATCH = 0;
-        public const string MUS_VERSION_STRING = "0.1.0";
+        public const string MUS_VERSION_STRING = "0.2.0";
         public const int MUS_VERSION = MUS_VERSION_MAJOR * 10000 + MUS_VERSION_MINOR * 100 + MUS_VERSION_PATCH;
 
         // Status codes.
