@@ -224,7 +224,7 @@ void Printer::event(const mus::State& before, const mus::Action& action, const m
     }
     case EventKind::ordago:
       item(Group::betting, "  " + std::string(lance_title(lance)) + ":",
-           label(seat) + (before.bet.proposal != 0 ? " instead: órdago" : " órdago"));
+           label(seat) + " órdago" + (before.bet.proposal != 0 ? " instead" : ""));
       break;
     case EventKind::accept: {
       const bool agreed = agreed_ >= 0;
