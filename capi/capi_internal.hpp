@@ -153,7 +153,7 @@ template <class Field>
       assign_checked(r.zero_discard, in->zero_discard) &&
       assign_checked(r.deje_ends, in->deje_ends) &&
       assign_checked(r.mus_corrido, in->mus_corrido) &&
-      assign_checked(r.tio_perete, in->tio_perete);
+      assign_checked(r.tio_perete, in->tio_perete) && assign_checked(r.answers, in->answers);
   if (!fits) return Error{Errc::invalid_rules, "a mus_rules field is outside its limits", -1};
   if (const Error e = validate(r); !e.ok()) return e;
   return r;
@@ -173,6 +173,7 @@ template <class Field>
   out.deje_ends = r.deje_ends ? 1 : 0;
   out.mus_corrido = static_cast<std::int32_t>(r.mus_corrido);
   out.tio_perete = r.tio_perete ? 1 : 0;
+  out.answers = static_cast<std::int32_t>(r.answers);
   return out;
 }
 
@@ -181,7 +182,9 @@ static_assert(static_cast<int>(Royal31::jack777) == MUS_ROYAL31_JACK777 &&
               static_cast<int>(Royal31::jack777_other_suits) == MUS_ROYAL31_JACK777_OTHER_SUITS &&
               static_cast<int>(Royal31::jack_of_coins777) == MUS_ROYAL31_JACK_OF_COINS777 &&
               static_cast<int>(MusCorrido::match) == MUS_CORRIDO_MATCH &&
-              static_cast<int>(MusCorrido::game) == MUS_CORRIDO_GAME);
+              static_cast<int>(MusCorrido::game) == MUS_CORRIDO_GAME &&
+              static_cast<int>(Answers::first) == MUS_ANSWERS_FIRST &&
+              static_cast<int>(Answers::proposal) == MUS_ANSWERS_PROPOSAL);
 
 // ---- Text output ---------------------------------------------------------------------------
 

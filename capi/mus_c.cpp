@@ -49,6 +49,7 @@ constexpr mus::Rules unusual_rules() {
   r.deje_ends = false;
   r.mus_corrido = mus::MusCorrido::match;
   r.tio_perete = true;
+  r.answers = mus::Answers::proposal;
   return r;
 }
 static_assert(rules_round_trip(mus::standard_rules()) && rules_round_trip(mus::basque_rules()) &&

@@ -27,6 +27,8 @@ static_assert(static_cast<int>(mus::ActionKind::perete) == MUS_ACTION_PERETE &&
               static_cast<int>(mus::ActionKind::reject) == MUS_ACTION_REJECT &&
               static_cast<int>(mus::ActionKind::shuffle) == MUS_ACTION_SHUFFLE);
 static_assert(static_cast<int>(mus::EventKind::match) == MUS_EVENT_MATCH &&
+              static_cast<int>(mus::EventKind::propose) == MUS_EVENT_PROPOSE &&
+              static_cast<int>(mus::EventKind::agree) == MUS_EVENT_AGREE &&
               static_cast<int>(mus::EventKind::deal) == MUS_EVENT_DEAL);
 static_assert(static_cast<int>(mus::LanceStatus::ordago) == MUS_LANCE_STATUS_ORDAGO &&
               static_cast<int>(mus::HandEnd::ordago) == MUS_END_ORDAGO);
@@ -288,6 +290,9 @@ int32_t mus_state_view(const mus_state* s, int32_t seat, mus_view* out) {
     c.bet_team = v.bet_team;
     c.stake_before = v.stake_before;
     c.proposed = v.proposed;
+    c.proposal = v.proposal;
+    c.proposer = v.proposer;
+    c.proposal_amount = v.proposal_amount;
     for (int i = 0; i < 4; ++i) c.lances[i] = write_line(v.lances[static_cast<std::size_t>(i)]);
     return write_sized(c, out);
   });

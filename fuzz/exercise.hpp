@@ -217,7 +217,7 @@ inline std::int32_t apply_all_ways(const mus_state& s, const mus_action& a, bool
   FUZZ_CHECK(std::memcmp(&inplace, &out, sizeof out) == 0);
   FUZZ_CHECK(nev <= MUS_MAX_EVENTS);
   for (std::size_t i = 0; i < nev; ++i)
-    FUZZ_CHECK(events[i].kind >= MUS_EVENT_DEAL && events[i].kind <= MUS_EVENT_MATCH);
+    FUZZ_CHECK(events[i].kind >= MUS_EVENT_DEAL && events[i].kind <= MUS_EVENT_AGREE);
   FUZZ_CHECK(cpp_st == MUS_OK);
   FUZZ_CHECK_EQ(cpp_events, nev);
   FUZZ_CHECK(std::memcmp(&from_cpp, &out, sizeof out) == 0);

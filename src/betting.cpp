@@ -43,7 +43,36 @@ void setup_answer(State& s, int bettor) {
   s.bet.answer_first = static_cast<std::int8_t>(first_answerer(s, bettor));
   s.bet.answer_second = static_cast<std::int8_t>(second_answerer(s, s.bet.answer_first));
   s.bet.answer_stage = 0;
+  s.bet.proposal = proposal_none;
+  s.bet.proposal_amount = 0;
   s.to_act = s.bet.answer_first;
+}
+
+// The bet is answered: no bet and no proposal is pending.
+void close_bet(State& s) {
+  s.bet.open = 0;
+  s.bet.proposal = proposal_none;
+  s.bet.proposal_amount = 0;
+}
+
+// R25a: the first answerer proposes `kind` (raise of `amount`, accept or reject); the partner
+// decides next.
+void propose(State& s, int seat, std::uint8_t kind, int amount, Events* ev) {
+  emit(ev, EventKind::propose, seat, team_of(seat), static_cast<int>(s.lance), amount, kind);
+  s.bet.proposal = kind;
+  s.bet.proposal_amount = static_cast<std::uint16_t>(amount);
+  s.bet.answer_stage = 1;
+  s.to_act = s.bet.answer_second;
+}
+
+// R25a: the partner's choice repeats the pending proposal: an agreement.
+bool agrees(const State& s, const Action& a) {
+  switch (s.bet.proposal) {
+    case proposal_raise: return a.kind == ActionKind::bet && a.amount == s.bet.proposal_amount;
+    case proposal_accept: return a.kind == ActionKind::accept;
+    case proposal_reject: return a.kind == ActionKind::reject;
+    default: return false;
+  }
 }
 
 }  // namespace
@@ -78,13 +107,15 @@ void start_lance(State& s, int index, Events* ev) {
          static_cast<int>(r.status));
     if (r.status != LanceStatus::pending) continue;
     s.phase = Phase::betting;
-    s.bet.open = 0;
+    close_bet(s);
     s.bet.ordago = 0;
     s.bet.team = -1;
     s.bet.answer_first = s.bet.answer_second = -1;
     s.bet.answer_stage = 0;
     s.bet.stake_before = 0;
     s.bet.proposed = 0;
+    s.bet.proposal = proposal_none;
+    s.bet.proposal_amount = 0;
     s.to_act = static_cast<std::int8_t>(next_speaker(s, 0));
     return;
   }
@@ -95,6 +126,39 @@ Errc on_betting(State& s, const Action& a, Events* ev) {
   const int seat = a.seat;
   const int lance = static_cast<int>(s.lance);
   LanceRecord& r = s.lances[s.lance_index];
+  // R25a: the partner's limits after a proposal (bet amounts are checked by bet_min()).
+  if (s.bet.proposal == proposal_accept && a.kind == ActionKind::reject)
+    return Errc::illegal_action;
+  if (s.bet.proposal == proposal_raise &&
+      (a.kind == ActionKind::accept || a.kind == ActionKind::reject))
+    return Errc::illegal_action;
+  // R25a: the first answerer only proposes; an órdago is final at once, and so is accepting an
+  // open órdago.
+  if (proposal_step(s)) {
+    switch (a.kind) {
+      case ActionKind::bet: {
+        const int lo = bet_min(s);
+        if (lo == 0) return Errc::illegal_action;
+        if (a.amount < lo) return Errc::bet_too_small;
+        if (a.amount > bet_max(s)) return Errc::illegal_action;
+        propose(s, seat, proposal_raise, a.amount, ev);
+        return Errc::ok;
+      }
+      case ActionKind::accept:
+        if (s.bet.ordago) break;
+        propose(s, seat, proposal_accept, 0, ev);
+        return Errc::ok;
+      case ActionKind::reject: propose(s, seat, proposal_reject, 0, ev); return Errc::ok;
+      default: break;
+    }
+  }
+  // The partner's decision: agreeing repeats the proposal; an agreed raise counts as made by
+  // the proposer.
+  int bettor = seat;
+  if (s.bet.proposal != proposal_none && agrees(s, a)) {
+    emit(ev, EventKind::agree, seat, team_of(seat), lance, s.bet.proposal_amount, s.bet.proposal);
+    if (a.kind == ActionKind::bet) bettor = s.bet.answer_first;
+  }
   switch (a.kind) {
     case ActionKind::pass: {
       if (s.bet.open) return Errc::illegal_action;  // no passing while a bet is open (R25)
@@ -117,8 +181,8 @@ Errc on_betting(State& s, const Action& a, Events* ev) {
       if (a.amount > bet_max(s)) return Errc::illegal_action;
       s.bet.stake_before = static_cast<std::uint16_t>(deje_if_refused(s));
       s.bet.proposed = static_cast<std::uint16_t>((s.bet.open ? s.bet.proposed : 0) + a.amount);
-      emit(ev, EventKind::bet, seat, team_of(seat), lance, a.amount, s.bet.proposed);
-      setup_answer(s, seat);
+      emit(ev, EventKind::bet, bettor, team_of(bettor), lance, a.amount, s.bet.proposed);
+      setup_answer(s, bettor);
       return Errc::ok;
     }
     case ActionKind::ordago: {
@@ -140,21 +204,22 @@ Errc on_betting(State& s, const Action& a, Events* ev) {
         r.winner_team = static_cast<std::int8_t>(team_of(winner));
         emit(ev, EventKind::accept, seat, team_of(seat), lance);
         emit(ev, EventKind::showdown, winner, team_of(winner), lance);
-        s.bet.open = 0;
+        close_bet(s);
         finish_hand(s, HandEnd::ordago, team_of(winner), ev);
         return Errc::ok;
       }
       r.status = LanceStatus::accepted;
       r.stake = s.bet.proposed;
       emit(ev, EventKind::accept, seat, team_of(seat), lance, 0, s.bet.proposed);
-      s.bet.open = 0;
+      close_bet(s);
       next_lance(s, ev);
       return Errc::ok;
     }
     case ActionKind::reject: {
       if (!s.bet.open) return Errc::illegal_action;
       emit(ev, EventKind::reject, seat, team_of(seat), lance);
-      if (s.bet.answer_stage == 0 && s.bet.answer_second >= 0) {  // the partner may still answer
+      // R25: the partner may still answer (in R25a a first rejection is a proposal, above).
+      if (s.bet.answer_stage == 0 && s.bet.answer_second >= 0) {
         s.bet.answer_stage = 1;
         s.to_act = s.bet.answer_second;
         return Errc::ok;
@@ -168,7 +233,7 @@ Errc on_betting(State& s, const Action& a, Events* ev) {
       auto& sc = s.scores.points[static_cast<std::size_t>(team)];
       sc = static_cast<std::int16_t>(sc + s.bet.stake_before);
       emit(ev, EventKind::deje, -1, team, lance, s.bet.stake_before);
-      s.bet.open = 0;
+      close_bet(s);
       if (check_immediate_points(s, team, ev)) return Errc::ok;
       next_lance(s, ev);
       return Errc::ok;

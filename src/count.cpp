@@ -41,6 +41,8 @@ void finish_hand(State& s, HandEnd end, int game_winner, Events* ev) {
   s.mano = static_cast<std::uint8_t>(next_seat(s.mano));
   s.bet.open = 0;
   s.bet.ordago = 0;
+  s.bet.proposal = proposal_none;
+  s.bet.proposal_amount = 0;
   gather_cards(s);
   if (s.scores.match_winner >= 0) {
     s.phase = Phase::match_over;

@@ -84,6 +84,11 @@ std::uint64_t legal_action_mask(const State& s) noexcept {
     case Phase::betting:
       m = s.bet.open ? id_bit(action_ids::accept) | id_bit(action_ids::reject)
                      : id_bit(action_ids::pass);
+      // R25a: after a proposed accept the partner may not reject; after a proposed raise it
+      // may neither accept nor reject.
+      if (s.bet.proposal == detail::proposal_accept) m &= ~id_bit(action_ids::reject);
+      if (s.bet.proposal == detail::proposal_raise)
+        m &= ~(id_bit(action_ids::accept) | id_bit(action_ids::reject));
       if (const int lo = bet_min(s); lo > 0) m |= ladder_bits(lo, bet_max(s));
       if (!(s.bet.open && s.bet.ordago)) m |= id_bit(action_ids::ordago);
       break;

@@ -48,6 +48,11 @@ SeatView view_of(const State& s, int seat) noexcept {
   v.bet_team = s.bet.open ? s.bet.team : std::int8_t{-1};
   v.stake_before = s.bet.stake_before;
   v.proposed = s.bet.proposed;
+  if (s.bet.proposal != 0) {  // R25a: the first answerer's proposal, the partner to decide
+    v.proposal = s.bet.proposal;
+    v.proposer = s.bet.answer_first;
+    v.proposal_amount = s.bet.proposal_amount;
+  }
   v.hand_number = s.hand_number;
   v.lances = s.lances;
   v.last = s.last;

@@ -206,9 +206,25 @@ inline int deje_if_refused(const State& s) { return s.bet.open ? s.bet.proposed 
 // The bet limits (R24, R25): opening bets from 2, raises from the rules' minimum, and any
 // larger amount up to a total proposed of max_stake (a representation limit, far above any
 // game target; the órdago is the way to bet the whole game).
+// R25a: the kinds of a pending proposal (BetState::proposal).
+inline constexpr std::uint8_t proposal_none = 0;
+inline constexpr auto proposal_raise = static_cast<std::uint8_t>(ActionKind::bet);
+inline constexpr auto proposal_accept = static_cast<std::uint8_t>(ActionKind::accept);
+inline constexpr auto proposal_reject = static_cast<std::uint8_t>(ActionKind::reject);
+
+// R25a: the first answerer of the open bet only proposes (answers=proposal and an eligible
+// partner to decide).
+inline bool proposal_step(const State& s) {
+  return s.rules.answers == Answers::proposal && s.bet.open && s.bet.answer_stage == 0 &&
+         s.bet.answer_second >= 0;
+}
+
 inline int bet_min(const State& s) {
   if (s.bet.open && s.bet.ordago) return 0;
-  const int lo = s.bet.open ? s.rules.min_raise : min_opening_bet;
+  // R25a: after a proposed raise of X the partner agrees (X) or raises by more.
+  const int lo = s.bet.proposal == proposal_raise ? s.bet.proposal_amount
+                 : s.bet.open                     ? s.rules.min_raise
+                                                  : min_opening_bet;
   const int room = max_stake - (s.bet.open ? s.bet.proposed : 0);
   return room >= lo ? lo : 0;
 }

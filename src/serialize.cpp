@@ -312,6 +312,21 @@ bool view_in_range(const SeatView& v) noexcept {
   if (v.bet_open > 1 || v.is_ordago > 1 || (v.is_ordago && !v.bet_open)) return false;
   if (v.bet_open ? !in(v.bet_team, 0, 1) : v.bet_team != -1) return false;
   if (v.stake_before > max_stake || v.proposed > max_stake) return false;
+  // R25a: a pending proposal (a raise with its amount, an accept or a reject) of a seat of
+  // the answering team.
+  if (v.proposal == 0) {
+    if (v.proposer != -1 || v.proposal_amount != 0) return false;
+  } else {
+    const bool raise = v.proposal == static_cast<std::uint8_t>(ActionKind::bet);
+    if (!raise && v.proposal != static_cast<std::uint8_t>(ActionKind::accept) &&
+        v.proposal != static_cast<std::uint8_t>(ActionKind::reject))
+      return false;
+    if (!v.bet_open || !in(v.proposer, 0, seats - 1) || team_of(v.proposer) == v.bet_team)
+      return false;
+    if (raise ? v.proposal_amount == 0 || v.proposed + v.proposal_amount > max_stake
+              : v.proposal_amount != 0)
+      return false;
+  }
   for (const LanceRecord& r : v.lances)
     if (!record_in_range(r)) return false;
   const HandSummary& h = v.last;
@@ -507,6 +522,9 @@ std::string view_to_text(const SeatView& v) {
   w.i8(v.bet_team);
   w.u16(v.stake_before);
   w.u16(v.proposed);
+  w.u8(v.proposal);
+  w.i8(v.proposer);
+  w.u16(v.proposal_amount);
   w.u32(v.hand_number);
   for (const LanceRecord& r : v.lances) w.record(r);
   const HandSummary& h = v.last;
@@ -522,6 +540,10 @@ std::string view_to_text(const SeatView& v) {
 }
 
 Result<SeatView> view_from_text(std::string_view text) noexcept {
+  // The text of the earlier view layout (no R25a proposal fields): refused by name.
+  if (text.substr(0, text.find(' ')) == "mus-view/1")
+    return parse_error("mus-view/1 is the seat view of libmus 0.1; this version reads mus-view/2",
+                       0);
   std::array<std::uint8_t, view_text_bytes> bytes{};
   if (const Error e = read_tagged(text, view_text_tag, bytes.data(), bytes.size()); !e.ok())
     return e;
@@ -550,6 +572,9 @@ Result<SeatView> view_from_text(std::string_view text) noexcept {
   v.bet_team = r.i8();
   v.stake_before = r.u16();
   v.proposed = r.u16();
+  v.proposal = r.u8();
+  v.proposer = r.i8();
+  v.proposal_amount = r.u16();
   v.hand_number = r.u32();
   for (LanceRecord& l : v.lances) l = r.record();
   HandSummary& h = v.last;

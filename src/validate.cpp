@@ -31,10 +31,11 @@ Errc validate_state(const State& s) noexcept {
   // --- the tag, the rules, reserved bytes ----------------------------------------------------
   if (s.magic != state_magic) return bad;
   if (!in(byte(s.rules.zero_discard), 0, 1) || !in(byte(s.rules.deje_ends), 0, 1) ||
-      !in(byte(s.rules.tio_perete), 0, 1) || s.rules.reserved != 0)
+      !in(byte(s.rules.tio_perete), 0, 1) || byte(s.rules.answers) > 1)
     return bad;
   if (!validate(s.rules).ok()) return bad;
-  if (s.reserved0 != 0 || s.reserved1 != 0 || s.deck.reserved != 0 || s.decl.reserved != 0)
+  if (s.reserved0 != 0 || s.reserved1 != 0 || s.reserved2 != 0 || s.deck.reserved != 0 ||
+      s.decl.reserved != 0)
     return bad;
   const Rules& rules = s.rules;
   const int target = rules.target;
@@ -315,6 +316,25 @@ Errc validate_state(const State& s) noexcept {
       s.bet.ordago > 1 || s.bet.stake_before > max_stake || s.bet.proposed > max_stake)
     return bad;
   if (s.bet.ordago && !s.bet.open) return bad;
+  // R25a: a pending proposal (the partner to decide) is a raise, an accept or a reject, made
+  // under answers=proposal while a bet is open; only a raise has an amount.
+  if (s.bet.reserved != 0) return bad;
+  if (s.bet.proposal != proposal_none) {
+    const bool raise = s.bet.proposal == proposal_raise;
+    if ((!raise && s.bet.proposal != proposal_accept && s.bet.proposal != proposal_reject) ||
+        s.rules.answers != Answers::proposal || !s.bet.open || s.bet.answer_stage != 1 ||
+        (raise ? s.bet.proposal_amount < s.rules.min_raise ||
+                     s.bet.proposed + s.bet.proposal_amount > max_stake
+               : s.bet.proposal_amount != 0) ||
+        (s.bet.ordago && s.bet.proposal != proposal_reject))
+      return bad;
+  } else if (s.bet.proposal_amount != 0) {
+    return bad;
+  }
+  // Under answers=proposal the partner speaks only after a proposal.
+  if (s.rules.answers == Answers::proposal && s.bet.open && s.bet.answer_stage == 1 &&
+      s.bet.proposal == proposal_none)
+    return bad;
   if (s.phase != Phase::betting) {
     if (s.bet.open) return bad;
   } else {

@@ -238,6 +238,23 @@ Action HeuristicBot::mus_decision(const Situation& sit) {
 }
 
 Action HeuristicBot::bet_decision(const Situation& sit) {
+  const Action own = own_bet_decision(sit);
+  const mus::SeatView& v = sit.view;
+  // R25a: the partner of a proposal agrees unless its own judgement goes further, within the
+  // limits: after a proposed accept no reject; after a proposed raise of X no accept, no
+  // reject and no smaller raise (repeating the raise of X is the agreement).
+  switch (static_cast<ActionKind>(v.proposal)) {
+    case ActionKind::accept: return own.kind == ActionKind::reject ? Action::accept(sit.seat) : own;
+    case ActionKind::bet:
+      if (own.kind == ActionKind::ordago ||
+          (own.kind == ActionKind::bet && own.amount > v.proposal_amount))
+        return own;
+      return Action::bet(sit.seat, v.proposal_amount);
+    default: return own;  // after a proposed reject every answer is open
+  }
+}
+
+Action HeuristicBot::own_bet_decision(const Situation& sit) {
   const int seat = sit.seat;
   const mus::SeatView& v = sit.view;
   const int us = mus::team_of(seat);

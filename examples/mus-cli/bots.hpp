@@ -36,6 +36,8 @@ class HeuristicBot final : public Agent {
  private:
   mus::Action mus_decision(const Situation& sit);
   mus::Action bet_decision(const Situation& sit);
+  /// The answer its own judgement gives, before the limits of a partner's proposal (R25a).
+  mus::Action own_bet_decision(const Situation& sit);
 
   Rng rng_;
   std::uint32_t hand_number_ = 0;  // the hand the counters below belong to

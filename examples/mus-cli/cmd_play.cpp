@@ -174,6 +174,18 @@ void Human::show(const Situation& sit) {
         out_ << "  Team " << static_cast<int>(v.bet_team) << " bets: quiero puts " << v.proposed
              << " at stake; no quiero gives them " << v.stake_before << ".\n";
       }
+      if (v.proposal != 0) {  // R25a: the first answerer proposed, its partner decides
+        const auto kind = static_cast<mus::ActionKind>(v.proposal);
+        const std::string what = kind == mus::ActionKind::bet
+                                     ? "envido " + std::to_string(v.proposal_amount) + " más"
+                                 : kind == mus::ActionKind::accept ? std::string("quiero")
+                                                                   : std::string("no quiero");
+        out_ << "  " << printer_.label(v.proposer) << " proposes " << what
+             << (kind == mus::ActionKind::bet      ? ": agree with the same raise, or raise more."
+                 : kind == mus::ActionKind::accept ? ": agree, or raise; no quiero is not allowed."
+                                                   : ": agree, or choose any other answer.")
+             << '\n';
+      }
     }
   }
   std::string seen;
@@ -202,14 +214,20 @@ std::vector<MenuEntry> Human::menu(const Situation& sit) const {
       case mus::ActionKind::bet:
         text = (v.bet_open != 0 ? "envido más: raise by " : "envido: bet ") +
                std::to_string(sit.min_bet) + ".." + std::to_string(sit.max_bet);
+        if (v.proposal == static_cast<std::uint8_t>(mus::ActionKind::bet))
+          text += " (" + std::to_string(v.proposal_amount) + " agrees with your partner)";
         break;
       case mus::ActionKind::ordago: text = "órdago (the whole game)"; break;
       case mus::ActionKind::accept:
         text = v.is_ordago != 0 ? "quiero (accept the órdago)"
                                 : "quiero (accept " + std::to_string(v.proposed) + ")";
+        if (v.proposal == static_cast<std::uint8_t>(mus::ActionKind::accept))
+          text += ": agree with your partner";
         break;
       case mus::ActionKind::reject:
         text = "no quiero (they score " + std::to_string(v.stake_before) + ")";
+        if (v.proposal == static_cast<std::uint8_t>(mus::ActionKind::reject))
+          text += ": agree with your partner";
         break;
       case mus::ActionKind::signal: text = "signal to your partner"; break;
       case mus::ActionKind::perete: text = "declare tío Perete (1 point)"; break;

@@ -25,6 +25,7 @@ std::string rules_description(const mus::Rules& r) {
   if (r.royal31 != mus::Royal31::off)
     out += ", 31 real (" + std::string(mus::royal31_name(r.royal31)) + ")";
   if (r.zero_discard) out += ", servido allowed";
+  if (r.answers == mus::Answers::proposal) out += ", team answers by proposal";
   return out;
 }
 
@@ -197,23 +198,50 @@ void Printer::event(const mus::State& before, const mus::Action& action, const m
         item(Group::betting, "  " + std::string(lance_title(lance)) + ":", label(seat) + " paso");
       }
       break;
+    case EventKind::propose: {  // R25a: the partner decides next
+      std::string text = says(seat, "proposes", "propose") + " ";
+      const auto kind = static_cast<mus::ActionKind>(e.value);
+      if (kind == mus::ActionKind::bet)
+        text += "envido " + std::to_string(e.amount) + " más";
+      else
+        text += kind == mus::ActionKind::accept ? "quiero" : "no quiero";
+      item(Group::betting, "  " + std::string(lance_title(lance)) + ":", text);
+      break;
+    }
+    case EventKind::agree: agreed_ = seat; break;  // told with the team's answer that follows
     case EventKind::bet: {
-      std::string text = label(seat) + " envido " + std::to_string(e.amount);
+      // R25a: an agreed raise, or the partner's own raise instead of the proposal.
+      const bool agreed = agreed_ >= 0;
+      const bool instead = !agreed && before.bet.proposal != 0;
+      std::string text = agreed    ? says(agreed_, "agrees", "agree") + ":"
+                         : instead ? says(seat, "raises", "raise") + " instead:"
+                                   : label(seat);
+      text += " envido " + std::to_string(e.amount);
       if (e.value != e.amount) text += " más (" + std::to_string(e.value) + ")";
+      agreed_ = -1;
       item(Group::betting, "  " + std::string(lance_title(lance)) + ":", text);
       break;
     }
     case EventKind::ordago:
-      item(Group::betting, "  " + std::string(lance_title(lance)) + ":", label(seat) + " órdago");
-      break;
-    case EventKind::accept:
       item(Group::betting, "  " + std::string(lance_title(lance)) + ":",
-           label(seat) + " quiero" + (e.value > 0 ? " (" + std::to_string(e.value) + ")" : ""));
+           label(seat) + " órdago" + (before.bet.proposal != 0 ? " instead" : ""));
+      break;
+    case EventKind::accept: {
+      const bool agreed = agreed_ >= 0;
+      const std::string who = agreed ? says(agreed_, "agrees", "agree")
+                              : before.bet.proposal != 0
+                                  ? says(seat, "accepts", "accept") + " instead: quiero"
+                                  : label(seat) + " quiero";
+      agreed_ = -1;
+      item(Group::betting, "  " + std::string(lance_title(lance)) + ":",
+           who + (e.value > 0 ? " (" + std::to_string(e.value) + ")" : ""));
       if (e.value > 0) flush();
       break;
+    }
     case EventKind::reject:
       item(Group::betting, "  " + std::string(lance_title(lance)) + ":",
-           label(seat) + " no quiero");
+           agreed_ >= 0 ? says(agreed_, "agrees", "agree") : label(seat) + " no quiero");
+      agreed_ = -1;
       break;
     case EventKind::deje:
       item(Group::betting, "  " + std::string(lance_title(lance)) + ":",

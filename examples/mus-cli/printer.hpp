@@ -64,6 +64,7 @@ class Printer final : public Observer {
   int game_ = 1;                          // number of the game being played
   std::array<int, 2> games_{};            // games won in the current vaca
   std::array<int, 2> vacas_{};            // vacas won
+  int agreed_ = -1;                       // R25a: the seat that just agreed, told with the answer
   std::uint32_t hands_played_ = 0;
 };
 

@@ -15,6 +15,15 @@
  * (R32, when the variant is on: every seat is asked) → the four lances with betting
  * (R22–R27) → the count (R28, R29) → the next hand, game, vaca or the end of the match (R10,
  * R30).
+ *
+ * Team proposals (R25a, `answers=proposal`, the `online` preset): when both players of the
+ * answering team take part in the lance, the first answerer's reject, accept or raise is only
+ * a proposal (BetState::proposal, EventKind::propose) and the partner is to act. Design choice:
+ * the partner agrees by repeating the proposed action (accept after a proposed accept, a bet
+ * of X after a proposed raise of X, reject after a proposed reject; EventKind::agree), so no
+ * new action kind or action id is needed; any other choice within the rule's limits is the
+ * partner's own answer. legal_actions(), legal_action_mask(), min_bet() and max_bet() give
+ * exactly the partner's choices.
  */
 #ifndef MUS_MATCH_HPP
 #define MUS_MATCH_HPP
@@ -278,6 +287,12 @@ struct BetState {
   std::uint8_t answer_stage = 0;   ///< 0: first answerer to speak; 1: the partner.
   std::uint16_t stake_before = 0;  ///< What a refusal pays now (R26).
   std::uint16_t proposed = 0;      ///< The stake if accepted.
+  /// R25a (`answers=proposal`): the first answerer's proposal awaiting the partner's decision,
+  /// as the ActionKind number of the proposed answer (bet = a raise, accept, reject); 0 when
+  /// none is pending. The proposer is `answer_first`, the seat to act `answer_second`.
+  std::uint8_t proposal = 0;
+  std::uint8_t reserved = 0;          ///< Padding made explicit; zero.
+  std::uint16_t proposal_amount = 0;  ///< The proposed raise "more" (proposal bet), else 0.
 
   /// Field-by-field equality.
   friend constexpr bool operator==(const BetState&, const BetState&) noexcept = default;
@@ -332,6 +347,7 @@ struct State {
   std::array<LanceRecord, 4> lances{};     ///< This hand's lances so far.
   std::uint16_t reserved1 = 0;             ///< Padding made explicit; zero.
   HandSummary last{};                      ///< The last finished hand.
+  std::uint32_t reserved2 = 0;             ///< Padding made explicit (to 8 bytes); zero.
 
   /// @brief A stock-refill shuffle is due (R15): the next action is a shuffle of the
   ///        discard pile, in the middle of dealing replacements.
@@ -345,7 +361,7 @@ struct State {
     return phase == Phase::shuffle && deck.refill_pos == no_refill;
   }
   /// @brief A bet or órdago waits for an answer (R25–R27): the seat to act may accept or
-  ///        reject it (or raise a bet).
+  ///        reject it (or raise a bet), within the limits of a pending proposal (R25a).
   /// @return True in Phase::betting while a bet is open.
   [[nodiscard]] constexpr bool answer_due() const noexcept {
     return phase == Phase::betting && bet.open != 0;
@@ -411,6 +427,13 @@ enum class EventKind : std::uint8_t {
   game = 21,           ///< `team` won a game.
   vaca = 22,           ///< `team` won a vaca.
   match = 23,          ///< `team` won the match.
+  /// R25a: `seat`, the first answerer, proposed its team's answer: `value` is the ActionKind
+  /// number of the proposed answer (bet = a raise, accept, reject), `amount` the raise "more"
+  /// (0 for accept and reject). Not yet an answer: the partner decides next.
+  propose = 24,
+  /// R25a: `seat`, the partner, agreed to the proposal (`value` and `amount` as in propose).
+  /// The team's answer event follows (an agreed raise is a bet event of the proposer).
+  agree = 25,
 };
 
 /// One event: fields not named by its kind are -1 (seat, team, lance) or 0.
@@ -683,9 +706,14 @@ struct SeatView {
   std::int8_t bet_team = -1;               ///< Team of the open bet.
   std::uint16_t stake_before = 0;          ///< What a refusal pays now.
   std::uint16_t proposed = 0;              ///< Stake if accepted.
-  std::uint32_t hand_number = 0;           ///< Hands dealt so far.
-  std::array<LanceRecord, 4> lances{};     ///< This hand's lances so far.
-  HandSummary last{};                      ///< The last finished hand.
+  /// R25a: the pending proposal of the answering team's first answerer, as the ActionKind
+  /// number of the proposed answer (bet = a raise, accept, reject), or 0 when none.
+  std::uint8_t proposal = 0;
+  std::int8_t proposer = -1;            ///< The seat that made the pending proposal, or -1.
+  std::uint16_t proposal_amount = 0;    ///< The proposed raise "more", or 0.
+  std::uint32_t hand_number = 0;        ///< Hands dealt so far.
+  std::array<LanceRecord, 4> lances{};  ///< This hand's lances so far.
+  HandSummary last{};                   ///< The last finished hand.
 };
 
 /// @brief The view of a seat (0..3): its own cards and the public state.

@@ -91,7 +91,7 @@
 /** @} */
 
 /** @name Rules option values
- *  Values of the `royal31` and `mus_corrido` fields of @ref mus_rules.
+ *  Values of the `royal31`, `mus_corrido` and `answers` fields of @ref mus_rules.
  *  @{ */
 #define MUS_ROYAL31_OFF 0                 /**< No 31 real (default). */
 #define MUS_ROYAL31_JACK777 1             /**< Sota and three 7s, any suits. */
@@ -101,6 +101,8 @@
 #define MUS_CORRIDO_OFF 0                 /**< No mus corrido (default). */
 #define MUS_CORRIDO_MATCH 1               /**< Mus corrido on the first hand of the match. */
 #define MUS_CORRIDO_GAME 2                /**< Mus corrido on the first hand of every game. */
+#define MUS_ANSWERS_FIRST 0               /**< R25: the first answerer's accept or raise settles the team (default). */
+#define MUS_ANSWERS_PROPOSAL 1            /**< R25a: the first answerer proposes, the partner decides (online). */
 /** @} */
 
 #ifdef __cplusplus
@@ -161,7 +163,9 @@ typedef struct mus_rules {
   int32_t deje_ends;       /**< 1: a deje ends the game at once (R29, default); 0: checked at hand end. */
   int32_t mus_corrido;     /**< Mus corrido (R31): `MUS_CORRIDO_*`, default off. */
   int32_t tio_perete;      /**< 1: the tío Perete bonus is played (R32). Default 0. */
-  int32_t reserved[8];     /**< Reserved for future options; keep zero. */
+  int32_t answers;         /**< How a team answers a bet (R25, R25a): `MUS_ANSWERS_*`, default first
+                                (since 0.2). */
+  int32_t reserved[7];     /**< Reserved for future options; keep zero. */
 } mus_rules;
 
 /**
@@ -534,7 +538,13 @@ typedef struct mus_view {
   int32_t stake_before;    /**< What a refusal pays now (R26). */
   int32_t proposed;        /**< The stake if accepted. */
   mus_count_line lances[4]; /**< This hand's lances so far. */
-  int32_t reserved[16];    /**< Zero. */
+  int32_t proposal;        /**< R25a: the pending proposal of the answering team's first answerer,
+                                the partner to decide: `MUS_ACTION_BET` (a raise of
+                                `proposal_amount`), `MUS_ACTION_ACCEPT` or `MUS_ACTION_REJECT`;
+                                0 when none (since 0.2). */
+  int32_t proposer;        /**< The seat that made the pending proposal, or -1 (since 0.2). */
+  int32_t proposal_amount; /**< The proposed raise "more", or 0 (since 0.2). */
+  int32_t reserved[13];    /**< Zero. */
 } mus_view;
 
 /** @name Event kinds
@@ -563,6 +573,11 @@ typedef struct mus_view {
 #define MUS_EVENT_GAME 21         /**< `team` won a game. */
 #define MUS_EVENT_VACA 22         /**< `team` won a vaca. */
 #define MUS_EVENT_MATCH 23        /**< `team` won the match. */
+#define MUS_EVENT_PROPOSE 24      /**< R25a: `seat` (first answerer) proposed its team's answer: `value`
+                                       the `MUS_ACTION_*` proposed (BET = a raise, ACCEPT, REJECT),
+                                       `amount` the raise "more" (0 otherwise); the partner decides. */
+#define MUS_EVENT_AGREE 25        /**< R25a: `seat` (the partner) agreed to the proposal (`value` and
+                                       `amount` as PROPOSE); the team's answer event follows. */
 /** @} */
 
 /** One public event reported by mus_apply_events(). Fields a kind does not use are -1 or 0. */
@@ -958,7 +973,7 @@ MUS_API int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const ui
  *  Bounds for the buffers of the text functions below (lengths without the NUL).
  *  @{ */
 /** The longest text mus_state_format() and mus_view_format() write, without the NUL: a buffer
- *  of `MUS_STATE_TEXT_MAX + 1` bytes is always enough (the texts are 364 and 209 characters). */
+ *  of `MUS_STATE_TEXT_MAX + 1` bytes is always enough (the texts are 375 and 214 characters). */
 #define MUS_STATE_TEXT_MAX 512
 /** The longest text mus_action_format() writes, without the NUL: a buffer of
  *  `MUS_ACTION_TEXT_MAX + 1` bytes is always enough (the longest line, an explicit shuffle of
@@ -1030,7 +1045,7 @@ MUS_API int32_t mus_action_parse(const char* text, mus_action* out, int32_t* err
  *        other: `mus-state/2 ` followed by the state's bytes in base64url.
  *
  * base64url is RFC 4648 §5 without padding: the alphabet `A`-`Z`, `a`-`z`, `0`-`9`, `-`, `_`.
- * The text is 364 characters of ASCII. It holds every card of every seat: a client should get
+ * The text is 375 characters of ASCII. It holds every card of every seat: a client should get
  * mus_view_format() instead. A later version of the library may use another version number
  * in the tag; mus_state_parse() reads the versions it knows.
  * @param s The state.
@@ -1073,7 +1088,7 @@ MUS_API int32_t mus_state_parse(const char* text, mus_state* out, int32_t* error
 
 /**
  * @brief The text form of what one seat may know (the mus_state_view() of that seat, as
- *        text): `mus-view/1 ` followed by the view's fields in base64url, 209 characters.
+ *        text): `mus-view/2 ` followed by the view's fields in base64url, 214 characters.
  *
  * This is what a server sends to the player at `seat`: that seat's own cards and the public
  * state (scores, turn, bets, declarations, signals, the lances so far and the last count),

@@ -30,6 +30,16 @@ enum class MusCorrido : std::uint8_t {
   game = 2,   ///< On the first hand of every game.
 };
 
+/// How a team answers a bet (R25, R25a).
+enum class Answers : std::uint8_t {
+  /// R25 (default): the first answerer's accept or raise settles the team's answer at once;
+  /// only a rejection passes the turn to the partner.
+  first = 0,
+  /// R25a (the online game): when both players of the answering team are eligible, the first
+  /// answerer only proposes the team's answer and the partner decides within limits.
+  proposal = 1,
+};
+
 /// Limits checked by validate().
 struct RulesLimits {
   static constexpr int max_target = 999;         ///< Largest game target.
@@ -54,7 +64,7 @@ struct Rules {
   bool deje_ends = true;            ///< A deje ends the game at once (R29); else at hand end.
   MusCorrido mus_corrido = MusCorrido::off;  ///< Mus corrido (R31).
   bool tio_perete = false;                   ///< The tío Perete bonus (R32).
-  std::uint8_t reserved = 0;  ///< Padding made explicit (keeps the bytes defined); zero.
+  Answers answers = Answers::first;          ///< How a team answers a bet (R25, R25a).
 
   /// Field-by-field equality.
   friend constexpr bool operator==(const Rules&, const Rules&) noexcept = default;
@@ -77,12 +87,14 @@ struct Rules {
   return r;
 }
 
-/// @brief The `online` preset: 8 kings, 40 points, one game, dejes checked at the end of the hand.
+/// @brief The `online` preset: 8 kings, 40 points, one game, dejes checked at the end of the hand,
+/// team answers by proposal and agreement (R25a).
 /// @return The rules.
 [[nodiscard]] constexpr Rules online_rules() noexcept {
   Rules r;
   r.games_per_vaca = 1;
   r.deje_ends = false;
+  r.answers = Answers::proposal;
   return r;
 }
 
@@ -128,6 +140,8 @@ inline constexpr std::array<RulesPreset, 3> rules_presets{{
     return bad("royal31 is not a known option");
   if (static_cast<int>(r.mus_corrido) > static_cast<int>(MusCorrido::game))
     return bad("mus_corrido must be off, match or game");
+  if (static_cast<int>(r.answers) > static_cast<int>(Answers::proposal))
+    return bad("answers must be first or proposal");
   return {};
 }
 
@@ -137,6 +151,9 @@ inline constexpr std::array<std::string_view, 5> royal31_names{
 
 /// The text names of the mus corrido options, indexed by MusCorrido value.
 inline constexpr std::array<std::string_view, 3> mus_corrido_names{"off", "match", "game"};
+
+/// The text names of the answer modes, indexed by Answers value.
+inline constexpr std::array<std::string_view, 2> answers_names{"first", "proposal"};
 
 /// @brief The text name of a 31 real option, as used by parse_rules(); "?" when out of range.
 /// @param v The option.
@@ -154,12 +171,21 @@ inline constexpr std::array<std::string_view, 3> mus_corrido_names{"off", "match
   return i < mus_corrido_names.size() ? mus_corrido_names[i] : std::string_view{"?"};
 }
 
+/// @brief The text name of an answer mode, as used by parse_rules(); "?" when out of range.
+/// @param v The mode.
+/// @return Static text.
+[[nodiscard]] constexpr std::string_view answers_name(Answers v) noexcept {
+  const auto i = static_cast<std::size_t>(v);
+  return i < answers_names.size() ? answers_names[i] : std::string_view{"?"};
+}
+
 /**
  * @brief Parse rules: a preset name, then `key=value` overrides separated by blanks.
  *
  * Keys: `kings=4|8 target=N games_per_vaca=N vacas=N min_raise=1|2
  * royal31=off|jack777|figure777|jack777_other_suits|jack_of_coins777 zero_discard=0|1
- * deje_ends=0|1 mus_corrido=off|match|game tio_perete=0|1`. An empty text is `standard`.
+ * deje_ends=0|1 mus_corrido=off|match|game tio_perete=0|1 answers=first|proposal`. An empty text is
+ * `standard`.
  * @param text The text.
  * @return The rules, or Errc::parse with a message (unknown preset or key, malformed value,
  *         or a value outside its limits, e.g. "kings must be 4 or 8") and the byte position of

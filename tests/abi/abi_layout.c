@@ -19,10 +19,16 @@
 
 #include "mus/mus.h"
 
-#define ALIGN_OF(type) offsetof(struct { char c; type t; }, t)
-#define STRUCT(type) printf("struct %s %lu %lu\n", #type, (unsigned long)sizeof(type), \
-                            (unsigned long)ALIGN_OF(type))
-#define FIELD(type, field)                                                  \
+#define ALIGN_OF(type) \
+  offsetof(            \
+      struct {         \
+        char c;        \
+        type t;        \
+      },               \
+      t)
+#define STRUCT(type) \
+  printf("struct %s %lu %lu\n", #type, (unsigned long)sizeof(type), (unsigned long)ALIGN_OF(type))
+#define FIELD(type, field)                                                             \
   printf("field %s %s %lu %lu\n", #type, #field, (unsigned long)offsetof(type, field), \
          (unsigned long)sizeof(((type*)0)->field))
 #define CONST(name) printf("const %s %ld\n", #name, (long)(name))
@@ -40,6 +46,7 @@ static void structs(void) {
   FIELD(mus_rules, deje_ends);
   FIELD(mus_rules, mus_corrido);
   FIELD(mus_rules, tio_perete);
+  FIELD(mus_rules, answers);
   FIELD(mus_rules, reserved);
 
   STRUCT(mus_state);
@@ -122,6 +129,9 @@ static void structs(void) {
   FIELD(mus_view, stake_before);
   FIELD(mus_view, proposed);
   FIELD(mus_view, lances);
+  FIELD(mus_view, proposal);
+  FIELD(mus_view, proposer);
+  FIELD(mus_view, proposal_amount);
   FIELD(mus_view, reserved);
 
   STRUCT(mus_event);
@@ -171,6 +181,8 @@ static void constants(void) {
   CONST(MUS_CORRIDO_OFF);
   CONST(MUS_CORRIDO_MATCH);
   CONST(MUS_CORRIDO_GAME);
+  CONST(MUS_ANSWERS_FIRST);
+  CONST(MUS_ANSWERS_PROPOSAL);
 
   CONST(MUS_PHASE_SHUFFLE);
   CONST(MUS_PHASE_MUS);
@@ -244,6 +256,8 @@ static void constants(void) {
   CONST(MUS_EVENT_GAME);
   CONST(MUS_EVENT_VACA);
   CONST(MUS_EVENT_MATCH);
+  CONST(MUS_EVENT_PROPOSE);
+  CONST(MUS_EVENT_AGREE);
 
   CONST(MUS_MAX_EVENTS);
 

@@ -224,7 +224,8 @@ inline bool same_view(const mus::SeatView& a, const mus::SeatView& b) {
         a.pares_mask == b.pares_mask && a.juego_mask == b.juego_mask && a.declared == b.declared &&
         a.perete_mask == b.perete_mask && a.signals == b.signals && a.bet_open == b.bet_open &&
         a.is_ordago == b.is_ordago && a.bet_team == b.bet_team &&
-        a.stake_before == b.stake_before && a.proposed == b.proposed &&
+        a.stake_before == b.stake_before && a.proposed == b.proposed && a.proposal == b.proposal &&
+        a.proposer == b.proposer && a.proposal_amount == b.proposal_amount &&
         a.hand_number == b.hand_number))
     return false;
   for (std::size_t i = 0; i < 4; ++i)

@@ -33,7 +33,8 @@ namespace ids = mus::action_ids;
 // hand can be"): the shuffle that deals it; per mus round 4 mus or cut, 4 discards and one
 // stock refill; 4 more for the round that ends with the cut; 4 tío Perete answers; per lance
 // at most 3 passes, 2 actions per bet, raise or órdago (it, and a rejection by the first
-// answerer) and a last answer, with at most 1 + (999 - 2) / min_raise bets and raises and one
+// answerer, or under answers=proposal a proposal and the partner's decision) and a last
+// answer, with at most 1 + (999 - 2) / min_raise bets and raises and one
 // órdago;
 // and every seat's true signals once per set of cards it held (at most 14 each).
 long max_hand_actions(const mus::Rules& r, long mus_rounds) {
@@ -67,6 +68,7 @@ class Conformance {
   }
   long steps = 0;
   long hands = 0;
+  long proposals = 0;  // R25a: steps that left a proposal for the partner
 
  private:
   void play_match() {
@@ -84,8 +86,10 @@ class Conformance {
       const int pick = static_cast<int>(rng_() % static_cast<std::uint64_t>(list.size));
       const Action a = list.items[static_cast<std::size_t>(pick)];
       if (a.kind == ActionKind::discard) ++mus_rounds;  // counted once per round below
+      const bool pending = s.bet.proposal != 0;
       const Errc e = mus::apply_id_in_place(s, mus::action_id(s, a).value(), rng_());
       REQUIRE(e == Errc::ok);
+      if (!pending && s.bet.proposal != 0) ++proposals;
       ++steps;
       ++hand_actions;
       if (s.hand_number != hand || s.phase == Phase::match_over) {
@@ -154,6 +158,15 @@ class Conformance {
       State next = s;
       REQUIRE(mus::apply_in_place(next, a) == Errc::ok);
     }
+    // While betting, every id of the betting block (pass .. reject) the list leaves out is
+    // refused: the list is exactly the choices, also in the partner's step of R25a.
+    if (s.phase == Phase::betting) {
+      for (int id = ids::pass; id <= ids::reject; ++id) {
+        if (((mask >> id) & 1U) != 0) continue;
+        State next = s;
+        REQUIRE(mus::apply_id_in_place(next, id, 0) != Errc::ok);
+      }
+    }
   }
 
   mus::Rules rules_;
@@ -176,6 +189,12 @@ TEST_CASE("Conformance: random matches over every preset and variant keep every 
     INFO(c.hands << " hands, " << c.steps << " steps");
     CHECK(c.hands > 50);
     CHECK(c.steps > c.hands);
+    // R25a: proposals occur exactly under answers=proposal (the online preset).
+    INFO(c.proposals << " proposals");
+    if (rules_of(n.text).answers == mus::Answers::proposal)
+      CHECK(c.proposals > 0);
+    else
+      CHECK(c.proposals == 0);
   }
 }
 

@@ -610,6 +610,8 @@ TEST_CASE("R29 a deje reaching the target ends the game at once", "[match][R29][
 TEST_CASE("R29 online preset: a deje is checked at the end of the hand", "[match][R29][R27]") {
   Rules r = mus::online_rules();
   r.target = 4;
+  // The scenario answers by R25 (first answerer); team proposals (R25a) are tested on their own.
+  r.answers = mus::Answers::first;
   State s = grande_of_deal_a(r);
   // Team 1 reaches the target with a deje of 4 in grande (as in the previous test).
   must(s, Action::bet(1, 2));

@@ -59,6 +59,8 @@ struct Stats {
   long dejes = 0;
   long peretes = 0;
   long refused_probes = 0;
+  long proposals = 0;   // R25a propose events
+  long agreements = 0;  // R25a agree events
 };
 
 // A copy made byte by byte, so a refused action can be checked with memcmp.
@@ -173,7 +175,11 @@ class Player {
       bool accept_listed = false;
       for (std::size_t i = 0; i < la.size; ++i)
         accept_listed = accept_listed || la.items[i].kind == ActionKind::accept;
-      PROP(s.answer_due() == accept_listed);
+      // An answer is due exactly when accept is listed, except after a proposed raise (R25a),
+      // when the partner may only agree with the raise or raise more.
+      const bool raise_proposed = s.bet.proposal == static_cast<std::uint8_t>(ActionKind::bet);
+      PROP(s.answer_due() == (accept_listed || raise_proposed));
+      if (raise_proposed) PROP(!accept_listed);
     } else {
       PROP(!s.answer_due());
     }
@@ -410,6 +416,14 @@ class Player {
       case Phase::betting: {
         if (s.bet.open) {
           expect_refused(s, Action::pass(seat), Errc::illegal_action);
+          // R25a: the partner's limits after a proposed accept or raise.
+          if (s.bet.proposal == static_cast<std::uint8_t>(mus::ActionKind::accept))
+            expect_refused(s, Action::reject(seat), Errc::illegal_action);
+          if (s.bet.proposal == static_cast<std::uint8_t>(mus::ActionKind::bet)) {
+            expect_refused(s, Action::accept(seat), Errc::illegal_action);
+            expect_refused(s, Action::reject(seat), Errc::illegal_action);
+            PROP(mus::min_bet(s) == s.bet.proposal_amount);
+          }
         } else {
           expect_refused(s, Action::accept(seat), Errc::illegal_action);
           expect_refused(s, Action::reject(seat), Errc::illegal_action);
@@ -462,6 +476,18 @@ class Player {
           running_[team] += e.amount;
           break;
         case EventKind::showdown: ++st_.ordagos; break;
+        case EventKind::propose:  // R25a: only a proposal, nothing else happens in the step
+          ++st_.proposals;
+          PROP(rules_.answers == mus::Answers::proposal);
+          PROP(ev.size == 1);
+          PROP(before.bet.answer_stage == 0 && before.bet.answer_second >= 0);
+          PROP(s.bet.proposal == e.value && s.to_act == before.bet.answer_second);
+          PROP(s.bet.proposed == before.bet.proposed && s.scores.points == before.scores.points);
+          break;
+        case EventKind::agree:
+          ++st_.agreements;
+          PROP(before.bet.proposal == e.value && e.seat == before.bet.answer_second);
+          break;
         case EventKind::perete:
           ++st_.peretes;
           PROP(e.team >= 0);
@@ -581,12 +607,20 @@ void run_property(const char* label, const std::vector<NamedRules>& sets, std::u
     all.dejes += st.dejes;
     all.peretes += st.peretes;
     all.refused_probes += st.refused_probes;
+    all.proposals += st.proposals;
+    all.agreements += st.agreements;
+    // R25a: proposals happen exactly under answers=proposal (the online preset).
+    if (sets[i].rules.answers == mus::Answers::first) CHECK(st.proposals == 0);
+    if (sets[i].rules.answers == mus::Answers::proposal && per_set >= 500) {
+      CHECK(st.proposals > 0);
+      CHECK(st.agreements > 0);
+    }
   }
   std::printf(
       "[property %s] hands %ld, matches %ld, steps %ld, games %ld, refills %ld, showdowns %ld, "
-      "dejes %ld, peretes %ld, refused probes %ld\n",
+      "dejes %ld, peretes %ld, refused probes %ld, proposals %ld, agreements %ld\n",
       label, all.hands, all.matches, all.steps, all.games, all.refills, all.ordagos, all.dejes,
-      all.peretes, all.refused_probes);
+      all.peretes, all.refused_probes, all.proposals, all.agreements);
   std::fflush(stdout);
   // The random play reaches the interesting places (with a meaningful budget).
   if (per_case >= 2000) {

@@ -178,9 +178,20 @@ struct Checker {
           if (e.amount != 0 || e.value < 0 || e.value > 2 || (e.value == 2) != (e.team >= 0))
             bad(e, "a lance start reports its status");
           break;
+        case EventKind::propose:  // R25a: the proposal of the acting first answerer
+          if (!by_actor || e.value != static_cast<int>(a.kind) ||
+              e.amount != (a.kind == mus::ActionKind::bet ? a.amount : 0))
+            bad(e, "a proposal reports the proposed answer and amount");
+          break;
+        case EventKind::agree:  // R25a: the acting partner repeats the proposal
+          if (!by_actor || e.value != b.bet.proposal || e.amount != b.bet.proposal_amount)
+            bad(e, "an agreement reports the proposal agreed to");
+          break;
         case EventKind::bet:
-          if (!by_actor || e.amount != a.amount ||
-              e.value != (b.bet.open ? b.bet.proposed : 0) + a.amount)
+          // An agreed raise (R25a) is reported as the proposer's.
+          if (!(by_actor || (b.bet.proposal != 0 && e.seat == b.bet.answer_first &&
+                             e.team == mus::team_of(e.seat))) ||
+              e.amount != a.amount || e.value != (b.bet.open ? b.bet.proposed : 0) + a.amount)
             bad(e, "a bet reports its points and the total");
           break;
         case EventKind::accept:

@@ -259,7 +259,7 @@ TEST_CASE("State text: the tag and the state's bytes in base64url", "[serialize]
   const State s = dealt_state();
   const std::string text = mus::state_to_text(s);
   CHECK(text.size() == mus::state_text_length);
-  CHECK(text.size() == 364);
+  CHECK(text.size() == 375);
   CHECK(text.rfind("mus-state/2 ", 0) == 0);
   const std::string payload = text.substr(12);
   CHECK(payload == b64_encode(bytes_of(s)));  // the documented encoding, written again here
@@ -277,7 +277,7 @@ TEST_CASE("State text: the text of the earlier layout is refused by its version"
   // mus-state/1 is the State layout 1 of libmus 0.1: its bytes mean other fields, so it is
   // refused before its payload is read, whatever the payload, with a message naming both.
   const std::string payload = mus::state_to_text(dealt_state()).substr(12);
-  for (const std::string& old : {"mus-state/1 " + payload, "mus-state/1 " + std::string(363, 'A'),
+  for (const std::string& old : {"mus-state/1 " + payload, "mus-state/1 " + std::string(374, 'A'),
                                  std::string("mus-state/1"), std::string("mus-state/1 ")}) {
     const auto r = mus::state_from_text(old);
     REQUIRE_FALSE(r.ok());
@@ -307,9 +307,9 @@ TEST_CASE("State text: each kind of bad input is refused with its position and r
   parse_fails(mus::state_from_text("mus-state/2 ").error(), 12, "truncated");
   parse_fails(mus::state_from_text(good.substr(0, 363)).error(), 363, "truncated");
   parse_fails(mus::state_from_text(good.substr(0, 200)).error(), 200, "truncated");
-  parse_fails(mus::state_from_text(good + "A").error(), 364, "too long");
-  parse_fails(mus::state_from_text(good + "\n").error(), 364, "too long");
-  parse_fails(mus::state_from_text(good + good).error(), 364, "too long");
+  parse_fails(mus::state_from_text(good + "A").error(), 375, "too long");
+  parse_fails(mus::state_from_text(good + "\n").error(), 375, "too long");
+  parse_fails(mus::state_from_text(good + good).error(), 375, "too long");
   for (const char bad : {'+', '/', '=', ' ', '\0', '\n', '\xC3'}) {
     std::string t = good;
     t[100] = bad;
@@ -322,22 +322,30 @@ TEST_CASE("State text: each kind of bad input is refused with its position and r
     t[200] = '.';
     parse_fails(mus::state_from_text(t).error(), 200, "not a base64url character");
   }
-  // 264 bytes are 88 whole groups of 3: no character has unused bits (the view text, whose
-  // last character has some, checks that they must be zero).
-  static_assert(mus::state_text_bytes % 3 == 0);
+  // 272 bytes end with 2 bytes in 3 characters: the last one's 2 low bits are unused and
+  // must be zero.
+  static_assert(mus::state_text_bytes % 3 == 2);
+  {
+    std::string u = good;
+    const auto v =
+        std::string_view("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+            .find(u[374]);
+    u[374] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[v | 1U];
+    parse_fails(mus::state_from_text(u).error(), 374, "unused bits");
+  }
   // Well-formed text whose bytes are not a state of this library.
   State forged = s;
   forged.deck.hands[0] = forged.deck.hands[1];
   const auto f = mus::state_from_text(mus::state_to_text(forged));
   CHECK(f.error().code == Errc::invalid_state);
   CHECK(f.error().position == -1);
-  std::string zeros = "mus-state/2 " + std::string(352, 'A');
+  std::string zeros = "mus-state/2 " + std::string(363, 'A');
   CHECK(mus::state_from_text(zeros).error().code == Errc::invalid_state);
   // Random text of the right form never gets through (or crashes).
   std::mt19937_64 rng(3);
   for (int i = 0; i < 2000; ++i) {
     std::string t = "mus-state/2 ";
-    for (int k = 0; k < 352; ++k)
+    for (int k = 0; k < 363; ++k)
       t += "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[rng() % 64];
     const auto r = mus::state_from_text(t);
     CHECK_FALSE(r.ok());
@@ -354,10 +362,10 @@ TEST_CASE("View text: the documented byte layout", "[serialize][view]") {
     const mus::SeatView v = mus::view_of(s, seat);
     const std::string text = mus::view_to_text(v);
     CHECK(text.size() == mus::view_text_length);
-    CHECK(text.size() == 209);
-    CHECK(text.rfind("mus-view/1 ", 0) == 0);
+    CHECK(text.size() == 214);
+    CHECK(text.rfind("mus-view/2 ", 0) == 0);
     const auto b = b64_decode(text.substr(11));
-    REQUIRE(b.size() == 148);
+    REQUIRE(b.size() == 152);
     CHECK(b[0] == seat);
     CHECK(b[1] == static_cast<int>(Phase::mus));
     CHECK(static_cast<std::int8_t>(b[2]) == s.to_act);
@@ -370,11 +378,14 @@ TEST_CASE("View text: the documented byte layout", "[serialize][view]") {
     const auto at = static_cast<std::size_t>(25 + 2 * signaller);
     CHECK((b[at] | (b[at + 1] << 8)) == s.signals[static_cast<std::size_t>(signaller)]);
     CHECK(s.signals[static_cast<std::size_t>(signaller)] != 0);
-    CHECK((b[40] | (b[41] << 8) | (b[42] << 16) | (b[43] << 24)) == 1);  // hand number
-    CHECK(b[44] == 0);                                                   // lances[0].lance: grande
-    CHECK(b[44 + 33] == 3);                                              // lances[3].lance: juego
-    CHECK((b[88] | b[89] | b[90] | b[91]) == 0);                         // last.number
-    CHECK(static_cast<std::int8_t>(b[92]) == -1);                        // last.dealer
+    CHECK(b[40] == 0);                                                   // no proposal (R25a)
+    CHECK(static_cast<std::int8_t>(b[41]) == -1);                        // no proposer
+    CHECK((b[42] | b[43]) == 0);                                         // no proposal amount
+    CHECK((b[44] | (b[45] << 8) | (b[46] << 16) | (b[47] << 24)) == 1);  // hand number
+    CHECK(b[48] == 0);                                                   // lances[0].lance: grande
+    CHECK(b[48 + 33] == 3);                                              // lances[3].lance: juego
+    CHECK((b[92] | b[93] | b[94] | b[95]) == 0);                         // last.number
+    CHECK(static_cast<std::int8_t>(b[96]) == -1);                        // last.dealer
     const auto back = mus::view_from_text(text);
     REQUIRE(back.ok());
     CHECK(same_view(*back, v));
@@ -389,27 +400,30 @@ TEST_CASE("View text: each kind of bad input is refused with its position and re
   parse_fails(mus::view_from_text("").error(), 0, "unknown format or version");
   parse_fails(mus::view_from_text("mus-state/1 " + payload).error(), 0,
               "unknown format or version");
-  parse_fails(mus::view_from_text("mus-view/2 " + payload).error(), 0, "unknown format or version");
-  parse_fails(mus::view_from_text("mus-view/1").error(), 10, "truncated");
-  parse_fails(mus::view_from_text(good.substr(0, 208)).error(), 208, "truncated");
-  parse_fails(mus::view_from_text(good + "x").error(), 209, "too long");
+  parse_fails(mus::view_from_text("mus-view/3 " + payload).error(), 0, "unknown format or version");
+  parse_fails(mus::view_from_text("mus-view/2").error(), 10, "truncated");
+  parse_fails(mus::view_from_text(good.substr(0, 213)).error(), 213, "truncated");
+  parse_fails(mus::view_from_text(good + "x").error(), 214, "too long");
+  // The view text of 0.1 (no R25a proposal fields) is refused by its version.
+  parse_fails(mus::view_from_text("mus-view/1 " + payload).error(), 0,
+              "mus-view/1 is the seat view of libmus 0.1; this version reads mus-view/2");
   std::string t = good;
   t[50] = '!';
   parse_fails(mus::view_from_text(t).error(), 50, "not a base64url character");
   {
-    // 148 bytes end with 1 byte in 2 characters: the last one's 4 low bits are unused.
+    // 152 bytes end with 2 bytes in 3 characters: the last one's 2 low bits are unused.
     std::string u = good;
     const auto v =
         std::string_view("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-            .find(u[208]);
-    u[208] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[v | 4U];
-    parse_fails(mus::view_from_text(u).error(), 208, "unused bits");
+            .find(u[213]);
+    u[213] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[v | 1U];
+    parse_fails(mus::view_from_text(u).error(), 213, "unused bits");
   }
   // Values a view cannot hold: well-formed text, refused as invalid_state.
   const auto forged = [&](std::size_t at, std::uint8_t value) {
     auto b = b64_decode(payload);
     b[at] = value;
-    return "mus-view/1 " + b64_encode(b);
+    return "mus-view/2 " + b64_encode(b);
   };
   struct Bad {
     const char* what;
@@ -437,10 +451,13 @@ TEST_CASE("View text: each kind of bad input is refused with its position and re
       {"bet_open 2", 33, 2},
       {"an órdago without a bet", 34, 1},
       {"a bet team without a bet", 35, 0},
-      {"lance record status 7", 45, 7},
-      {"lance record winner seat 4", 48, 4},
-      {"last hand end 4", 94, 4},
-      {"last hand dealer without a hand", 92, 0},
+      {"a proposal without a bet (R25a)", 40, 8},
+      {"a proposer without a proposal", 41, 0},
+      {"a proposal amount without a proposal", 42, 2},
+      {"lance record status 7", 49, 7},
+      {"lance record winner seat 4", 52, 4},
+      {"last hand end 4", 98, 4},
+      {"last hand dealer without a hand", 96, 0},
   };
   const auto decoded = b64_decode(payload);
   for (const Bad& bad : bads) {

@@ -179,7 +179,7 @@ TEST_CASE("validate_state refuses invalid rules", "[serialize][validate]") {
   refused(s, "target 0", [](State& t) { t.rules.target = 0; });
   refused(s, "games_per_vaca 0", [](State& t) { t.rules.games_per_vaca = 0; });
   refused(s, "royal31 9", [](State& t) { t.rules.royal31 = static_cast<mus::Royal31>(9); });
-  refused(s, "rules.reserved", [](State& t) { t.rules.reserved = 1; });
+  refused(s, "rules.answers", [](State& t) { t.rules.answers = static_cast<mus::Answers>(2); });
   refused(s, "a bool byte of 2", [](State& t) { set_byte(&t.rules.zero_discard, 2); });
   refused(s, "deje_ends byte 255", [](State& t) { set_byte(&t.rules.deje_ends, 255); });
 }
@@ -188,6 +188,8 @@ TEST_CASE("validate_state refuses non-zero reserved fields", "[serialize][valida
   const State s = mus_phase();
   refused(s, "reserved0", [](State& t) { t.reserved0 = 1; });
   refused(s, "reserved1", [](State& t) { t.reserved1 = 1; });
+  refused(s, "reserved2", [](State& t) { t.reserved2 = 1; });
+  refused(s, "bet.reserved", [](State& t) { t.bet.reserved = 1; });
   refused(s, "deck.reserved", [](State& t) { t.deck.reserved = 1; });
   refused(s, "decl.reserved", [](State& t) { t.decl.reserved = 1; });
   refused(s, "lances[1].reserved", [](State& t) { t.lances[1].reserved = 1; });
@@ -413,6 +415,51 @@ TEST_CASE("validate_state refuses stakes out of range", "[serialize][validate]")
   must(g, Action::ordago(g.to_act));
   REQUIRE(g.bet.ordago == 1);
   refused(g, "an órdago over nothing paying more than 1", [](State& t) { t.bet.stake_before = 2; });
+}
+
+TEST_CASE("validate_state refuses a forged R25a proposal", "[serialize][validate][R25a]") {
+  Rules r;
+  r.answers = mus::Answers::proposal;
+  // Deal A, grande: seat 1 (mano) bets 2; seat 2 proposes a raise of 5; seat 0 decides.
+  State p = start(r);
+  deal(p, deal_a);
+  must(p, Action::cut(p.to_act));
+  must(p, Action::bet(1, 2));
+  const State open = p;  // seat 2 to propose
+  must(p, Action::bet(2, 5));
+  REQUIRE(p.bet.proposal == static_cast<std::uint8_t>(mus::ActionKind::bet));
+  REQUIRE(p.to_act == 0);
+  refused(p, "a proposal of an unknown kind", [](State& t) { t.bet.proposal = 7; });
+  refused(p, "a proposed pass", [](State& t) { t.bet.proposal = 5; });
+  refused(p, "a proposed raise of nothing", [](State& t) { t.bet.proposal_amount = 0; });
+  refused(p, "a proposed raise below min_raise", [](State& t) { t.bet.proposal_amount = 1; });
+  refused(p, "a proposed raise past max_stake", [](State& t) { t.bet.proposal_amount = 998; });
+  refused(p, "a proposed accept with an amount",
+          [](State& t) { t.bet.proposal = static_cast<std::uint8_t>(mus::ActionKind::accept); });
+  refused(p, "a proposal under answers=first",
+          [](State& t) { t.rules.answers = mus::Answers::first; });
+  refused(p, "a proposal with the proposer to act", [](State& t) {
+    t.bet.answer_stage = 0;
+    t.to_act = t.bet.answer_first;
+  });
+  refused(p, "the partner to act without a proposal", [](State& t) {
+    t.bet.proposal = 0;
+    t.bet.proposal_amount = 0;
+  });
+  refused(p, "a proposed raise over an órdago", [](State& t) {
+    t.bet.ordago = 1;
+    t.bet.stake_before = t.bet.proposed;
+  });
+  refused(open, "a proposal before the first answerer spoke",
+          [](State& t) { t.bet.proposal = static_cast<std::uint8_t>(mus::ActionKind::reject); });
+  refused(open, "a proposal amount without a proposal",
+          [](State& t) { t.bet.proposal_amount = 2; });
+  State c = mus_phase();
+  must(c, Action::cut(c.to_act));
+  refused(c, "a proposal without an open bet",
+          [](State& t) { t.bet.proposal = static_cast<std::uint8_t>(mus::ActionKind::accept); });
+  refused(mus_phase(), "a proposal outside betting",
+          [](State& t) { t.bet.proposal = static_cast<std::uint8_t>(mus::ActionKind::reject); });
 }
 
 TEST_CASE("validate_state refuses a stale cache of true signals", "[serialize][validate]") {

@@ -102,6 +102,8 @@ internal static class BotsMatch
                 if (find(ActionKind.Accept) != null)
                 {
                     bool take = strength >= 2 || (strength == 1 && !view.BetIsOrdago);
+                    // Team proposals (R25a): after a proposed accept the partner may not reject.
+                    if (find(ActionKind.Reject) == null) take = true;
                     return take ? MusAction.Accept(seat) : MusAction.Reject(seat);
                 }
                 var bets = legal.Where(a => a.Kind == ActionKind.Bet).ToList();

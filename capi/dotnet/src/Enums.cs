@@ -51,6 +51,15 @@ namespace Mus
         Game = 2,
     }
 
+    /// <summary>How a team answers a bet, R25 and R25a (MUS_ANSWERS_*).</summary>
+    public enum Answers
+    {
+        /// <summary>R25: the first answerer's accept or raise settles the team (default).</summary>
+        First = 0,
+        /// <summary>R25a: the first answerer proposes, the partner decides (the online preset).</summary>
+        Proposal = 1,
+    }
+
     /// <summary>Match phases (MUS_PHASE_*).</summary>
     public enum Phase
     {
@@ -144,6 +153,10 @@ namespace Mus
         Game = 21,
         Vaca = 22,
         Match = 23,
+        /// <summary>R25a: Seat proposed its team's answer: Value the ActionKind, Amount the raise.</summary>
+        Propose = 24,
+        /// <summary>R25a: Seat (the partner) agreed to the proposal; the team's answer follows.</summary>
+        Agree = 25,
     }
 
     /// <summary>Card suits, R3: id = suit * 10 + rank.</summary>

@@ -546,6 +546,9 @@ namespace Mus
             BetTeam = v.bet_team < 0 ? (int?)null : v.bet_team;
             StakeBefore = v.stake_before;
             Proposed = v.proposed;
+            Proposal = v.proposal == 0 ? (ActionKind?)null : (ActionKind)v.proposal;
+            Proposer = v.proposer < 0 ? (int?)null : v.proposer;
+            ProposalAmount = v.proposal_amount;
             var lances = new CountLine[4];
             for (int i = 0; i < 4; ++i) lances[i] = new CountLine(v.lance_line(i));
             Lances = new ReadOnlyCollection<CountLine>(lances);
@@ -617,6 +620,18 @@ namespace Mus
 
         /// <summary>The stake if accepted.</summary>
         public int Proposed { get; private set; }
+
+        /// <summary>
+        /// R25a: the pending proposal of the answering team's first answerer (Bet: a raise of
+        /// ProposalAmount; Accept; Reject), or null; the partner decides next.
+        /// </summary>
+        public ActionKind? Proposal { get; private set; }
+
+        /// <summary>The seat that made the pending proposal, or null.</summary>
+        public int? Proposer { get; private set; }
+
+        /// <summary>The proposed raise "more", or 0.</summary>
+        public int ProposalAmount { get; private set; }
 
         /// <summary>This hand's lances so far.</summary>
         public IReadOnlyList<CountLine> Lances { get; private set; }

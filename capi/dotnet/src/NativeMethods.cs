@@ -30,7 +30,8 @@ namespace Mus.Native
         public int deje_ends;
         public int mus_corrido;
         public int tio_perete;
-        public fixed int reserved[8];
+        public int answers;
+        public fixed int reserved[7];
     }
 
     /// <summary>mus_state: a whole match as 512 opaque bytes (MUS_STATE_SIZE), 8-aligned.</summary>
@@ -155,7 +156,10 @@ namespace Mus.Native
         public mus_count_line lances_1;
         public mus_count_line lances_2;
         public mus_count_line lances_3;
-        public fixed int reserved[16];
+        public int proposal;
+        public int proposer;
+        public int proposal_amount;
+        public fixed int reserved[13];
 
         /// <summary>lances[i], i in 0..3.</summary>
         public mus_count_line lance_line(int i)
@@ -232,6 +236,8 @@ namespace Mus.Native
         public const int MUS_CORRIDO_OFF = 0;
         public const int MUS_CORRIDO_MATCH = 1;
         public const int MUS_CORRIDO_GAME = 2;
+        public const int MUS_ANSWERS_FIRST = 0;
+        public const int MUS_ANSWERS_PROPOSAL = 1;
 
         // Match phases.
         public const int MUS_PHASE_SHUFFLE = 1;
@@ -312,6 +318,8 @@ namespace Mus.Native
         public const int MUS_EVENT_GAME = 21;
         public const int MUS_EVENT_VACA = 22;
         public const int MUS_EVENT_MATCH = 23;
+        public const int MUS_EVENT_PROPOSE = 24;
+        public const int MUS_EVENT_AGREE = 25;
 
         /// <summary>The most events one mus_apply_events call can report.</summary>
         public const int MUS_MAX_EVENTS = 48;

@@ -113,13 +113,13 @@ internal static class BindingTests
     {
         // Worked out by hand from mus.h (every field is 4 bytes but mus_action's two uint64_t
         // and its order[40], and mus_view's hand[4]):
-        //   mus_rules      = 4 + 10*4 + 8*4                                 = 76
+        //   mus_rules      = 4 + 11*4 + 7*4                                 = 76
         //   mus_state      = MUS_STATE_SIZE                                 = 512
         //   mus_action     = 4*4 + 8 + 8 + 40 + 4*4                         = 88
         //   mus_state_info = 4 + 5*4 + 3*(2*4) + 3*4 + 14*4                = 116
         //   mus_count_line = 9*4 + 3*4                                      = 48
         //   mus_count      = 6*4 + 2*(2*4) + 4*48 + 8*4                     = 264
-        //   mus_view       = 7*4 + 4 + 3*(2*4) + 9*4 + 4*4 + 5*4 + 4*48 + 16*4 = 384
+        //   mus_view       = 7*4 + 4 + 3*(2*4) + 9*4 + 4*4 + 5*4 + 4*48 + 3*4 + 13*4 = 384
         //   mus_event      = 6*4 + 2*4                                      = 32
         var expected = new Dictionary<Type, int>
         {
@@ -152,7 +152,9 @@ internal static class BindingTests
         Eq(Offset(typeof(mus_view), "score"), 32, "offsetof(mus_view, score)");
         Eq(Offset(typeof(mus_view), "signals"), 92, "offsetof(mus_view, signals)");
         Eq(Offset(typeof(mus_view), "lances_0"), 128, "offsetof(mus_view, lances[0])");
-        Eq(Offset(typeof(mus_view), "reserved"), 320, "offsetof(mus_view, reserved)");
+        Eq(Offset(typeof(mus_view), "proposal"), 320, "offsetof(mus_view, proposal)");
+        Eq(Offset(typeof(mus_view), "reserved"), 332, "offsetof(mus_view, reserved)");
+        Eq(Offset(typeof(mus_rules), "answers"), 44, "offsetof(mus_rules, answers)");
         Eq(MusLibrary.StateSize, 512, "mus_state_size()");
         Eq(MusLibrary.StateSize, NativeMethods.MUS_STATE_SIZE, "mus_state_size() == MUS_STATE_SIZE");
     }
@@ -266,7 +268,11 @@ internal static class BindingTests
         Eq((int)HandEnd.Ordago, NativeMethods.MUS_END_ORDAGO, "HandEnd.Ordago");
         Eq((int)Royal31.JackOfCoins777, NativeMethods.MUS_ROYAL31_JACK_OF_COINS777, "Royal31.JackOfCoins777");
         Eq((int)MusCorrido.Game, NativeMethods.MUS_CORRIDO_GAME, "MusCorrido.Game");
-        Eq(Enum.GetValues(typeof(EventKind)).Length, 23, "23 event kinds");
+        Eq((int)EventKind.Propose, NativeMethods.MUS_EVENT_PROPOSE, "EventKind.Propose");
+        Eq((int)EventKind.Agree, NativeMethods.MUS_EVENT_AGREE, "EventKind.Agree");
+        Eq((int)Answers.Proposal, NativeMethods.MUS_ANSWERS_PROPOSAL, "Answers.Proposal");
+        Eq((int)Answers.First, NativeMethods.MUS_ANSWERS_FIRST, "Answers.First");
+        Eq(Enum.GetValues(typeof(EventKind)).Length, 25, "25 event kinds");
         Eq(Enum.GetValues(typeof(Signal)).Length, 14, "14 signals");
 
         // An exception from the library carries code, name, text and what was being done.
@@ -313,6 +319,10 @@ internal static class BindingTests
         Rules online = Rules.Preset("online");
         Eq(online.GamesPerVaca, 1, "online: 1 game per vaca");
         Eq(online.DejeEnds, false, "online: dejes checked at hand end");
+        Eq(online.Answers, Answers.Proposal, "online: team proposals (R25a)");
+        Eq(standard.Answers, Answers.First, "standard: the first answerer settles (R25)");
+        Eq(standard.With(answers: Answers.Proposal).ToString(), "standard answers=proposal",
+           "answers=proposal in the text");
         Check(basque != standard && online != standard && !standard.Equals(null), "presets differ");
 
         Rules r = Rules.Parse("standard kings=4 target=30 royal31=jack777");
@@ -542,6 +552,29 @@ internal static class BindingTests
     }
 
     // ---- The match: basics and every error path ------------------------------------------------------
+
+    // R25a: under answers=proposal the first answerer proposes and the partner decides.
+    private static void TeamProposals()
+    {
+        Rules rules = Rules.Standard.With(answers: Answers.Proposal);
+        IReadOnlyList<MusEvent> events;
+        MatchState s = MatchState.New(rules, 0).Apply(MusAction.ShuffleOrder(Card.Deck));
+        s = s.Apply(MusAction.Cut(1)).Apply(MusAction.Bet(1, 2)); // an opening bet: no proposal
+        Eq(s.ToAct, 2, "seat 2 answers first");
+        s = s.ApplyWithEvents(MusAction.Accept(2), out events);   // only a proposal
+        Eq(events.Count, 1, "one event for a proposal");
+        Eq(events[0].Kind, EventKind.Propose, "a propose event");
+        Eq(events[0].Value, (int)ActionKind.Accept, "the proposed answer");
+        SeatView v = s.View(1);
+        Eq(v.Proposal, (ActionKind?)ActionKind.Accept, "the view shows the proposal");
+        Eq(v.Proposer, (int?)2, "and its proposer");
+        Eq(s.ToAct, 0, "the partner decides");
+        Throws(MusStatus.IllegalAction, () => s.Apply(MusAction.Reject(0)), "no reject after a proposed accept");
+        s = s.ApplyWithEvents(MusAction.Accept(0), out events);
+        Check(events.Any(e => e.Kind == EventKind.Agree && e.Seat == 0), "seat 0 agrees");
+        Check(events.Any(e => e.Kind == EventKind.Accept), "the team accepts");
+        Eq(s.View(1).Proposal, (ActionKind?)null, "no proposal pending");
+    }
 
     private static void MatchBasics()
     {
@@ -1065,6 +1098,7 @@ internal static class BindingTests
             new KeyValuePair<string, Action>("action ids", ActionIds),
             new KeyValuePair<string, Action>("órdago ends the match", OrdagoEndsMatch),
             new KeyValuePair<string, Action>("R26 worked example", R26WorkedExample),
+            new KeyValuePair<string, Action>("R25a team proposals", TeamProposals),
             new KeyValuePair<string, Action>("random self-play", RandomSelfPlay),
         };
         if (abi != null) sections.Insert(1, new KeyValuePair<string, Action>("ABI against C", () => AbiAgainstC(abi)));

@@ -31,6 +31,7 @@ int main(void) {
   F(mus_rules, deje_ends);
   F(mus_rules, mus_corrido);
   F(mus_rules, tio_perete);
+  F(mus_rules, answers);
   F(mus_rules, reserved);
 
   S(mus_state);
@@ -119,6 +120,9 @@ int main(void) {
   E(mus_view, lances, 1);
   E(mus_view, lances, 2);
   E(mus_view, lances, 3);
+  F(mus_view, proposal);
+  F(mus_view, proposer);
+  F(mus_view, proposal_amount);
   F(mus_view, reserved);
 
   S(mus_event);

@@ -18,8 +18,8 @@ what was tried. Every error status of the C API raises a :class:`MusError` subcl
 
 from ._version import __version__
 from .cards import NO_CARD, Card, Hand, Rank, Suit, lance_winner, seeded_order
-from .enums import (ActionKind, EventKind, HandEnd, Lance, LanceStatus, MusCorrido, Phase,
-                    Royal31, Signal, Status)
+from .enums import (ActionKind, Answers, EventKind, HandEnd, Lance, LanceStatus, MusCorrido,
+                    Phase, Royal31, Signal, Status)
 from .errors import (ActionError, BadShuffleError, BetTooSmallError, BufferTooSmallError,
                      CardNotInHandError, FalseSignalError, IllegalActionError, InternalError,
                      InvalidArgumentError, InvalidCardsError, InvalidRulesError,
@@ -51,7 +51,7 @@ def status_string(status: int) -> str:
 __all__ = [
     "__version__", "library_path", "library_version", "status_string",
     "NO_CARD", "Card", "Hand", "Rank", "Suit", "lance_winner", "seeded_order",
-    "ActionKind", "EventKind", "HandEnd", "Lance", "LanceStatus", "MusCorrido", "Phase",
+    "ActionKind", "Answers", "EventKind", "HandEnd", "Lance", "LanceStatus", "MusCorrido", "Phase",
     "Royal31", "Signal", "Status",
     "MusError", "ActionError", "BadShuffleError", "BetTooSmallError", "BufferTooSmallError",
     "CardNotInHandError", "FalseSignalError", "IllegalActionError", "InternalError",

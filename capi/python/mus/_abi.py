@@ -50,6 +50,8 @@ MUS_ROYAL31_JACK_OF_COINS777 = 4
 MUS_CORRIDO_OFF = 0
 MUS_CORRIDO_MATCH = 1
 MUS_CORRIDO_GAME = 2
+MUS_ANSWERS_FIRST = 0
+MUS_ANSWERS_PROPOSAL = 1
 
 # ---- Match phases --------------------------------------------------------------------------
 MUS_PHASE_SHUFFLE = 1
@@ -129,6 +131,8 @@ MUS_EVENT_COUNT = 20
 MUS_EVENT_GAME = 21
 MUS_EVENT_VACA = 22
 MUS_EVENT_MATCH = 23
+MUS_EVENT_PROPOSE = 24
+MUS_EVENT_AGREE = 25
 
 MUS_MAX_EVENTS = 48
 
@@ -172,7 +176,8 @@ class mus_rules(ctypes.Structure):  # noqa: N801 (the header's names)
         ("deje_ends", _i32),
         ("mus_corrido", _i32),
         ("tio_perete", _i32),
-        ("reserved", _i32 * 8),
+        ("answers", _i32),
+        ("reserved", _i32 * 7),
     ]
 
 
@@ -270,7 +275,10 @@ class mus_view(ctypes.Structure):  # noqa: N801
         ("stake_before", _i32),
         ("proposed", _i32),
         ("lances", mus_count_line * 4),
-        ("reserved", _i32 * 16),
+        ("proposal", _i32),
+        ("proposer", _i32),
+        ("proposal_amount", _i32),
+        ("reserved", _i32 * 13),
     ]
 
 

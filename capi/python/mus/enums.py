@@ -59,6 +59,12 @@ class MusCorrido(enum.IntEnum):
     GAME = _abi.MUS_CORRIDO_GAME
 
 
+class Answers(enum.IntEnum):
+    """How a team answers a bet (R25, R25a), ``MUS_ANSWERS_*``."""
+    FIRST = _abi.MUS_ANSWERS_FIRST
+    PROPOSAL = _abi.MUS_ANSWERS_PROPOSAL
+
+
 class Phase(enum.IntEnum):
     """``MUS_PHASE_*``."""
     SHUFFLE = _abi.MUS_PHASE_SHUFFLE
@@ -146,6 +152,8 @@ class EventKind(enum.IntEnum):
     GAME = _abi.MUS_EVENT_GAME
     VACA = _abi.MUS_EVENT_VACA
     MATCH = _abi.MUS_EVENT_MATCH
+    PROPOSE = _abi.MUS_EVENT_PROPOSE
+    AGREE = _abi.MUS_EVENT_AGREE
 
 
 #: Each enum and the prefix of its constants in mus.h (Status is special: MUS_OK and MUS_E_*).
@@ -153,6 +161,7 @@ ENUM_PREFIXES = {
     Lance: "MUS_LANCE_",
     Royal31: "MUS_ROYAL31_",
     MusCorrido: "MUS_CORRIDO_",
+    Answers: "MUS_ANSWERS_",
     Phase: "MUS_PHASE_",
     ActionKind: "MUS_ACTION_",
     Signal: "MUS_SIGNAL_",

@@ -283,6 +283,11 @@ class View:
     stake_before: int                   #: what a refusal pays now (R26)
     proposed: int                       #: the stake if accepted
     lances: Tuple[CountLine, ...]       #: this hand's lances so far
+    #: R25a: the pending proposal of the answering team's first answerer (ActionKind BET, a
+    #: raise of ``proposal_amount``; ACCEPT; REJECT), or None; the partner decides next
+    proposal: Optional[Union[ActionKind, int]]
+    proposer: Optional[int]             #: the seat that made the pending proposal
+    proposal_amount: int                #: the proposed raise "more", or 0
 
     @classmethod
     def _from_c(cls, c: _abi.mus_view) -> "View":
@@ -295,7 +300,9 @@ class View:
             tuple(frozenset(enum_or_int(Signal, k) for k in range(31) if mask & (1 << k))
                   for mask in c.signals),
             bool(c.bet_open), bool(c.bet_is_ordago), _opt(c.bet_team), c.stake_before,
-            c.proposed, tuple(CountLine._from_c(line) for line in c.lances))
+            c.proposed, tuple(CountLine._from_c(line) for line in c.lances),
+            enum_or_int(ActionKind, c.proposal) if c.proposal else None, _opt(c.proposer),
+            c.proposal_amount)
 
 
 class BetLimits(NamedTuple):

@@ -417,5 +417,31 @@ class R26WorkedExampleTest(unittest.TestCase):
         self.assertEqual((s.score, s.phase, s.dealer, s.mano), ((0, 7), Phase.SHUFFLE, 1, 2))
 
 
+class R25aProposalTest(unittest.TestCase):
+    """R25a (the online preset): the first answerer proposes, the partner decides."""
+
+    def test_proposed_raise_agreed_and_events(self):
+        rules = mus.Rules.preset("standard", answers="proposal")
+        hands = [Hand.parse(h) for h in R26_HANDS]
+        s = State.new(rules, 0).apply(Action.stacked_deal(hands, 1)).apply(Action.cut(1))
+        s = s.apply(Action.bet(1, 2))                        # an opening bet: never a proposal
+        self.assertEqual(s.to_act, 2)
+        s, events = s.apply_with_events(Action.bet(2, 3))    # seat 2 proposes a raise of 3
+        self.assertEqual([e.kind for e in events], [EventKind.PROPOSE])
+        self.assertEqual((events[0].seat, events[0].amount, events[0].value),
+                         (2, 3, ActionKind.BET))
+        v = s.view(1)
+        self.assertEqual((v.proposal, v.proposer, v.proposal_amount, v.proposed),
+                         (ActionKind.BET, 2, 3, 2))
+        self.assertEqual(s.to_act, 0)
+        self.assertEqual(s.bet_limits(), (3, 997))
+        with self.assertRaises(mus.IllegalActionError):
+            s.apply(Action.accept(0))
+        s, events = s.apply_with_events(Action.bet(0, 3))    # seat 0 agrees
+        self.assertEqual([e.kind for e in events], [EventKind.AGREE, EventKind.BET])
+        self.assertEqual(events[1].seat, 2)                  # the raise is the proposer's
+        self.assertEqual((s.to_act, s.view(0).proposal), (3, None))
+
+
 if __name__ == "__main__":
     unittest.main()
