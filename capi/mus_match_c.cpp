@@ -1,9 +1,10 @@
 // The C API of mus.h, match reducer part: states, actions, legal actions, views, events and
 // the last hand's count, over the C++ reducer of mus/match.hpp.
 //
-// A mus_state holds a mus::State at its start (the rest zero). Every function taking a
-// state copies it out and checks it with validate_state() before use, so bytes the library
-// did not produce get MUS_E_INVALID_STATE, never undefined behaviour.
+// A mus_state holds a mus::State at its start, zeros, then a stamp (state_stamp.hpp). Every
+// function taking a state copies it out with read_state(), which trusts a matching stamp and
+// otherwise checks the copy with validate_state(), so bytes the library would refuse get
+// MUS_E_INVALID_STATE, never undefined behaviour.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -62,6 +63,33 @@ std::int32_t write_sized(const T& full, T* out) noexcept {
   return MUS_OK;
 }
 
+// apply_in_place() with its events reported to a C caller, as mus_apply_events() promises:
+// `*count_out` (when asked) also on a too small buffer, the events only when they all fit.
+// Kept out of the path without events, which need not build a mus::Events (larger than a
+// state).
+[[gnu::noinline]] std::int32_t apply_reporting(mus::State& s, const mus::Action& a,
+                                               mus_event* events, std::size_t cap,
+                                               std::size_t* count_out) noexcept {
+  mus::Events ev;
+  if (const mus::Errc e = mus::apply_in_place(s, a, &ev); e != mus::Errc::ok)
+    return capi::status(e);
+  if (count_out != nullptr) *count_out = ev.size;
+  if (events == nullptr) return MUS_OK;
+  if (cap < ev.size) return MUS_E_BUFFER_TOO_SMALL;
+  for (std::size_t i = 0; i < ev.size; ++i) {
+    const mus::Event& x = ev.items[i];
+    mus_event c{};
+    c.kind = static_cast<std::int32_t>(x.kind);
+    c.seat = x.seat;
+    c.team = x.team;
+    c.lance = x.lance;
+    c.amount = x.amount;
+    c.value = x.value;
+    events[i] = c;
+  }
+  return MUS_OK;
+}
+
 }  // namespace
 
 extern "C" {
@@ -86,31 +114,18 @@ int32_t mus_apply_events(const mus_state* in, const mus_action* action, mus_stat
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr || action == nullptr || !capi::valid_buffer(events, cap))
       return MUS_E_INVALID_ARGUMENT;
-    auto s = read_state(in);
-    if (!s) return capi::status(s.error());
+    capi::StateCopy next;  // read, applied to and written from this one copy
+    if (const std::int32_t e = read_state(in, next); e != MUS_OK) return e;
     const auto a = read_action(action);
     if (!a) return capi::status(a.error());
-    mus::State next = *s;
-    mus::Events ev;
-    const mus::Errc e =
-        mus::apply_in_place(next, *a, events != nullptr || count_out != nullptr ? &ev : nullptr);
-    if (e != mus::Errc::ok) return capi::status(e);
-    if (count_out != nullptr) *count_out = ev.size;
-    if (events != nullptr) {
-      if (cap < ev.size) return MUS_E_BUFFER_TOO_SMALL;
-      for (std::size_t i = 0; i < ev.size; ++i) {
-        const mus::Event& x = ev.items[i];
-        mus_event c{};
-        c.kind = static_cast<std::int32_t>(x.kind);
-        c.seat = x.seat;
-        c.team = x.team;
-        c.lance = x.lance;
-        c.amount = x.amount;
-        c.value = x.value;
-        events[i] = c;
-      }
+    if (events == nullptr && count_out == nullptr) {
+      if (const mus::Errc e = mus::apply_in_place(next.s, *a); e != mus::Errc::ok)
+        return capi::status(e);
+    } else if (const std::int32_t e = apply_reporting(next.s, *a, events, cap, count_out);
+               e != MUS_OK) {
+      return e;
     }
-    write_state(next, out);
+    write_state(next.s, out);
     return MUS_OK;
   });
 }
@@ -122,12 +137,13 @@ int32_t mus_apply(const mus_state* in, const mus_action* action, mus_state* out)
 int32_t mus_legal_actions(const mus_state* s, mus_action* buf, size_t cap, size_t* count_out) {
   return capi::guard([&]() -> std::int32_t {
     if (!capi::valid_buffer(buf, cap)) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
-    const mus::ActionList list = mus::legal_actions(*st);
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    const mus::ActionList list = mus::legal_actions(st);
     if (count_out != nullptr) *count_out = list.size;
     if (cap < list.size) return MUS_E_BUFFER_TOO_SMALL;
-    for (std::size_t i = 0; i < list.size; ++i) buf[i] = write_action(list.items[i]);
+    for (std::size_t i = 0; i < list.size; ++i) capi::write_action(list.items[i], buf[i]);
     return MUS_OK;
   });
 }
@@ -135,20 +151,21 @@ int32_t mus_legal_actions(const mus_state* s, mus_action* buf, size_t cap, size_
 int32_t mus_state_info_get(const mus_state* s, mus_state_info* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
     mus_state_info info{};
-    info.phase = static_cast<std::int32_t>(st->phase);
-    info.lance = st->phase == mus::Phase::betting ? static_cast<std::int32_t>(st->lance) : -1;
-    info.to_act = st->to_act;
-    info.dealer = st->dealer;
-    info.mano = st->mano;
+    info.phase = static_cast<std::int32_t>(st.phase);
+    info.lance = st.phase == mus::Phase::betting ? static_cast<std::int32_t>(st.lance) : -1;
+    info.to_act = st.to_act;
+    info.dealer = st.dealer;
+    info.mano = st.mano;
     for (int t = 0; t < 2; ++t) {
-      info.score[t] = st->score[static_cast<std::size_t>(t)];
-      info.games[t] = st->games[static_cast<std::size_t>(t)];
-      info.vacas[t] = st->vacas[static_cast<std::size_t>(t)];
+      info.score[t] = st.score[static_cast<std::size_t>(t)];
+      info.games[t] = st.games[static_cast<std::size_t>(t)];
+      info.vacas[t] = st.vacas[static_cast<std::size_t>(t)];
     }
-    info.match_winner = st->match_winner;
+    info.match_winner = st.match_winner;
     return write_sized(info, out);
   });
 }
@@ -156,10 +173,11 @@ int32_t mus_state_info_get(const mus_state* s, mus_state_info* out) {
 int32_t mus_state_hand(const mus_state* s, int32_t seat, uint8_t out[4]) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr || !capi::valid_seat(seat)) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
     for (int i = 0; i < mus::hand_size; ++i)
-      out[i] = st->hands[static_cast<std::size_t>(seat * 4 + i)];
+      out[i] = st.hands[static_cast<std::size_t>(seat * 4 + i)];
     return MUS_OK;
   });
 }
@@ -167,9 +185,10 @@ int32_t mus_state_hand(const mus_state* s, int32_t seat, uint8_t out[4]) {
 int32_t mus_state_view(const mus_state* s, int32_t seat, mus_view* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr || !capi::valid_seat(seat)) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
-    const mus::SeatView v = mus::view_of(*st, seat);
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    const mus::SeatView v = mus::view_of(st, seat);
     mus_view c{};
     c.seat = v.seat;
     c.phase = static_cast<std::int32_t>(v.phase);
@@ -206,9 +225,10 @@ int32_t mus_state_view(const mus_state* s, int32_t seat, mus_view* out) {
 int32_t mus_state_last_count(const mus_state* s, mus_count* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
-    const mus::HandSummary& h = st->last;
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    const mus::HandSummary& h = st.last;
     mus_count c{};
     c.number = static_cast<std::int32_t>(h.number);
     c.dealer = h.dealer;
@@ -227,27 +247,29 @@ int32_t mus_state_last_count(const mus_state* s, mus_count* out) {
 int32_t mus_state_rules(const mus_state* s, mus_rules* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
-    *out = capi::rules_to_c(st->rules);
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    *out = capi::rules_to_c(st.rules);
     return MUS_OK;
   });
 }
 
 int32_t mus_state_validate(const mus_state* s) {
   return capi::guard([&]() -> std::int32_t {
-    const auto st = read_state(s);
-    return st ? MUS_OK : capi::status(st.error());
+    capi::StateCopy copy;
+    return read_state(s, copy);
   });
 }
 
 int32_t mus_bet_limits(const mus_state* s, int32_t* min_out, int32_t* max_out) {
   return capi::guard([&]() -> std::int32_t {
     if (min_out == nullptr || max_out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
-    *min_out = mus::min_bet(*st);
-    *max_out = mus::max_bet(*st);
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    *min_out = mus::min_bet(st);
+    *max_out = mus::max_bet(st);
     return MUS_OK;
   });
 }
