@@ -49,6 +49,27 @@ namespace mus::capi {
 /// The C status code of an error.
 [[nodiscard]] constexpr std::int32_t status(const Error& e) noexcept { return status(e.code); }
 
+// error.hpp writes the Errc numbers as literals (so that C++ users do not get mus.h through it);
+// status() relies on them being the C status codes, so any drift between the two lists must
+// fail the build here.
+static_assert(status(Errc::ok) == MUS_OK);
+static_assert(status(Errc::invalid_argument) == MUS_E_INVALID_ARGUMENT);
+static_assert(status(Errc::parse) == MUS_E_PARSE);
+static_assert(status(Errc::buffer_too_small) == MUS_E_BUFFER_TOO_SMALL);
+static_assert(status(Errc::invalid_rules) == MUS_E_INVALID_RULES);
+static_assert(status(Errc::invalid_cards) == MUS_E_INVALID_CARDS);
+static_assert(status(Errc::wrong_phase) == MUS_E_WRONG_PHASE);
+static_assert(status(Errc::not_your_turn) == MUS_E_NOT_YOUR_TURN);
+static_assert(status(Errc::illegal_action) == MUS_E_ILLEGAL_ACTION);
+static_assert(status(Errc::bet_too_small) == MUS_E_BET_TOO_SMALL);
+static_assert(status(Errc::card_not_in_hand) == MUS_E_CARD_NOT_IN_HAND);
+static_assert(status(Errc::bad_shuffle) == MUS_E_BAD_SHUFFLE);
+static_assert(status(Errc::match_over) == MUS_E_MATCH_OVER);
+static_assert(status(Errc::false_signal) == MUS_E_FALSE_SIGNAL);
+static_assert(status(Errc::invalid_state) == MUS_E_INVALID_STATE);
+static_assert(status(Errc::internal) == MUS_E_INTERNAL);
+static_assert(status(Errc::not_in_action_space) == MUS_E_NO_ACTION_ID);
+
 /**
  * @brief Runs the body of an exported function: no C++ exception ever crosses into C.
  * @param body A callable returning the function's `int32_t` status.
@@ -135,7 +156,7 @@ template <class Field>
       assign_checked(r.mus_corrido, in->mus_corrido) &&
       assign_checked(r.tio_perete, in->tio_perete);
   if (!fits) return Error{Errc::invalid_rules, "a mus_rules field is outside its limits", -1};
-  if (const Error e = validate(r)) return e;
+  if (const Error e = validate(r); !e.ok()) return e;
   return r;
 }
 

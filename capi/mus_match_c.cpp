@@ -6,6 +6,7 @@
 // otherwise checks the copy with validate_state(), so bytes the library would refuse get
 // MUS_E_INVALID_STATE, never undefined behaviour.
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -28,9 +29,23 @@ static_assert(static_cast<int>(mus::ActionKind::perete) == MUS_ACTION_PERETE &&
               static_cast<int>(mus::ActionKind::shuffle) == MUS_ACTION_SHUFFLE);
 static_assert(static_cast<int>(mus::EventKind::match) == MUS_EVENT_MATCH &&
               static_cast<int>(mus::EventKind::deal) == MUS_EVENT_DEAL);
-static_assert(static_cast<int>(mus::LanceStatus::ordago) == MUS_LANCE_ORDAGO &&
+static_assert(static_cast<int>(mus::LanceStatus::ordago) == MUS_LANCE_STATUS_ORDAGO &&
               static_cast<int>(mus::HandEnd::ordago) == MUS_END_ORDAGO);
 static_assert(static_cast<int>(mus::Signal::solomillo) == MUS_SIGNAL_SOLOMILLO);
+static_assert(mus::action_id_count == MUS_ACTION_ID_COUNT &&
+              mus::action_ids::shuffle == MUS_ACTION_ID_SHUFFLE &&
+              mus::action_ids::mus == MUS_ACTION_ID_MUS &&
+              mus::action_ids::cut == MUS_ACTION_ID_CUT &&
+              mus::action_ids::discard == MUS_ACTION_ID_DISCARD &&
+              mus::action_ids::pass == MUS_ACTION_ID_PASS &&
+              mus::action_ids::bet == MUS_ACTION_ID_BET &&
+              mus::action_ids::ordago == MUS_ACTION_ID_ORDAGO &&
+              mus::action_ids::accept == MUS_ACTION_ID_ACCEPT &&
+              mus::action_ids::reject == MUS_ACTION_ID_REJECT &&
+              mus::action_ids::signal == MUS_ACTION_ID_SIGNAL &&
+              mus::action_ids::perete == MUS_ACTION_ID_PERETE &&
+              mus::action_ids::bet_count == MUS_BET_LADDER_SIZE &&
+              mus::ActionList::capacity == MUS_MAX_LEGAL_ACTIONS);
 
 using capi::read_action;
 using capi::read_state;
@@ -148,6 +163,82 @@ int32_t mus_legal_actions(const mus_state* s, mus_action* buf, size_t cap, size_
   });
 }
 
+int32_t mus_legal_mask(const mus_state* s, uint64_t* out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    *out = mus::legal_action_mask(st);
+    return MUS_OK;
+  });
+}
+
+int32_t mus_legal_action_ids(const mus_state* s, int32_t* ids, size_t cap, size_t* count_out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (!capi::valid_buffer(ids, cap)) return MUS_E_INVALID_ARGUMENT;
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    const std::uint64_t mask = mus::legal_action_mask(st);
+    const auto n = static_cast<std::size_t>(std::popcount(mask));
+    if (count_out != nullptr) *count_out = n;
+    if (cap < n) return MUS_E_BUFFER_TOO_SMALL;
+    std::size_t i = 0;
+    for (std::uint64_t m = mask; m != 0; m &= m - 1) ids[i++] = std::countr_zero(m);
+    return MUS_OK;
+  });
+}
+
+int32_t mus_action_id(const mus_state* s, const mus_action* action, int32_t* id_out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (id_out == nullptr) return MUS_E_INVALID_ARGUMENT;
+    const auto a = read_action(action);
+    if (!a) return capi::status(a.error());
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    const auto id = mus::action_id(st, *a);
+    if (!id) return capi::status(id.error());
+    *id_out = *id;
+    return MUS_OK;
+  });
+}
+
+int32_t mus_action_from_id(const mus_state* s, int32_t id, mus_action* out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    const auto a = mus::action_from_id(st, id);
+    if (!a) return capi::status(a.error());
+    capi::write_action(*a, *out);
+    return MUS_OK;
+  });
+}
+
+int32_t mus_apply_id(const mus_state* in, int32_t id, uint64_t seed, mus_state* out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
+    capi::StateCopy next;  // read, applied to and written from this one copy
+    if (const std::int32_t e = read_state(in, next); e != MUS_OK) return e;
+    if (const mus::Errc e = mus::apply_id_in_place(next.s, id, seed); e != mus::Errc::ok)
+      return capi::status(e);
+    write_state(next.s, out);
+    return MUS_OK;
+  });
+}
+
+int32_t mus_bet_ladder(int32_t index, int32_t* amount_out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (amount_out == nullptr || index < 0 || index >= MUS_BET_LADDER_SIZE)
+      return MUS_E_INVALID_ARGUMENT;
+    *amount_out = mus::bet_ladder[static_cast<std::size_t>(index)];
+    return MUS_OK;
+  });
+}
+
 int32_t mus_state_info_get(const mus_state* s, mus_state_info* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
@@ -166,6 +257,8 @@ int32_t mus_state_info_get(const mus_state* s, mus_state_info* out) {
       info.vacas[t] = st.vacas[static_cast<std::size_t>(t)];
     }
     info.match_winner = st.match_winner;
+    info.hand_number = static_cast<std::int32_t>(st.hand_number);
+    info.refill_due = st.phase == mus::Phase::shuffle && st.refill_seat != 0xFF ? 1 : 0;
     return write_sized(info, out);
   });
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "mus/mus.h"
 #include "mus/mus.hpp"
 
 namespace {

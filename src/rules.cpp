@@ -112,7 +112,7 @@ Result<Rules> parse_rules(std::string_view text) noexcept {
       const auto p = rules_preset(word);
       if (!p) return Error{Errc::parse, p.error().message, at};
       r = *p;
-    } else if (const Error e = apply_override(r, word, at)) {
+    } else if (const Error e = apply_override(r, word, at); !e.ok()) {
       return e;
     } else {
       const auto name = word.substr(0, word.find('='));
@@ -122,7 +122,7 @@ Result<Rules> parse_rules(std::string_view text) noexcept {
     first = false;
     pos = end;
   }
-  if (Error e = validate(r)) {
+  if (Error e = validate(r); !e.ok()) {
     // Text that names unplayable rules is bad text: the code is parse (the C contract's
     // MUS_E_PARSE), the message names the limit. Fields are independent: point at the last word
     // that set a field validate() refuses.
@@ -130,7 +130,7 @@ Result<Rules> parse_rules(std::string_view text) noexcept {
       if (last_at[k] < 0) continue;
       Rules one;
       keys[k].set(one, keys[k].get(r));
-      if (validate(one)) {
+      if (!validate(one).ok()) {
         e.position = last_at[k];
         break;
       }

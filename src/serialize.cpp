@@ -396,7 +396,7 @@ Result<Action> action_from_text(std::string_view text) noexcept {
       std::uint64_t mask = 0;
       int n = 0;
       // At most 40 distinct cards exist, so `order` cannot overflow.
-      if (const Error e = read_cards(line, mask, order.data(), n)) return e;
+      if (const Error e = read_cards(line, mask, order.data(), n); !e.ok()) return e;
       if (n == 0) return parse_error("expected the cards of the order", line.pos);
       return Action::shuffle_order(order.data(), n);
     }
@@ -452,7 +452,7 @@ Result<Action> action_from_text(std::string_view text) noexcept {
     }
     std::uint64_t mask = 0;
     int n = 0;
-    if (const Error e = read_cards(line, mask, nullptr, n)) return e;
+    if (const Error e = read_cards(line, mask, nullptr, n); !e.ok()) return e;
     return Action::discard(seat, mask);
   }
   return parse_error(verbs_expected, vat);
@@ -466,7 +466,8 @@ std::string state_to_text(const State& s) {
 
 Result<State> state_from_text(std::string_view text) noexcept {
   std::array<std::uint8_t, state_text_bytes> bytes{};
-  if (const Error e = read_tagged(text, state_text_tag, bytes.data(), bytes.size())) return e;
+  if (const Error e = read_tagged(text, state_text_tag, bytes.data(), bytes.size()); !e.ok())
+    return e;
   State s;
   std::memcpy(&s, bytes.data(), bytes.size());  // any bytes: checked before any field is used
   if (validate_state(s) != Errc::ok)
@@ -515,7 +516,8 @@ std::string view_to_text(const SeatView& v) {
 
 Result<SeatView> view_from_text(std::string_view text) noexcept {
   std::array<std::uint8_t, view_text_bytes> bytes{};
-  if (const Error e = read_tagged(text, view_text_tag, bytes.data(), bytes.size())) return e;
+  if (const Error e = read_tagged(text, view_text_tag, bytes.data(), bytes.size()); !e.ok())
+    return e;
   Reader r{bytes};
   SeatView v;
   v.seat = r.i8();

@@ -31,9 +31,9 @@ int main(void) {
     if (mus_state_info_get(&state, &info) != MUS_OK) return 1;
     if (info.phase == MUS_PHASE_MATCH_OVER) break;
 
-    mus_action legal[8]; /* 8 is always enough (mus_legal_actions) */
+    mus_action legal[MUS_MAX_LEGAL_ACTIONS]; /* always enough */
     size_t n = 0;
-    status = mus_legal_actions(&state, legal, 8, &n);
+    status = mus_legal_actions(&state, legal, MUS_MAX_LEGAL_ACTIONS, &n);
     if (status != MUS_OK || n == 0) return 1;
 
     /* Chance first, then a simple table: cut, pass, accept any bet, declare tío Perete. */

@@ -23,13 +23,6 @@ const Action* find_kind(const mus::ActionList& legal, ActionKind k) {
   return nullptr;
 }
 
-// The k-th set bit of a mask (k counted from 0).
-int nth_bit(unsigned mask, int k) {
-  for (int bit = 0; bit < 32; ++bit)
-    if (((mask >> bit) & 1U) != 0 && k-- == 0) return bit;
-  return -1;
-}
-
 // The mask of card ids held at the positions of `positions` (bit i = position i).
 std::uint64_t cards_at(const Situation& sit, unsigned positions) {
   std::uint64_t m = 0;
@@ -187,25 +180,9 @@ std::unique_ptr<Agent> make_bot(std::string_view kind, std::uint64_t seed) {
 
 Choice RandomBot::act(const Situation& sit) {
   if (sit.legal.size == 0) return Choice::nothing();
-  Action a = sit.legal.items[rng_.below(static_cast<std::uint32_t>(sit.legal.size))];
-  switch (a.kind) {
-    case ActionKind::bet: a.amount = rng_.between(sit.min_bet, sit.max_bet); break;
-    case ActionKind::discard: {
-      const unsigned first = sit.rules.zero_discard ? 0U : 1U;  // 0 = keep everything
-      const unsigned positions = first + rng_.below(16U - first);
-      a.cards = cards_at(sit, positions);
-      break;
-    }
-    case ActionKind::signal: {
-      const int n = std::popcount(static_cast<unsigned>(sit.open_signals));
-      if (n > 0)
-        a.amount =
-            nth_bit(sit.open_signals, static_cast<int>(rng_.below(static_cast<std::uint32_t>(n))));
-      break;
-    }
-    default: break;
-  }
-  return Choice::play(a);
+  // The list is concrete (each discard subset, each bet of the ladder, each open signal):
+  // a uniform pick over it is the random player, with nothing to complete.
+  return Choice::play(sit.legal.items[rng_.below(static_cast<std::uint32_t>(sit.legal.size))]);
 }
 
 // --- the heuristic bot ----------------------------------------------------------------------

@@ -14,8 +14,8 @@
 
 namespace muscli {
 
-/// Uniform over the legal actions; a bet of a uniform amount in min_bet..max_bet; a uniform
-/// discard; a uniform truthful signal when it picks "signal".
+/// Uniform over the legal actions, which are concrete: each discard subset, each bet of the
+/// bet ladder, each true signal not yet made are one entry each.
 class RandomBot final : public Agent {
  public:
   explicit RandomBot(std::uint64_t seed) : rng_(seed) {}

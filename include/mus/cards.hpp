@@ -232,8 +232,8 @@ class Hand {
    * @return The hand, or Errc::invalid_cards when a card repeats.
    */
   [[nodiscard]] static constexpr Result<Hand> from_cards(std::array<Card, 4> cards) noexcept {
-    for (int i = 0; i < hand_size; ++i)
-      for (int j = i + 1; j < hand_size; ++j)
+    for (std::size_t i = 0; i < cards.size(); ++i)
+      for (std::size_t j = i + 1; j < cards.size(); ++j)
         if (cards[i] == cards[j]) return Error{Errc::invalid_cards, "duplicate card in hand", -1};
     Hand h;
     h.cards_ = cards;
@@ -258,7 +258,7 @@ class Hand {
    */
   [[nodiscard]] static constexpr Result<Hand> from_ids(const std::uint8_t* ids) noexcept {
     std::array<Card, 4> cards{};
-    for (int i = 0; i < hand_size; ++i) {
+    for (std::size_t i = 0; i < cards.size(); ++i) {
       const auto c = Card::from_id(ids[i]);
       if (!c) return c.error();
       cards[i] = *c;
@@ -303,21 +303,21 @@ class Hand {
 [[nodiscard]] constexpr Result<Hand> parse_hand(std::string_view text) noexcept {
   std::array<Card, 4> cards{};
   std::size_t pos = 0;
-  int n = 0;
+  std::size_t n = 0;
   for (;;) {
     while (pos < text.size() && detail::is_blank(text[pos])) ++pos;
     if (pos >= text.size()) break;
-    if (n == hand_size)
+    if (n == cards.size())
       return Error{Errc::parse, "more than four cards", static_cast<std::int32_t>(pos)};
     const auto c = detail::parse_card_at(text, pos);
     if (!c) return c.error();
-    for (int i = 0; i < n; ++i)
+    for (std::size_t i = 0; i < n; ++i)
       if (cards[i] == *c)
         return Error{Errc::parse, "duplicate card", static_cast<std::int32_t>(pos)};
     cards[n++] = *c;
     pos += 2;
   }
-  if (n != hand_size)
+  if (n != cards.size())
     return Error{Errc::parse, "expected four cards", static_cast<std::int32_t>(text.size())};
   return *Hand::from_cards(cards);
 }
@@ -327,11 +327,11 @@ class Hand {
 /// @return The characters, without a terminating NUL.
 [[nodiscard]] constexpr std::array<char, 11> hand_letters(const Hand& h) noexcept {
   std::array<char, 11> out{};
-  for (int i = 0; i < hand_size; ++i) {
+  for (std::size_t i = 0; i < h.cards().size(); ++i) {
     const auto l = card_letters(h[i]);
     out[i * 3] = l[0];
     out[i * 3 + 1] = l[1];
-    if (i < hand_size - 1) out[i * 3 + 2] = ' ';
+    if (i * 3 + 2 < out.size()) out[i * 3 + 2] = ' ';
   }
   return out;
 }

@@ -9,30 +9,32 @@
 #include <string>
 #include <string_view>
 
-#include "mus/mus.h"
-
 namespace mus {
 
 /**
- * @brief Error codes; the same numbers as the C API's `MUS_E_*` (one source: mus.h).
+ * @brief Error codes; the same numbers as the C API's `MUS_OK` and `MUS_E_*`.
+ *
+ * The numbers are written here as literals so that C++ users do not get the C declarations
+ * of mus.h; the C API's sources check with static_asserts that both lists agree.
  */
 enum class Errc : std::int32_t {
-  ok = MUS_OK,                                ///< Success.
-  invalid_argument = MUS_E_INVALID_ARGUMENT,  ///< A bad argument (range, null, size).
-  parse = MUS_E_PARSE,                        ///< Text that could not be parsed.
-  buffer_too_small = MUS_E_BUFFER_TOO_SMALL,  ///< An output buffer is too small.
-  invalid_rules = MUS_E_INVALID_RULES,        ///< Rules outside their limits.
-  invalid_cards = MUS_E_INVALID_CARDS,        ///< A card id out of range or repeated.
-  wrong_phase = MUS_E_WRONG_PHASE,            ///< An action from another phase.
-  not_your_turn = MUS_E_NOT_YOUR_TURN,        ///< The seat is not the one to act.
-  illegal_action = MUS_E_ILLEGAL_ACTION,      ///< Against the rules here.
-  bet_too_small = MUS_E_BET_TOO_SMALL,        ///< A bet or raise below the minimum.
-  card_not_in_hand = MUS_E_CARD_NOT_IN_HAND,  ///< A discard of a card not held.
-  bad_shuffle = MUS_E_BAD_SHUFFLE,            ///< A shuffle order that is not the right cards.
-  match_over = MUS_E_MATCH_OVER,              ///< The match has ended.
-  false_signal = MUS_E_FALSE_SIGNAL,          ///< A signal the hand does not match.
-  invalid_state = MUS_E_INVALID_STATE,        ///< A state the library did not produce.
-  internal = MUS_E_INTERNAL,                  ///< A bug.
+  ok = 0,                     ///< Success.
+  invalid_argument = -1,      ///< A bad argument (range, null, size).
+  parse = -2,                 ///< Text that could not be parsed.
+  buffer_too_small = -3,      ///< An output buffer is too small.
+  invalid_rules = -4,         ///< Rules outside their limits.
+  invalid_cards = -5,         ///< A card id out of range or repeated.
+  wrong_phase = -6,           ///< An action from another phase.
+  not_your_turn = -7,         ///< The seat is not the one to act.
+  illegal_action = -8,        ///< Against the rules here.
+  bet_too_small = -9,         ///< A bet or raise below the minimum.
+  card_not_in_hand = -10,     ///< A discard of a card not held.
+  bad_shuffle = -11,          ///< A shuffle order that is not the right cards.
+  match_over = -12,           ///< The match has ended.
+  false_signal = -13,         ///< A signal the hand does not match.
+  invalid_state = -14,        ///< A state the library did not produce.
+  internal = -15,             ///< A bug.
+  not_in_action_space = -16,  ///< An action with no action id (a bet amount off the ladder).
 };
 
 /**
@@ -58,6 +60,8 @@ enum class Errc : std::int32_t {
     case Errc::false_signal: return "MUS_E_FALSE_SIGNAL: signal does not match the hand";
     case Errc::invalid_state: return "MUS_E_INVALID_STATE: state not produced by the library";
     case Errc::internal: return "MUS_E_INTERNAL: internal error";
+    case Errc::not_in_action_space:
+      return "MUS_E_NO_ACTION_ID: the action has no action id (a bet amount off the ladder)";
   }
   return "unknown status";
 }
@@ -70,9 +74,9 @@ struct Error {
   std::string_view message = {};  ///< Static text naming the problem, e.g. "duplicate card".
   std::int32_t position = -1;     ///< Byte offset in the parsed text, or -1 when not textual.
 
-  /// @brief True when this is a real error (code is not ok).
-  /// @return Whether `code` is not Errc::ok.
-  [[nodiscard]] constexpr explicit operator bool() const noexcept { return code != Errc::ok; }
+  /// @brief True when this is no error (code is Errc::ok), as Result::ok().
+  /// @return Whether `code` is Errc::ok.
+  [[nodiscard]] constexpr bool ok() const noexcept { return code == Errc::ok; }
 
   /// @brief "message at position N" or just the message; for logs and exceptions.
   /// @return The text; errc_text() of the code when there is no message.

@@ -159,8 +159,11 @@ struct HandEval {
   switch (l) {
     case Lance::pares: return has_pares(e);
     case Lance::juego: return has_juego(e);
-    default: return true;
+    case Lance::grande:
+    case Lance::chica:
+    case Lance::punto: return true;
   }
+  return true;
 }
 
 /// @brief The hand's strength in a lance; compare two with `>` (ties go to the mano, R9).
@@ -196,17 +199,19 @@ inline constexpr std::size_t pair_count = 55;
 // premultiplied by pair_count (the key's first half): no multiply at run time.
 inline constexpr auto pair_by_cards = [] {
   std::array<std::array<std::uint8_t, 40>, 40> t{};
-  for (int a = 0; a < 40; ++a)
-    for (int b = 0; b < 40; ++b)
-      t[a][b] = static_cast<std::uint8_t>(rank_pair_index(a % 10, b % 10));
+  for (std::size_t a = 0; a < t.size(); ++a)
+    for (std::size_t b = 0; b < t[a].size(); ++b)
+      t[a][b] = static_cast<std::uint8_t>(
+          rank_pair_index(static_cast<int>(a % 10), static_cast<int>(b % 10)));
   return t;
 }();
 
 inline constexpr auto pair_by_cards_x55 = [] {
   std::array<std::array<std::uint16_t, 40>, 40> t{};
-  for (int a = 0; a < 40; ++a)
-    for (int b = 0; b < 40; ++b)
-      t[a][b] = static_cast<std::uint16_t>(rank_pair_index(a % 10, b % 10) * 55);
+  for (std::size_t a = 0; a < t.size(); ++a)
+    for (std::size_t b = 0; b < t[a].size(); ++b)
+      t[a][b] = static_cast<std::uint16_t>(
+          rank_pair_index(static_cast<int>(a % 10), static_cast<int>(b % 10)) * 55);
   return t;
 }();
 
@@ -214,14 +219,14 @@ inline constexpr auto pair_by_cards_x55 = [] {
 constexpr HandEval evaluate_ranks(std::array<int, 4> ranks, int kings) noexcept {
   std::array<int, 4> e{};
   int value = 0;
-  for (int i = 0; i < 4; ++i) {
+  for (std::size_t i = 0; i < e.size(); ++i) {
     const Rank r = effective_rank(static_cast<Rank>(ranks[i]), kings);
     e[i] = static_cast<int>(r);
     value += card_value(r, kings);
   }
   // Sort high to low (four elements: insertion sort).
-  for (int i = 1; i < 4; ++i)
-    for (int j = i; j > 0 && e[j - 1] < e[j]; --j) {
+  for (std::size_t i = 1; i < e.size(); ++i)
+    for (std::size_t j = i; j > 0 && e[j - 1] < e[j]; --j) {
       const int t = e[j];
       e[j] = e[j - 1];
       e[j - 1] = t;
@@ -363,8 +368,9 @@ inline constexpr auto eval_by_weight_8 = make_weight_table_8<&evaluate_ranks>();
 /// @param h The hand.
 /// @return The key.
 [[nodiscard]] constexpr unsigned hand_key(const Hand& h) noexcept {
-  return static_cast<unsigned>(detail::pair_by_cards_x55[h[0].id()][h[1].id()]) +
-         detail::pair_by_cards[h[2].id()][h[3].id()];
+  const auto id = [&h](std::size_t i) { return static_cast<std::size_t>(h[i].id()); };
+  return static_cast<unsigned>(detail::pair_by_cards_x55[id(0)][id(1)]) +
+         detail::pair_by_cards[id(2)][id(3)];
 }
 
 /// @brief The table key of a hand under 8 kings, 0..3424: the sum of its cards' rank weights,
@@ -388,8 +394,8 @@ inline constexpr auto eval_by_weight_8 = make_weight_table_8<&evaluate_ranks>();
 [[nodiscard]] constexpr bool real31(const Hand& h, int kings, Royal31 option) noexcept {
   if (option == Royal31::off) return false;
   int sevens = 0;
-  int other = -1;  // index of the card that is not a 7
-  for (int i = 0; i < hand_size; ++i) {
+  std::size_t other = 0;  // index of the card that is not a 7 (when there are three sevens)
+  for (std::size_t i = 0; i < h.cards().size(); ++i) {
     if (h[i].rank() == Rank::seven)
       ++sevens;
     else
@@ -403,11 +409,11 @@ inline constexpr auto eval_by_weight_8 = make_weight_table_8<&evaluate_ranks>();
     case Royal31::jack777: return c.rank() == Rank::sota;
     case Royal31::figure777: return r == Rank::sota || r == Rank::caballo || r == Rank::rey;
     case Royal31::jack777_other_suits:
-      for (int i = 0; i < hand_size; ++i)
+      for (std::size_t i = 0; i < h.cards().size(); ++i)
         if (i != other && h[i].suit() == c.suit()) return false;
       return c.rank() == Rank::sota;
     case Royal31::jack_of_coins777:
-      for (int i = 0; i < hand_size; ++i)
+      for (std::size_t i = 0; i < h.cards().size(); ++i)
         if (i != other && h[i].suit() == Suit::oros) return false;
       return c == Card(Rank::sota, Suit::oros);
   }

@@ -390,13 +390,71 @@ struct Events {
 }
 
 /**
+ * @name Action ids
+ * A stable integer action space, as game-AI frameworks expect (OpenSpiel's "distinct
+ * actions"): every action a player can choose from legal_actions() has exactly one id in
+ * 0..action_id_count-1, and an id names the same choice in every state. Ids are relative to
+ * the seat to act (the seat is not part of the id). The blocks, in increasing id order (the
+ * C API's `MUS_ACTION_ID_*`):
+ *
+ * | ids | action | parameter |
+ * |---|---|---|
+ * | 0 | shuffle (chance) | the seed or order is supplied with the action |
+ * | 1 | mus | |
+ * | 2 | cut (no hay mus) | |
+ * | 3..18 | discard | `id - 3` is a 4-bit mask over the seat's cards sorted by card id: bit k = the
+ * k-th lowest id. 3 alone (no card) is servido, legal only with `zero_discard` | | 19 | pass | |
+ * | 20..35 | bet | `bet_ladder[id - 20]` points (the bet, or the raise "more") |
+ * | 36 | órdago | |
+ * | 37 | accept (quiero) | |
+ * | 38 | reject (no quiero) | |
+ * | 39..54 | signal | signal number `id - 39` (ids past the last signal are reserved) |
+ * | 55 | tío Perete | |
+ * @{
+ */
+
+/// The number of distinct action ids.
+inline constexpr int action_id_count = 56;
+
+/// First id of each block of the action id space (see the table above).
+namespace action_ids {
+inline constexpr int shuffle = 0;         ///< Chance: the due shuffle.
+inline constexpr int mus = 1;             ///< Mus.
+inline constexpr int cut = 2;             ///< Cut.
+inline constexpr int discard = 3;         ///< Discard: plus the mask of sorted positions, 0..15.
+inline constexpr int pass = 19;           ///< Pass.
+inline constexpr int bet = 20;            ///< Bet: plus the ladder index, 0..15.
+inline constexpr int ordago = 36;         ///< Órdago.
+inline constexpr int accept = 37;         ///< Accept.
+inline constexpr int reject = 38;         ///< Reject.
+inline constexpr int signal = 39;         ///< Signal: plus the signal number, 0..15.
+inline constexpr int perete = 55;         ///< Declare tío Perete.
+inline constexpr int discard_count = 16;  ///< Ids in the discard block.
+inline constexpr int bet_count = 16;      ///< Ids in the bet block.
+inline constexpr int signal_count = 16;   ///< Ids in the signal block (some reserved).
+}  // namespace action_ids
+
+/**
+ * @brief The bet ladder: the amounts legal_actions() lists as concrete bets.
+ *
+ * It holds every small amount (so the smallest legal bet, 2 to open and `min_raise` to raise,
+ * is always on it) and the usual round amounts up to a whole game of 40. Any other amount from
+ * min_bet() to max_bet() is just as legal: build it with Action::bet(); it has no action id.
+ */
+inline constexpr std::array<std::int16_t, action_ids::bet_count> bet_ladder{
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40};
+
+/// @}
+
+/**
  * @brief A fixed-capacity list of legal actions; no allocation.
  *
  * Only `items[0..size)` are meaningful: the slots past `size` are left unwritten, so that
  * listing legal actions (called at every step of a simulation) costs only what it lists.
  */
 struct ActionList {
-  static constexpr std::size_t capacity = 8;  ///< Enough for every phase.
+  /// Enough for every state: at most one action per action id.
+  static constexpr std::size_t capacity = static_cast<std::size_t>(action_id_count);
   union {
     std::array<Action, capacity> items;  ///< The actions; valid up to `size`.
   };
@@ -407,31 +465,68 @@ struct ActionList {
   /// @brief Appends an action (the caller keeps `size < capacity`).
   /// @param a The action.
   void push(const Action& a) noexcept { std::construct_at(&items[size++], a); }
-  /// @brief Appends a player action built in place (no temporary: listing is a hot path).
-  /// @param k The kind.
-  /// @param seat The acting seat.
-  /// @param amount Bet points, signal number or the fewest cards to discard.
-  /// @param cards The cards a discard may choose from.
-  void push(ActionKind k, int seat, std::int32_t amount = 0, std::uint64_t cards = 0) noexcept {
-    Action* a = std::construct_at(&items[size++]);
-    a->kind = k;
-    a->seat = static_cast<std::int8_t>(seat);
-    a->amount = amount;
-    a->cards = cards;
-  }
 };
 
 /**
- * @brief The distinct kinds of action the seat to act may play now.
+ * @brief Every action the seat to act may play now, each one concrete: it applies exactly as
+ *        listed, in increasing action-id order, without duplicates.
  *
- * Bet is listed once with the smallest legal amount, discard once with `cards` holding the
- * cards the seat may discard and `amount` the fewest it must discard, signal once with the
- * first true signal not yet made; a shuffle entry when chance is to act; nothing once the
- * match is over.
+ * That is: mus and cut; each discard subset the rules allow; pass, accept, reject, órdago;
+ * each bet of the bet_ladder from min_bet() to max_bet(); tío Perete for a 4-5-6-7 hand; each
+ * true signal the seat has not made yet (R33). When chance is to act the list holds one
+ * shuffle entry (seed 0), to be given the caller's seed or order (R12); once the match is
+ * over it is empty. Same as the actions of legal_action_mask(), built by action_from_id().
  * @param s The state.
  * @return The actions.
  */
 [[nodiscard]] ActionList legal_actions(const State& s) noexcept;
+
+/**
+ * @brief The legal actions as a bit mask over action ids: bit i set when id i is legal now.
+ *
+ * The cheapest way to pick an action (a simulation, an RL policy mask): no action is built.
+ * @param s The state.
+ * @return The mask (0 once the match is over; only bit 0 when a shuffle is due).
+ */
+[[nodiscard]] std::uint64_t legal_action_mask(const State& s) noexcept;
+
+/**
+ * @brief The action id of an action (see the table of action ids).
+ *
+ * The state is needed only to read the acting seat's cards for a discard.
+ * @param s The state.
+ * @param a The action, of any seat.
+ * @return The id, or Errc::invalid_argument for an unknown kind or a signal number out of
+ *         range, Errc::not_in_action_space for a bet amount off the bet_ladder,
+ *         Errc::card_not_in_hand for a discard of cards the seat does not hold.
+ */
+[[nodiscard]] Result<int> action_id(const State& s, const Action& a) noexcept;
+
+/**
+ * @brief The action an id names in this state, for the seat to act.
+ *
+ * The result need not be legal (apply() decides); every id of legal_action_mask() gives the
+ * action legal_actions() lists. For the shuffle id the action has seed 0: set the seed, or
+ * an order, before applying it.
+ * @param s The state.
+ * @param id The action id, 0..action_id_count-1.
+ * @return The action, or Errc::invalid_argument for an id out of range or reserved,
+ *         Errc::match_over once the match is over, Errc::wrong_phase for a player's id while
+ *         chance is to act, Errc::card_not_in_hand for a discard id naming a card position the
+ *         seat does not fill.
+ */
+[[nodiscard]] Result<Action> action_from_id(const State& s, int id) noexcept;
+
+/**
+ * @brief Apply the action an id names (action_from_id()), in place.
+ * @param s The state; on success replaced by the next state, on error left unchanged.
+ * @param id The action id.
+ * @param seed The seed, used only by the shuffle id (R12).
+ * @param events If not null, cleared and then filled with the step's public events.
+ * @return Errc::ok, or the error of action_from_id() or apply_in_place().
+ */
+[[nodiscard]] Errc apply_id_in_place(State& s, int id, std::uint64_t seed,
+                                     Events* events = nullptr) noexcept;
 
 /// @brief The smallest legal bet (or raise "more") now, or 0 when no bet may be made.
 /// @param s The state.

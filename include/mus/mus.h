@@ -78,6 +78,7 @@
 #define MUS_E_FALSE_SIGNAL (-13)    /**< A signal that does not match the signaller's hand. */
 #define MUS_E_INVALID_STATE (-14)   /**< A state blob that the library did not produce. */
 #define MUS_E_INTERNAL (-15)        /**< An unexpected internal failure (a bug: please report it). */
+#define MUS_E_NO_ACTION_ID (-16)    /**< An action that has no action id (a bet amount off the ladder). */
 /** @} */
 
 /** @name Lances
@@ -109,15 +110,18 @@ extern "C" {
 /**
  * @brief The run-time version of the library.
  * @return `MAJOR * 10000 + MINOR * 100 + PATCH`, as @ref MUS_VERSION in the headers it was built with.
- * @thread_safety Safe from any thread.
+ * @par Thread safety
+ * Safe from any thread.
  */
 MUS_API uint32_t mus_version(void);
 
 /**
  * @brief The run-time version of the library as text, e.g. "0.1.0".
  * @return A static NUL-terminated string.
- * @pointer_lifetime The string is static: valid for the life of the program.
- * @thread_safety Safe from any thread.
+ * @par Pointer lifetime
+ * The string is static: valid for the life of the program.
+ * @par Thread safety
+ * Safe from any thread.
  */
 MUS_API const char* mus_version_string(void);
 
@@ -126,8 +130,10 @@ MUS_API const char* mus_version_string(void);
  * @param status A value returned by any libmus function.
  * @return A static NUL-terminated string, e.g. "MUS_E_PARSE: text could not be parsed";
  *         "unknown status" for a code the library does not define.
- * @pointer_lifetime The string is static: valid for the life of the program.
- * @thread_safety Safe from any thread.
+ * @par Pointer lifetime
+ * The string is static: valid for the life of the program.
+ * @par Thread safety
+ * Safe from any thread.
  */
 MUS_API const char* mus_status_string(int32_t status);
 
@@ -164,8 +170,10 @@ typedef struct mus_rules {
  * @param name "standard" (also NULL), "basque" or "online" (rules.md presets table).
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT if `out` is NULL; @ref MUS_E_PARSE for an
  *         unknown name (`*out` unchanged).
- * @thread_safety Safe from any thread.
- * @pointer_lifetime `name` is read during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * `name` is read during the call only.
  */
 MUS_API int32_t mus_rules_preset(mus_rules* out, const char* name);
 
@@ -183,8 +191,10 @@ MUS_API int32_t mus_rules_preset(mus_rules* out, const char* name);
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL pointers; @ref MUS_E_PARSE for an
  *         unknown preset or key, a malformed value, or a value outside its limits (e.g.
  *         `target=0`, `kings=5`).
- * @thread_safety Safe from any thread.
- * @pointer_lifetime `text` is read during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * `text` is read during the call only.
  */
 MUS_API int32_t mus_rules_parse(mus_rules* out, const char* text);
 
@@ -201,8 +211,10 @@ MUS_API int32_t mus_rules_parse(mus_rules* out, const char* text);
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL `rules` or a NULL `buf` with
  *         `cap > 0`; @ref MUS_E_INVALID_RULES; @ref MUS_E_BUFFER_TOO_SMALL when `cap` is not
  *         larger than the length (nothing but the length is written then).
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_rules_format(const mus_rules* rules, char* buf, size_t cap, size_t* len_out);
 
@@ -216,8 +228,10 @@ MUS_API int32_t mus_rules_format(const mus_rules* rules, char* buf, size_t cap, 
  * @param out Receives the four card ids in the order written; unchanged on error.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL pointers; @ref MUS_E_PARSE for an
  *         unknown rank or suit, stray text, a duplicate card, or a count other than four.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_hand_parse(const char* text, uint8_t out[4]);
 
@@ -230,8 +244,10 @@ MUS_API int32_t mus_hand_parse(const char* text, uint8_t out[4]);
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL `hand` or a NULL `buf` with
  *         `cap > 0`; @ref MUS_E_INVALID_CARDS for an id above 39 or a repeated card;
  *         @ref MUS_E_BUFFER_TOO_SMALL.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_hand_format(const uint8_t hand[4], char* buf, size_t cap, size_t* len_out);
 
@@ -240,8 +256,10 @@ MUS_API int32_t mus_hand_format(const uint8_t hand[4], char* buf, size_t cap, si
  * @param text NUL-terminated text; leading and trailing blanks are ignored.
  * @param out Receives the card id (R3); unchanged on error.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL pointers; @ref MUS_E_PARSE.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_card_parse(const char* text, uint8_t* out);
 
@@ -253,8 +271,10 @@ MUS_API int32_t mus_card_parse(const char* text, uint8_t* out);
  * @param len_out If not NULL, receives the length without the NUL (also when too small).
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `buf` with `cap > 0`;
  *         @ref MUS_E_INVALID_CARDS for an id above 39; @ref MUS_E_BUFFER_TOO_SMALL.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_card_format(uint8_t card, char* buf, size_t cap, size_t* len_out);
 
@@ -263,8 +283,10 @@ MUS_API int32_t mus_card_format(uint8_t card, char* buf, size_t cap, size_t* len
  * @param rules The rules.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT (NULL or a small `struct_size`);
  *         @ref MUS_E_INVALID_RULES.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime `rules` is read during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * `rules` is read during the call only.
  */
 MUS_API int32_t mus_rules_validate(const mus_rules* rules);
 
@@ -278,8 +300,10 @@ MUS_API int32_t mus_rules_validate(const mus_rules* rules);
  *        juego; punto when somebody has juego).
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL pointers, a bad lance or mano;
  *         @ref MUS_E_INVALID_RULES; @ref MUS_E_INVALID_CARDS.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_lance_winner(const mus_rules* rules, int32_t lance, const uint8_t hands[16],
                                  int32_t mano, int32_t* seat_out);
@@ -293,8 +317,10 @@ MUS_API int32_t mus_lance_winner(const mus_rules* rules, int32_t lance, const ui
  *        3 (31), 2 (other juego). Grande, chica and punto carry no per-hand tantos: 0.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_RULES;
  *         @ref MUS_E_INVALID_CARDS.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_hand_tantos(const mus_rules* rules, int32_t lance, const uint8_t hand[4],
                                 int32_t* tantos_out);
@@ -306,8 +332,10 @@ MUS_API int32_t mus_hand_tantos(const mus_rules* rules, int32_t lance, const uin
  * @param value_out Receives the total.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_RULES;
  *         @ref MUS_E_INVALID_CARDS.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_hand_value(const mus_rules* rules, const uint8_t hand[4], int32_t* value_out);
 
@@ -413,19 +441,21 @@ typedef struct mus_state_info {
   int32_t games[2];     /**< Games won in the current vaca. */
   int32_t vacas[2];     /**< Vacas won in the match. */
   int32_t match_winner; /**< Team, or -1. */
-  int32_t reserved[16]; /**< Zero. */
+  int32_t hand_number;  /**< Hands dealt in the match so far (since 0.2). */
+  int32_t refill_due;   /**< 1 when the shuffle due is a stock refill (R15), else 0 (since 0.2). */
+  int32_t reserved[14]; /**< Zero. */
 } mus_state_info;
 
 /** @name Lance statuses
  *  Values of mus_count_line.status: how a lance was played.
  *  @{ */
-#define MUS_LANCE_PENDING 0  /**< Not reached. */
-#define MUS_LANCE_SKIPPED 1  /**< Nobody had pares (juego) (R23). */
-#define MUS_LANCE_ONE_TEAM 2 /**< Only one team had them: no betting, that team collects (R23). */
-#define MUS_LANCE_EN_PASO 3  /**< Everyone passed (R24). */
-#define MUS_LANCE_ACCEPTED 4 /**< A bet was accepted. */
-#define MUS_LANCE_REFUSED 5  /**< A bet was refused: deje (R26). */
-#define MUS_LANCE_ORDAGO 6   /**< An órdago was accepted (R27). */
+#define MUS_LANCE_STATUS_PENDING 0  /**< Not reached. */
+#define MUS_LANCE_STATUS_SKIPPED 1  /**< Nobody had pares (juego) (R23). */
+#define MUS_LANCE_STATUS_ONE_TEAM 2 /**< Only one team had them: no betting, that team collects (R23). */
+#define MUS_LANCE_STATUS_EN_PASO 3  /**< Everyone passed (R24). */
+#define MUS_LANCE_STATUS_ACCEPTED 4 /**< A bet was accepted. */
+#define MUS_LANCE_STATUS_REFUSED 5  /**< A bet was refused: deje (R26). */
+#define MUS_LANCE_STATUS_ORDAGO 6   /**< An órdago was accepted (R27). */
 /** @} */
 
 /** @name Hand ends
@@ -440,7 +470,7 @@ typedef struct mus_state_info {
 /** One lance of a hand's count: how it was played and what it scored, and why. */
 typedef struct mus_count_line {
   int32_t lance;       /**< `MUS_LANCE_*` (the fourth line is juego or punto). */
-  int32_t status;      /**< How it was played: `MUS_LANCE_PENDING` … `MUS_LANCE_ORDAGO`. */
+  int32_t status;      /**< How it was played: a `MUS_LANCE_STATUS_*` value. */
   int32_t bet_team;    /**< Team of the last bet (accepted or refused), or -1. */
   int32_t winner_team; /**< Team that won it, or -1. */
   int32_t winner_seat; /**< Seat whose cards won it; -1 for a refused bet or none. */
@@ -549,6 +579,43 @@ typedef struct mus_event {
 /** The most events one mus_apply_events() call can report. */
 #define MUS_MAX_EVENTS 48
 
+/**
+ * @name Action ids
+ * A stable integer action space (OpenSpiel's "distinct actions"): each action a player can
+ * choose from mus_legal_actions() has one id, the same choice in every state, relative to the
+ * seat to act. Blocks in increasing id order:
+ *
+ * | ids | action | parameter |
+ * |---|---|---|
+ * | 0 | SHUFFLE (chance) | seed or order supplied with the action |
+ * | 1 | MUS | |
+ * | 2 | CUT | |
+ * | 3..18 | DISCARD | `id - 3`: bit k = the seat's k-th lowest card id (3 alone: servido) |
+ * | 19 | PASS | |
+ * | 20..35 | BET | mus_bet_ladder(`id - 20`): 1 2 3 4 5 6 7 8 9 10 12 15 20 25 30 40 |
+ * | 36 | ORDAGO | |
+ * | 37 | ACCEPT | |
+ * | 38 | REJECT | |
+ * | 39..54 | SIGNAL | `MUS_SIGNAL_*` number `id - 39` (numbers past the last signal reserved) |
+ * | 55 | PERETE | |
+ * @{
+ */
+#define MUS_ACTION_ID_COUNT 56    /**< The number of action ids. */
+#define MUS_ACTION_ID_SHUFFLE 0   /**< The due shuffle (chance). */
+#define MUS_ACTION_ID_MUS 1       /**< Mus. */
+#define MUS_ACTION_ID_CUT 2       /**< Cut (no hay mus). */
+#define MUS_ACTION_ID_DISCARD 3   /**< First discard id: plus a 4-bit mask of sorted card positions. */
+#define MUS_ACTION_ID_PASS 19     /**< Pass. */
+#define MUS_ACTION_ID_BET 20      /**< First bet id: plus a bet ladder index. */
+#define MUS_ACTION_ID_ORDAGO 36   /**< Órdago. */
+#define MUS_ACTION_ID_ACCEPT 37   /**< Accept (quiero). */
+#define MUS_ACTION_ID_REJECT 38   /**< Reject (no quiero). */
+#define MUS_ACTION_ID_SIGNAL 39   /**< First signal id: plus a `MUS_SIGNAL_*` number. */
+#define MUS_ACTION_ID_PERETE 55   /**< Declare tío Perete. */
+#define MUS_BET_LADDER_SIZE 16    /**< Rungs of the bet ladder (BET ids). */
+#define MUS_MAX_LEGAL_ACTIONS 56  /**< The most actions mus_legal_actions() can list. */
+/** @} */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -556,7 +623,8 @@ extern "C" {
 /**
  * @brief The size of a match state, `sizeof(mus_state)` == @ref MUS_STATE_SIZE, for FFI callers.
  * @return The size in bytes.
- * @thread_safety Safe from any thread.
+ * @par Thread safety
+ * Safe from any thread.
  */
 MUS_API size_t mus_state_size(void);
 
@@ -567,8 +635,10 @@ MUS_API size_t mus_state_size(void);
  * @param out Receives the state.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL pointers or a bad seat;
  *         @ref MUS_E_INVALID_RULES.
- * @thread_safety Safe from any thread; states are plain values, nothing is shared.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread; states are plain values, nothing is shared.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_new(const mus_rules* rules, int32_t first_dealer, mus_state* out);
 
@@ -586,8 +656,10 @@ MUS_API int32_t mus_state_new(const mus_rules* rules, int32_t first_dealer, mus_
  *         @ref MUS_E_WRONG_PHASE; @ref MUS_E_NOT_YOUR_TURN; @ref MUS_E_ILLEGAL_ACTION (e.g. a
  *         pass while a bet is open, a bet proposing more than 999); @ref MUS_E_BET_TOO_SMALL;
  *         @ref MUS_E_CARD_NOT_IN_HAND; @ref MUS_E_BAD_SHUFFLE; @ref MUS_E_FALSE_SIGNAL.
- * @thread_safety Safe from any thread as long as no other thread writes `*out` meanwhile.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread as long as no other thread writes `*out` meanwhile.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_apply(const mus_state* in, const mus_action* action, mus_state* out);
 
@@ -601,32 +673,133 @@ MUS_API int32_t mus_apply(const mus_state* in, const mus_action* action, mus_sta
  * @param cap Capacity of `events`; @ref MUS_MAX_EVENTS is always enough.
  * @param count_out If not NULL, receives the number of events (also when the buffer is too small).
  * @return As mus_apply(), plus @ref MUS_E_BUFFER_TOO_SMALL.
- * @thread_safety As mus_apply().
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * As mus_apply().
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_apply_events(const mus_state* in, const mus_action* action, mus_state* out,
                                  mus_event* events, size_t cap, size_t* count_out);
 
 /**
- * @brief The distinct kinds of action the seat to act may play now.
+ * @brief Every action the seat to act may play now, each concrete: it applies exactly as
+ *        listed, in increasing action-id order, without duplicates (since 0.2).
  *
- * BET is listed once with `amount` the smallest legal amount (see mus_bet_limits()), DISCARD
- * once with `cards` the cards the seat may discard and `amount` the fewest it must (choose a
- * subset of `cards` before applying it: the reducer discards exactly `cards` and ignores a
- * DISCARD's `amount`), SIGNAL once
- * with the first true signal not yet made; a SHUFFLE entry (seed 0) when chance is to act;
- * nothing once the match is over.
+ * That is: MUS and CUT; each DISCARD subset the rules allow; PASS, ACCEPT, REJECT, ORDAGO;
+ * each BET of the bet ladder (mus_bet_ladder()) from the smallest legal amount to the largest
+ * (any other amount in mus_bet_limits() is just as legal, built by hand); PERETE for a
+ * 4-5-6-7 hand; each true SIGNAL the seat has not made yet. One SHUFFLE entry (seed 0) when
+ * chance is to act: set its `seed`, or an order, before applying it (R12). Nothing once the
+ * match is over. (0.1 listed one template per kind; that meaning is retired.)
  * @param s The state.
  * @param buf Receives the actions; may be NULL when `cap` is 0.
- * @param cap Capacity of `buf` (8 is always enough).
+ * @param cap Capacity of `buf`; @ref MUS_MAX_LEGAL_ACTIONS is always enough.
  * @param count_out If not NULL, receives the number of actions (also when `buf` is too small).
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE;
  *         @ref MUS_E_BUFFER_TOO_SMALL (nothing written to `buf`).
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_legal_actions(const mus_state* s, mus_action* buf, size_t cap,
                                   size_t* count_out);
+
+/**
+ * @brief The legal actions as a bit mask over action ids: bit i set when id i is legal now.
+ *
+ * The cheapest way to choose an action (a simulation, a policy's action mask): nothing is
+ * built. The actions are those of mus_legal_actions().
+ * @param s The state.
+ * @param out Receives the mask (0 once the match is over; only bit @ref MUS_ACTION_ID_SHUFFLE
+ *        when a shuffle is due).
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
+ */
+MUS_API int32_t mus_legal_mask(const mus_state* s, uint64_t* out);
+
+/**
+ * @brief The legal actions as action ids, in increasing order (those of mus_legal_actions()).
+ * @param s The state.
+ * @param ids Receives the ids; may be NULL when `cap` is 0.
+ * @param cap Capacity of `ids`; @ref MUS_MAX_LEGAL_ACTIONS is always enough.
+ * @param count_out If not NULL, receives the number of ids (also when `ids` is too small).
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE;
+ *         @ref MUS_E_BUFFER_TOO_SMALL (nothing written to `ids`).
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
+ */
+MUS_API int32_t mus_legal_action_ids(const mus_state* s, int32_t* ids, size_t cap,
+                                     size_t* count_out);
+
+/**
+ * @brief The action id of an action (see @ref MUS_ACTION_ID_COUNT for the table).
+ *
+ * The state is read only for a DISCARD, whose id names positions in the acting seat's cards
+ * sorted by card id.
+ * @param s The state.
+ * @param action The action, of any seat.
+ * @param id_out Receives the id.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT (NULL, an unknown kind, a bad seat or signal,
+ *         non-zero reserved fields); @ref MUS_E_NO_ACTION_ID for a BET amount off the ladder;
+ *         @ref MUS_E_CARD_NOT_IN_HAND for a DISCARD of cards the seat does not hold;
+ *         @ref MUS_E_INVALID_STATE.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
+ */
+MUS_API int32_t mus_action_id(const mus_state* s, const mus_action* action, int32_t* id_out);
+
+/**
+ * @brief The action an id names in this state, for the seat to act.
+ *
+ * It need not be legal (mus_apply() decides); each id of mus_legal_mask() gives the action
+ * mus_legal_actions() lists. The SHUFFLE id gives a SHUFFLE with seed 0.
+ * @param s The state.
+ * @param id The action id, 0..@ref MUS_ACTION_ID_COUNT - 1.
+ * @param out Receives the action.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT (NULL, an id out of range or reserved);
+ *         @ref MUS_E_MATCH_OVER; @ref MUS_E_WRONG_PHASE (a player's id while a shuffle is due);
+ *         @ref MUS_E_CARD_NOT_IN_HAND (a discard of a position the seat does not fill);
+ *         @ref MUS_E_INVALID_STATE.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
+ */
+MUS_API int32_t mus_action_from_id(const mus_state* s, int32_t id, mus_action* out);
+
+/**
+ * @brief Apply the action an id names (mus_action_from_id()): the fast step of a simulation.
+ * @param in The state.
+ * @param id The action id.
+ * @param seed The seed for the SHUFFLE id (R12); ignored by every other id.
+ * @param out Receives the next state; `in == out` is allowed; unchanged on any error.
+ * @return As mus_action_from_id() and mus_apply().
+ * @par Thread safety
+ * As mus_apply().
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
+ */
+MUS_API int32_t mus_apply_id(const mus_state* in, int32_t id, uint64_t seed, mus_state* out);
+
+/**
+ * @brief The amount of a rung of the bet ladder: the BET ids' amounts.
+ * @param index 0..@ref MUS_BET_LADDER_SIZE - 1 (the id minus @ref MUS_ACTION_ID_BET).
+ * @param amount_out Receives the points.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
+ */
+MUS_API int32_t mus_bet_ladder(int32_t index, int32_t* amount_out);
 
 /**
  * @brief Read the public summary of a state.
@@ -635,8 +808,10 @@ MUS_API int32_t mus_legal_actions(const mus_state* s, mus_action* buf, size_t ca
  *        most `struct_size` bytes are written.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT (NULL, or struct_size below 8);
  *         @ref MUS_E_INVALID_STATE.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_info_get(const mus_state* s, mus_state_info* out);
 
@@ -649,8 +824,10 @@ MUS_API int32_t mus_state_info_get(const mus_state* s, mus_state_info* out);
  * @param seat 0..3.
  * @param out Receives the four card ids.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_hand(const mus_state* s, int32_t seat, uint8_t out[4]);
 
@@ -660,8 +837,10 @@ MUS_API int32_t mus_state_hand(const mus_state* s, int32_t seat, uint8_t out[4])
  * @param seat 0..3.
  * @param out Receives the view; set `out->struct_size = sizeof(mus_view)` first.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_view(const mus_state* s, int32_t seat, mus_view* out);
 
@@ -672,8 +851,10 @@ MUS_API int32_t mus_state_view(const mus_state* s, int32_t seat, mus_view* out);
  * @param out Receives the count; set `out->struct_size = sizeof(mus_count)` first. `number` is
  *        0 while no hand has finished.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_last_count(const mus_state* s, mus_count* out);
 
@@ -682,8 +863,10 @@ MUS_API int32_t mus_state_last_count(const mus_state* s, mus_count* out);
  * @param s The state.
  * @param out Receives the rules.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_rules(const mus_state* s, mus_rules* out);
 
@@ -692,8 +875,10 @@ MUS_API int32_t mus_state_rules(const mus_state* s, mus_rules* out);
  *        exactly once, phase and turn consistent, scores in range.
  * @param s The state.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL; @ref MUS_E_INVALID_STATE.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_validate(const mus_state* s);
 
@@ -706,8 +891,10 @@ MUS_API int32_t mus_state_validate(const mus_state* s);
  * @param min_out Receives the smallest legal amount, 0 when no bet is possible.
  * @param max_out Receives the largest legal amount, 0 when no bet is possible.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_bet_limits(const mus_state* s, int32_t* min_out, int32_t* max_out);
 
@@ -720,8 +907,10 @@ MUS_API int32_t mus_bet_limits(const mus_state* s, int32_t* min_out, int32_t* ma
  * @param stock_n 0..24; the remaining cards follow in id order.
  * @param out Receives the action.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_CARDS.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_stacked_deal(const uint8_t hands[16], int32_t mano, const uint8_t* stock,
                                  size_t stock_n, mus_action* out);
@@ -734,8 +923,10 @@ MUS_API int32_t mus_stacked_deal(const uint8_t hands[16], int32_t mano, const ui
  * @param n Number of cards, 0..40.
  * @param seed The seed.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_CARDS.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_seeded_order(uint8_t* cards, size_t n, uint64_t seed);
 
@@ -747,8 +938,10 @@ MUS_API int32_t mus_seeded_order(uint8_t* cards, size_t n, uint64_t seed);
  * @param out Receives 1 (true) or 0.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_RULES;
  *         @ref MUS_E_INVALID_CARDS.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const uint8_t hand[4],
                                 int32_t* out);
@@ -804,8 +997,10 @@ extern "C" {
  *         @ref MUS_E_BAD_SHUFFLE for a shuffle whose `amount` is outside 0..40 or whose order
  *         holds an id above 39 or the same card twice; @ref MUS_E_BUFFER_TOO_SMALL when `cap`
  *         is not larger than the length (nothing but the length is written then).
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_action_format(const mus_action* action, char* buf, size_t cap,
                                   size_t* len_out);
@@ -823,8 +1018,10 @@ MUS_API int32_t mus_action_format(const mus_action* action, char* buf, size_t ca
  *         @ref MUS_E_PARSE for an empty text, an unknown action word, a seat outside 0..3, a
  *         missing or malformed number, card or signal name, a card listed twice, or text after
  *         a complete action.
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_action_parse(const char* text, mus_action* out, int32_t* error_pos_out);
 
@@ -845,8 +1042,10 @@ MUS_API int32_t mus_action_parse(const char* text, mus_action* out, int32_t* err
  *         `cap > 0`; @ref MUS_E_INVALID_STATE for bytes the library did not produce;
  *         @ref MUS_E_BUFFER_TOO_SMALL when `cap` is not larger than the length (nothing but
  *         the length is written then).
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_format(const mus_state* s, char* buf, size_t cap, size_t* len_out);
 
@@ -865,8 +1064,10 @@ MUS_API int32_t mus_state_format(const mus_state* s, char* buf, size_t cap, size
  *         outside the base64url alphabet (its position), or a last character whose unused
  *         bits are not zero (its position); @ref MUS_E_INVALID_STATE for well-formed text
  *         whose bytes are not a state of this library (position -1).
- * @thread_safety Safe from any thread as long as no other thread writes `*out` meanwhile.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread as long as no other thread writes `*out` meanwhile.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_parse(const char* text, mus_state* out, int32_t* error_pos_out);
 
@@ -888,8 +1089,10 @@ MUS_API int32_t mus_state_parse(const char* text, mus_state* out, int32_t* error
  *         NULL `buf` with `cap > 0`; @ref MUS_E_INVALID_STATE for bytes the library did not
  *         produce; @ref MUS_E_BUFFER_TOO_SMALL when `cap` is not larger than the length
  *         (nothing but the length is written then).
- * @thread_safety Safe from any thread.
- * @pointer_lifetime Pointers are used during the call only.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
  */
 MUS_API int32_t mus_view_format(const mus_state* s, int32_t seat, char* buf, size_t cap,
                                 size_t* len_out);

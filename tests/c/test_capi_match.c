@@ -74,20 +74,27 @@ static void check_views(const mus_state* s) {
   }
 }
 
-/* Fills a random action from a listed legal one. */
-static void randomise(const mus_state* s, mus_action* a) {
-  if (a->kind == MUS_ACTION_SHUFFLE) a->seed = rnd();
-  if (a->kind == MUS_ACTION_BET) {
-    int32_t lo = 0, hi = 0;
-    CHECK_EQ(mus_bet_limits(s, &lo, &hi), MUS_OK);
-    CHECK(lo >= 1 && hi >= lo);
-    if (hi > lo) a->amount = lo + (int32_t)rnd_below((uint32_t)(hi - lo + 1));
-  }
-  if (a->kind == MUS_ACTION_DISCARD) {
-    uint64_t pick = 0;
-    while (pick == 0) pick = a->cards & rnd();
-    a->cards = pick;
-    a->amount = 0;
+/* The id path agrees with the list: the mask, the ids, mus_action_id and mus_action_from_id
+   name the listed actions, in increasing id order. */
+static void check_ids(const mus_state* s, const mus_action* legal, size_t n) {
+  uint64_t mask = 0;
+  int32_t ids[MUS_MAX_LEGAL_ACTIONS];
+  size_t nids = 0, i;
+  int32_t previous = -1;
+  CHECK_EQ(mus_legal_mask(s, &mask), MUS_OK);
+  CHECK_EQ(mus_legal_action_ids(s, ids, MUS_MAX_LEGAL_ACTIONS, &nids), MUS_OK);
+  CHECK_EQ(nids, n);
+  for (i = 0; i < n && i < nids; ++i) {
+    int32_t id = -1;
+    mus_action back;
+    CHECK_EQ(mus_action_id(s, &legal[i], &id), MUS_OK);
+    CHECK_EQ(id, ids[i]);
+    CHECK(id > previous);
+    CHECK((mask >> id) & 1u);
+    previous = id;
+    memset(&back, 0xAB, sizeof back);
+    CHECK_EQ(mus_action_from_id(s, id, &back), MUS_OK);
+    CHECK(memcmp(&back, &legal[i], sizeof back) == 0);
   }
 }
 
@@ -100,14 +107,15 @@ static void play_random_matches(const char* rules_text, int matches) {
     int steps = 0;
     CHECK_EQ(mus_state_new(&rules, m % 4, &s), MUS_OK);
     for (;;) {
-      mus_action legal[8];
+      mus_action legal[MUS_MAX_LEGAL_ACTIONS];
       size_t n = 0;
       mus_state before, after;
       mus_action a, wrong;
       mus_event events[MUS_MAX_EVENTS];
       size_t nev = 0;
       mus_state_info info = info_of(&s);
-      CHECK_EQ(mus_legal_actions(&s, legal, 8, &n), MUS_OK);
+      CHECK_EQ(mus_legal_actions(&s, legal, MUS_MAX_LEGAL_ACTIONS, &n), MUS_OK);
+      check_ids(&s, legal, n);
       if (info.phase == MUS_PHASE_MATCH_OVER) {
         CHECK_EQ(n, 0);
         CHECK(info.match_winner == 0 || info.match_winner == 1);
@@ -117,7 +125,7 @@ static void play_random_matches(const char* rules_text, int matches) {
       if (n == 0) break;
       CHECK(info.score[0] < rules.target || !rules.deje_ends);
       a = legal[rnd_below((uint32_t)n)];
-      randomise(&s, &a);
+      if (a.kind == MUS_ACTION_SHUFFLE) a.seed = rnd(); /* chance: the caller's seed (R12) */
       /* A wrong seat is refused and nothing changes. */
       if (a.kind != MUS_ACTION_SHUFFLE && a.kind != MUS_ACTION_SIGNAL) {
         wrong = a;
@@ -211,12 +219,12 @@ static void scripted_deje(void) {
   CHECK_EQ(mus_state_last_count(&s, &count), MUS_OK);
   CHECK_EQ(count.number, 1);
   CHECK_EQ(count.end, MUS_END_COUNT);
-  CHECK_EQ(count.lines[0].status, MUS_LANCE_REFUSED);
+  CHECK_EQ(count.lines[0].status, MUS_LANCE_STATUS_REFUSED);
   CHECK_EQ(count.lines[0].stake, 5);
   CHECK_EQ(count.lines[0].points, 0); /* grande refused: the deje was all (R28) */
-  CHECK_EQ(count.lines[1].status, MUS_LANCE_EN_PASO);
+  CHECK_EQ(count.lines[1].status, MUS_LANCE_STATUS_EN_PASO);
   CHECK_EQ(count.lines[1].points, 1);
-  CHECK_EQ(count.lines[2].status, MUS_LANCE_SKIPPED);
+  CHECK_EQ(count.lines[2].status, MUS_LANCE_STATUS_SKIPPED);
   CHECK_EQ(count.lines[3].lance, MUS_LANCE_PUNTO);
   CHECK_EQ(count.lines[3].points, 1);
   /* Chica: lowest cards, A 4 5 7 (seat 3 has 4 5 6 7; seat 1 A 4 7 Q; seat 0 A 5 6 K; seat 2
@@ -231,10 +239,66 @@ static void scripted_deje(void) {
   CHECK_EQ(info.mano, 2);
 }
 
+/* The action-id functions' error paths, from a new match (a shuffle is due). */
+static void id_error_paths(const mus_state* fresh) {
+  uint64_t mask = 0;
+  int32_t ids[2], id = -1, amount = 0;
+  size_t n = 0;
+  mus_action a;
+  mus_state s, bad;
+  CHECK_EQ(mus_legal_mask(fresh, &mask), MUS_OK);
+  CHECK_EQ(mask, 1);
+  CHECK_EQ(mus_legal_mask(fresh, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_legal_mask(NULL, &mask), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_legal_action_ids(fresh, NULL, 0, &n), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(n, 1);
+  CHECK_EQ(mus_legal_action_ids(fresh, NULL, 2, &n), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_legal_action_ids(fresh, ids, 2, NULL), MUS_OK);
+  CHECK_EQ(ids[0], MUS_ACTION_ID_SHUFFLE);
+  CHECK_EQ(mus_action_from_id(fresh, MUS_ACTION_ID_COUNT, &a), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_action_from_id(fresh, -1, &a), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_action_from_id(fresh, MUS_ACTION_ID_MUS, &a), MUS_E_WRONG_PHASE);
+  CHECK_EQ(mus_action_from_id(fresh, MUS_ACTION_ID_SHUFFLE, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_action_from_id(fresh, MUS_ACTION_ID_SHUFFLE, &a), MUS_OK);
+  CHECK_EQ(a.kind, MUS_ACTION_SHUFFLE);
+  CHECK_EQ(mus_action_id(fresh, &a, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_action_id(fresh, NULL, &id), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_action_id(fresh, &a, &id), MUS_OK);
+  CHECK_EQ(id, MUS_ACTION_ID_SHUFFLE);
+  memset(&a, 0, sizeof a);
+  a.kind = MUS_ACTION_BET;
+  a.seat = 1;
+  a.amount = 11; /* not on the ladder */
+  CHECK_EQ(mus_action_id(fresh, &a, &id), MUS_E_NO_ACTION_ID);
+  a.amount = 40;
+  CHECK_EQ(mus_action_id(fresh, &a, &id), MUS_OK);
+  CHECK_EQ(id, MUS_ACTION_ID_BET + 15);
+  CHECK_EQ(mus_bet_ladder(15, &amount), MUS_OK);
+  CHECK_EQ(amount, 40);
+  CHECK_EQ(mus_bet_ladder(MUS_BET_LADDER_SIZE, &amount), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_bet_ladder(-1, &amount), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_bet_ladder(0, NULL), MUS_E_INVALID_ARGUMENT);
+  /* apply by id: a seed deals; an error leaves out untouched; a forged state is refused. */
+  memcpy(&s, fresh, sizeof s);
+  CHECK_EQ(mus_apply_id(fresh, MUS_ACTION_ID_MUS, 1, &s), MUS_E_WRONG_PHASE);
+  CHECK(memcmp(&s, fresh, sizeof s) == 0);
+  CHECK_EQ(mus_apply_id(fresh, MUS_ACTION_ID_SHUFFLE, 1, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_apply_id(fresh, MUS_ACTION_ID_SHUFFLE, 7, &s), MUS_OK);
+  CHECK_EQ(info_of(&s).phase, MUS_PHASE_MUS);
+  CHECK_EQ(info_of(&s).hand_number, 1);
+  CHECK_EQ(info_of(&s).refill_due, 0);
+  memcpy(&bad, fresh, sizeof bad);
+  bad.opaque[0] ^= 0xFFu;
+  CHECK_EQ(mus_legal_mask(&bad, &mask), MUS_E_INVALID_STATE);
+  CHECK_EQ(mus_legal_action_ids(&bad, ids, 2, &n), MUS_E_INVALID_STATE);
+  CHECK_EQ(mus_action_from_id(&bad, 0, &a), MUS_E_INVALID_STATE);
+  CHECK_EQ(mus_apply_id(&bad, 0, 1, &s), MUS_E_INVALID_STATE);
+}
+
 static void error_paths(void) {
   mus_rules rules;
   mus_state s, copy;
-  mus_action a, buf[8];
+  mus_action a, buf[MUS_MAX_LEGAL_ACTIONS];
   size_t n = 99;
   int32_t lo, hi, out;
   mus_state_info info;
@@ -258,7 +322,7 @@ static void error_paths(void) {
   CHECK_EQ(mus_state_validate(NULL), MUS_E_INVALID_ARGUMENT);
 
   /* Legal actions: a shuffle is due; a too small buffer writes nothing but the count. */
-  CHECK_EQ(mus_legal_actions(&s, buf, 8, &n), MUS_OK);
+  CHECK_EQ(mus_legal_actions(&s, buf, MUS_MAX_LEGAL_ACTIONS, &n), MUS_OK);
   CHECK_EQ(n, 1);
   CHECK_EQ(buf[0].kind, MUS_ACTION_SHUFFLE);
   CHECK_EQ(buf[0].seat, -1);
@@ -266,7 +330,8 @@ static void error_paths(void) {
   CHECK_EQ(mus_legal_actions(&s, NULL, 0, &n), MUS_E_BUFFER_TOO_SMALL);
   CHECK_EQ(n, 1);
   CHECK_EQ(mus_legal_actions(&s, NULL, 3, &n), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_legal_actions(NULL, buf, 8, &n), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_legal_actions(NULL, buf, MUS_MAX_LEGAL_ACTIONS, &n), MUS_E_INVALID_ARGUMENT);
+  id_error_paths(&s);
 
   /* Actions refused with the state unchanged. */
   memcpy(&copy, &s, sizeof s);
@@ -331,7 +396,7 @@ static void error_paths(void) {
   copy.opaque[0] ^= 0xFFu;
   CHECK_EQ(mus_state_validate(&copy), MUS_E_INVALID_STATE);
   CHECK_EQ(mus_apply(&copy, &a, &copy), MUS_E_INVALID_STATE);
-  CHECK_EQ(mus_legal_actions(&copy, buf, 8, &n), MUS_E_INVALID_STATE);
+  CHECK_EQ(mus_legal_actions(&copy, buf, MUS_MAX_LEGAL_ACTIONS, &n), MUS_E_INVALID_STATE);
   info.struct_size = sizeof info;
   CHECK_EQ(mus_state_info_get(&copy, &info), MUS_E_INVALID_STATE);
   memset(&copy, 0, sizeof copy);

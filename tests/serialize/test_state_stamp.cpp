@@ -65,9 +65,9 @@ std::vector<mus_state> played_states(std::size_t want, std::uint64_t seed, int e
   long step = 0;
   while (out.size() < want) {
     if (++step % every == 0) out.push_back(s);
-    mus_action legal[16];
+    mus_action legal[MUS_MAX_LEGAL_ACTIONS];
     std::size_t n = 0;
-    REQUIRE(mus_legal_actions(&s, legal, 16, &n) == MUS_OK);
+    REQUIRE(mus_legal_actions(&s, legal, MUS_MAX_LEGAL_ACTIONS, &n) == MUS_OK);
     if (n == 0) {  // match over: the next rule set
       r = (r + 1) % rules_text.size();
       REQUIRE(mus_rules_parse(&rules, rules_text[r]) == MUS_OK);
@@ -93,9 +93,9 @@ void every_function_answers(const mus_state& s, std::int32_t expect) {
   mus_state_info info;
   info.struct_size = sizeof info;
   CHECK(mus_state_info_get(&s, &info) == expect);
-  mus_action legal[16];
+  mus_action legal[MUS_MAX_LEGAL_ACTIONS];
   std::size_t n = 0;
-  CHECK(mus_legal_actions(&s, legal, 16, &n) == expect);
+  CHECK(mus_legal_actions(&s, legal, MUS_MAX_LEGAL_ACTIONS, &n) == expect);
   std::uint8_t hand[4];
   CHECK(mus_state_hand(&s, 0, hand) == expect);
   mus_view view;
@@ -189,9 +189,9 @@ TEST_CASE("stamp: the same bytes with the stamp zeroed or altered pass the full 
       every_function_answers(altered, MUS_OK);
     }
     // Applying to an unstamped state writes a stamped one.
-    mus_action legal[16];
+    mus_action legal[MUS_MAX_LEGAL_ACTIONS];
     std::size_t n = 0;
-    REQUIRE(mus_legal_actions(&zeroed, legal, 16, &n) == MUS_OK);
+    REQUIRE(mus_legal_actions(&zeroed, legal, MUS_MAX_LEGAL_ACTIONS, &n) == MUS_OK);
     if (n > 0) {
       mus_state next;
       REQUIRE(mus_apply(&zeroed, &legal[0], &next) == MUS_OK);

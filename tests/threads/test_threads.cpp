@@ -112,9 +112,9 @@ Outcome play_c(std::uint64_t seed, std::uint64_t hands) {
     view.struct_size = sizeof view;
     if (mus_state_view(&s, static_cast<std::int32_t>(out.steps % 4), &view) != MUS_OK) ++out.errors;
     out.hands = finished_hands + static_cast<std::uint64_t>(view.hand_number);
-    mus_action legal[8];
+    mus_action legal[MUS_MAX_LEGAL_ACTIONS];
     std::size_t n = 0;
-    if (mus_legal_actions(&s, legal, 8, &n) != MUS_OK) return ++out.errors, out;
+    if (mus_legal_actions(&s, legal, MUS_MAX_LEGAL_ACTIONS, &n) != MUS_OK) return ++out.errors, out;
     if (n == 0) {  // the match is over: another one
       ++out.matches;
       finished_hands = out.hands;
@@ -136,12 +136,9 @@ Outcome play_c(std::uint64_t seed, std::uint64_t hands) {
       }
     const Choice c = choose(rng, n, lo, hi, allowed, fewest);
     mus_action a = legal[c.index];
+    // The list holds concrete actions (every bet amount and discard of the action-id space):
+    // apply the one chosen as it is, with a seed for a shuffle.
     if (a.kind == MUS_ACTION_SHUFFLE) a.seed = c.seed;
-    if (a.kind == MUS_ACTION_BET) a.amount = c.amount;
-    if (a.kind == MUS_ACTION_DISCARD) {
-      a.cards = c.cards;
-      a.amount = 0;
-    }
     mus_event events[MUS_MAX_EVENTS];
     std::size_t nev = 0;
     if (mus_apply_events(&s, &a, &s, events, MUS_MAX_EVENTS, &nev) != MUS_OK)
@@ -212,11 +209,6 @@ Outcome play_cpp(std::uint64_t seed, std::uint64_t hands) {
     const Choice c = choose(rng, list.size, mus::min_bet(s), mus::max_bet(s), allowed, fewest);
     mus::Action a = list.items[c.index];
     if (a.kind == mus::ActionKind::shuffle) a.seed = c.seed;
-    if (a.kind == mus::ActionKind::bet) a.amount = c.amount;
-    if (a.kind == mus::ActionKind::discard) {
-      a.cards = c.cards;
-      a.amount = 0;
-    }
     mus::Events events;
     if (mus::apply_in_place(s, a, &events) != mus::Errc::ok) return ++out.errors, out;
     ++out.steps;
@@ -246,9 +238,9 @@ bool stamp_key_is_shared(unsigned threads) {
       if (mus_state_new(&rules, 0, &s) != MUS_OK) ++errors[t];
       for (std::size_t i = 0; i < states[t].size(); ++i) {
         states[t][i] = s;
-        mus_action legal[16];
+        mus_action legal[MUS_MAX_LEGAL_ACTIONS];
         std::size_t n = 0;
-        if (mus_legal_actions(&s, legal, 16, &n) != MUS_OK || n == 0) {
+        if (mus_legal_actions(&s, legal, MUS_MAX_LEGAL_ACTIONS, &n) != MUS_OK || n == 0) {
           ++errors[t];
           break;
         }

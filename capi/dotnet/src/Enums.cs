@@ -96,7 +96,7 @@ namespace Mus
         Solomillo = 13,
     }
 
-    /// <summary>How a lance was played (MUS_LANCE_PENDING .. MUS_LANCE_ORDAGO).</summary>
+    /// <summary>How a lance was played (MUS_LANCE_STATUS_PENDING .. MUS_LANCE_STATUS_ORDAGO).</summary>
     public enum LanceStatus
     {
         Pending = 0,

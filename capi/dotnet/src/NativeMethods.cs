@@ -271,13 +271,13 @@ namespace Mus.Native
         public const int MUS_STATE_SIZE = 512;
 
         // Lance statuses.
-        public const int MUS_LANCE_PENDING = 0;
-        public const int MUS_LANCE_SKIPPED = 1;
-        public const int MUS_LANCE_ONE_TEAM = 2;
-        public const int MUS_LANCE_EN_PASO = 3;
-        public const int MUS_LANCE_ACCEPTED = 4;
-        public const int MUS_LANCE_REFUSED = 5;
-        public const int MUS_LANCE_ORDAGO = 6;
+        public const int MUS_LANCE_STATUS_PENDING = 0;
+        public const int MUS_LANCE_STATUS_SKIPPED = 1;
+        public const int MUS_LANCE_STATUS_ONE_TEAM = 2;
+        public const int MUS_LANCE_STATUS_EN_PASO = 3;
+        public const int MUS_LANCE_STATUS_ACCEPTED = 4;
+        public const int MUS_LANCE_STATUS_REFUSED = 5;
+        public const int MUS_LANCE_STATUS_ORDAGO = 6;
 
         // Hand ends.
         public const int MUS_END_NONE = 0;

@@ -253,7 +253,7 @@ internal static class BindingTests
         Eq((int)Signal.Ciego, NativeMethods.MUS_SIGNAL_CIEGO, "Signal.Ciego");
         Eq((int)EventKind.Match, NativeMethods.MUS_EVENT_MATCH, "EventKind.Match");
         Eq((int)EventKind.Deje, NativeMethods.MUS_EVENT_DEJE, "EventKind.Deje");
-        Eq((int)LanceStatus.Ordago, NativeMethods.MUS_LANCE_ORDAGO, "LanceStatus.Ordago");
+        Eq((int)LanceStatus.Ordago, NativeMethods.MUS_LANCE_STATUS_ORDAGO, "LanceStatus.Ordago");
         Eq((int)HandEnd.Ordago, NativeMethods.MUS_END_ORDAGO, "HandEnd.Ordago");
         Eq((int)Royal31.JackOfCoins777, NativeMethods.MUS_ROYAL31_JACK_OF_COINS777, "Royal31.JackOfCoins777");
         Eq((int)MusCorrido.Game, NativeMethods.MUS_CORRIDO_GAME, "MusCorrido.Game");

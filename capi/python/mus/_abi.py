@@ -90,13 +90,13 @@ MUS_SIGNAL_SOLOMILLO = 13
 MUS_STATE_SIZE = 512
 
 # ---- Lance statuses (mus_count_line.status) ------------------------------------------------
-MUS_LANCE_PENDING = 0
-MUS_LANCE_SKIPPED = 1
-MUS_LANCE_ONE_TEAM = 2
-MUS_LANCE_EN_PASO = 3
-MUS_LANCE_ACCEPTED = 4
-MUS_LANCE_REFUSED = 5
-MUS_LANCE_ORDAGO = 6
+MUS_LANCE_STATUS_PENDING = 0
+MUS_LANCE_STATUS_SKIPPED = 1
+MUS_LANCE_STATUS_ONE_TEAM = 2
+MUS_LANCE_STATUS_EN_PASO = 3
+MUS_LANCE_STATUS_ACCEPTED = 4
+MUS_LANCE_STATUS_REFUSED = 5
+MUS_LANCE_STATUS_ORDAGO = 6
 
 # ---- Hand ends (mus_count.end) -------------------------------------------------------------
 MUS_END_NONE = 0

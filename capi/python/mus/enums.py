@@ -102,14 +102,14 @@ class Signal(enum.IntEnum):
 
 
 class LanceStatus(enum.IntEnum):
-    """How a lance was played: ``MUS_LANCE_PENDING`` ... ``MUS_LANCE_ORDAGO``."""
-    PENDING = _abi.MUS_LANCE_PENDING
-    SKIPPED = _abi.MUS_LANCE_SKIPPED
-    ONE_TEAM = _abi.MUS_LANCE_ONE_TEAM
-    EN_PASO = _abi.MUS_LANCE_EN_PASO
-    ACCEPTED = _abi.MUS_LANCE_ACCEPTED
-    REFUSED = _abi.MUS_LANCE_REFUSED
-    ORDAGO = _abi.MUS_LANCE_ORDAGO
+    """How a lance was played: ``MUS_LANCE_STATUS_PENDING`` ... ``MUS_LANCE_STATUS_ORDAGO``."""
+    PENDING = _abi.MUS_LANCE_STATUS_PENDING
+    SKIPPED = _abi.MUS_LANCE_STATUS_SKIPPED
+    ONE_TEAM = _abi.MUS_LANCE_STATUS_ONE_TEAM
+    EN_PASO = _abi.MUS_LANCE_STATUS_EN_PASO
+    ACCEPTED = _abi.MUS_LANCE_STATUS_ACCEPTED
+    REFUSED = _abi.MUS_LANCE_STATUS_REFUSED
+    ORDAGO = _abi.MUS_LANCE_STATUS_ORDAGO
 
 
 class HandEnd(enum.IntEnum):
@@ -155,7 +155,7 @@ ENUM_PREFIXES = {
     Phase: "MUS_PHASE_",
     ActionKind: "MUS_ACTION_",
     Signal: "MUS_SIGNAL_",
-    LanceStatus: "MUS_LANCE_",
+    LanceStatus: "MUS_LANCE_STATUS_",
     HandEnd: "MUS_END_",
     EventKind: "MUS_EVENT_",
 }

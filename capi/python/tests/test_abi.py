@@ -110,7 +110,7 @@ class EnumsTest(unittest.TestCase):
         families = {
             "MUS_PHASE_": mus.Phase, "MUS_ACTION_": mus.ActionKind, "MUS_SIGNAL_": mus.Signal,
             "MUS_EVENT_": mus.EventKind, "MUS_END_": mus.HandEnd, "MUS_ROYAL31_": mus.Royal31,
-            "MUS_CORRIDO_": mus.MusCorrido,
+            "MUS_CORRIDO_": mus.MusCorrido, "MUS_LANCE_STATUS_": mus.LanceStatus,
         }
         # Sizes that share a family's prefix but are not values of it.
         not_members = {"MUS_ACTION_TEXT_MAX"}
@@ -119,9 +119,10 @@ class EnumsTest(unittest.TestCase):
                 if name.startswith(prefix) and name not in not_members:
                     with self.subTest(name):
                         self.assertIn(name[len(prefix):], enum_cls.__members__)
-        lance_names = {n[len("MUS_LANCE_"):] for n in consts if n.startswith("MUS_LANCE_")}
-        self.assertEqual(lance_names,
-                         set(mus.Lance.__members__) | set(mus.LanceStatus.__members__))
+        # The lances are MUS_LANCE_*; the statuses have their own prefix, MUS_LANCE_STATUS_*.
+        lance_names = {n[len("MUS_LANCE_"):] for n in consts
+                       if n.startswith("MUS_LANCE_") and not n.startswith("MUS_LANCE_STATUS_")}
+        self.assertEqual(lance_names, set(mus.Lance.__members__))
 
     def test_status_codes(self):
         consts = _abi.constants()
