@@ -61,12 +61,9 @@ int main() {
         const mus::ActionList legal = mus::legal_actions(s);
         g_counting = false;
         mus::Action a = legal.items[next() % legal.size];
+        // Listed actions are concrete since action ids (a discard names its cards, and with
+        // zero_discard may name none): apply them as listed, with a seed for a shuffle.
         if (a.kind == mus::ActionKind::shuffle) a.seed = next();
-        if (a.kind == mus::ActionKind::discard) {
-          std::uint64_t pick = 0;
-          while (pick == 0) pick = a.cards & next();
-          a.cards = pick;
-        }
         g_counting = true;
         const auto pure = mus::apply(s, a, &events);  // the pure form, with events
         const mus::Errc e = mus::apply_in_place(s, a);
