@@ -2,34 +2,20 @@
 // shuffles, deals and evaluates the four hands. Both run in this binary so their ratio is
 // measured under the same conditions (the machines are shared: compare ratios, not times).
 //
-// A playout step lists the legal actions and applies one chosen uniformly at random (bets
-// with a random amount between the minimum and the maximum, discards a random non-empty
-// subset, shuffles a random seed), so shuffles, mus decisions, discards with refills,
-// declarations, betting, dejes, órdagos and the count all run as they do in a simulation.
+// A playout step takes the legal action ids and applies one picked by random_policy.h (a kind
+// of action uniformly, then one of its ids: a discard, a bet of the ladder, a signal; a random
+// seed for a shuffle), so shuffles, mus decisions, discards with refills, declarations,
+// betting, dejes, órdagos and the count all run as they do in a simulation. bench_capi.cpp
+// plays the same way through the C API, in this binary too.
 #include <benchmark/benchmark.h>
 
 #include <array>
 #include <cstdint>
 
 #include "mus/mus.hpp"
+#include "random_policy.h"
 
 namespace {
-
-// The benchmark's own randomness (SplitMix64): cheap, so it does not hide the library's cost.
-struct Rng {
-  std::uint64_t state;
-  std::uint64_t next() {
-    state += 0x9E3779B97F4A7C15ULL;
-    std::uint64_t z = state;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  std::uint32_t below(std::uint32_t n) {
-    return static_cast<std::uint32_t>(
-        (static_cast<std::uint64_t>(static_cast<std::uint32_t>(next())) * n) >> 32);
-  }
-};
 
 mus::Rules rules_for(std::int64_t which) {
   switch (which) {
@@ -39,10 +25,11 @@ mus::Rules rules_for(std::int64_t which) {
   }
 }
 
-// Plays random actions until `hands` hands have been dealt; new matches start as needed.
+// Plays random actions until `hands` hands have been dealt; new matches start as needed. The
+// player (random_policy.h) is the C API playout's (capi_playout.c): the same choices.
 void BM_RandomPlayout(benchmark::State& state) {
   const mus::Rules rules = rules_for(state.range(0));
-  Rng rng{42};
+  std::uint64_t rng = 42;
   mus::State s = *mus::new_match(rules, 0);
   std::int64_t hands = 0;
   std::int64_t steps = 0;
@@ -55,29 +42,10 @@ void BM_RandomPlayout(benchmark::State& state) {
         if (dealt) break;
         dealt = true;
       }
-      const mus::ActionList legal = mus::legal_actions(s);
-      mus::Action a = legal.items[rng.below(static_cast<std::uint32_t>(legal.size))];
-      switch (a.kind) {
-        case mus::ActionKind::shuffle: a.seed = rng.next(); break;
-        case mus::ActionKind::bet: {
-          const int lo = mus::min_bet(s);
-          const int hi = mus::max_bet(s);
-          // Mostly small bets, as players make them; now and then any legal amount.
-          const int top = (rng.next() & 7U) == 0 ? hi : (lo + 8 < hi ? lo + 8 : hi);
-          a.amount = lo + static_cast<int>(rng.below(static_cast<std::uint32_t>(top - lo + 1)));
-          break;
-        }
-        case mus::ActionKind::discard: {
-          std::uint64_t pick = 0;
-          while (pick == 0 && a.cards != 0) pick = a.cards & rng.next();
-          a.cards = pick;
-          break;
-        }
-        default: break;
-      }
-      const mus::Errc e = mus::apply_in_place(s, a);
-      if (e != mus::Errc::ok) {
-        state.SkipWithError("a listed legal action was refused");
+      const int id = bench_pick_id(mus::legal_action_mask(s), &rng);
+      const std::uint64_t seed = id == MUS_ACTION_ID_SHUFFLE ? bench_rng_next(&rng) : 0;
+      if (mus::apply_id_in_place(s, id, seed) != mus::Errc::ok) {
+        state.SkipWithError("a legal action id was refused");
         return;
       }
       ++steps;
@@ -93,13 +61,13 @@ void BM_RandomPlayout(benchmark::State& state) {
 // The floor: shuffle (the reducer's documented PRNG), deal four hands and evaluate them.
 void BM_FloorShuffleDealEvaluate(benchmark::State& state) {
   const mus::Rules rules = rules_for(state.range(0));
-  Rng rng{42};
+  std::uint64_t rng = 42;
   std::int64_t hands = 0;
   for (auto _ : state) {
     std::array<std::uint8_t, mus::deck_size> deck{};
     for (int i = 0; i < mus::deck_size; ++i)
       deck[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
-    mus::seeded_order(deck.data(), mus::deck_size, rng.next());
+    mus::seeded_order(deck.data(), mus::deck_size, bench_rng_next(&rng));
     mus::TableEval t{};
     for (int seat = 0; seat < mus::seats; ++seat) {
       const auto c = [&](int k) {

@@ -37,6 +37,7 @@
 #include "mus/match.hpp"
 #include "mus/mus.h"
 #include "mus/rules.hpp"
+#include "state_stamp.hpp"
 
 namespace mus::capi {
 
@@ -263,28 +264,73 @@ static_assert(sizeof(State) <= MUS_STATE_SIZE, "mus::State must fit in a mus_sta
 static_assert(alignof(State) <= alignof(mus_state));
 
 /**
- * @brief Reads and checks a caller's state: a mus_state holds a mus::State at its start.
- * @return Errc::invalid_argument for NULL; Errc::invalid_state for bytes validate_state()
- *         refuses, so no function ever works on a state the library did not produce.
+ * @brief Room for a State that read_state() fills: no default member initialisers run (they
+ *        would cost as much as the stamp check they precede).
  */
-[[nodiscard]] inline Result<State> read_state(const mus_state* in) noexcept {
-  if (in == nullptr) return Error{Errc::invalid_argument, "state is NULL", -1};
-  State s;
-  std::memcpy(&s, in->opaque, sizeof s);
-  // The bytes after the State are zero in every state the library writes.
-  const auto* tail = reinterpret_cast<const unsigned char*>(in->opaque) + sizeof s;
-  for (std::size_t i = 0; i < sizeof(mus_state) - sizeof s; ++i)
-    if (tail[i] != 0) return Error{Errc::invalid_state, "not a state of this library", -1};
-  if (validate_state(s) != Errc::ok)
-    return Error{Errc::invalid_state, "not a state of this library", -1};
-  return s;
+struct StateCopy {
+  StateCopy() noexcept {}  // NOLINT: leaves `s` to read_state()
+  union {
+    State s;  ///< Meaningful once read_state() returned MUS_OK.
+  };
+};
+static_assert(std::is_trivially_destructible_v<State>);
+
+/**
+ * @brief Reads and checks a caller's state into `out`: a mus_state holds a mus::State at its
+ *        start, zeros, then the stamp of state_stamp.hpp in its last bytes.
+ *
+ * The bytes are copied once, and everything after is decided on that copy (another thread
+ * changing `*in` meanwhile cannot slip anything past the check). The bytes between the State
+ * and the stamp must be zero. A State whose stamp matches was written by this process's
+ * library and is accepted as it is; any other (written by another process or an older run,
+ * the stamp zeroed, or forged) gets the full validate_state(). So the stamp spares the check
+ * but never refuses a valid state, and no function ever works on bytes it would refuse.
+ * @return MUS_OK; MUS_E_INVALID_ARGUMENT for NULL; MUS_E_INVALID_STATE for bytes the full
+ *         check refuses or a non-zero byte between the State and the stamp. `out.s` is
+ *         meaningful only on MUS_OK.
+ */
+[[nodiscard]] inline std::int32_t read_state(const mus_state* in, StateCopy& out) noexcept {
+  if (in == nullptr) return MUS_E_INVALID_ARGUMENT;
+  const auto* bytes = reinterpret_cast<const unsigned char*>(in->opaque);
+  auto* copy = reinterpret_cast<unsigned char*>(&out.s);
+  Stamp stamp;
+  std::memcpy(stamp.data(), bytes + stamp_offset, stamp_size);
+  unsigned char gap = 0;
+  for (std::size_t i = sizeof(State); i < stamp_offset; ++i) gap |= bytes[i];
+  if (gap != 0) return MUS_E_INVALID_STATE;
+  if (const StampKey* key = stamp_key(); key != nullptr) {
+    if (stamp_of(bytes, *key, copy) == stamp) return MUS_OK;  // copies and hashes in one pass
+  } else {
+    std::memcpy(copy, bytes, sizeof(State));
+  }
+  return validate_state(out.s) == Errc::ok ? MUS_OK : MUS_E_INVALID_STATE;
 }
 
-/// Writes a state to a caller's mus_state: the State's bytes, then zeros to MUS_STATE_SIZE.
+/**
+ * @brief Writes a state to a caller's mus_state: the State's bytes, zeros, then its stamp.
+ *
+ * Each byte of `*out` is written once, the State's in the same pass that hashes them. The stamp
+ * vouches that the State is valid, so only states that validate_state() accepts may be written:
+ * states from new_match(), from apply_in_place() on a state read with read_state(), or from the
+ * text parser (which runs the full check). The stamp is all zero when the process has no key (see
+ * stamp_key()).
+ * @pre `s` does not overlap `*out` (callers pass a local copy, so `in == out` stays allowed).
+ */
 inline void write_state(const State& s, mus_state* out) noexcept {
-  mus_state tmp{};
-  std::memcpy(tmp.opaque, &s, sizeof s);
-  std::memcpy(out, &tmp, sizeof tmp);  // in == out is allowed: the input was copied already
+  const auto* src = reinterpret_cast<const unsigned char*>(&s);
+  auto* bytes = reinterpret_cast<unsigned char*>(out->opaque);
+  Stamp stamp{};
+  if (const StampKey* key = stamp_key(); key != nullptr)
+    stamp = stamp_of(src, *key, bytes);  // copies and hashes in one pass
+  else
+    std::memcpy(bytes, src, sizeof s);
+  // The gap between the State and the stamp is usually zero already (`in == out`, a reused
+  // buffer, a binding's zero-initialised struct): checking it is a few vector loads, while a
+  // memset of this size compiles to `rep stos` under GCC's generic tuning, slower than the hash.
+  unsigned char gap = 0;
+  for (std::size_t i = sizeof s; i < stamp_offset; ++i) gap |= bytes[i];
+  if (gap != 0) std::memset(bytes + sizeof s, 0, stamp_offset - sizeof s);
+  std::memcpy(bytes + stamp_offset, stamp.data(), stamp_size);
 }
 
 /**
@@ -313,15 +359,22 @@ inline void write_state(const State& s, mus_state* out) noexcept {
   return a;
 }
 
-/// The C action of a C++ action, reserved fields zero.
-[[nodiscard]] inline mus_action write_action(const Action& a) noexcept {
-  mus_action out{};
+/// Writes the C action of a C++ action to `out`, reserved fields zero, each field in place
+/// (a temporary copied out costs more than the fields: several are listed per call).
+inline void write_action(const Action& a, mus_action& out) noexcept {
+  std::memset(&out, 0, sizeof out);
   out.kind = static_cast<std::int32_t>(a.kind);
   out.seat = a.seat;
   out.amount = a.amount;
   out.cards = a.cards;
   out.seed = a.seed;
   std::memcpy(out.order, a.order.data(), a.order.size());
+}
+
+/// The C action of a C++ action, reserved fields zero.
+[[nodiscard]] inline mus_action write_action(const Action& a) noexcept {
+  mus_action out;
+  write_action(a, out);
   return out;
 }
 

@@ -1,9 +1,10 @@
 // The C API of mus.h, match reducer part: states, actions, legal actions, views, events and
 // the last hand's count, over the C++ reducer of mus/match.hpp.
 //
-// A mus_state holds a mus::State at its start (the rest zero). Every function taking a
-// state copies it out and checks it with validate_state() before use, so bytes the library
-// did not produce get MUS_E_INVALID_STATE, never undefined behaviour.
+// A mus_state holds a mus::State at its start, zeros, then a stamp (state_stamp.hpp). Every
+// function taking a state copies it out with read_state(), which trusts a matching stamp and
+// otherwise checks the copy with validate_state(), so bytes the library would refuse get
+// MUS_E_INVALID_STATE, never undefined behaviour.
 #include <algorithm>
 #include <bit>
 #include <cstddef>
@@ -79,6 +80,33 @@ std::int32_t write_sized(const T& full, T* out) noexcept {
   return MUS_OK;
 }
 
+// apply_in_place() with its events reported to a C caller, as mus_apply_events() promises:
+// `*count_out` (when asked) also on a too small buffer, the events only when they all fit.
+// Kept out of the path without events, which need not build a mus::Events (larger than a
+// state).
+[[gnu::noinline]] std::int32_t apply_reporting(mus::State& s, const mus::Action& a,
+                                               mus_event* events, std::size_t cap,
+                                               std::size_t* count_out) noexcept {
+  mus::Events ev;
+  if (const mus::Errc e = mus::apply_in_place(s, a, &ev); e != mus::Errc::ok)
+    return capi::status(e);
+  if (count_out != nullptr) *count_out = ev.size;
+  if (events == nullptr) return MUS_OK;
+  if (cap < ev.size) return MUS_E_BUFFER_TOO_SMALL;
+  for (std::size_t i = 0; i < ev.size; ++i) {
+    const mus::Event& x = ev.items[i];
+    mus_event c{};
+    c.kind = static_cast<std::int32_t>(x.kind);
+    c.seat = x.seat;
+    c.team = x.team;
+    c.lance = x.lance;
+    c.amount = x.amount;
+    c.value = x.value;
+    events[i] = c;
+  }
+  return MUS_OK;
+}
+
 }  // namespace
 
 extern "C" {
@@ -103,31 +131,18 @@ int32_t mus_apply_events(const mus_state* in, const mus_action* action, mus_stat
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr || action == nullptr || !capi::valid_buffer(events, cap))
       return MUS_E_INVALID_ARGUMENT;
-    auto s = read_state(in);
-    if (!s) return capi::status(s.error());
+    capi::StateCopy next;  // read, applied to and written from this one copy
+    if (const std::int32_t e = read_state(in, next); e != MUS_OK) return e;
     const auto a = read_action(action);
     if (!a) return capi::status(a.error());
-    mus::State next = *s;
-    mus::Events ev;
-    const mus::Errc e =
-        mus::apply_in_place(next, *a, events != nullptr || count_out != nullptr ? &ev : nullptr);
-    if (e != mus::Errc::ok) return capi::status(e);
-    if (count_out != nullptr) *count_out = ev.size;
-    if (events != nullptr) {
-      if (cap < ev.size) return MUS_E_BUFFER_TOO_SMALL;
-      for (std::size_t i = 0; i < ev.size; ++i) {
-        const mus::Event& x = ev.items[i];
-        mus_event c{};
-        c.kind = static_cast<std::int32_t>(x.kind);
-        c.seat = x.seat;
-        c.team = x.team;
-        c.lance = x.lance;
-        c.amount = x.amount;
-        c.value = x.value;
-        events[i] = c;
-      }
+    if (events == nullptr && count_out == nullptr) {
+      if (const mus::Errc e = mus::apply_in_place(next.s, *a); e != mus::Errc::ok)
+        return capi::status(e);
+    } else if (const std::int32_t e = apply_reporting(next.s, *a, events, cap, count_out);
+               e != MUS_OK) {
+      return e;
     }
-    write_state(next, out);
+    write_state(next.s, out);
     return MUS_OK;
   });
 }
@@ -139,12 +154,13 @@ int32_t mus_apply(const mus_state* in, const mus_action* action, mus_state* out)
 int32_t mus_legal_actions(const mus_state* s, mus_action* buf, size_t cap, size_t* count_out) {
   return capi::guard([&]() -> std::int32_t {
     if (!capi::valid_buffer(buf, cap)) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
-    const mus::ActionList list = mus::legal_actions(*st);
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    const mus::ActionList list = mus::legal_actions(st);
     if (count_out != nullptr) *count_out = list.size;
     if (cap < list.size) return MUS_E_BUFFER_TOO_SMALL;
-    for (std::size_t i = 0; i < list.size; ++i) buf[i] = write_action(list.items[i]);
+    for (std::size_t i = 0; i < list.size; ++i) capi::write_action(list.items[i], buf[i]);
     return MUS_OK;
   });
 }
@@ -152,9 +168,10 @@ int32_t mus_legal_actions(const mus_state* s, mus_action* buf, size_t cap, size_
 int32_t mus_legal_mask(const mus_state* s, uint64_t* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
-    *out = mus::legal_action_mask(*st);
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    *out = mus::legal_action_mask(st);
     return MUS_OK;
   });
 }
@@ -162,9 +179,10 @@ int32_t mus_legal_mask(const mus_state* s, uint64_t* out) {
 int32_t mus_legal_action_ids(const mus_state* s, int32_t* ids, size_t cap, size_t* count_out) {
   return capi::guard([&]() -> std::int32_t {
     if (!capi::valid_buffer(ids, cap)) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
-    const std::uint64_t mask = mus::legal_action_mask(*st);
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    const std::uint64_t mask = mus::legal_action_mask(st);
     const auto n = static_cast<std::size_t>(std::popcount(mask));
     if (count_out != nullptr) *count_out = n;
     if (cap < n) return MUS_E_BUFFER_TOO_SMALL;
@@ -177,11 +195,12 @@ int32_t mus_legal_action_ids(const mus_state* s, int32_t* ids, size_t cap, size_
 int32_t mus_action_id(const mus_state* s, const mus_action* action, int32_t* id_out) {
   return capi::guard([&]() -> std::int32_t {
     if (id_out == nullptr || action == nullptr) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
     const auto a = read_action(action);
     if (!a) return capi::status(a.error());
-    const auto id = mus::action_id(*st, *a);
+    const auto id = mus::action_id(st, *a);
     if (!id) return capi::status(id.error());
     *id_out = *id;
     return MUS_OK;
@@ -191,11 +210,12 @@ int32_t mus_action_id(const mus_state* s, const mus_action* action, int32_t* id_
 int32_t mus_action_from_id(const mus_state* s, int32_t id, mus_action* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
-    const auto a = mus::action_from_id(*st, id);
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    const auto a = mus::action_from_id(st, id);
     if (!a) return capi::status(a.error());
-    *out = write_action(*a);
+    capi::write_action(*a, *out);
     return MUS_OK;
   });
 }
@@ -203,12 +223,11 @@ int32_t mus_action_from_id(const mus_state* s, int32_t id, mus_action* out) {
 int32_t mus_apply_id(const mus_state* in, int32_t id, uint64_t seed, mus_state* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    auto s = read_state(in);
-    if (!s) return capi::status(s.error());
-    mus::State next = *s;
-    const mus::Errc e = mus::apply_id_in_place(next, id, seed);
-    if (e != mus::Errc::ok) return capi::status(e);
-    write_state(next, out);
+    capi::StateCopy next;  // read, applied to and written from this one copy
+    if (const std::int32_t e = read_state(in, next); e != MUS_OK) return e;
+    if (const mus::Errc e = mus::apply_id_in_place(next.s, id, seed); e != mus::Errc::ok)
+      return capi::status(e);
+    write_state(next.s, out);
     return MUS_OK;
   });
 }
@@ -225,22 +244,23 @@ int32_t mus_bet_ladder(int32_t index, int32_t* amount_out) {
 int32_t mus_state_info_get(const mus_state* s, mus_state_info* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
     mus_state_info info{};
-    info.phase = static_cast<std::int32_t>(st->phase);
-    info.lance = st->phase == mus::Phase::betting ? static_cast<std::int32_t>(st->lance) : -1;
-    info.to_act = st->to_act;
-    info.dealer = st->dealer;
-    info.mano = st->mano;
+    info.phase = static_cast<std::int32_t>(st.phase);
+    info.lance = st.phase == mus::Phase::betting ? static_cast<std::int32_t>(st.lance) : -1;
+    info.to_act = st.to_act;
+    info.dealer = st.dealer;
+    info.mano = st.mano;
     for (int t = 0; t < 2; ++t) {
-      info.score[t] = st->scores.points[static_cast<std::size_t>(t)];
-      info.games[t] = st->scores.games[static_cast<std::size_t>(t)];
-      info.vacas[t] = st->scores.vacas[static_cast<std::size_t>(t)];
+      info.score[t] = st.scores.points[static_cast<std::size_t>(t)];
+      info.games[t] = st.scores.games[static_cast<std::size_t>(t)];
+      info.vacas[t] = st.scores.vacas[static_cast<std::size_t>(t)];
     }
-    info.match_winner = st->scores.match_winner;
-    info.hand_number = static_cast<std::int32_t>(st->hand_number);
-    info.refill_due = st->refill_due() ? 1 : 0;
+    info.match_winner = st.scores.match_winner;
+    info.hand_number = static_cast<std::int32_t>(st.hand_number);
+    info.refill_due = st.refill_due() ? 1 : 0;
     return write_sized(info, out);
   });
 }
@@ -248,10 +268,11 @@ int32_t mus_state_info_get(const mus_state* s, mus_state_info* out) {
 int32_t mus_state_hand(const mus_state* s, int32_t seat, uint8_t out[4]) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr || !capi::valid_seat(seat)) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
     for (int i = 0; i < mus::hand_size; ++i)
-      out[i] = st->deck.hands[static_cast<std::size_t>(seat * 4 + i)];
+      out[i] = st.deck.hands[static_cast<std::size_t>(seat * 4 + i)];
     return MUS_OK;
   });
 }
@@ -259,9 +280,10 @@ int32_t mus_state_hand(const mus_state* s, int32_t seat, uint8_t out[4]) {
 int32_t mus_state_view(const mus_state* s, int32_t seat, mus_view* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr || !capi::valid_seat(seat)) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
-    const mus::SeatView v = mus::view_of(*st, seat);
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    const mus::SeatView v = mus::view_of(st, seat);
     mus_view c{};
     c.seat = v.seat;
     c.phase = static_cast<std::int32_t>(v.phase);
@@ -301,9 +323,10 @@ int32_t mus_state_view(const mus_state* s, int32_t seat, mus_view* out) {
 int32_t mus_state_last_count(const mus_state* s, mus_count* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
-    const mus::HandSummary& h = st->last;
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    const mus::HandSummary& h = st.last;
     mus_count c{};
     c.number = static_cast<std::int32_t>(h.number);
     c.dealer = h.dealer;
@@ -322,27 +345,29 @@ int32_t mus_state_last_count(const mus_state* s, mus_count* out) {
 int32_t mus_state_rules(const mus_state* s, mus_rules* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
-    *out = capi::rules_to_c(st->rules);
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    *out = capi::rules_to_c(st.rules);
     return MUS_OK;
   });
 }
 
 int32_t mus_state_validate(const mus_state* s) {
   return capi::guard([&]() -> std::int32_t {
-    const auto st = read_state(s);
-    return st ? MUS_OK : capi::status(st.error());
+    capi::StateCopy copy;
+    return read_state(s, copy);
   });
 }
 
 int32_t mus_bet_limits(const mus_state* s, int32_t* min_out, int32_t* max_out) {
   return capi::guard([&]() -> std::int32_t {
     if (min_out == nullptr || max_out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    const auto st = read_state(s);
-    if (!st) return capi::status(st.error());
-    *min_out = mus::min_bet(*st);
-    *max_out = mus::max_bet(*st);
+    capi::StateCopy copy;
+    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    *min_out = mus::min_bet(st);
+    *max_out = mus::max_bet(st);
     return MUS_OK;
   });
 }

@@ -1,6 +1,7 @@
 // The C API of mus.h, text forms part: actions, states and seat views as text, over
-// include/mus/serialize.hpp. States are read with read_state() (validated) like everywhere
-// else; texts are read by the C++ parsers, which report the byte position of a parse error.
+// include/mus/serialize.hpp. States are read with read_state() (checked) like everywhere
+// else; the text form holds the State's bytes only, never the stamp; texts are read by the C++
+// parsers, which report the byte position of a parse error.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -62,9 +63,10 @@ int32_t mus_action_parse(const char* text, mus_action* out, int32_t* error_pos_o
 int32_t mus_state_format(const mus_state* s, char* buf, size_t cap, size_t* len_out) {
   return capi::guard([&]() -> std::int32_t {
     if (s == nullptr || !capi::valid_buffer(buf, cap)) return MUS_E_INVALID_ARGUMENT;
-    const auto st = capi::read_state(s);
-    if (!st) return capi::status(st.error());
-    return capi::write_text(mus::state_to_text(*st), buf, cap, len_out);
+    capi::StateCopy copy;
+    if (const std::int32_t e = capi::read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    return capi::write_text(mus::state_to_text(st), buf, cap, len_out);
   });
 }
 
@@ -86,9 +88,10 @@ int32_t mus_view_format(const mus_state* s, int32_t seat, char* buf, size_t cap,
   return capi::guard([&]() -> std::int32_t {
     if (s == nullptr || !capi::valid_seat(seat) || !capi::valid_buffer(buf, cap))
       return MUS_E_INVALID_ARGUMENT;
-    const auto st = capi::read_state(s);
-    if (!st) return capi::status(st.error());
-    return capi::write_text(mus::view_to_text(mus::view_of(*st, seat)), buf, cap, len_out);
+    capi::StateCopy copy;
+    if (const std::int32_t e = capi::read_state(s, copy); e != MUS_OK) return e;
+    const mus::State& st = copy.s;
+    return capi::write_text(mus::view_to_text(mus::view_of(st, seat)), buf, cap, len_out);
   });
 }
 

@@ -16,6 +16,7 @@
 
 #include "mus/match.hpp"
 #include "mus/mus.h"
+#include "state_stamp.hpp"
 
 // Serialization is fuzzed once it is part of the build: fuzz/CMakeLists.txt defines
 // MUS_FUZZ_SERIALIZE_CPP (include/mus/serialize.hpp, src/serialize.cpp) and
@@ -145,6 +146,20 @@ inline mus_state c_state(const mus::State& s) noexcept {
   mus_state out{};
   std::memcpy(out.opaque, &s, sizeof s);
   return out;
+}
+
+/// True when the bytes between the State and the stamp are zero, as in every state the C API
+/// writes (capi/state_stamp.hpp: the State, zeros, then the stamp in the last bytes).
+inline bool zero_gap(const mus_state& s) noexcept {
+  const auto* b = reinterpret_cast<const std::uint8_t*>(s.opaque);
+  return std::all_of(b + sizeof(mus::State), b + mus::capi::stamp_offset,
+                     [](std::uint8_t x) { return x == 0; });
+}
+
+/// The same State bytes, each with a zero gap. The stamps may differ: c_state() has none, and
+/// only the library can compute one.
+inline bool same_state(const mus_state& a, const mus_state& b) noexcept {
+  return std::memcmp(a.opaque, b.opaque, sizeof(mus::State)) == 0 && zero_gap(a) && zero_gap(b);
 }
 
 inline mus_state_info info_of(const mus_state& s) {

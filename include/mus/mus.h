@@ -408,7 +408,13 @@ MUS_API int32_t mus_hand_value(const mus_rules* rules, const uint8_t hand[4], in
  *        as many of as it likes. Nothing is allocated; nothing needs freeing.
  *
  * Its content is private to the library; every function taking a state checks it and
- * answers @ref MUS_E_INVALID_STATE for bytes it did not produce.
+ * answers @ref MUS_E_INVALID_STATE for bytes it did not produce. The library ends every state
+ * it writes with a stamp keyed per process, which spares the full check of states this process
+ * wrote (see the embedding page, "The state stamp"); any other bytes get the full check.
+ * Equal states written in one process are equal bytes (`memcmp` compares them); across
+ * processes the stamps differ, so compare their texts (mus_state_format()), which carry no
+ * stamp. Do not take raw state bytes back from an untrusted party: the stamp is not a
+ * cryptographic MAC. Send views, and store states as text.
  */
 typedef struct mus_state {
   uint64_t opaque[MUS_STATE_SIZE / 8]; /**< Private. */
@@ -888,6 +894,10 @@ MUS_API int32_t mus_state_rules(const mus_state* s, mus_rules* out);
 /**
  * @brief Check that bytes are a state this library produced: the tag, the rules, every card
  *        exactly once, phase and turn consistent, scores in range.
+ *
+ * A state whose stamp shows this process's library wrote it is accepted without repeating the
+ * full check; any other bytes (another process's states, a zeroed or changed stamp, forged
+ * bytes) get the full check. Every function taking a state checks it the same way.
  * @param s The state.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL; @ref MUS_E_INVALID_STATE.
  * @par Thread safety
@@ -1042,7 +1052,9 @@ MUS_API int32_t mus_action_parse(const char* text, mus_action* out, int32_t* err
 
 /**
  * @brief The text form of a state, to store it or send it between processes that trust each
- *        other: `mus-state/2 ` followed by the state's bytes in base64url.
+ *        other: `mus-state/2 ` followed by the state's bytes in base64url. The text holds
+ *        the state only, not the per-process stamp of the mus_state, so equal states have
+ *        equal texts in every process.
  *
  * base64url is RFC 4648 §5 without padding: the alphabet `A`-`Z`, `a`-`z`, `0`-`9`, `-`, `_`.
  * The text is 375 characters of ASCII. It holds every card of every seat: a client should get

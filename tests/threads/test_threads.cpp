@@ -13,7 +13,8 @@
 // (FNV-1a) of every state reached, byte for byte, plus counts. Along the way each thread also
 // reads views, counts, bet limits and rules, formats and parses hands and rules, and (when the
 // C API has the text forms) formats and parses every state, so that all of them run
-// concurrently too.
+// concurrently too. First of all, the threads race to draw the C API's stamp key
+// (stamp_key_is_shared()).
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -119,6 +120,8 @@ Outcome play_c(std::uint64_t seed, std::uint64_t hands) {
     if (mus_bet_limits(&s, &lo, &hi) != MUS_OK) ++out.errors;
     const Choice c = choose(rng, n);
     mus_action a = legal[c.index];
+    // The list holds concrete actions (every bet amount and discard of the action-id space):
+    // apply the one chosen as it is, with a seed for a shuffle.
     if (a.kind == MUS_ACTION_SHUFFLE) a.seed = c.seed;
     mus_event events[MUS_MAX_EVENTS];
     std::size_t nev = 0;
@@ -192,6 +195,62 @@ Outcome play_cpp(std::uint64_t seed, std::uint64_t hands) {
   return out;
 }
 
+// The C API's state stamp (capi/state_stamp.hpp) uses one key per process, drawn on first use.
+// All threads start at once and their first calls race to draw it: each writes the same short
+// seeded game, and every thread must end with the same 512 bytes (so they all used one key),
+// each accepted by mus_state_validate() on another thread. Run before anything else in main()
+// so that no earlier call has drawn the key already.
+bool stamp_key_is_shared(unsigned threads) {
+  std::vector<std::array<mus_state, 8>> states(threads);
+  std::vector<int> errors(threads, 0);
+  std::latch start(static_cast<std::ptrdiff_t>(threads));
+  std::vector<std::thread> pool;
+  pool.reserve(threads);
+  for (unsigned t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      start.arrive_and_wait();
+      mus_rules rules;
+      if (mus_rules_preset(&rules, "standard") != MUS_OK) ++errors[t];
+      mus_state s;
+      if (mus_state_new(&rules, 0, &s) != MUS_OK) ++errors[t];
+      for (std::size_t i = 0; i < states[t].size(); ++i) {
+        states[t][i] = s;
+        mus_action legal[MUS_MAX_LEGAL_ACTIONS];
+        std::size_t n = 0;
+        if (mus_legal_actions(&s, legal, MUS_MAX_LEGAL_ACTIONS, &n) != MUS_OK || n == 0) {
+          ++errors[t];
+          break;
+        }
+        mus_action a = legal[0];
+        if (a.kind == MUS_ACTION_SHUFFLE) a.seed = 1234;
+        if (mus_apply(&s, &a, &s) != MUS_OK) ++errors[t];
+      }
+    });
+  }
+  for (std::thread& th : pool) th.join();
+  // Each thread checks another thread's states, all at once again.
+  std::vector<int> refused(threads, 0);
+  std::vector<std::thread> checkers;
+  for (unsigned t = 0; t < threads; ++t) {
+    checkers.emplace_back([&, t] {
+      for (const mus_state& x : states[(t + 1) % threads])
+        if (mus_state_validate(&x) != MUS_OK) ++refused[t];
+    });
+  }
+  for (std::thread& th : checkers) th.join();
+  bool ok = true;
+  for (unsigned t = 0; t < threads; ++t) {
+    const bool same =
+        std::memcmp(states[t].data(), states[0].data(), sizeof(mus_state) * states[t].size()) == 0;
+    if (errors[t] != 0 || refused[t] != 0 || !same) {
+      std::printf("thread %u: %d errors, %d states refused, %s bytes as thread 0\n", t, errors[t],
+                  refused[t], same ? "the same" : "NOT the same");
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 void print(const char* what, unsigned thread, const Outcome& o) {
   std::printf("  %s thread %u: digest %016llx, %llu steps, %llu hands, %llu matches, %llu errors\n",
               what, thread, static_cast<unsigned long long>(o.digest),
@@ -210,6 +269,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   const auto seed_of = [](unsigned t) { return 0x7E57ULL * 1000 + t; };
+
+  if (!stamp_key_is_shared(threads)) {
+    std::printf("the C API's state stamps differ between threads\n");
+    return 1;
+  }
 
   // The reference: every thread's matches played one after the other on this thread.
   std::vector<Outcome> ref_c(threads);
