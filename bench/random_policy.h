@@ -38,15 +38,24 @@ static inline uint32_t bench_popcount(uint64_t x) {
   return (uint32_t)((x * 0x0101010101010101ULL) >> 56);
 }
 
-/* The id of the k-th set bit of m (k from 0; m has more than k bits set). */
-static inline int32_t bench_nth_bit(uint64_t m, uint32_t k) {
+/* The index of the lowest set bit of m (m not 0). */
+static inline int32_t bench_lowest_bit(uint64_t m) {
+#if defined(__GNUC__) || defined(__clang__)
+  return (int32_t)__builtin_ctzll(m);
+#else
   int32_t id = 0;
-  for (; k > 0; --k) m &= m - 1;
   while ((m & 1u) == 0) {
     m >>= 1;
     ++id;
   }
   return id;
+#endif
+}
+
+/* The id of the k-th set bit of m (k from 0; m has more than k bits set). */
+static inline int32_t bench_nth_bit(uint64_t m, uint32_t k) {
+  for (; k > 0; --k) m &= m - 1;
+  return bench_lowest_bit(m);
 }
 
 /* A legal action id from a non-zero legal mask (mus_legal_mask()): a kind, then an id. */
