@@ -59,32 +59,39 @@ SeatView view_of(const State& s, int seat) noexcept {
   return v;
 }
 
+namespace {
+
+// The name of an enum value from its table, "?" past the end.
+template <class Enum, std::size_t N>
+std::string_view name_at(const std::array<std::string_view, N>& names, Enum e) {
+  const auto i = static_cast<std::size_t>(e);
+  return i < N ? names[i] : std::string_view{"?"};
+}
+
+}  // namespace
+
 std::string_view action_kind_name(ActionKind k) noexcept {
   constexpr std::array<std::string_view, action_kind_end> names{
       "?",   "shuffle", "mus",    "cut",    "discard", "pass",
       "bet", "ordago",  "accept", "reject", "signal",  "perete"};
-  const auto i = static_cast<std::size_t>(k);
-  return i < names.size() ? names[i] : std::string_view{"?"};
+  return name_at(names, k);
 }
 
 std::string_view phase_name(Phase p) noexcept {
   constexpr std::array<std::string_view, 7> names{"?",       "shuffle",    "mus",   "discard",
                                                   "betting", "match_over", "perete"};
-  const auto i = static_cast<std::size_t>(p);
-  return i < names.size() ? names[i] : std::string_view{"?"};
+  return name_at(names, p);
 }
 
 std::string_view lance_name(Lance l) noexcept {
   constexpr std::array<std::string_view, 5> names{"grande", "chica", "pares", "juego", "punto"};
-  const auto i = static_cast<std::size_t>(l);
-  return i < names.size() ? names[i] : std::string_view{"?"};
+  return name_at(names, l);
 }
 
 std::string_view lance_status_name(LanceStatus st) noexcept {
   constexpr std::array<std::string_view, 7> names{"pending",  "skipped", "one_team", "en_paso",
                                                   "accepted", "refused", "ordago"};
-  const auto i = static_cast<std::size_t>(st);
-  return i < names.size() ? names[i] : std::string_view{"?"};
+  return name_at(names, st);
 }
 
 }  // namespace mus

@@ -195,6 +195,21 @@ Outcome play_cpp(std::uint64_t seed, std::uint64_t hands) {
   return out;
 }
 
+// Runs body(t) for t = 0..threads-1, each on its own thread, all released at once by a latch so
+// that they really overlap; returns when all have finished.
+template <class Body>
+void run_together(unsigned threads, Body&& body) {
+  std::latch start(static_cast<std::ptrdiff_t>(threads));
+  std::vector<std::thread> pool;
+  pool.reserve(threads);
+  for (unsigned t = 0; t < threads; ++t)
+    pool.emplace_back([&, t] {
+      start.arrive_and_wait();
+      body(t);
+    });
+  for (std::thread& th : pool) th.join();
+}
+
 // The C API's state stamp (capi/state_stamp.hpp) uses one key per process, drawn on first use.
 // All threads start at once and their first calls race to draw it: each writes the same short
 // seeded game, and every thread must end with the same 512 bytes (so they all used one key),
@@ -203,31 +218,24 @@ Outcome play_cpp(std::uint64_t seed, std::uint64_t hands) {
 bool stamp_key_is_shared(unsigned threads) {
   std::vector<std::array<mus_state, 8>> states(threads);
   std::vector<int> errors(threads, 0);
-  std::latch start(static_cast<std::ptrdiff_t>(threads));
-  std::vector<std::thread> pool;
-  pool.reserve(threads);
-  for (unsigned t = 0; t < threads; ++t) {
-    pool.emplace_back([&, t] {
-      start.arrive_and_wait();
-      mus_rules rules;
-      if (mus_rules_preset(&rules, "standard") != MUS_OK) ++errors[t];
-      mus_state s;
-      if (mus_state_new(&rules, 0, &s) != MUS_OK) ++errors[t];
-      for (std::size_t i = 0; i < states[t].size(); ++i) {
-        states[t][i] = s;
-        mus_action legal[MUS_MAX_LEGAL_ACTIONS];
-        std::size_t n = 0;
-        if (mus_legal_actions(&s, legal, MUS_MAX_LEGAL_ACTIONS, &n) != MUS_OK || n == 0) {
-          ++errors[t];
-          break;
-        }
-        mus_action a = legal[0];
-        if (a.kind == MUS_ACTION_SHUFFLE) a.seed = 1234;
-        if (mus_apply(&s, &a, &s) != MUS_OK) ++errors[t];
+  run_together(threads, [&](unsigned t) {
+    mus_rules rules;
+    if (mus_rules_preset(&rules, "standard") != MUS_OK) ++errors[t];
+    mus_state s;
+    if (mus_state_new(&rules, 0, &s) != MUS_OK) ++errors[t];
+    for (std::size_t i = 0; i < states[t].size(); ++i) {
+      states[t][i] = s;
+      mus_action legal[MUS_MAX_LEGAL_ACTIONS];
+      std::size_t n = 0;
+      if (mus_legal_actions(&s, legal, MUS_MAX_LEGAL_ACTIONS, &n) != MUS_OK || n == 0) {
+        ++errors[t];
+        break;
       }
-    });
-  }
-  for (std::thread& th : pool) th.join();
+      mus_action a = legal[0];
+      if (a.kind == MUS_ACTION_SHUFFLE) a.seed = 1234;
+      if (mus_apply(&s, &a, &s) != MUS_OK) ++errors[t];
+    }
+  });
   // Each thread checks another thread's states, all at once again.
   std::vector<int> refused(threads, 0);
   std::vector<std::thread> checkers;
@@ -286,22 +294,15 @@ int main(int argc, char** argv) {
   // The same matches, all at once; half the threads start with the C API, half with the C++ one.
   std::vector<Outcome> got_c(threads);
   std::vector<Outcome> got_cpp(threads);
-  std::latch start(static_cast<std::ptrdiff_t>(threads));
-  std::vector<std::thread> pool;
-  pool.reserve(threads);
-  for (unsigned t = 0; t < threads; ++t) {
-    pool.emplace_back([&, t] {
-      start.arrive_and_wait();
-      if (t % 2 == 0) {
-        got_c[t] = play_c(seed_of(t), hands);
-        got_cpp[t] = play_cpp(seed_of(t), hands);
-      } else {
-        got_cpp[t] = play_cpp(seed_of(t), hands);
-        got_c[t] = play_c(seed_of(t), hands);
-      }
-    });
-  }
-  for (std::thread& th : pool) th.join();
+  run_together(threads, [&](unsigned t) {
+    if (t % 2 == 0) {
+      got_c[t] = play_c(seed_of(t), hands);
+      got_cpp[t] = play_cpp(seed_of(t), hands);
+    } else {
+      got_cpp[t] = play_cpp(seed_of(t), hands);
+      got_c[t] = play_c(seed_of(t), hands);
+    }
+  });
 
   int failures = 0;
   std::uint64_t steps = 0;
