@@ -289,6 +289,7 @@ int32_t mus_state_view(const mus_state* s, int32_t seat, mus_view* out) {
     c.stake_before = v.stake_before;
     c.proposed = v.proposed;
     for (int i = 0; i < 4; ++i) c.lances[i] = write_line(v.lances[static_cast<std::size_t>(i)]);
+    std::memcpy(c.last_shown, v.last.shown.data(), sizeof c.last_shown);
     return write_sized(c, out);
   });
 }
@@ -310,6 +311,7 @@ int32_t mus_state_last_count(const mus_state* s, mus_count* out) {
       c.score_after[t] = h.score_after[static_cast<std::size_t>(t)];
     }
     for (int i = 0; i < 4; ++i) c.lines[i] = write_line(h.lances[static_cast<std::size_t>(i)]);
+    std::memcpy(c.shown, h.shown.data(), sizeof c.shown);
     return write_sized(c, out);
   });
 }

@@ -218,6 +218,16 @@ inline int bet_max(const State& s) {
   return max_stake - (s.bet.open ? s.bet.proposed : 0);
 }
 
+// --- the showdown (R28a) ---------------------------------------------------------------------
+
+// Whether a hand that ended so shows its four hands (R28a): a hand that reaches the count or an
+// accepted órdago does; a hand cut short by a deje reaching the target (R29's default,
+// deje_ends) does not. With deje_ends off a deje ends the hand only at its end, when the count
+// would begin, so its cards are shown.
+inline bool shows_cards(const Rules& r, HandEnd end) {
+  return end == HandEnd::count || end == HandEnd::ordago || (end == HandEnd::deje && !r.deje_ends);
+}
+
 // --- the parts of the reducer ---------------------------------------------------------------
 
 // deal.cpp: shuffle, deal, mus, discards, replacements and refills, tío Perete.

@@ -122,6 +122,37 @@ Errc validate_state(const State& s) noexcept {
     if (between && s.dealer != last.mano) return bad;
     if (!between && !s.no_signals && s.dealer != last.mano) return bad;  // no mus corrido cut
     if (between && !(s.lances == last.lances)) return bad;
+    // The showdown (R28a): the hand's four hands exactly when it reached the count or an
+    // accepted órdago, else none. The cards are determined by the hand: sixteen distinct cards
+    // whose evaluation gives every winner, every tantos and the fourth lance recorded.
+    if (!shows_cards(rules, last.end)) {
+      if (last.shown != no_shown_cards) return bad;
+    } else {
+      std::uint64_t shown = 0;
+      for (const std::uint8_t id : last.shown) {
+        if (id >= deck_size || ((shown >> id) & 1U) != 0) return bad;
+        shown |= std::uint64_t{1} << id;
+      }
+      TableEval t{};
+      for (int seat = 0; seat < seats; ++seat) {
+        std::array<Card, hand_size> cards{};
+        for (int i = 0; i < hand_size; ++i)
+          cards[idx(i)] = Card::from_id_unchecked(last.shown[idx(seat * 4 + i)]);
+        t[idx(seat)] = evaluate(Hand::from_cards_unchecked(cards), rules);
+      }
+      if (last.lances[3].status != LanceStatus::pending &&
+          last.lances[3].lance != fourth_lance(holders(t, Lance::juego)))
+        return bad;
+      for (const LanceRecord& r : last.lances) {
+        if (r.status == LanceStatus::pending) continue;
+        if (r.winner_seat >= 0 && r.winner_seat != lance_winner(t, r.lance, last.mano)) return bad;
+        if (r.counted && r.winner_team >= 0 &&
+            (r.lance == Lance::pares || r.lance == Lance::juego) &&
+            r.tantos != hand_tantos(t[idx(r.winner_team)], r.lance) +
+                            hand_tantos(t[idx(r.winner_team + 2)], r.lance))
+          return bad;
+      }
+    }
   }
 
   // --- lance records: ranges, names by position ----------------------------------------------

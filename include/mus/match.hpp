@@ -202,6 +202,14 @@ enum class HandEnd : std::uint8_t {
   ordago = 3,  ///< An accepted órdago decided the game (R27).
 };
 
+/// The empty-slot marker in a hand while its replacement cards are not yet dealt.
+inline constexpr std::uint8_t no_card = 0xFF;
+
+/// The HandSummary::shown value of a hand that showed no cards: sixteen no_card entries.
+inline constexpr std::array<std::uint8_t, 16> no_shown_cards{
+    no_card, no_card, no_card, no_card, no_card, no_card, no_card, no_card,
+    no_card, no_card, no_card, no_card, no_card, no_card, no_card, no_card};
+
 /// The public record of a finished hand: what a front end shows after the count.
 struct HandSummary {
   std::uint32_t number = 0;                    ///< Hand number in the match, from 1; 0: none yet.
@@ -212,6 +220,15 @@ struct HandSummary {
   std::array<std::int16_t, 2> score_before{};  ///< Scores when the hand was dealt.
   std::array<std::int16_t, 2> score_after{};   ///< Scores at the end (before any reset).
   std::array<LanceRecord, 4> lances{};         ///< Grande, chica, pares, juego/punto.
+  /// The showdown (R28a): the four hands as they stood when the hand reached the count or an
+  /// órdago was accepted, seat s's cards at `shown[4s..4s+3]`. Public: every seat's view holds
+  /// them. no_shown_cards when the hand showed none (it ended by a deje reaching the target,
+  /// R29, or no hand has finished yet).
+  std::array<std::uint8_t, 16> shown = no_shown_cards;
+
+  /// @brief Whether the hand's cards were shown (R28a).
+  /// @return True when `shown` holds the four hands.
+  [[nodiscard]] constexpr bool showed_cards() const noexcept { return shown[0] != no_card; }
 
   /// Field-by-field equality.
   friend constexpr bool operator==(const HandSummary&, const HandSummary&) noexcept = default;
@@ -229,9 +246,6 @@ inline constexpr int max_stake = 999;
 /// @param seat 0..3.
 /// @return 0 or 1.
 [[nodiscard]] constexpr int team_of(int seat) noexcept { return seat & 1; }
-
-/// The empty-slot marker in a hand while its replacement cards are not yet dealt.
-inline constexpr std::uint8_t no_card = 0xFF;
 
 /// The value of DeckState::refill_pos when no replacements are being dealt.
 inline constexpr std::uint8_t no_refill = 0xFF;

@@ -498,7 +498,10 @@ typedef struct mus_count {
   int32_t score_before[2];  /**< Scores when the hand was dealt. */
   int32_t score_after[2];   /**< Scores at its end (before a won game resets them). */
   mus_count_line lines[4];  /**< Grande, chica, pares, juego/punto. */
-  int32_t reserved[8];      /**< Zero. */
+  uint8_t shown[16];        /**< The showdown (R28a): the four hands as they stood at the count
+                                 or an accepted órdago, seat s's cards at `shown[4s..4s+3]`;
+                                 all 255 when the hand showed none (a deje reached the target). */
+  int32_t reserved[4];      /**< Zero. */
 } mus_count;
 
 /**
@@ -534,7 +537,10 @@ typedef struct mus_view {
   int32_t stake_before;    /**< What a refusal pays now (R26). */
   int32_t proposed;        /**< The stake if accepted. */
   mus_count_line lances[4]; /**< This hand's lances so far. */
-  int32_t reserved[16];    /**< Zero. */
+  uint8_t last_shown[16];  /**< The last finished hand's showdown (R28a), public to every seat:
+                                seat s's cards at `last_shown[4s..4s+3]`, all 255 when none
+                                (mus_count.shown). */
+  int32_t reserved[12];    /**< Zero. */
 } mus_view;
 
 /** @name Event kinds
@@ -958,7 +964,7 @@ MUS_API int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const ui
  *  Bounds for the buffers of the text functions below (lengths without the NUL).
  *  @{ */
 /** The longest text mus_state_format() and mus_view_format() write, without the NUL: a buffer
- *  of `MUS_STATE_TEXT_MAX + 1` bytes is always enough (the texts are 364 and 209 characters). */
+ *  of `MUS_STATE_TEXT_MAX + 1` bytes is always enough (the texts are 386 and 230 characters). */
 #define MUS_STATE_TEXT_MAX 512
 /** The longest text mus_action_format() writes, without the NUL: a buffer of
  *  `MUS_ACTION_TEXT_MAX + 1` bytes is always enough (the longest line, an explicit shuffle of
@@ -1030,7 +1036,7 @@ MUS_API int32_t mus_action_parse(const char* text, mus_action* out, int32_t* err
  *        other: `mus-state/2 ` followed by the state's bytes in base64url.
  *
  * base64url is RFC 4648 §5 without padding: the alphabet `A`-`Z`, `a`-`z`, `0`-`9`, `-`, `_`.
- * The text is 364 characters of ASCII. It holds every card of every seat: a client should get
+ * The text is 386 characters of ASCII. It holds every card of every seat: a client should get
  * mus_view_format() instead. A later version of the library may use another version number
  * in the tag; mus_state_parse() reads the versions it knows.
  * @param s The state.
@@ -1073,7 +1079,7 @@ MUS_API int32_t mus_state_parse(const char* text, mus_state* out, int32_t* error
 
 /**
  * @brief The text form of what one seat may know (the mus_state_view() of that seat, as
- *        text): `mus-view/1 ` followed by the view's fields in base64url, 209 characters.
+ *        text): `mus-view/2 ` followed by the view's fields in base64url, 230 characters.
  *
  * This is what a server sends to the player at `seat`: that seat's own cards and the public
  * state (scores, turn, bets, declarations, signals, the lances so far and the last count),

@@ -92,6 +92,7 @@ static void structs(void) {
   FIELD(mus_count, score_before);
   FIELD(mus_count, score_after);
   FIELD(mus_count, lines);
+  FIELD(mus_count, shown);
   FIELD(mus_count, reserved);
 
   STRUCT(mus_view);
@@ -122,6 +123,7 @@ static void structs(void) {
   FIELD(mus_view, stake_before);
   FIELD(mus_view, proposed);
   FIELD(mus_view, lances);
+  FIELD(mus_view, last_shown);
   FIELD(mus_view, reserved);
 
   STRUCT(mus_event);

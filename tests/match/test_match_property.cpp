@@ -195,6 +195,7 @@ class Player {
       PROP(v.score == s.scores.points);
       PROP(v.phase == s.phase);
       PROP(v.to_act == s.to_act);
+      PROP(v.last.shown == s.last.shown);  // the showdown is public (R28a)
       PROP(same_view(v, mus::view_of(hide_and_shuffle(s, seat), seat)));
     }
   }
@@ -490,6 +491,11 @@ class Player {
       PROP(s.dealer == h.mano);  // R10: the mano deals next
       PROP(s.mano == (h.mano + 1) % 4);
       PROP(game_won == (h.game_winner >= 0));
+      // R28a: the count and an accepted órdago show the four hands as they stood; a deje that
+      // ends the game at once (deje_ends) shows none.
+      const bool shows = h.end == HandEnd::count || h.end == HandEnd::ordago ||
+                         (h.end == HandEnd::deje && !rules_.deje_ends);
+      PROP(h.shown == (shows ? before.deck.hands : mus::no_shown_cards));
       const auto gw = static_cast<std::size_t>(h.game_winner);
       switch (h.end) {
         case HandEnd::count:

@@ -511,3 +511,92 @@ TEST_CASE("view_of shows a seat its own cards and the public state only", "[matc
   CHECK(mus::view_of(s, 4).seat == -1);
   CHECK(mus::view_of(s, -1).seat == -1);
 }
+
+// R28a: "a scoring round, where the players show their cards" (seed 000). The four hands as
+// they stood become public at the count and at an accepted órdago, in every seat's view; a
+// hand cut short by a deje reaching the target shows none.
+namespace {
+void check_shown_everywhere(const State& s, const std::array<std::uint8_t, 16>& expected) {
+  CHECK(s.last.shown == expected);
+  for (int seat = 0; seat < 4; ++seat) {
+    INFO("seat " << seat);
+    CHECK(mus::view_of(s, seat).last.shown == expected);
+  }
+}
+}  // namespace
+
+TEST_CASE("R28a the count shows the four hands to every seat", "[match][R28a]") {
+  State s = start();
+  CHECK(s.last.shown == mus::no_shown_cards);
+  CHECK_FALSE(s.last.showed_cards());
+  deal(s, deal_a);
+  cut(s);
+  // Before the showdown no view holds another seat's cards.
+  for (int seat = 0; seat < 4; ++seat)
+    CHECK(mus::view_of(s, seat).last.shown == mus::no_shown_cards);
+  pass_all(s);
+  REQUIRE(s.last.end == mus::HandEnd::count);
+  CHECK(s.last.showed_cards());
+  check_shown_everywhere(s, deal_a);
+  // The showdown stays public through the next hand, until that hand ends.
+  deal(s, deal_p);
+  cut(s);
+  check_shown_everywhere(s, deal_a);
+  pass_all(s);
+  check_shown_everywhere(s, deal_p);
+}
+
+TEST_CASE("R28a an accepted órdago shows the four hands", "[match][R28a][R27]") {
+  State s = start();
+  deal(s, deal_a);
+  cut(s);
+  must(s, Action::ordago(s.to_act));
+  must(s, Action::accept(s.to_act));
+  REQUIRE(s.last.end == mus::HandEnd::ordago);
+  check_shown_everywhere(s, deal_a);
+}
+
+TEST_CASE("R28a a refused órdago shows nothing until the count", "[match][R28a][R26]") {
+  State s = start();
+  deal(s, deal_a);
+  cut(s);
+  must(s, Action::ordago(s.to_act));
+  must(s, Action::reject(s.to_act));
+  must(s, Action::reject(s.to_act));
+  REQUIRE(s.phase == Phase::betting);
+  for (int seat = 0; seat < 4; ++seat)
+    CHECK(mus::view_of(s, seat).last.shown == mus::no_shown_cards);
+  pass_all(s);
+  check_shown_everywhere(s, deal_a);
+}
+
+TEST_CASE("R28a R29 a deje reaching the target ends the hand with no cards shown",
+          "[match][R28a][R29]") {
+  Rules r;
+  r.target = 1;
+  State s = start(r);
+  deal(s, deal_a);
+  cut(s);
+  must(s, Action::bet(s.to_act, 2));
+  must(s, Action::reject(s.to_act));
+  must(s, Action::reject(s.to_act));
+  REQUIRE(s.last.end == mus::HandEnd::deje);
+  CHECK_FALSE(s.last.showed_cards());
+  check_shown_everywhere(s, mus::no_shown_cards);
+}
+
+TEST_CASE("R28a R29 with dejes checked at the hand's end the hand is shown", "[match][R28a][R29]") {
+  Rules r;
+  r.target = 1;
+  r.deje_ends = false;
+  State s = start(r);
+  deal(s, deal_a);
+  cut(s);
+  must(s, Action::bet(s.to_act, 2));
+  must(s, Action::reject(s.to_act));
+  must(s, Action::reject(s.to_act));
+  REQUIRE(s.phase == Phase::betting);
+  pass_all(s);
+  REQUIRE(s.last.end == mus::HandEnd::deje);
+  check_shown_everywhere(s, deal_a);
+}

@@ -259,7 +259,7 @@ TEST_CASE("State text: the tag and the state's bytes in base64url", "[serialize]
   const State s = dealt_state();
   const std::string text = mus::state_to_text(s);
   CHECK(text.size() == mus::state_text_length);
-  CHECK(text.size() == 364);
+  CHECK(text.size() == 386);
   CHECK(text.rfind("mus-state/2 ", 0) == 0);
   const std::string payload = text.substr(12);
   CHECK(payload == b64_encode(bytes_of(s)));  // the documented encoding, written again here
@@ -307,9 +307,9 @@ TEST_CASE("State text: each kind of bad input is refused with its position and r
   parse_fails(mus::state_from_text("mus-state/2 ").error(), 12, "truncated");
   parse_fails(mus::state_from_text(good.substr(0, 363)).error(), 363, "truncated");
   parse_fails(mus::state_from_text(good.substr(0, 200)).error(), 200, "truncated");
-  parse_fails(mus::state_from_text(good + "A").error(), 364, "too long");
-  parse_fails(mus::state_from_text(good + "\n").error(), 364, "too long");
-  parse_fails(mus::state_from_text(good + good).error(), 364, "too long");
+  parse_fails(mus::state_from_text(good + "A").error(), 386, "too long");
+  parse_fails(mus::state_from_text(good + "\n").error(), 386, "too long");
+  parse_fails(mus::state_from_text(good + good).error(), 386, "too long");
   for (const char bad : {'+', '/', '=', ' ', '\0', '\n', '\xC3'}) {
     std::string t = good;
     t[100] = bad;
@@ -322,22 +322,29 @@ TEST_CASE("State text: each kind of bad input is refused with its position and r
     t[200] = '.';
     parse_fails(mus::state_from_text(t).error(), 200, "not a base64url character");
   }
-  // 264 bytes are 88 whole groups of 3: no character has unused bits (the view text, whose
-  // last character has some, checks that they must be zero).
-  static_assert(mus::state_text_bytes % 3 == 0);
+  {
+    // 280 bytes end with 1 byte in 2 characters: the last one's 4 low bits are unused.
+    static_assert(mus::state_text_bytes % 3 == 1);
+    std::string u = good;
+    const auto v =
+        std::string_view("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+            .find(u[385]);
+    u[385] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[v | 4U];
+    parse_fails(mus::state_from_text(u).error(), 385, "unused bits");
+  }
   // Well-formed text whose bytes are not a state of this library.
   State forged = s;
   forged.deck.hands[0] = forged.deck.hands[1];
   const auto f = mus::state_from_text(mus::state_to_text(forged));
   CHECK(f.error().code == Errc::invalid_state);
   CHECK(f.error().position == -1);
-  std::string zeros = "mus-state/2 " + std::string(352, 'A');
+  std::string zeros = "mus-state/2 " + std::string(374, 'A');
   CHECK(mus::state_from_text(zeros).error().code == Errc::invalid_state);
   // Random text of the right form never gets through (or crashes).
   std::mt19937_64 rng(3);
   for (int i = 0; i < 2000; ++i) {
     std::string t = "mus-state/2 ";
-    for (int k = 0; k < 352; ++k)
+    for (int k = 0; k < 374; ++k)
       t += "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[rng() % 64];
     const auto r = mus::state_from_text(t);
     CHECK_FALSE(r.ok());
@@ -354,10 +361,10 @@ TEST_CASE("View text: the documented byte layout", "[serialize][view]") {
     const mus::SeatView v = mus::view_of(s, seat);
     const std::string text = mus::view_to_text(v);
     CHECK(text.size() == mus::view_text_length);
-    CHECK(text.size() == 209);
-    CHECK(text.rfind("mus-view/1 ", 0) == 0);
+    CHECK(text.size() == 230);
+    CHECK(text.rfind("mus-view/2 ", 0) == 0);
     const auto b = b64_decode(text.substr(11));
-    REQUIRE(b.size() == 148);
+    REQUIRE(b.size() == 164);
     CHECK(b[0] == seat);
     CHECK(b[1] == static_cast<int>(Phase::mus));
     CHECK(static_cast<std::int8_t>(b[2]) == s.to_act);
@@ -375,6 +382,7 @@ TEST_CASE("View text: the documented byte layout", "[serialize][view]") {
     CHECK(b[44 + 33] == 3);                                              // lances[3].lance: juego
     CHECK((b[88] | b[89] | b[90] | b[91]) == 0);                         // last.number
     CHECK(static_cast<std::int8_t>(b[92]) == -1);                        // last.dealer
+    for (std::size_t i = 148; i < 164; ++i) CHECK(b[i] == 0xFF);         // last.shown: none (R28a)
     const auto back = mus::view_from_text(text);
     REQUIRE(back.ok());
     CHECK(same_view(*back, v));
@@ -389,27 +397,30 @@ TEST_CASE("View text: each kind of bad input is refused with its position and re
   parse_fails(mus::view_from_text("").error(), 0, "unknown format or version");
   parse_fails(mus::view_from_text("mus-state/1 " + payload).error(), 0,
               "unknown format or version");
-  parse_fails(mus::view_from_text("mus-view/2 " + payload).error(), 0, "unknown format or version");
-  parse_fails(mus::view_from_text("mus-view/1").error(), 10, "truncated");
-  parse_fails(mus::view_from_text(good.substr(0, 208)).error(), 208, "truncated");
-  parse_fails(mus::view_from_text(good + "x").error(), 209, "too long");
+  parse_fails(mus::view_from_text("mus-view/3 " + payload).error(), 0, "unknown format or version");
+  // The view text of libmus 0.1 is refused by name: it has no showdown (R28a).
+  parse_fails(mus::view_from_text("mus-view/1 " + payload).error(), 0, "mus-view/1");
+  parse_fails(mus::view_from_text("mus-view/1").error(), 0, "mus-view/1");
+  parse_fails(mus::view_from_text("mus-view/2").error(), 10, "truncated");
+  parse_fails(mus::view_from_text(good.substr(0, 229)).error(), 229, "truncated");
+  parse_fails(mus::view_from_text(good + "x").error(), 230, "too long");
   std::string t = good;
   t[50] = '!';
   parse_fails(mus::view_from_text(t).error(), 50, "not a base64url character");
   {
-    // 148 bytes end with 1 byte in 2 characters: the last one's 4 low bits are unused.
+    // 164 bytes end with 2 bytes in 3 characters: the last one's 2 low bits are unused.
     std::string u = good;
     const auto v =
         std::string_view("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-            .find(u[208]);
-    u[208] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[v | 4U];
-    parse_fails(mus::view_from_text(u).error(), 208, "unused bits");
+            .find(u[229]);
+    u[229] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[v | 1U];
+    parse_fails(mus::view_from_text(u).error(), 229, "unused bits");
   }
   // Values a view cannot hold: well-formed text, refused as invalid_state.
   const auto forged = [&](std::size_t at, std::uint8_t value) {
     auto b = b64_decode(payload);
     b[at] = value;
-    return "mus-view/1 " + b64_encode(b);
+    return "mus-view/2 " + b64_encode(b);
   };
   struct Bad {
     const char* what;
@@ -433,7 +444,7 @@ TEST_CASE("View text: each kind of bad input is refused with its position and re
       {"too many cards", 20, 30},
       {"pares mask of seat 4", 21, 0x10},
       {"declared 4", 23, 4},
-      {"signal bit 14", 26, 0x40},
+      {"signal bit 15", 26, 0x80},
       {"bet_open 2", 33, 2},
       {"an órdago without a bet", 34, 1},
       {"a bet team without a bet", 35, 0},
@@ -441,6 +452,7 @@ TEST_CASE("View text: each kind of bad input is refused with its position and re
       {"lance record winner seat 4", 48, 4},
       {"last hand end 4", 94, 4},
       {"last hand dealer without a hand", 92, 0},
+      {"shown cards without a finished hand", 148, 5},
   };
   const auto decoded = b64_decode(payload);
   for (const Bad& bad : bads) {

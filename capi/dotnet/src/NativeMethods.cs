@@ -105,7 +105,8 @@ namespace Mus.Native
         public mus_count_line lines_1;
         public mus_count_line lines_2;
         public mus_count_line lines_3;
-        public fixed int reserved[8];
+        public fixed byte shown[16];
+        public fixed int reserved[4];
 
         /// <summary>lines[i], i in 0..3.</summary>
         public mus_count_line line(int i)
@@ -155,7 +156,8 @@ namespace Mus.Native
         public mus_count_line lances_1;
         public mus_count_line lances_2;
         public mus_count_line lances_3;
-        public fixed int reserved[16];
+        public fixed byte last_shown[16];
+        public fixed int reserved[12];
 
         /// <summary>lances[i], i in 0..3.</summary>
         public mus_count_line lance_line(int i)

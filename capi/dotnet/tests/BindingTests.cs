@@ -118,8 +118,8 @@ internal static class BindingTests
         //   mus_action     = 4*4 + 8 + 8 + 40 + 4*4                         = 88
         //   mus_state_info = 4 + 5*4 + 3*(2*4) + 3*4 + 14*4                = 116
         //   mus_count_line = 9*4 + 3*4                                      = 48
-        //   mus_count      = 6*4 + 2*(2*4) + 4*48 + 8*4                     = 264
-        //   mus_view       = 7*4 + 4 + 3*(2*4) + 9*4 + 4*4 + 5*4 + 4*48 + 16*4 = 384
+        //   mus_count      = 6*4 + 2*(2*4) + 4*48 + 16 + 4*4                = 264
+        //   mus_view       = 7*4 + 4 + 3*(2*4) + 9*4 + 4*4 + 5*4 + 4*48 + 16 + 12*4 = 384
         //   mus_event      = 6*4 + 2*4                                      = 32
         var expected = new Dictionary<Type, int>
         {
@@ -147,12 +147,14 @@ internal static class BindingTests
         Eq(Offset(typeof(mus_state_info), "refill_due"), 56, "offsetof(mus_state_info, refill_due)");
         Eq(Offset(typeof(mus_state_info), "reserved"), 60, "offsetof(mus_state_info, reserved)");
         Eq(Offset(typeof(mus_count), "lines_0"), 40, "offsetof(mus_count, lines[0])");
-        Eq(Offset(typeof(mus_count), "reserved"), 232, "offsetof(mus_count, reserved)");
+        Eq(Offset(typeof(mus_count), "shown"), 232, "offsetof(mus_count, shown)");
+        Eq(Offset(typeof(mus_count), "reserved"), 248, "offsetof(mus_count, reserved)");
         Eq(Offset(typeof(mus_view), "hand"), 28, "offsetof(mus_view, hand)");
         Eq(Offset(typeof(mus_view), "score"), 32, "offsetof(mus_view, score)");
         Eq(Offset(typeof(mus_view), "signals"), 92, "offsetof(mus_view, signals)");
         Eq(Offset(typeof(mus_view), "lances_0"), 128, "offsetof(mus_view, lances[0])");
-        Eq(Offset(typeof(mus_view), "reserved"), 320, "offsetof(mus_view, reserved)");
+        Eq(Offset(typeof(mus_view), "last_shown"), 320, "offsetof(mus_view, last_shown)");
+        Eq(Offset(typeof(mus_view), "reserved"), 336, "offsetof(mus_view, reserved)");
         Eq(MusLibrary.StateSize, 512, "mus_state_size()");
         Eq(MusLibrary.StateSize, NativeMethods.MUS_STATE_SIZE, "mus_state_size() == MUS_STATE_SIZE");
     }
@@ -610,7 +612,20 @@ internal static class BindingTests
         Eq(v.Phase, Phase.Mus, "view phase");
         Eq(v.ToAct, (int?)1, "view to act");
         Check(!v.BetOpen, "no bet open");
+        Check(v.LastShown == null, "no showdown before the first count (R28a)");
         Throws(MusStatus.InvalidArgument, () => dealt.View(4), "view of seat 4");
+
+        // R28a: the count shows the four hands to every seat, read from the view.
+        MatchState counted = dealt.Apply(MusAction.Cut(1));
+        var held = new[] { counted.Hand(0), counted.Hand(1), counted.Hand(2), counted.Hand(3) };
+        while (counted.Phase == Phase.Betting) counted = counted.Apply(MusAction.Pass(counted.ToAct.Value));
+        for (int seat = 0; seat < 4; ++seat)
+        {
+            var shown = counted.View(seat).LastShown;
+            Check(shown != null, "seat " + seat + " sees the showdown");
+            for (int k = 0; k < 4; ++k) Eq(shown[k], held[k], "seat " + seat + " sees hand " + k);
+        }
+        Eq(counted.LastCount().Shown[2], held[2], "the count holds the showdown");
 
         // Saved bytes come back; forged bytes do not.
         byte[] bytes = dealt.ToBytes();

@@ -86,6 +86,7 @@ int main(void) {
   E(mus_count, lines, 1);
   E(mus_count, lines, 2);
   E(mus_count, lines, 3);
+  F(mus_count, shown);
   F(mus_count, reserved);
 
   S(mus_view);
@@ -119,6 +120,7 @@ int main(void) {
   E(mus_view, lances, 1);
   E(mus_view, lances, 2);
   E(mus_view, lances, 3);
+  F(mus_view, last_shown);
   F(mus_view, reserved);
 
   S(mus_event);

@@ -237,7 +237,8 @@ class mus_count(ctypes.Structure):  # noqa: N801
         ("score_before", _i32 * 2),
         ("score_after", _i32 * 2),
         ("lines", mus_count_line * 4),
-        ("reserved", _i32 * 8),
+        ("shown", _u8 * 16),
+        ("reserved", _i32 * 4),
     ]
 
 
@@ -270,7 +271,8 @@ class mus_view(ctypes.Structure):  # noqa: N801
         ("stake_before", _i32),
         ("proposed", _i32),
         ("lances", mus_count_line * 4),
-        ("reserved", _i32 * 16),
+        ("last_shown", _u8 * 16),
+        ("reserved", _i32 * 12),
     ]
 
 
