@@ -30,7 +30,9 @@ static_assert(static_cast<int>(mus::EventKind::match) == MUS_EVENT_MATCH &&
               static_cast<int>(mus::EventKind::deal) == MUS_EVENT_DEAL);
 static_assert(static_cast<int>(mus::LanceStatus::ordago) == MUS_LANCE_STATUS_ORDAGO &&
               static_cast<int>(mus::HandEnd::ordago) == MUS_END_ORDAGO);
-static_assert(static_cast<int>(mus::Signal::solomillo) == MUS_SIGNAL_SOLOMILLO);
+static_assert(static_cast<int>(mus::Signal::solomillo) == MUS_SIGNAL_SOLOMILLO &&
+              static_cast<int>(mus::Signal::need_mus) == MUS_SIGNAL_NEED_MUS &&
+              mus::signal_count == MUS_SIGNAL_NEED_MUS + 1);
 static_assert(mus::action_id_count == MUS_ACTION_ID_COUNT &&
               mus::action_ids::shuffle == MUS_ACTION_ID_SHUFFLE &&
               mus::action_ids::mus == MUS_ACTION_ID_MUS &&

@@ -22,9 +22,10 @@ struct Key {
 constexpr std::span<const std::string_view> no_names{};
 constexpr std::span<const std::string_view> royal_names{royal31_names};
 constexpr std::span<const std::string_view> corrido_names{mus_corrido_names};
+constexpr std::span<const std::string_view> set_names{signal_set_names};
 
 // The order here is the order of the canonical text form.
-constexpr std::array<Key, 10> keys{{
+constexpr std::array<Key, 11> keys{{
     {"kings", no_names, [](const Rules& r) { return int{r.kings}; },
      [](Rules& r, int v) { r.kings = static_cast<std::uint8_t>(v); }},
     {"target", no_names, [](const Rules& r) { return int{r.target}; },
@@ -45,7 +46,17 @@ constexpr std::array<Key, 10> keys{{
      [](Rules& r, int v) { r.mus_corrido = static_cast<MusCorrido>(v); }},
     {"tio_perete", no_names, [](const Rules& r) { return int{r.tio_perete}; },
      [](Rules& r, int v) { r.tio_perete = v != 0; }},
+    {"signals", set_names, [](const Rules& r) { return static_cast<int>(r.signals); },
+     [](Rules& r, int v) { r.signals = static_cast<SignalSet>(v); }},
 }};
+
+// The message for a named value that is not one of the key's names.
+std::string_view named_values_expected(std::string_view key) {
+  if (key == "royal31")
+    return "royal31 must be off, jack777, figure777, jack777_other_suits or jack_of_coins777";
+  if (key == "signals") return "signals must be full, online or off";
+  return "mus_corrido must be off, match or game";
+}
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -70,11 +81,7 @@ Error apply_override(Rules& r, std::string_view word, std::int32_t at) {
           return {};
         }
       }
-      return {Errc::parse,
-              k.name == "royal31" ? "royal31 must be off, jack777, figure777, "
-                                    "jack777_other_suits or jack_of_coins777"
-                                  : "mus_corrido must be off, match or game",
-              value_at};
+      return {Errc::parse, named_values_expected(k.name), value_at};
     }
     int v = 0;
     const auto* first = text.data();

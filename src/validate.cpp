@@ -33,8 +33,11 @@ Errc validate_state(const State& s) noexcept {
   if (!in(byte(s.rules.zero_discard), 0, 1) || !in(byte(s.rules.deje_ends), 0, 1) ||
       !in(byte(s.rules.tio_perete), 0, 1) || s.rules.reserved != 0)
     return bad;
+  for (const std::uint8_t b : s.rules.reserved_signals)
+    if (b != 0) return bad;
   if (!validate(s.rules).ok()) return bad;
-  if (s.reserved0 != 0 || s.reserved1 != 0 || s.deck.reserved != 0 || s.decl.reserved != 0)
+  if (s.reserved0 != 0 || s.reserved1 != 0 || s.reserved2 != 0 || s.deck.reserved != 0 ||
+      s.decl.reserved != 0)
     return bad;
   const Rules& rules = s.rules;
   const int target = rules.target;
@@ -234,6 +237,7 @@ Errc validate_state(const State& s) noexcept {
     if ((s.signals[i] >> signal_count) != 0) return bad;
     if (s.no_signals && s.signals[i] != 0) return bad;
     if (!between && (s.signals[i] & ~truth) != 0) return bad;  // only true signals (R33)
+    if ((s.signals[i] & ~signal_set_mask(rules.signals)) != 0) return bad;  // in the set (R33a)
   }
 
   // --- mus, discards, mus corrido ------------------------------------------------------------

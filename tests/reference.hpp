@@ -268,7 +268,7 @@ inline int count_letter(const Hand& h, char letter, int kings) {
   return n;
 }
 
-/// The truth of each signal of R33, by its catalogue name.
+/// The truth of each signal of R33 (and R33a's need_mus), by its catalogue name.
 inline bool signal_true(std::string_view name, const Hand& h, int kings, mus::Royal31 option) {
   const int kind = pares(h, kings).kind;
   const int v = value(h, kings);
@@ -287,6 +287,7 @@ inline bool signal_true(std::string_view name, const Hand& h, int kings, mus::Ro
   if (name == "real_31") return ref::real31(h, kings, option);
   if (name == "solomillo")
     return count_letter(h, 'K', kings) == 3 && count_letter(h, 'A', kings) == 1;
+  if (name == "need_mus") return true;  // R33a: a wish, true of every hand
   return false;
 }
 

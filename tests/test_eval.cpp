@@ -424,7 +424,7 @@ TEST_CASE("R28 tantos: pareja 1 medias 2 duples 3 and juego 31 is 3 other juego 
 }
 
 TEST_CASE("R33 signals: the catalogue names and gestures", "[eval][signals]") {
-  const std::array<std::array<std::string_view, 2>, 14> catalogue{{
+  const std::array<std::array<std::string_view, 2>, 15> catalogue{{
       {"two_kings", "biting the middle of the lower lip"},
       {"three_kings", "biting one side of the lower lip"},
       {"two_aces", "tongue out, centre"},
@@ -439,6 +439,7 @@ TEST_CASE("R33 signals: the catalogue names and gestures", "[eval][signals]") {
       {"ciego", "eyes closed"},
       {"real_31", "touching the earlobe"},
       {"solomillo", "a kiss"},
+      {"need_mus", "closed eyes, \"Need Mus!\""},  // R33a
   }};
   REQUIRE(mus::signal_count == static_cast<int>(catalogue.size()));
   for (int i = 0; i < mus::signal_count; ++i) {

@@ -314,13 +314,16 @@ TEST_CASE("Exhaustive R33: every signal's truth matches the reference on every h
       INFO("kings=" << kings << " royal31=" << mus::royal31_name(option));
       INFO(m.report());
       CHECK(m.count == 0);
-      // Every signal is true of some hand and false of another (real_31 only with an option).
+      // Every signal is true of some hand and false of another (real_31 only with an option;
+      // need_mus, a wish, is true of every hand).
       for (int i = 0; i < mus::signal_count; ++i) {
         const auto s = static_cast<mus::Signal>(i);
         const long n = true_count[static_cast<std::size_t>(i)];
         INFO("signal " << mus::signal_name(s));
         if (s == mus::Signal::real_31) {
           CHECK((n > 0) == (option != Royal31::off));
+        } else if (s == mus::Signal::need_mus) {
+          CHECK(n == (option == Royal31::off ? 91390 : 0));
         } else if (option == Royal31::off) {
           CHECK(n > 0);
           CHECK(n < 91390);

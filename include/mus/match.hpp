@@ -336,6 +336,7 @@ struct State {
   std::uint8_t discarded = 0;     ///< Seats that discarded this round (count, 0..4).
   std::uint8_t reserved0 = 0;     ///< Padding made explicit; zero.
   std::uint32_t hand_number = 0;  ///< Hands dealt in the match.
+  std::uint32_t reserved2 = 0;    ///< Padding made explicit (keeps `deck` 8-aligned); zero.
 
   DeckState deck{};                        ///< Hands, stock, pile, replacements.
   Scores scores{};                         ///< Points, games, vacas, winners.
@@ -371,9 +372,11 @@ struct State {
   ///        becomes mano.
   /// @return True until someone cuts or all four say mus in a mus corrido hand.
   [[nodiscard]] constexpr bool corrido_open() const noexcept { return corrido != 0; }
-  /// @brief Whether `seat` may make signal `sig` now (R31, R33): the phase allows signals,
-  ///        the hand is not a mus corrido hand, the seat's hand is complete, the signal is
-  ///        true of that hand and the seat has not made it yet. Exactly what apply() accepts.
+  /// @brief Whether `seat` may make signal `sig` now (R31, R33, R33a): the phase allows
+  ///        signals, the hand is not a mus corrido hand, the signal is in the rules' signal set
+  ///        (need_mus only in the mus phase), the seat's hand is complete, the signal is true
+  ///        of that hand and the seat has not made it yet. Exactly what apply() accepts (which
+  ///        refuses a signal outside the set with Errc::signal_not_in_set).
   /// @param seat 0..3 (any other seat: false).
   /// @param sig The signal.
   /// @return True when an Action::signal(seat, sig) would be accepted.

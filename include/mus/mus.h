@@ -79,6 +79,7 @@
 #define MUS_E_INVALID_STATE (-14)   /**< A state blob that the library did not produce. */
 #define MUS_E_INTERNAL (-15)        /**< An unexpected internal failure (a bug: please report it). */
 #define MUS_E_NO_ACTION_ID (-16)    /**< An action that has no action id (a bet amount off the ladder). */
+#define MUS_E_SIGNAL_NOT_IN_SET (-17) /**< A signal outside the rules' signal set (R33a). */
 /** @} */
 
 /** @name Lances
@@ -91,7 +92,7 @@
 /** @} */
 
 /** @name Rules option values
- *  Values of the `royal31` and `mus_corrido` fields of @ref mus_rules.
+ *  Values of the `royal31`, `mus_corrido` and `signals` fields of @ref mus_rules.
  *  @{ */
 #define MUS_ROYAL31_OFF 0                 /**< No 31 real (default). */
 #define MUS_ROYAL31_JACK777 1             /**< Sota and three 7s, any suits. */
@@ -101,6 +102,9 @@
 #define MUS_CORRIDO_OFF 0                 /**< No mus corrido (default). */
 #define MUS_CORRIDO_MATCH 1               /**< Mus corrido on the first hand of the match. */
 #define MUS_CORRIDO_GAME 2                /**< Mus corrido on the first hand of every game. */
+#define MUS_SIGNALS_FULL 0                /**< Every R33 signal but need_mus (default, R33a). */
+#define MUS_SIGNALS_ONLINE 1              /**< The online game's faces only (R33a). */
+#define MUS_SIGNALS_OFF 2                 /**< No signals (R33a). */
 /** @} */
 
 #ifdef __cplusplus
@@ -161,7 +165,8 @@ typedef struct mus_rules {
   int32_t deje_ends;       /**< 1: a deje ends the game at once (R29, default); 0: checked at hand end. */
   int32_t mus_corrido;     /**< Mus corrido (R31): `MUS_CORRIDO_*`, default off. */
   int32_t tio_perete;      /**< 1: the tío Perete bonus is played (R32). Default 0. */
-  int32_t reserved[8];     /**< Reserved for future options; keep zero. */
+  int32_t signals;         /**< Signal set (R33a): `MUS_SIGNALS_*`, default full. */
+  int32_t reserved[7];     /**< Reserved for future options; keep zero. */
 } mus_rules;
 
 /**
@@ -378,7 +383,8 @@ MUS_API int32_t mus_hand_value(const mus_rules* rules, const uint8_t hand[4], in
 /** @} */
 
 /** @name Signals
- *  Values of mus_action.amount for MUS_ACTION_SIGNAL (R33).
+ *  Values of mus_action.amount for MUS_ACTION_SIGNAL (R33). Which are legal depends on the
+ *  rules' `signals` set (R33a); one outside it is refused with @ref MUS_E_SIGNAL_NOT_IN_SET.
  *  @{ */
 #define MUS_SIGNAL_TWO_KINGS 0   /**< Exactly two kings. */
 #define MUS_SIGNAL_THREE_KINGS 1 /**< Exactly three kings. */
@@ -394,6 +400,8 @@ MUS_API int32_t mus_hand_value(const mus_rules* rules, const uint8_t hand[4], in
 #define MUS_SIGNAL_CIEGO 11      /**< No pares and no juego. */
 #define MUS_SIGNAL_REAL_31 12    /**< A 31 real under the active R21 option. */
 #define MUS_SIGNAL_SOLOMILLO 13  /**< Three kings and an ace. */
+#define MUS_SIGNAL_NEED_MUS 14   /**< "Need Mus!", always true: only with `MUS_SIGNALS_ONLINE`, only in
+                                      the mus phase (R33a). */
 /** @} */
 
 /** Size in bytes of a match state; fixed within a major version. */
@@ -964,7 +972,7 @@ MUS_API int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const ui
  *  Bounds for the buffers of the text functions below (lengths without the NUL).
  *  @{ */
 /** The longest text mus_state_format() and mus_view_format() write, without the NUL: a buffer
- *  of `MUS_STATE_TEXT_MAX + 1` bytes is always enough (the texts are 386 and 230 characters). */
+ *  of `MUS_STATE_TEXT_MAX + 1` bytes is always enough (the texts are 396 and 230 characters). */
 #define MUS_STATE_TEXT_MAX 512
 /** The longest text mus_action_format() writes, without the NUL: a buffer of
  *  `MUS_ACTION_TEXT_MAX + 1` bytes is always enough (the longest line, an explicit shuffle of
@@ -1036,7 +1044,7 @@ MUS_API int32_t mus_action_parse(const char* text, mus_action* out, int32_t* err
  *        other: `mus-state/2 ` followed by the state's bytes in base64url.
  *
  * base64url is RFC 4648 §5 without padding: the alphabet `A`-`Z`, `a`-`z`, `0`-`9`, `-`, `_`.
- * The text is 386 characters of ASCII. It holds every card of every seat: a client should get
+ * The text is 396 characters of ASCII. It holds every card of every seat: a client should get
  * mus_view_format() instead. A later version of the library may use another version number
  * in the tag; mus_state_parse() reads the versions it knows.
  * @param s The state.

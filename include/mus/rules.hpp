@@ -30,6 +30,14 @@ enum class MusCorrido : std::uint8_t {
   game = 2,   ///< On the first hand of every game.
 };
 
+/// Which signals may be made (R33a).
+enum class SignalSet : std::uint8_t {
+  full = 0,    ///< The whole R33 catalogue, need_mus excepted (default).
+  online = 1,  ///< The online game's faces: need_mus (mus phase only), two_kings, three_kings,
+               ///< two_aces, three_aces, duples, medias, juego_31, solomillo.
+  off = 2,     ///< No signal at all: the game is played without signals.
+};
+
 /// Limits checked by validate().
 struct RulesLimits {
   static constexpr int max_target = 999;         ///< Largest game target.
@@ -54,7 +62,9 @@ struct Rules {
   bool deje_ends = true;            ///< A deje ends the game at once (R29); else at hand end.
   MusCorrido mus_corrido = MusCorrido::off;  ///< Mus corrido (R31).
   bool tio_perete = false;                   ///< The tío Perete bonus (R32).
-  std::uint8_t reserved = 0;  ///< Padding made explicit (keeps the bytes defined); zero.
+  std::uint8_t reserved = 0;            ///< Padding made explicit (keeps the bytes defined); zero.
+  SignalSet signals = SignalSet::full;  ///< Which signals are legal (R33a).
+  std::array<std::uint8_t, 3> reserved_signals{};  ///< Padding made explicit; zero.
 
   /// Field-by-field equality.
   friend constexpr bool operator==(const Rules&, const Rules&) noexcept = default;
@@ -77,12 +87,14 @@ struct Rules {
   return r;
 }
 
-/// @brief The `online` preset: 8 kings, 40 points, one game, dejes checked at the end of the hand.
+/// @brief The `online` preset: 8 kings, 40 points, one game, dejes checked at the end of the
+/// hand, the online signal set (R33a).
 /// @return The rules.
 [[nodiscard]] constexpr Rules online_rules() noexcept {
   Rules r;
   r.games_per_vaca = 1;
   r.deje_ends = false;
+  r.signals = SignalSet::online;
   return r;
 }
 
@@ -128,6 +140,8 @@ inline constexpr std::array<RulesPreset, 3> rules_presets{{
     return bad("royal31 is not a known option");
   if (static_cast<int>(r.mus_corrido) > static_cast<int>(MusCorrido::game))
     return bad("mus_corrido must be off, match or game");
+  if (static_cast<int>(r.signals) > static_cast<int>(SignalSet::off))
+    return bad("signals must be full, online or off");
   return {};
 }
 
@@ -137,6 +151,17 @@ inline constexpr std::array<std::string_view, 5> royal31_names{
 
 /// The text names of the mus corrido options, indexed by MusCorrido value.
 inline constexpr std::array<std::string_view, 3> mus_corrido_names{"off", "match", "game"};
+
+/// The text names of the signal sets, indexed by SignalSet value.
+inline constexpr std::array<std::string_view, 3> signal_set_names{"full", "online", "off"};
+
+/// @brief The text name of a signal set, as used by parse_rules(); "?" when out of range.
+/// @param v The signal set.
+/// @return Static text.
+[[nodiscard]] constexpr std::string_view signal_set_name(SignalSet v) noexcept {
+  const auto i = static_cast<std::size_t>(v);
+  return i < signal_set_names.size() ? signal_set_names[i] : std::string_view{"?"};
+}
 
 /// @brief The text name of a 31 real option, as used by parse_rules(); "?" when out of range.
 /// @param v The option.
@@ -159,7 +184,8 @@ inline constexpr std::array<std::string_view, 3> mus_corrido_names{"off", "match
  *
  * Keys: `kings=4|8 target=N games_per_vaca=N vacas=N min_raise=1|2
  * royal31=off|jack777|figure777|jack777_other_suits|jack_of_coins777 zero_discard=0|1
- * deje_ends=0|1 mus_corrido=off|match|game tio_perete=0|1`. An empty text is `standard`.
+ * deje_ends=0|1 mus_corrido=off|match|game tio_perete=0|1 signals=full|online|off`. An empty
+ * text is `standard`.
  * @param text The text.
  * @return The rules, or Errc::parse with a message (unknown preset or key, malformed value,
  *         or a value outside its limits, e.g. "kings must be 4 or 8") and the byte position of

@@ -56,7 +56,7 @@ inline constexpr std::size_t view_text_bytes = 164;
   return n / 3 * 4 + (n % 3 == 0 ? 0 : n % 3 + 1);
 }
 
-/// Length of every state text: the tag, a space and the base64url of the state's bytes (386).
+/// Length of every state text: the tag, a space and the base64url of the state's bytes (396).
 inline constexpr std::size_t state_text_length =
     state_text_tag.size() + 1 + base64url_length(state_text_bytes);
 /// Length of every seat view text: the tag, a space and the base64url of its bytes (230).
@@ -116,7 +116,7 @@ inline constexpr std::size_t view_text_length =
  * @brief The text form of a state: `mus-state/2 `, then the base64url of its 264 bytes.
  *
  * The bytes are the State as it is laid out in memory, on the little-endian platforms libmus
- * builds on. The text is state_text_length (386) characters long. Any state can be written;
+ * builds on. The text is state_text_length (396) characters long. Any state can be written;
  * only one that validate_state() accepts reads back.
  * @param s The state.
  * @return The text.

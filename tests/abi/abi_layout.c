@@ -19,10 +19,16 @@
 
 #include "mus/mus.h"
 
-#define ALIGN_OF(type) offsetof(struct { char c; type t; }, t)
-#define STRUCT(type) printf("struct %s %lu %lu\n", #type, (unsigned long)sizeof(type), \
-                            (unsigned long)ALIGN_OF(type))
-#define FIELD(type, field)                                                  \
+#define ALIGN_OF(type) \
+  offsetof(            \
+      struct {         \
+        char c;        \
+        type t;        \
+      },               \
+      t)
+#define STRUCT(type) \
+  printf("struct %s %lu %lu\n", #type, (unsigned long)sizeof(type), (unsigned long)ALIGN_OF(type))
+#define FIELD(type, field)                                                             \
   printf("field %s %s %lu %lu\n", #type, #field, (unsigned long)offsetof(type, field), \
          (unsigned long)sizeof(((type*)0)->field))
 #define CONST(name) printf("const %s %ld\n", #name, (long)(name))
@@ -40,6 +46,7 @@ static void structs(void) {
   FIELD(mus_rules, deje_ends);
   FIELD(mus_rules, mus_corrido);
   FIELD(mus_rules, tio_perete);
+  FIELD(mus_rules, signals);
   FIELD(mus_rules, reserved);
 
   STRUCT(mus_state);
@@ -158,6 +165,7 @@ static void constants(void) {
   CONST(MUS_E_INVALID_STATE);
   CONST(MUS_E_INTERNAL);
   CONST(MUS_E_NO_ACTION_ID);
+  CONST(MUS_E_SIGNAL_NOT_IN_SET);
 
   CONST(MUS_LANCE_GRANDE);
   CONST(MUS_LANCE_CHICA);
@@ -173,6 +181,9 @@ static void constants(void) {
   CONST(MUS_CORRIDO_OFF);
   CONST(MUS_CORRIDO_MATCH);
   CONST(MUS_CORRIDO_GAME);
+  CONST(MUS_SIGNALS_FULL);
+  CONST(MUS_SIGNALS_ONLINE);
+  CONST(MUS_SIGNALS_OFF);
 
   CONST(MUS_PHASE_SHUFFLE);
   CONST(MUS_PHASE_MUS);
@@ -207,6 +218,7 @@ static void constants(void) {
   CONST(MUS_SIGNAL_CIEGO);
   CONST(MUS_SIGNAL_REAL_31);
   CONST(MUS_SIGNAL_SOLOMILLO);
+  CONST(MUS_SIGNAL_NEED_MUS);
 
   CONST(MUS_STATE_SIZE);
 

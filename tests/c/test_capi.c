@@ -141,7 +141,9 @@ static mus_rules basque_rules(void) {
   return make_rules(4, 30, 3, 1, 2, MUS_ROYAL31_OFF, 0, 1, MUS_CORRIDO_GAME, 0);
 }
 static mus_rules online_rules(void) {
-  return make_rules(8, 40, 1, 1, 2, MUS_ROYAL31_OFF, 0, 0, MUS_CORRIDO_OFF, 0);
+  mus_rules r = make_rules(8, 40, 1, 1, 2, MUS_ROYAL31_OFF, 0, 0, MUS_CORRIDO_OFF, 0);
+  r.signals = MUS_SIGNALS_ONLINE; /* R33a: the online game's faces */
+  return r;
 }
 static mus_rules four_kings_rules(void) {
   mus_rules r = standard_rules();
@@ -305,6 +307,9 @@ static const struct key_case k_valid_keys[] = {
     {"standard mus_corrido=game", offsetof(mus_rules, mus_corrido), MUS_CORRIDO_GAME},
     {"standard tio_perete=0", offsetof(mus_rules, tio_perete), 0},
     {"standard tio_perete=1", offsetof(mus_rules, tio_perete), 1},
+    {"standard signals=full", offsetof(mus_rules, signals), MUS_SIGNALS_FULL},
+    {"standard signals=online", offsetof(mus_rules, signals), MUS_SIGNALS_ONLINE},
+    {"standard signals=off", offsetof(mus_rules, signals), MUS_SIGNALS_OFF},
 };
 
 struct status_case {
@@ -346,6 +351,9 @@ static const struct status_case k_invalid_texts[] = {
     {"standard mus_corrido=1", MUS_E_PARSE},
     {"standard tio_perete=2", MUS_E_PARSE},
     {"standard tio_perete=no", MUS_E_PARSE},
+    {"standard signals=", MUS_E_PARSE},
+    {"standard signals=none", MUS_E_PARSE},
+    {"standard signals=1", MUS_E_PARSE},
     {"standard target=30 bogus", MUS_E_PARSE},
     /* well-formed values outside their limits: still MUS_E_PARSE (capi-contract.md) */
     {"standard kings=5", MUS_E_PARSE},
@@ -413,6 +421,7 @@ static void test_rules_parse(void) {
   CHECK(same_rules(&r, &expected));
 
   expected = make_rules(4, 25, 7, 3, 1, MUS_ROYAL31_FIGURE777, 1, 0, MUS_CORRIDO_MATCH, 1);
+  expected.signals = MUS_SIGNALS_ONLINE;
   r = sentinel_rules();
   CHECK_EQ(mus_rules_parse(&r,
                            "online tio_perete=1 mus_corrido=match deje_ends=0 "
@@ -498,7 +507,9 @@ static void test_rules_format(void) {
   check_format("standard tio_perete=1 kings=4", "standard kings=4 tio_perete=1");
   check_format("basque kings=8", "basque kings=8");
   check_format("online target=30 tio_perete=1", "online target=30 tio_perete=1");
-  check_format("standard deje_ends=0 games_per_vaca=1", "online");
+  check_format("standard deje_ends=0 games_per_vaca=1 signals=online", "online");
+  check_format("standard deje_ends=0 games_per_vaca=1", "online signals=full");
+  check_format("standard signals=off", "standard signals=off");
   check_format("standard royal31=jack_of_coins777 mus_corrido=match",
                "standard royal31=jack_of_coins777 mus_corrido=match");
 
@@ -630,10 +641,13 @@ static const struct bad_rules_case k_bad_fields[] = {
     {offsetof(mus_rules, tio_perete), 2},
     {offsetof(mus_rules, tio_perete), -1},
     {offsetof(mus_rules, tio_perete), 256},
+    {offsetof(mus_rules, signals), 3},
+    {offsetof(mus_rules, signals), -1},
+    {offsetof(mus_rules, signals), 256},
     /* reserved fields must stay zero ("keep zero") */
     {offsetof(mus_rules, reserved), 1},
     {offsetof(mus_rules, reserved) + 4 * sizeof(int32_t), -1},
-    {offsetof(mus_rules, reserved) + 7 * sizeof(int32_t), 1},
+    {offsetof(mus_rules, reserved) + 6 * sizeof(int32_t), 1},
 };
 
 /* Calls every function taking rules with `bad` and expects `status`, outputs untouched. */

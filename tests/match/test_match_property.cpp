@@ -316,8 +316,28 @@ class Player {
   }
 
   // --- a random signal from a random seat, against an oracle -------------------------------
-  // R33 and R31 by the rules alone: no signals outside the playing phases or in a mus corrido
-  // hand, none twice, none with a card missing, and the hand must match (eval's signal_true).
+  // R33a by the rules alone: the signal sets of rules.md, need_mus only in the mus phase.
+  static bool in_set(mus::SignalSet set, mus::Signal sig) {
+    using mus::Signal;
+    switch (set) {
+      case mus::SignalSet::full: return sig != Signal::need_mus;
+      case mus::SignalSet::online:
+        for (const Signal x : {Signal::need_mus, Signal::two_kings, Signal::three_kings,
+                               Signal::two_aces, Signal::three_aces, Signal::duples, Signal::medias,
+                               Signal::juego_31, Signal::solomillo})
+          if (sig == x) return true;
+        return false;
+      case mus::SignalSet::off: return false;
+    }
+    return false;
+  }
+  static bool usable_now(const State& s, mus::Signal sig) {
+    return in_set(s.rules.signals, sig) && (sig != mus::Signal::need_mus || s.phase == Phase::mus);
+  }
+
+  // R33, R33a and R31 by the rules alone: no signals outside the playing phases or in a mus
+  // corrido hand, none outside the rules' set (need_mus only in the mus phase), none twice,
+  // none with a card missing, and the hand must match (eval's signal_true).
   void probe_signal(const State& s, const mus::ActionList& la) {
     const int seat = static_cast<int>(rng_() % 4);
     const int k = static_cast<int>(rng_() % mus::signal_count);
@@ -329,8 +349,13 @@ class Player {
     Errc expected = Errc::ok;
     if (!playing) {
       expected = Errc::wrong_phase;
-    } else if (s.no_signals || ((s.signals[static_cast<std::size_t>(seat)] >> k) & 1U) ||
-               !complete) {
+    } else if (s.no_signals) {
+      expected = Errc::illegal_action;
+    } else if (!in_set(s.rules.signals, sig)) {
+      expected = Errc::signal_not_in_set;
+    } else if (!usable_now(s, sig)) {
+      expected = Errc::wrong_phase;
+    } else if (((s.signals[static_cast<std::size_t>(seat)] >> k) & 1U) || !complete) {
       expected = Errc::illegal_action;
     } else if (!mus::signal_true(sig, mus::hand_of(s, seat), s.rules)) {
       expected = Errc::false_signal;
@@ -352,6 +377,7 @@ class Player {
       if (!s.no_signals && full)
         for (int j = 0; j < mus::signal_count; ++j)
           if (((s.signals[static_cast<std::size_t>(s.to_act)] >> j) & 1U) == 0 &&
+              usable_now(s, static_cast<mus::Signal>(j)) &&
               mus::signal_true(static_cast<mus::Signal>(j), mus::hand_of(s, s.to_act), s.rules))
             expect |= 1U << j;
       unsigned listed = 0;
@@ -618,8 +644,10 @@ TEST_CASE("Property: random self-play, presets standard basque online", "[match]
                1);
 }
 
-TEST_CASE("Property: random self-play, variants tio_perete zero_discard min_raise mus_corrido",
-          "[match][property]") {
+TEST_CASE(
+    "Property: random self-play, variants tio_perete zero_discard min_raise mus_corrido "
+    "signals",
+    "[match][property]") {
   run_property(
       "variants",
       {{"standard tio_perete=1",
@@ -633,7 +661,11 @@ TEST_CASE("Property: random self-play, variants tio_perete zero_discard min_rais
                                                    [](Rules& r) {
                                                      r.tio_perete = true;
                                                      r.zero_discard = true;
-                                                   })}},
+                                                   })},
+       {"standard signals=off",
+        with(mus::standard_rules(), [](Rules& r) { r.signals = mus::SignalSet::off; })},
+       {"standard signals=online",
+        with(mus::standard_rules(), [](Rules& r) { r.signals = mus::SignalSet::online; })}},
       2);
 }
 

@@ -158,7 +158,7 @@ static void test_action_format_errors(void) {
   b = make(MUS_ACTION_DISCARD, 0, 0);
   b.cards = (uint64_t)1 << 45;
   CHECK_EQ(mus_action_format(&b, buf, sizeof buf, &len), MUS_E_INVALID_ARGUMENT);
-  b = make(MUS_ACTION_SIGNAL, 0, 14);
+  b = make(MUS_ACTION_SIGNAL, 0, 15);
   CHECK_EQ(mus_action_format(&b, buf, sizeof buf, &len), MUS_E_INVALID_ARGUMENT);
 
   /* The longest line fits MUS_ACTION_TEXT_MAX. */
@@ -234,8 +234,8 @@ static void test_state_text(void) {
   int i;
 
   CHECK_EQ(mus_state_format(&s, text, sizeof text, &len), MUS_OK);
-  CHECK_EQ(len, 386);
-  CHECK_EQ(strlen(text), 386);
+  CHECK_EQ(len, 396);
+  CHECK_EQ(strlen(text), 396);
   CHECK(strncmp(text, "mus-state/2 ", 12) == 0);
   CHECK(len <= MUS_STATE_TEXT_MAX);
   memset(&out, 0x33, sizeof out);
@@ -248,14 +248,14 @@ static void test_state_text(void) {
   CHECK_EQ(mus_state_format(&s, NULL, 10, &len), MUS_E_INVALID_ARGUMENT);
   len = 0;
   CHECK_EQ(mus_state_format(&s, NULL, 0, &len), MUS_E_BUFFER_TOO_SMALL);
-  CHECK_EQ(len, 386);
+  CHECK_EQ(len, 396);
   memset(small, '#', sizeof small);
   len = 0;
   CHECK_EQ(mus_state_format(&s, small, sizeof small, &len), MUS_E_BUFFER_TOO_SMALL);
-  CHECK_EQ(len, 386);
+  CHECK_EQ(len, 396);
   CHECK_EQ(small[0], '#');
-  CHECK_EQ(mus_state_format(&s, text, 386, &len), MUS_E_BUFFER_TOO_SMALL);
-  CHECK_EQ(mus_state_format(&s, text, 387, &len), MUS_OK);
+  CHECK_EQ(mus_state_format(&s, text, 396, &len), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(mus_state_format(&s, text, 397, &len), MUS_OK);
   memcpy(&forged, &s, sizeof s);
   forged.opaque[0] ^= 0xFFu; /* the tag */
   CHECK_EQ(mus_state_format(&forged, text, sizeof text, &len), MUS_E_INVALID_STATE);
@@ -299,7 +299,7 @@ static void test_state_text(void) {
   memcpy(other, text, sizeof text);
   strcat(other, "AAAA");
   CHECK_EQ(mus_state_parse(other, &out, &pos), MUS_E_PARSE);
-  CHECK_EQ(pos, 386);
+  CHECK_EQ(pos, 396);
   /* a bad character */
   memcpy(other, text, sizeof text);
   other[250] = '+';
@@ -315,8 +315,8 @@ static void test_state_text(void) {
   CHECK_EQ(pos, -1);
   /* all zero bytes */
   memcpy(other, "mus-state/2 ", 12);
-  for (i = 12; i < 386; ++i) other[i] = 'A';
-  other[386] = '\0';
+  for (i = 12; i < 396; ++i) other[i] = 'A';
+  other[396] = '\0';
   CHECK_EQ(mus_state_parse(other, &out, &pos), MUS_E_INVALID_STATE);
   CHECK(memcmp(&before, &out, sizeof out) == 0);
   CHECK_EQ(mus_state_parse(other, &out, NULL), MUS_E_INVALID_STATE);

@@ -21,6 +21,7 @@ namespace Mus
         InvalidState = -14,
         Internal = -15,
         NoActionId = -16,
+        SignalNotInSet = -17,
     }
 
     /// <summary>The four lances, juego or punto last (MUS_LANCE_*).</summary>
@@ -49,6 +50,14 @@ namespace Mus
         Off = 0,
         Match = 1,
         Game = 2,
+    }
+
+    /// <summary>The signal set, R33a (MUS_SIGNALS_*).</summary>
+    public enum SignalSet
+    {
+        Full = 0,
+        Online = 1,
+        Off = 2,
     }
 
     /// <summary>Match phases (MUS_PHASE_*).</summary>
@@ -95,6 +104,7 @@ namespace Mus
         Ciego = 11,
         Real31 = 12,
         Solomillo = 13,
+        NeedMus = 14,
     }
 
     /// <summary>How a lance was played (MUS_LANCE_STATUS_PENDING .. MUS_LANCE_STATUS_ORDAGO).</summary>

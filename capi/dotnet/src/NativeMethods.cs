@@ -30,7 +30,8 @@ namespace Mus.Native
         public int deje_ends;
         public int mus_corrido;
         public int tio_perete;
-        public fixed int reserved[8];
+        public int signals;
+        public fixed int reserved[7];
     }
 
     /// <summary>mus_state: a whole match as 512 opaque bytes (MUS_STATE_SIZE), 8-aligned.</summary>
@@ -217,6 +218,7 @@ namespace Mus.Native
         public const int MUS_E_INVALID_STATE = -14;
         public const int MUS_E_INTERNAL = -15;
         public const int MUS_E_NO_ACTION_ID = -16;
+        public const int MUS_E_SIGNAL_NOT_IN_SET = -17;
 
         // Lances.
         public const int MUS_LANCE_GRANDE = 0;
@@ -234,6 +236,9 @@ namespace Mus.Native
         public const int MUS_CORRIDO_OFF = 0;
         public const int MUS_CORRIDO_MATCH = 1;
         public const int MUS_CORRIDO_GAME = 2;
+        public const int MUS_SIGNALS_FULL = 0;
+        public const int MUS_SIGNALS_ONLINE = 1;
+        public const int MUS_SIGNALS_OFF = 2;
 
         // Match phases.
         public const int MUS_PHASE_SHUFFLE = 1;
@@ -271,6 +276,7 @@ namespace Mus.Native
         public const int MUS_SIGNAL_CIEGO = 11;
         public const int MUS_SIGNAL_REAL_31 = 12;
         public const int MUS_SIGNAL_SOLOMILLO = 13;
+        public const int MUS_SIGNAL_NEED_MUS = 14;
 
         /// <summary>Size in bytes of a match state.</summary>
         public const int MUS_STATE_SIZE = 512;

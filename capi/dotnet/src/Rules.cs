@@ -74,6 +74,9 @@ namespace Mus
         /// <summary>The tío Perete bonus is played (R32).</summary>
         public bool TioPerete { get { return raw.tio_perete != 0; } }
 
+        /// <summary>The signal set (R33a): which signals are legal.</summary>
+        public SignalSet Signals { get { return (SignalSet)raw.signals; } }
+
         /// <summary>
         /// These rules with some fields changed, e.g. <c>rules.With(target: 30)</c>.
         /// MUS_E_INVALID_RULES when a value breaks a limit.
@@ -81,7 +84,8 @@ namespace Mus
         public Rules With(int? kings = null, int? target = null, int? gamesPerVaca = null,
                           int? vacas = null, int? minRaise = null, Royal31? royal31 = null,
                           bool? zeroDiscard = null, bool? dejeEnds = null,
-                          MusCorrido? musCorrido = null, bool? tioPerete = null)
+                          MusCorrido? musCorrido = null, bool? tioPerete = null,
+                          SignalSet? signals = null)
         {
             mus_rules r = raw;
             if (kings.HasValue) r.kings = kings.Value;
@@ -94,6 +98,7 @@ namespace Mus
             if (dejeEnds.HasValue) r.deje_ends = dejeEnds.Value ? 1 : 0;
             if (musCorrido.HasValue) r.mus_corrido = (int)musCorrido.Value;
             if (tioPerete.HasValue) r.tio_perete = tioPerete.Value ? 1 : 0;
+            if (signals.HasValue) r.signals = (int)signals.Value;
             return new Rules(r, "Rules.With");
         }
 

@@ -245,7 +245,7 @@ internal static class BindingTests
             Check(text.StartsWith(MusException.NameOf(s) + ": ", StringComparison.Ordinal),
                   "mus_status_string(" + (int)s + ") = \"" + text + "\" names " + MusException.NameOf(s));
         }
-        Eq(Enum.GetValues(typeof(MusStatus)).Length, 17, "17 status codes, MUS_OK to MUS_E_NO_ACTION_ID");
+        Eq(Enum.GetValues(typeof(MusStatus)).Length, 18, "18 status codes, MUS_OK to MUS_E_SIGNAL_NOT_IN_SET");
         Eq(MusLibrary.StatusString(-99), "unknown status", "mus_status_string of an unknown code");
         Eq(MusLibrary.StatusString(1), "unknown status", "mus_status_string(1)");
         Eq(MusException.NameOf((MusStatus)(-99)), "MUS_E_UNKNOWN", "name of an unknown code");
@@ -255,6 +255,9 @@ internal static class BindingTests
         Eq((int)MusStatus.Internal, NativeMethods.MUS_E_INTERNAL, "MusStatus.Internal");
         Eq((int)MusStatus.NoActionId, NativeMethods.MUS_E_NO_ACTION_ID, "MusStatus.NoActionId");
         Eq(MusException.NameOf(MusStatus.NoActionId), "MUS_E_NO_ACTION_ID", "name of MUS_E_NO_ACTION_ID");
+        Eq((int)MusStatus.SignalNotInSet, NativeMethods.MUS_E_SIGNAL_NOT_IN_SET, "MusStatus.SignalNotInSet");
+        Eq((int)SignalSet.Online, NativeMethods.MUS_SIGNALS_ONLINE, "SignalSet.Online");
+        Eq((int)Signal.NeedMus, NativeMethods.MUS_SIGNAL_NEED_MUS, "Signal.NeedMus");
         Eq((int)Lance.Punto, NativeMethods.MUS_LANCE_PUNTO, "Lance.Punto");
         Eq((int)Phase.Perete, NativeMethods.MUS_PHASE_PERETE, "Phase.Perete");
         Eq((int)Phase.MatchOver, NativeMethods.MUS_PHASE_MATCH_OVER, "Phase.MatchOver");
@@ -269,7 +272,7 @@ internal static class BindingTests
         Eq((int)Royal31.JackOfCoins777, NativeMethods.MUS_ROYAL31_JACK_OF_COINS777, "Royal31.JackOfCoins777");
         Eq((int)MusCorrido.Game, NativeMethods.MUS_CORRIDO_GAME, "MusCorrido.Game");
         Eq(Enum.GetValues(typeof(EventKind)).Length, 23, "23 event kinds");
-        Eq(Enum.GetValues(typeof(Signal)).Length, 14, "14 signals");
+        Eq(Enum.GetValues(typeof(Signal)).Length, 15, "15 signals");
 
         // An exception from the library carries code, name, text and what was being done.
         try
@@ -443,10 +446,11 @@ internal static class BindingTests
         Check(solomillo.IsSignalTrue(standard, Signal.ThreeKings), "three kings is true");
         Check(!solomillo.IsSignalTrue(standard, Signal.TwoKings), "two kings is false");
         Check(solomillo.IsSignalTrue(standard, Signal.Juego31), "K K K A is 31");
-        SeqEq(solomillo.TrueSignals(standard), new[] { Signal.ThreeKings, Signal.Medias, Signal.Juego31, Signal.Solomillo },
+        SeqEq(solomillo.TrueSignals(standard), new[] { Signal.ThreeKings, Signal.Medias, Signal.Juego31, Signal.Solomillo, Signal.NeedMus },
               "the true signals of K K K A");
-        SeqEq(Hand.Parse("Ko 6c 5e Ab").TrueSignals(standard), new[] { Signal.Ciego }, "K 6 5 A: ciego");
-        Throws(MusStatus.InvalidArgument, () => solomillo.IsSignalTrue(standard, (Signal)14), "signal 14");
+        SeqEq(Hand.Parse("Ko 6c 5e Ab").TrueSignals(standard), new[] { Signal.Ciego, Signal.NeedMus }, "K 6 5 A: ciego (and need_mus, always true)");
+        Eq(Rules.Preset("online").Signals, SignalSet.Online, "the online preset plays the online signal set (R33a)");
+        Throws(MusStatus.InvalidArgument, () => solomillo.IsSignalTrue(standard, (Signal)15), "signal 15");
 
         // mus_lance_winner over the R26 example's hands: all worth 22, no pares; mano seat 1.
         var hands = new[]
@@ -649,7 +653,8 @@ internal static class BindingTests
         Eq(events[0].Value, (int)Signal.Ciego, "signal event value");
         Eq(signalled.View(3).Signals[1], 1 << (int)Signal.Ciego, "every view sees the signal");
         Throws(MusStatus.IllegalAction, () => signalled.Apply(MusAction.Signal(1, Signal.Ciego)), "the same signal twice");
-        Throws(MusStatus.InvalidArgument, () => signalled.Apply(new MusAction(ActionKind.Signal, 1, 14)), "signal 14");
+        Throws(MusStatus.InvalidArgument, () => signalled.Apply(new MusAction(ActionKind.Signal, 1, 15)), "signal 15");
+        Throws(MusStatus.SignalNotInSet, () => signalled.Apply(MusAction.Signal(1, Signal.NeedMus)), "need_mus outside the online set (R33a)");
 
         // Everyone says mus: the discard. Cards not held, no card at all.
         MatchState m = dealt;

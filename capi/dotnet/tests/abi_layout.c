@@ -31,6 +31,7 @@ int main(void) {
   F(mus_rules, deje_ends);
   F(mus_rules, mus_corrido);
   F(mus_rules, tio_perete);
+  F(mus_rules, signals);
   F(mus_rules, reserved);
 
   S(mus_state);

@@ -33,6 +33,7 @@ MUS_E_FALSE_SIGNAL = -13
 MUS_E_INVALID_STATE = -14
 MUS_E_INTERNAL = -15
 MUS_E_NO_ACTION_ID = -16
+MUS_E_SIGNAL_NOT_IN_SET = -17
 
 # ---- Lances --------------------------------------------------------------------------------
 MUS_LANCE_GRANDE = 0
@@ -50,6 +51,9 @@ MUS_ROYAL31_JACK_OF_COINS777 = 4
 MUS_CORRIDO_OFF = 0
 MUS_CORRIDO_MATCH = 1
 MUS_CORRIDO_GAME = 2
+MUS_SIGNALS_FULL = 0
+MUS_SIGNALS_ONLINE = 1
+MUS_SIGNALS_OFF = 2
 
 # ---- Match phases --------------------------------------------------------------------------
 MUS_PHASE_SHUFFLE = 1
@@ -87,6 +91,7 @@ MUS_SIGNAL_PUNTO_28 = 10
 MUS_SIGNAL_CIEGO = 11
 MUS_SIGNAL_REAL_31 = 12
 MUS_SIGNAL_SOLOMILLO = 13
+MUS_SIGNAL_NEED_MUS = 14
 
 MUS_STATE_SIZE = 512
 
@@ -172,7 +177,8 @@ class mus_rules(ctypes.Structure):  # noqa: N801 (the header's names)
         ("deje_ends", _i32),
         ("mus_corrido", _i32),
         ("tio_perete", _i32),
-        ("reserved", _i32 * 8),
+        ("signals", _i32),
+        ("reserved", _i32 * 7),
     ]
 
 

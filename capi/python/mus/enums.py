@@ -27,6 +27,7 @@ class Status(enum.IntEnum):
     INVALID_STATE = _abi.MUS_E_INVALID_STATE
     INTERNAL = _abi.MUS_E_INTERNAL
     NO_ACTION_ID = _abi.MUS_E_NO_ACTION_ID
+    SIGNAL_NOT_IN_SET = _abi.MUS_E_SIGNAL_NOT_IN_SET
 
     @property
     def c_name(self) -> str:
@@ -57,6 +58,13 @@ class MusCorrido(enum.IntEnum):
     OFF = _abi.MUS_CORRIDO_OFF
     MATCH = _abi.MUS_CORRIDO_MATCH
     GAME = _abi.MUS_CORRIDO_GAME
+
+
+class SignalSet(enum.IntEnum):
+    """The signal set of the rules (R33a), ``MUS_SIGNALS_*``."""
+    FULL = _abi.MUS_SIGNALS_FULL
+    ONLINE = _abi.MUS_SIGNALS_ONLINE
+    OFF = _abi.MUS_SIGNALS_OFF
 
 
 class Phase(enum.IntEnum):
@@ -100,6 +108,7 @@ class Signal(enum.IntEnum):
     CIEGO = _abi.MUS_SIGNAL_CIEGO
     REAL_31 = _abi.MUS_SIGNAL_REAL_31
     SOLOMILLO = _abi.MUS_SIGNAL_SOLOMILLO
+    NEED_MUS = _abi.MUS_SIGNAL_NEED_MUS
 
 
 class LanceStatus(enum.IntEnum):

@@ -6,17 +6,19 @@ import ctypes
 from typing import Any, Dict, Optional, Tuple
 
 from . import _abi, _lib
-from .enums import MusCorrido, Royal31, enum_or_int
+from .enums import MusCorrido, Royal31, SignalSet, enum_or_int
 from .errors import MusError
 
 # Field name -> how a Python value becomes the C int32 (and back: see Rules properties).
 _FIELDS: Tuple[str, ...] = ("kings", "target", "games_per_vaca", "vacas", "min_raise",
-                            "royal31", "zero_discard", "deje_ends", "mus_corrido", "tio_perete")
+                            "royal31", "zero_discard", "deje_ends", "mus_corrido", "tio_perete",
+                            "signals")
 
 
 def _to_c(field: str, value: Any) -> int:
     """A Python value for a rules field as the C int32 (the library validates the number)."""
-    for name, enum_cls in (("royal31", Royal31), ("mus_corrido", MusCorrido)):
+    for name, enum_cls in (("royal31", Royal31), ("mus_corrido", MusCorrido),
+                           ("signals", SignalSet)):
         if field == name and isinstance(value, str):
             try:
                 return int(enum_cls[value.upper()])
@@ -140,6 +142,11 @@ class Rules:
     def tio_perete(self) -> bool:
         """Whether the tío Perete bonus is played (R32)."""
         return bool(self._c.tio_perete)
+
+    @property
+    def signals(self) -> SignalSet:
+        """The signal set (R33a): which signals are legal."""
+        return enum_or_int(SignalSet, self._c.signals)
 
     def as_dict(self) -> Dict[str, Any]:
         """Every field by name."""

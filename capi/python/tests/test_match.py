@@ -234,7 +234,9 @@ class ErrorPathTest(unittest.TestCase):
         self.assertEqual(signalled.view(3).signals[1], frozenset({mus.Signal.CIEGO}))
         self.assert_refused(signalled, Action.signal(1, mus.Signal.CIEGO),
                             mus.IllegalActionError)
-        self.assert_refused(signalled, Action.signal(1, 14), mus.InvalidArgumentError)
+        self.assert_refused(signalled, Action.signal(1, 15), mus.InvalidArgumentError)
+        self.assert_refused(signalled, Action.signal(1, mus.Signal.NEED_MUS),  # R33a: online only
+                            mus.SignalNotInSetError)
         betting = s.apply(Action.cut(1))
         limits = betting.bet_limits()
         self.assertEqual(limits.min, 2)  # an opening bet is at least 2 (R24)

@@ -4,7 +4,7 @@ import pickle
 import unittest
 
 import mus
-from mus import MusCorrido, Royal31, Rules
+from mus import MusCorrido, Royal31, Rules, SignalSet
 
 
 class PresetTest(unittest.TestCase):
@@ -35,7 +35,7 @@ class PresetTest(unittest.TestCase):
         self.assertEqual(r.as_dict(), {
             "kings": 8, "target": 40, "games_per_vaca": 2, "vacas": 1, "min_raise": 2,
             "royal31": Royal31.OFF, "zero_discard": False, "deje_ends": True,
-            "mus_corrido": MusCorrido.OFF, "tio_perete": False})
+            "mus_corrido": MusCorrido.OFF, "tio_perete": False, "signals": SignalSet.FULL})
         self.assertIsInstance(r.royal31, Royal31)
         self.assertIsInstance(r.mus_corrido, MusCorrido)
         self.assertIsInstance(r.zero_discard, bool)
@@ -56,11 +56,13 @@ class OverrideTest(unittest.TestCase):
     def test_every_field_can_be_overridden(self):
         r = Rules.preset("standard", kings=4, target=999, games_per_vaca=7, vacas=5,
                          min_raise=1, royal31="jack_of_coins777", zero_discard=True,
-                         deje_ends=False, mus_corrido=MusCorrido.MATCH, tio_perete=1)
+                         deje_ends=False, mus_corrido=MusCorrido.MATCH, tio_perete=1,
+                         signals="off")
         self.assertEqual(r.as_dict(), {
             "kings": 4, "target": 999, "games_per_vaca": 7, "vacas": 5, "min_raise": 1,
             "royal31": Royal31.JACK_OF_COINS777, "zero_discard": True, "deje_ends": False,
-            "mus_corrido": MusCorrido.MATCH, "tio_perete": True})
+            "mus_corrido": MusCorrido.MATCH, "tio_perete": True, "signals": SignalSet.OFF})
+        self.assertEqual(Rules.preset("online").signals, SignalSet.ONLINE)  # R33a
         self.assertEqual(Rules.parse(str(r)), r)
 
     def test_replace_and_parse_overrides(self):
