@@ -53,7 +53,8 @@ constexpr mus::Rules unusual_rules() {
   return r;
 }
 static_assert(rules_round_trip(mus::standard_rules()) && rules_round_trip(mus::basque_rules()) &&
-              rules_round_trip(mus::online_rules()) && rules_round_trip(unusual_rules()));
+              rules_round_trip(mus::spain_rules()) && rules_round_trip(mus::online_rules()) &&
+              rules_round_trip(unusual_rules()));
 
 }  // namespace
 

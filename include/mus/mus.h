@@ -172,7 +172,7 @@ typedef struct mus_rules {
 /**
  * @brief Fill a rules value from a named preset.
  * @param out Receives the preset, with `struct_size` set.
- * @param name "standard" (also NULL), "basque" or "online" (rules.md presets table).
+ * @param name "standard" (also NULL), "spain", "basque" or "online" (rules.md presets table).
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT if `out` is NULL; @ref MUS_E_PARSE for an
  *         unknown name (`*out` unchanged).
  * @par Thread safety

@@ -75,15 +75,27 @@ struct Rules {
 /// @return The rules.
 [[nodiscard]] constexpr Rules standard_rules() noexcept { return Rules{}; }
 
-/// @brief The `basque` preset: 4 kings, 30 points, 3 games per vaca, mus corrido each game's first
-/// hand.
+/// @brief The `basque` preset: 4 kings, 40 points, 3 games per vaca, mus corrido each game's
+/// first hand. Seed 000: the Basque Country plays "four Kings and at 40 points"; seed 003: a team
+/// winning 3 games is champion.
 /// @return The rules.
 [[nodiscard]] constexpr Rules basque_rules() noexcept {
   Rules r;
   r.kings = 4;
-  r.target = 30;
+  r.target = 40;
   r.games_per_vaca = 3;
   r.mus_corrido = MusCorrido::game;
+  return r;
+}
+
+/// @brief The `spain` preset: 8 kings, 30 points, 3 games per vaca, 3 vacas. Seed 000's "regular
+/// rules" of Spain: "three games count as one vaca and three vacas win the match".
+/// @return The rules.
+[[nodiscard]] constexpr Rules spain_rules() noexcept {
+  Rules r;
+  r.target = 30;
+  r.games_per_vaca = 3;
+  r.vacas = 3;
   return r;
 }
 
@@ -100,26 +112,27 @@ struct Rules {
 
 /// A preset's name and rules.
 struct RulesPreset {
-  std::string_view name;  ///< "standard", "basque" or "online".
+  std::string_view name;  ///< "standard", "basque", "online" or "spain".
   Rules rules;            ///< The preset's rules.
 };
 
-/// Every preset, `standard` first.
-inline constexpr std::array<RulesPreset, 3> rules_presets{{
+/// Every preset, `standard` first (format_rules() prefers the earlier one on a tie).
+inline constexpr std::array<RulesPreset, 4> rules_presets{{
     {"standard", standard_rules()},
     {"basque", basque_rules()},
     {"online", online_rules()},
+    {"spain", spain_rules()},
 }};
 
 /**
  * @brief Look up a preset by name.
- * @param name "standard", "basque" or "online".
+ * @param name "standard", "spain", "basque" or "online".
  * @return The rules, or Errc::parse "unknown preset" for another name.
  */
 [[nodiscard]] constexpr Result<Rules> rules_preset(std::string_view name) noexcept {
   for (const auto& p : rules_presets)
     if (p.name == name) return p.rules;
-  return Error{Errc::parse, "unknown preset (expected standard, basque or online)", 0};
+  return Error{Errc::parse, "unknown preset (expected standard, spain, basque or online)", 0};
 }
 
 /**

@@ -138,7 +138,10 @@ static mus_rules standard_rules(void) {
   return make_rules(8, 40, 2, 1, 2, MUS_ROYAL31_OFF, 0, 1, MUS_CORRIDO_OFF, 0);
 }
 static mus_rules basque_rules(void) {
-  return make_rules(4, 30, 3, 1, 2, MUS_ROYAL31_OFF, 0, 1, MUS_CORRIDO_GAME, 0);
+  return make_rules(4, 40, 3, 1, 2, MUS_ROYAL31_OFF, 0, 1, MUS_CORRIDO_GAME, 0);
+}
+static mus_rules spain_rules(void) {
+  return make_rules(8, 30, 3, 3, 2, MUS_ROYAL31_OFF, 0, 1, MUS_CORRIDO_OFF, 0);
 }
 static mus_rules online_rules(void) {
   mus_rules r = make_rules(8, 40, 1, 1, 2, MUS_ROYAL31_OFF, 0, 0, MUS_CORRIDO_OFF, 0);
@@ -256,6 +259,13 @@ static void test_rules_preset(void) {
   r = sentinel_rules();
   CHECK_EQ(mus_rules_preset(&r, "online"), MUS_OK);
   CHECK(same_rules(&r, &online));
+
+  r = sentinel_rules();
+  CHECK_EQ(mus_rules_preset(&r, "spain"), MUS_OK);
+  {
+    const mus_rules spain = spain_rules();
+    CHECK(same_rules(&r, &spain));
+  }
 
   CHECK_EQ(mus_rules_preset(NULL, "standard"), MUS_E_INVALID_ARGUMENT);
   CHECK_EQ(mus_rules_preset(NULL, NULL), MUS_E_INVALID_ARGUMENT);
@@ -379,13 +389,13 @@ static const struct status_case k_invalid_texts[] = {
 };
 
 static void test_rules_parse(void) {
-  static const char* const preset_names[] = {"standard", "basque", "online"};
-  const mus_rules presets[] = {standard_rules(), basque_rules(), online_rules()};
+  static const char* const preset_names[] = {"standard", "basque", "online", "spain"};
+  const mus_rules presets[] = {standard_rules(), basque_rules(), online_rules(), spain_rules()};
   mus_rules r;
   mus_rules expected;
   size_t i;
 
-  for (i = 0; i < 3; ++i) {
+  for (i = 0; i < 4; ++i) {
     r = sentinel_rules();
     CHECK_EQ(mus_rules_parse(&r, preset_names[i]), MUS_OK);
     CHECK(same_rules(&r, &presets[i]));
@@ -488,7 +498,7 @@ static void check_format(const char* text, const char* expected) {
 }
 
 static void test_rules_format(void) {
-  const mus_rules presets[] = {standard_rules(), basque_rules(), online_rules()};
+  const mus_rules presets[] = {standard_rules(), basque_rules(), online_rules(), spain_rules()};
   static const int32_t kings[] = {4, 8};
   static const int32_t targets[] = {1, 30, 40, 999};
   static const int32_t games[] = {1, 2, 3, 99};
@@ -502,6 +512,8 @@ static void test_rules_format(void) {
   /* The canonical form: the nearest preset, then the keys that differ, in the listed order. */
   check_format("standard", "standard");
   check_format("basque", "basque");
+  check_format("spain", "spain");
+  check_format("standard target=30 games_per_vaca=3 vacas=3", "spain");
   check_format("online", "online");
   check_format("standard target=30", "standard target=30");
   check_format("standard tio_perete=1 kings=4", "standard kings=4 tio_perete=1");
@@ -513,7 +525,7 @@ static void test_rules_format(void) {
   check_format("standard royal31=jack_of_coins777 mus_corrido=match",
                "standard royal31=jack_of_coins777 mus_corrido=match");
 
-  for (i = 0; i < 3; ++i) CHECK(format_round_trip(&presets[i]));
+  for (i = 0; i < 4; ++i) CHECK(format_round_trip(&presets[i]));
   for (i = 0; i < sizeof k_valid_keys / sizeof k_valid_keys[0]; ++i) {
     size_t p;
     for (p = 0; p < 3; ++p) {

@@ -53,6 +53,7 @@ constexpr Named kRuleSets[] = {
     {"standard", "standard"},
     {"basque", "basque"},
     {"online", "online"},
+    {"spain", "spain"},
     {"four kings, 30, min_raise 1", "standard kings=4 target=30 min_raise=1"},
     {"zero discard, tio perete", "standard zero_discard=1 tio_perete=1"},
     {"mus corrido every game, 31 real", "standard mus_corrido=game royal31=jack777"},

@@ -636,11 +636,12 @@ Rules with(Rules r, void (*f)(Rules&)) {
 
 }  // namespace
 
-TEST_CASE("Property: random self-play, presets standard basque online", "[match][property]") {
+TEST_CASE("Property: random self-play, presets standard basque online spain", "[match][property]") {
   run_property("presets",
                {{"standard", mus::standard_rules()},
                 {"basque", mus::basque_rules()},
-                {"online", mus::online_rules()}},
+                {"online", mus::online_rules()},
+                {"spain", mus::spain_rules()}},
                1);
 }
 

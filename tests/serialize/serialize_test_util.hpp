@@ -63,6 +63,7 @@ inline std::vector<NamedRules> rule_sets() {
       {"standard", mus::standard_rules()},
       {"basque", mus::basque_rules()},
       {"online", mus::online_rules()},
+      {"spain", mus::spain_rules()},
       {"standard tio_perete=1 zero_discard=1", with(mus::standard_rules(),
                                                     [](Rules& r) {
                                                       r.tio_perete = true;

@@ -20,7 +20,7 @@ namespace Mus
             text = Format(raw, detail); // validates: MUS_E_INVALID_RULES
         }
 
-        /// <summary>A named preset: "standard" (also null), "basque" or "online". MUS_E_PARSE for other names.</summary>
+        /// <summary>A named preset: "standard" (also null), "spain", "basque" or "online". MUS_E_PARSE for other names.</summary>
         public static unsafe Rules Preset(string name)
         {
             mus_rules r;

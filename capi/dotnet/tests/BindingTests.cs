@@ -311,7 +311,7 @@ internal static class BindingTests
 
         Rules basque = Rules.Preset("basque");
         Eq(basque.Kings, 4, "basque: 4 kings");
-        Eq(basque.Target, 30, "basque: target 30");
+        Eq(basque.Target, 40, "basque: target 40 (seed 000: \"four Kings and at 40 points\")");
         Eq(basque.GamesPerVaca, 3, "basque: 3 games per vaca");
         Eq(basque.MusCorrido, MusCorrido.Game, "basque: mus corrido every game");
         Eq(basque.ToString(), "basque", "basque prints as its name");
@@ -319,6 +319,12 @@ internal static class BindingTests
         Eq(online.GamesPerVaca, 1, "online: 1 game per vaca");
         Eq(online.DejeEnds, false, "online: dejes checked at hand end");
         Check(basque != standard && online != standard && !standard.Equals(null), "presets differ");
+        Rules spain = Rules.Preset("spain");
+        Eq(spain.Kings, 8, "spain: 8 kings");
+        Eq(spain.Target, 30, "spain: target 30");
+        Eq(spain.GamesPerVaca, 3, "spain: 3 games per vaca");
+        Eq(spain.Vacas, 3, "spain: 3 vacas");
+        Eq(spain.ToString(), "spain", "spain prints as its name");
 
         Rules r = Rules.Parse("standard kings=4 target=30 royal31=jack777");
         Eq(r.Kings, 4, "parsed kings");

@@ -51,7 +51,8 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str = "standard", **overrides: Any) -> "Rules":
-        """A named preset ("standard", "basque", "online"), with optional field overrides.
+        """A named preset ("standard", "spain", "basque", "online"), with optional field
+        overrides.
 
         Raises ParseError for an unknown name, InvalidRulesError for an override outside its
         limits and TypeError for an unknown field.

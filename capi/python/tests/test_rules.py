@@ -12,8 +12,9 @@ class PresetTest(unittest.TestCase):
         # rules.md "Rule presets": kings, target, games per vaca, vacas; dejes; mus corrido.
         table = {
             "standard": (8, 40, 2, 1, True, MusCorrido.OFF),
-            "basque": (4, 30, 3, 1, True, MusCorrido.GAME),
+            "basque": (4, 40, 3, 1, True, MusCorrido.GAME),
             "online": (8, 40, 1, 1, False, MusCorrido.OFF),
+            "spain": (8, 30, 3, 3, True, MusCorrido.OFF),
         }
         for name, (kings, target, gpv, vacas, deje_ends, corrido) in table.items():
             with self.subTest(name):
@@ -67,8 +68,8 @@ class OverrideTest(unittest.TestCase):
 
     def test_replace_and_parse_overrides(self):
         base = Rules.preset("basque")
-        self.assertEqual(base.replace(target=40).target, 40)
-        self.assertEqual(base.target, 30, "replace returns a new value")
+        self.assertEqual(base.replace(target=30).target, 30)
+        self.assertEqual(base.target, 40, "replace returns a new value")
         self.assertIs(base.replace(), base)
         self.assertEqual(Rules.parse("online", royal31=Royal31.FIGURE777).royal31,
                          Royal31.FIGURE777)
@@ -107,7 +108,8 @@ class TextTest(unittest.TestCase):
         cases = {
             "standard": "standard",
             "standard target=40": "standard",
-            "basque deje_ends=0 target=30": "basque deje_ends=0",
+            "basque deje_ends=0 target=40": "basque deje_ends=0",
+            "standard target=30 games_per_vaca=3 vacas=3": "spain",
             "standard royal31=jack777 kings=4": "standard kings=4 royal31=jack777",
             "online target=30 target=35": "online target=35",  # the last key wins
             "  standard   kings=4 ": "standard kings=4",
