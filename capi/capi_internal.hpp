@@ -182,6 +182,7 @@ static_assert(static_cast<int>(Royal31::jack777) == MUS_ROYAL31_JACK777 &&
               static_cast<int>(Royal31::figure777) == MUS_ROYAL31_FIGURE777 &&
               static_cast<int>(Royal31::jack777_other_suits) == MUS_ROYAL31_JACK777_OTHER_SUITS &&
               static_cast<int>(Royal31::jack_of_coins777) == MUS_ROYAL31_JACK_OF_COINS777 &&
+              static_cast<int>(Royal31::jack_of_coins_any777) == MUS_ROYAL31_JACK_OF_COINS_ANY777 &&
               static_cast<int>(MusCorrido::match) == MUS_CORRIDO_MATCH &&
               static_cast<int>(MusCorrido::game) == MUS_CORRIDO_GAME &&
               static_cast<int>(SignalSet::full) == MUS_SIGNALS_FULL &&

@@ -53,7 +53,8 @@ constexpr std::array<Key, 11> keys{{
 // The message for a named value that is not one of the key's names.
 std::string_view named_values_expected(std::string_view key) {
   if (key == "royal31")
-    return "royal31 must be off, jack777, figure777, jack777_other_suits or jack_of_coins777";
+    return "royal31 must be off, jack777, figure777, jack777_other_suits, jack_of_coins777 or "
+           "jack_of_coins_any777";
   if (key == "signals") return "signals must be full, online or off";
   return "mus_corrido must be off, match or game";
 }

@@ -188,6 +188,8 @@ inline bool real31(const Hand& h, int kings, mus::Royal31 option) {
       std::sort(suits.begin(), suits.end());
       return suits == "bce";  // the 7s of copas, espadas and bastos
     }
+    case mus::Royal31::jack_of_coins_any777:  // the sota de oros and any three 7s
+      return printed_letter(other) == 'J' && suit_letter(other) == 'o';
   }
   return false;
 }

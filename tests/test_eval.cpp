@@ -357,6 +357,21 @@ TEST_CASE("R21 31 real jack_of_coins777: sota de oros and the 7s of copas espada
   CHECK(duel(Lance::juego, "Jo 7c 7e 7b", "Jc 7o 7e 7b", 8, o) == 1);
 }
 
+// Seed 000: some tables "would require the original Jack-7-7-7 only when the Jack is of a
+// specific suit": the sota de oros, with any three 7s.
+TEST_CASE("R21 31 real jack_of_coins_any777: sota de oros and any three 7s", "[eval]") {
+  const auto o = Royal31::jack_of_coins_any777;
+  CHECK(mus::is_real31(ev("Jo 7c 7e 7b", 8, o)));
+  CHECK(mus::is_real31(ev("Jo 7o 7c 7e", 8, o)));  // the 7 de oros may be one of them
+  CHECK(mus::is_real31(ev("7b 7o 7e Jo", 4, o)));
+  CHECK_FALSE(mus::is_real31(ev("Jc 7o 7e 7b", 8, o)));  // sota of another suit
+  CHECK_FALSE(mus::is_real31(ev("Qo 7c 7e 7b", 8, o)));  // not a sota
+  CHECK_FALSE(mus::is_real31(ev("3o 7c 7e 7b", 8, o)));
+  CHECK(duel(Lance::juego, "Jo 7o 7c 7e", "Jc 7o 7e 7b", 8, o) == 1);
+  CHECK(mus::royal31_name(o) == "jack_of_coins_any777");
+  CHECK(mus::parse_rules("standard royal31=jack_of_coins_any777")->royal31 == o);
+}
+
 TEST_CASE("R21 31 real changes only juego", "[eval]") {
   const HandEval off = ev("Jo 7c 7e 7b", 8, Royal31::off);
   const HandEval on = ev("Jo 7c 7e 7b", 8, Royal31::jack777);

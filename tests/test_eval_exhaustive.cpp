@@ -23,9 +23,12 @@ using mus::Lance;
 using mus::Royal31;
 
 constexpr std::array<int, 2> kings_settings{8, 4};
-constexpr std::array<Royal31, 5> royal_options{Royal31::off, Royal31::jack777, Royal31::figure777,
+constexpr std::array<Royal31, 6> royal_options{Royal31::off,
+                                               Royal31::jack777,
+                                               Royal31::figure777,
                                                Royal31::jack777_other_suits,
-                                               Royal31::jack_of_coins777};
+                                               Royal31::jack_of_coins777,
+                                               Royal31::jack_of_coins_any777};
 constexpr std::array<Lance, 5> lances{Lance::grande, Lance::chica, Lance::pares, Lance::juego,
                                       Lance::punto};
 

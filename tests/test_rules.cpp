@@ -165,7 +165,7 @@ TEST_CASE("Rules validate: rejects values outside the limits with invalid_rules"
   r.min_raise = 0;
   rejected(r);
   r = Rules{};
-  r.royal31 = static_cast<Royal31>(5);
+  r.royal31 = static_cast<Royal31>(6);
   rejected(r);
   r = Rules{};
   r.mus_corrido = static_cast<MusCorrido>(3);
@@ -203,7 +203,14 @@ TEST_CASE("R21 royal31 as a rules field: every option by name", "[rules]") {
   CHECK(parsed("standard royal31=figure777").royal31 == Royal31::figure777);
   CHECK(parsed("standard royal31=jack777_other_suits").royal31 == Royal31::jack777_other_suits);
   CHECK(parsed("standard royal31=jack_of_coins777").royal31 == Royal31::jack_of_coins777);
+  CHECK(parsed("standard royal31=jack_of_coins_any777").royal31 == Royal31::jack_of_coins_any777);
   CHECK(mus::royal31_name(Royal31::figure777) == "figure777");
+  CHECK_FALSE(mus::validate([] {
+                Rules r;
+                r.royal31 = static_cast<Royal31>(6);
+                return r;
+              }())
+                  .ok());
   CHECK(mus::royal31_name(static_cast<Royal31>(9)) == "?");
   check_rejected("standard royal31=bogus", Errc::parse, 9);
   check_rejected("standard royal31=1", Errc::parse, 9);
@@ -311,7 +318,7 @@ TEST_CASE("Rules text: format_rules and parse_rules round trip over many rules",
       for (const int gpv : {1, 2, 3, 99})
         for (const int vacas : {1, 2, 99})
           for (const int min_raise : {1, 2})
-            for (int royal = 0; royal <= 4; ++royal)
+            for (int royal = 0; royal <= 5; ++royal)
               for (const bool zero : {false, true})
                 for (const bool deje : {false, true})
                   for (int corrido = 0; corrido <= 2; ++corrido)
@@ -327,6 +334,7 @@ TEST_CASE("Rules text: format_rules and parse_rules round trip over many rules",
                       r.deje_ends = deje;
                       r.mus_corrido = static_cast<MusCorrido>(corrido);
                       r.tio_perete = perete;
+                      r.signals = static_cast<mus::SignalSet>(combos % 3);  // R33a, in turn
                       ++combos;
                       const std::string text = mus::format_rules(r);
                       const auto back = mus::parse_rules(text);
@@ -335,7 +343,7 @@ TEST_CASE("Rules text: format_rules and parse_rules round trip over many rules",
                       texts.insert(text);
                       if (!ok && ++failures <= 5) FAIL_CHECK("round trip failed: " << text);
                     }
-  CHECK(combos == 2L * 6 * 4 * 3 * 2 * 5 * 2 * 2 * 3 * 2);
+  CHECK(combos == 2L * 6 * 4 * 3 * 2 * 6 * 2 * 2 * 3 * 2);
   CHECK(failures == 0);
   CHECK(static_cast<long>(texts.size()) == combos);  // distinct rules, distinct texts
 }

@@ -416,6 +416,7 @@ inline constexpr auto eval_by_weight_8 = make_weight_table_8<&evaluate_ranks>();
       for (std::size_t i = 0; i < h.cards().size(); ++i)
         if (i != other && h[i].suit() == Suit::oros) return false;
       return c == Card(Rank::sota, Suit::oros);
+    case Royal31::jack_of_coins_any777: return c == Card(Rank::sota, Suit::oros);
   }
   return false;
 }

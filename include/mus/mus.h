@@ -99,6 +99,7 @@
 #define MUS_ROYAL31_FIGURE777 2           /**< Any 10-valued card and three 7s. */
 #define MUS_ROYAL31_JACK777_OTHER_SUITS 3 /**< Sota and the three 7s of the other suits. */
 #define MUS_ROYAL31_JACK_OF_COINS777 4    /**< Sota de oros and the 7s of copas, espadas, bastos. */
+#define MUS_ROYAL31_JACK_OF_COINS_ANY777 5 /**< Sota de oros and any three 7s. */
 #define MUS_CORRIDO_OFF 0                 /**< No mus corrido (default). */
 #define MUS_CORRIDO_MATCH 1               /**< Mus corrido on the first hand of the match. */
 #define MUS_CORRIDO_GAME 2                /**< Mus corrido on the first hand of every game. */

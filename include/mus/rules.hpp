@@ -16,11 +16,12 @@ namespace mus {
 
 /// Which hands count as 31 real (R21).
 enum class Royal31 : std::uint8_t {
-  off = 0,                  ///< No 31 real (default).
-  jack777 = 1,              ///< Sota and three 7s, any suits.
-  figure777 = 2,            ///< Any 10-valued card and three 7s.
-  jack777_other_suits = 3,  ///< Sota and the three 7s of the other suits.
-  jack_of_coins777 = 4,     ///< Sota de oros and the 7s of copas, espadas and bastos.
+  off = 0,                   ///< No 31 real (default).
+  jack777 = 1,               ///< Sota and three 7s, any suits.
+  figure777 = 2,             ///< Any 10-valued card and three 7s.
+  jack777_other_suits = 3,   ///< Sota and the three 7s of the other suits.
+  jack_of_coins777 = 4,      ///< Sota de oros and the 7s of copas, espadas and bastos.
+  jack_of_coins_any777 = 5,  ///< Sota de oros and any three 7s.
 };
 
 /// When the mus corrido variant is played (R31).
@@ -149,7 +150,7 @@ inline constexpr std::array<RulesPreset, 4> rules_presets{{
     return bad("games_per_vaca must be 1..99");
   if (r.vacas < 1 || r.vacas > RulesLimits::max_vacas) return bad("vacas must be 1..99");
   if (r.min_raise != 1 && r.min_raise != 2) return bad("min_raise must be 1 or 2");
-  if (static_cast<int>(r.royal31) > static_cast<int>(Royal31::jack_of_coins777))
+  if (static_cast<int>(r.royal31) > static_cast<int>(Royal31::jack_of_coins_any777))
     return bad("royal31 is not a known option");
   if (static_cast<int>(r.mus_corrido) > static_cast<int>(MusCorrido::game))
     return bad("mus_corrido must be off, match or game");
@@ -159,8 +160,12 @@ inline constexpr std::array<RulesPreset, 4> rules_presets{{
 }
 
 /// The text names of the 31 real options, indexed by Royal31 value.
-inline constexpr std::array<std::string_view, 5> royal31_names{
-    "off", "jack777", "figure777", "jack777_other_suits", "jack_of_coins777"};
+inline constexpr std::array<std::string_view, 6> royal31_names{"off",
+                                                               "jack777",
+                                                               "figure777",
+                                                               "jack777_other_suits",
+                                                               "jack_of_coins777",
+                                                               "jack_of_coins_any777"};
 
 /// The text names of the mus corrido options, indexed by MusCorrido value.
 inline constexpr std::array<std::string_view, 3> mus_corrido_names{"off", "match", "game"};
@@ -196,7 +201,8 @@ inline constexpr std::array<std::string_view, 3> signal_set_names{"full", "onlin
  * @brief Parse rules: a preset name, then `key=value` overrides separated by blanks.
  *
  * Keys: `kings=4|8 target=N games_per_vaca=N vacas=N min_raise=1|2
- * royal31=off|jack777|figure777|jack777_other_suits|jack_of_coins777 zero_discard=0|1
+ * royal31=off|jack777|figure777|jack777_other_suits|jack_of_coins777|jack_of_coins_any777
+ * zero_discard=0|1
  * deje_ends=0|1 mus_corrido=off|match|game tio_perete=0|1 signals=full|online|off`. An empty
  * text is `standard`.
  * @param text The text.

@@ -60,6 +60,7 @@ constexpr Named kRuleSets[] = {
     {"dejes at the end, short match", "online target=15 games_per_vaca=1"},
     {"no signals (R33a)", "standard signals=off"},
     {"online signals with 4 kings (R33a)", "standard kings=4 signals=online"},
+    {"spain, 31 real of the sota de oros", "spain royal31=jack_of_coins_any777"},
 };
 
 class Conformance {

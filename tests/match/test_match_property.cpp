@@ -680,7 +680,10 @@ TEST_CASE("Property: random self-play, 31 real options", "[match][property]") {
        {"basque royal31=jack777_other_suits",
         with(mus::basque_rules(), [](Rules& r) { r.royal31 = mus::Royal31::jack777_other_suits; })},
        {"online royal31=jack_of_coins777",
-        with(mus::online_rules(), [](Rules& r) { r.royal31 = mus::Royal31::jack_of_coins777; })}},
+        with(mus::online_rules(), [](Rules& r) { r.royal31 = mus::Royal31::jack_of_coins777; })},
+       {"spain royal31=jack_of_coins_any777",
+        with(mus::spain_rules(),
+             [](Rules& r) { r.royal31 = mus::Royal31::jack_of_coins_any777; })}},
       3);
 }
 

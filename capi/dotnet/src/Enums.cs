@@ -42,6 +42,7 @@ namespace Mus
         Figure777 = 2,
         Jack777OtherSuits = 3,
         JackOfCoins777 = 4,
+        JackOfCoinsAny777 = 5,
     }
 
     /// <summary>The mus corrido option, R31 (MUS_CORRIDO_*).</summary>

@@ -233,6 +233,7 @@ namespace Mus.Native
         public const int MUS_ROYAL31_FIGURE777 = 2;
         public const int MUS_ROYAL31_JACK777_OTHER_SUITS = 3;
         public const int MUS_ROYAL31_JACK_OF_COINS777 = 4;
+        public const int MUS_ROYAL31_JACK_OF_COINS_ANY777 = 5;
         public const int MUS_CORRIDO_OFF = 0;
         public const int MUS_CORRIDO_MATCH = 1;
         public const int MUS_CORRIDO_GAME = 2;

@@ -270,6 +270,7 @@ internal static class BindingTests
         Eq((int)LanceStatus.Ordago, NativeMethods.MUS_LANCE_STATUS_ORDAGO, "LanceStatus.Ordago");
         Eq((int)HandEnd.Ordago, NativeMethods.MUS_END_ORDAGO, "HandEnd.Ordago");
         Eq((int)Royal31.JackOfCoins777, NativeMethods.MUS_ROYAL31_JACK_OF_COINS777, "Royal31.JackOfCoins777");
+        Eq((int)Royal31.JackOfCoinsAny777, NativeMethods.MUS_ROYAL31_JACK_OF_COINS_ANY777, "Royal31.JackOfCoinsAny777");
         Eq((int)MusCorrido.Game, NativeMethods.MUS_CORRIDO_GAME, "MusCorrido.Game");
         Eq(Enum.GetValues(typeof(EventKind)).Length, 23, "23 event kinds");
         Eq(Enum.GetValues(typeof(Signal)).Length, 15, "15 signals");
