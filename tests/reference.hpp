@@ -303,10 +303,11 @@ inline std::string named(const Hand& h, int kings) {
   if (s == "KKJJ") return "duples vascos";
   if (s == "KQAA") return "la Josito";
   if (s == "J777") return "31 real";
-  if (s == "KKKA") {
+  if (s == "KKKA") {  // "la bonita" and "solomillo" both name any K K K A (seed 000)
+    if (kings == 4) return "solomillo (la bonita)";
     for (const Card c : h.cards())
-      if (printed_letter(c) == '3' || printed_letter(c) == '2') return "solomillo";
-    return "solomillo puro";
+      if (printed_letter(c) == '3' || printed_letter(c) == '2') return "solomillo (la bonita)";
+    return "solomillo puro (la bonita)";  // with 8 kings, no 3 or 2: the pure one
   }
   if (s == "KKQJ") return "ley del mus";
   if (s == "7654") return "tio Perete";

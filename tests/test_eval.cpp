@@ -518,7 +518,10 @@ TEST_CASE("Named hands: the list of rules.md", "[eval][named]") {
   CHECK(mus::named_hand(hand("Ko Kc Ke Ab"), 8) == NamedHand::solomillo_puro);
   CHECK(mus::named_hand(hand("Ko 3c Ke Ab"), 8) == NamedHand::solomillo);
   CHECK(mus::named_hand(hand("Ko Kc Ke 2b"), 8) == NamedHand::solomillo);
-  CHECK(mus::named_hand(hand("Ko Kc Ke Ab"), 4) == NamedHand::solomillo_puro);
+  CHECK(mus::named_hand(hand("Ko Kc Ke Ab"), 4) == NamedHand::solomillo);  // purity: 8 kings
+  // Seed 000: "la bonita" and "solomillo" are both names of any K K K A.
+  CHECK(mus::named_hand_name(NamedHand::solomillo) == "solomillo (la bonita)");
+  CHECK(mus::named_hand_name(NamedHand::solomillo_puro) == "solomillo puro (la bonita)");
   CHECK(mus::named_hand(hand("Ko 3c Ke Ab"), 4) == NamedHand::none);
   CHECK(mus::named_hand(hand("Ko Kc Qe Jb"), 8) == NamedHand::ley_del_mus);
   CHECK(mus::named_hand(hand("4o 5c 6e 7b"), 8) == NamedHand::tio_perete);

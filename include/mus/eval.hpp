@@ -725,8 +725,9 @@ enum class NamedHand : std::uint8_t {
   duples_vascos,       ///< K K J J.
   josito,              ///< K Q A A, la Josito (duples palentinos, not really duples).
   real31,              ///< J 7 7 7, 31 real (named whatever the R21 option).
-  solomillo,           ///< K K K A with a 3 or a 2 among them (8 kings).
-  solomillo_puro,      ///< K K K A with no 3 or 2: solomillo puro, la bonita.
+  solomillo,           ///< K K K A: solomillo or la bonita, any three kings and an ace.
+  solomillo_puro,      ///< K K K A with 8 kings and no 3 or 2: still solomillo (la bonita), and
+                       ///< pure, the hand some tables keep the name "solomillo" for.
   ley_del_mus,         ///< K K Q J.
   tio_perete,          ///< 4 5 6 7, the worst hand.
 };
@@ -735,9 +736,16 @@ enum class NamedHand : std::uint8_t {
 /// @param n The named hand.
 /// @return Static text; "?" when out of range.
 [[nodiscard]] constexpr std::string_view named_hand_name(NamedHand n) noexcept {
-  constexpr std::array<std::string_view, 10> names{
-      "",        "duples gallegos", "duples castellanos", "duples vascos", "la Josito",
-      "31 real", "solomillo",       "solomillo puro",     "ley del mus",   "tio Perete"};
+  constexpr std::array<std::string_view, 10> names{"",
+                                                   "duples gallegos",
+                                                   "duples castellanos",
+                                                   "duples vascos",
+                                                   "la Josito",
+                                                   "31 real",
+                                                   "solomillo (la bonita)",
+                                                   "solomillo puro (la bonita)",
+                                                   "ley del mus",
+                                                   "tio Perete"};
   const auto i = static_cast<std::size_t>(n);
   return i < names.size() ? names[i] : std::string_view{"?"};
 }
@@ -755,10 +763,11 @@ enum class NamedHand : std::uint8_t {
     case 9977: return NamedHand::duples_vascos;
     case 9800: return NamedHand::josito;
     case 7666: return NamedHand::real31;
-    case 9990:
+    case 9990:  // any three kings and an ace: solomillo, la bonita (seed 000)
+      if (kings == 4) return NamedHand::solomillo;
       for (const Card c : h.cards())
         if (c.rank() == Rank::three || c.rank() == Rank::two) return NamedHand::solomillo;
-      return NamedHand::solomillo_puro;
+      return NamedHand::solomillo_puro;  // 8 kings, and no 3 or 2 stands in: pure
     case 9987: return NamedHand::ley_del_mus;
     case 6543: return NamedHand::tio_perete;
     default: return NamedHand::none;
