@@ -763,7 +763,7 @@ enum class NamedHand : std::uint8_t {
     case 9977: return NamedHand::duples_vascos;
     case 9800: return NamedHand::josito;
     case 7666: return NamedHand::real31;
-    case 9990:  // any three kings and an ace: solomillo, la bonita (seed 000)
+    case 9990:  // any three kings and an ace: solomillo, la bonita
       if (kings == 4) return NamedHand::solomillo;
       for (const Card c : h.cards())
         if (c.rank() == Rank::three || c.rank() == Rank::two) return NamedHand::solomillo;

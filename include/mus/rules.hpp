@@ -77,8 +77,8 @@ struct Rules {
 [[nodiscard]] constexpr Rules standard_rules() noexcept { return Rules{}; }
 
 /// @brief The `basque` preset: 4 kings, 40 points, 3 games per vaca, mus corrido each game's
-/// first hand. Seed 000: the Basque Country plays "four Kings and at 40 points"; seed 003: a team
-/// winning 3 games is champion.
+/// first hand. In the Basque Country Mus is played "with four Kings and at 40 points"; by custom
+/// the team winning 3 games is champion (@ref rules_presets).
 /// @return The rules.
 [[nodiscard]] constexpr Rules basque_rules() noexcept {
   Rules r;
@@ -89,8 +89,8 @@ struct Rules {
   return r;
 }
 
-/// @brief The `spain` preset: 8 kings, 30 points, 3 games per vaca, 3 vacas. Seed 000's "regular
-/// rules" of Spain: "three games count as one vaca and three vacas win the match".
+/// @brief The `spain` preset: 8 kings, 30 points, 3 games per vaca, 3 vacas. The "regular rules"
+/// of Spain: "three games count as one vaca and three vacas win the match".
 /// @return The rules.
 [[nodiscard]] constexpr Rules spain_rules() noexcept {
   Rules r;
