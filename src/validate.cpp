@@ -148,6 +148,14 @@ Errc validate_state(const State& s) noexcept {
         return bad;
       for (const LanceRecord& r : last.lances) {
         if (r.status == LanceStatus::pending) continue;
+        if (r.lance == Lance::pares || r.lance == Lance::juego) {  // who held them (R23)
+          const std::uint8_t m = holders(t, r.lance);
+          const int teams = (team_in(m, 0) ? 1 : 0) + (team_in(m, 1) ? 1 : 0);
+          if (r.status == LanceStatus::skipped
+                  ? teams != 0
+                  : (r.status == LanceStatus::one_team ? teams != 1 : teams != 2))
+            return bad;
+        }
         if (r.winner_seat >= 0 && r.winner_seat != lance_winner(t, r.lance, last.mano)) return bad;
         if (r.counted && r.winner_team >= 0 &&
             (r.lance == Lance::pares || r.lance == Lance::juego) &&

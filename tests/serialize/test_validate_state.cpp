@@ -728,6 +728,11 @@ TEST_CASE("R28a validate_state refuses a forged showdown", "[serialize][validate
     t.last.shown[1] = 13;  // 4c
   });
 
+  refused(b, "pares played by one team though both teams' shown hands have pares", [](State& t) {
+    t.last.lances[2].status = LanceStatus::one_team;
+    t.lances[2].status = LanceStatus::one_team;
+  });
+
   // A hand ended by a deje reaching the target (deje_ends, the default) shows no cards.
   Rules r;
   r.target = 1;
