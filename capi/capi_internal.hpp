@@ -69,6 +69,7 @@ static_assert(status(Errc::false_signal) == MUS_E_FALSE_SIGNAL);
 static_assert(status(Errc::invalid_state) == MUS_E_INVALID_STATE);
 static_assert(status(Errc::internal) == MUS_E_INTERNAL);
 static_assert(status(Errc::not_in_action_space) == MUS_E_NO_ACTION_ID);
+static_assert(status(Errc::signal_not_in_set) == MUS_E_SIGNAL_NOT_IN_SET);
 
 /**
  * @brief Runs the body of an exported function: no C++ exception ever crosses into C.
@@ -154,7 +155,8 @@ template <class Field>
       assign_checked(r.zero_discard, in->zero_discard) &&
       assign_checked(r.deje_ends, in->deje_ends) &&
       assign_checked(r.mus_corrido, in->mus_corrido) &&
-      assign_checked(r.tio_perete, in->tio_perete) && assign_checked(r.answers, in->answers);
+      assign_checked(r.tio_perete, in->tio_perete) && assign_checked(r.answers, in->answers) &&
+      assign_checked(r.signals, in->signals);
   if (!fits) return Error{Errc::invalid_rules, "a mus_rules field is outside its limits", -1};
   if (const Error e = validate(r); !e.ok()) return e;
   return r;
@@ -175,6 +177,7 @@ template <class Field>
   out.mus_corrido = static_cast<std::int32_t>(r.mus_corrido);
   out.tio_perete = r.tio_perete ? 1 : 0;
   out.answers = static_cast<std::int32_t>(r.answers);
+  out.signals = static_cast<std::int32_t>(r.signals);
   return out;
 }
 
@@ -182,10 +185,14 @@ static_assert(static_cast<int>(Royal31::jack777) == MUS_ROYAL31_JACK777 &&
               static_cast<int>(Royal31::figure777) == MUS_ROYAL31_FIGURE777 &&
               static_cast<int>(Royal31::jack777_other_suits) == MUS_ROYAL31_JACK777_OTHER_SUITS &&
               static_cast<int>(Royal31::jack_of_coins777) == MUS_ROYAL31_JACK_OF_COINS777 &&
+              static_cast<int>(Royal31::jack_of_coins_any777) == MUS_ROYAL31_JACK_OF_COINS_ANY777 &&
               static_cast<int>(MusCorrido::match) == MUS_CORRIDO_MATCH &&
               static_cast<int>(MusCorrido::game) == MUS_CORRIDO_GAME &&
               static_cast<int>(Answers::first) == MUS_ANSWERS_FIRST &&
-              static_cast<int>(Answers::proposal) == MUS_ANSWERS_PROPOSAL);
+              static_cast<int>(Answers::proposal) == MUS_ANSWERS_PROPOSAL &&
+              static_cast<int>(SignalSet::full) == MUS_SIGNALS_FULL &&
+              static_cast<int>(SignalSet::online) == MUS_SIGNALS_ONLINE &&
+              static_cast<int>(SignalSet::off) == MUS_SIGNALS_OFF);
 
 // ---- Text output ---------------------------------------------------------------------------
 

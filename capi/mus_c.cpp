@@ -22,7 +22,7 @@ namespace {
 
 // mus_status_string() hands out errc_text() as a C string: every text must end in a NUL.
 constexpr bool status_texts_are_c_strings() {
-  for (std::int32_t code = MUS_E_NO_ACTION_ID - 1; code <= MUS_OK + 1; ++code) {
+  for (std::int32_t code = MUS_E_SIGNAL_NOT_IN_SET - 1; code <= MUS_OK + 1; ++code) {
     const std::string_view text = mus::errc_text(static_cast<mus::Errc>(code));
     if (text.empty() || text.data()[text.size()] != '\0') return false;
   }
@@ -50,10 +50,12 @@ constexpr mus::Rules unusual_rules() {
   r.mus_corrido = mus::MusCorrido::match;
   r.tio_perete = true;
   r.answers = mus::Answers::proposal;
+  r.signals = mus::SignalSet::off;
   return r;
 }
 static_assert(rules_round_trip(mus::standard_rules()) && rules_round_trip(mus::basque_rules()) &&
-              rules_round_trip(mus::online_rules()) && rules_round_trip(unusual_rules()));
+              rules_round_trip(mus::spain_rules()) && rules_round_trip(mus::online_rules()) &&
+              rules_round_trip(unusual_rules()));
 
 }  // namespace
 

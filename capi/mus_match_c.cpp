@@ -33,7 +33,9 @@ static_assert(static_cast<int>(mus::EventKind::match) == MUS_EVENT_MATCH &&
               static_cast<int>(mus::EventKind::deal) == MUS_EVENT_DEAL);
 static_assert(static_cast<int>(mus::LanceStatus::ordago) == MUS_LANCE_STATUS_ORDAGO &&
               static_cast<int>(mus::HandEnd::ordago) == MUS_END_ORDAGO);
-static_assert(static_cast<int>(mus::Signal::solomillo) == MUS_SIGNAL_SOLOMILLO);
+static_assert(static_cast<int>(mus::Signal::solomillo) == MUS_SIGNAL_SOLOMILLO &&
+              static_cast<int>(mus::Signal::need_mus) == MUS_SIGNAL_NEED_MUS &&
+              mus::signal_count == MUS_SIGNAL_NEED_MUS + 1);
 static_assert(mus::action_id_count == MUS_ACTION_ID_COUNT &&
               mus::action_ids::shuffle == MUS_ACTION_ID_SHUFFLE &&
               mus::action_ids::mus == MUS_ACTION_ID_MUS &&
@@ -316,6 +318,7 @@ int32_t mus_state_view(const mus_state* s, int32_t seat, mus_view* out) {
     c.proposer = v.proposer;
     c.proposal_amount = v.proposal_amount;
     for (int i = 0; i < 4; ++i) c.lances[i] = write_line(v.lances[static_cast<std::size_t>(i)]);
+    std::memcpy(c.last_shown, v.last.shown.data(), sizeof c.last_shown);
     return write_sized(c, out);
   });
 }
@@ -338,6 +341,7 @@ int32_t mus_state_last_count(const mus_state* s, mus_count* out) {
       c.score_after[t] = h.score_after[static_cast<std::size_t>(t)];
     }
     for (int i = 0; i < 4; ++i) c.lines[i] = write_line(h.lances[static_cast<std::size_t>(i)]);
+    std::memcpy(c.shown, h.shown.data(), sizeof c.shown);
     return write_sized(c, out);
   });
 }

@@ -95,10 +95,13 @@ struct Rng {
 // ---- Rules and status codes ------------------------------------------------------------------
 
 /// The rule sets seeded matches are played under: every preset and every variant.
-inline constexpr std::array<const char*, 8> match_rules{
+inline constexpr std::array<const char*, 11> match_rules{
     "standard",
     "basque",
     "online",
+    "spain",
+    "standard signals=off",
+    "spain royal31=jack_of_coins_any777 signals=online",
     "standard tio_perete=1 zero_discard=1 min_raise=1 royal31=jack777 target=15",
     "basque mus_corrido=match target=10 deje_ends=0",
     "online kings=4 royal31=figure777 tio_perete=1 target=5 vacas=2",

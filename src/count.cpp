@@ -36,6 +36,7 @@ void finish_hand(State& s, HandEnd end, int game_winner, Events* ev) {
   h.score_before = s.scores.hand_start;
   h.score_after = s.scores.points;
   h.lances = s.lances;
+  h.shown = shows_cards(s.rules, end) ? s.deck.hands : no_shown_cards;  // before gather_cards()
   if (game_winner >= 0) win_game(s, game_winner, ev);
   s.dealer = s.mano;  // the mano deals next
   s.mano = static_cast<std::uint8_t>(next_seat(s.mano));

@@ -110,28 +110,43 @@ inline void refresh_truth(State& s, int seat) {
   s.truth[static_cast<std::size_t>(seat)] = truth_of(s, seat);
 }
 
-// Why seat `seat` (0..3) may not make signal number `signal` now, or Errc::ok (R31, R33).
-// The one statement of the rule: apply() and State::signal_allowed() both use it.
+// Whether the phase allows signals at all (R33): the playing phases of a hand.
+inline bool signal_phase(const State& s) {
+  return s.phase == Phase::mus || s.phase == Phase::discard || s.phase == Phase::betting ||
+         s.phase == Phase::perete;
+}
+
+// The signals the rules' set allows in the current phase (R33a): signal_set_mask(), with
+// need_mus only in the mus phase.
+inline unsigned set_signals_now(const State& s) {
+  constexpr unsigned need_mus = 1U << static_cast<unsigned>(Signal::need_mus);
+  const unsigned set = signal_set_mask(s.rules.signals);
+  return s.phase == Phase::mus ? set : set & ~need_mus;
+}
+
+// Why seat `seat` (0..3) may not make signal number `signal` now, or Errc::ok (R31, R33, R33a).
+// The one statement of the rule: apply(), State::signal_allowed() and, through open_signals(),
+// the legal list all use it.
 inline Errc signal_refusal(const State& s, int seat, int signal) {
-  if (s.phase != Phase::mus && s.phase != Phase::discard && s.phase != Phase::betting &&
-      s.phase != Phase::perete)
-    return Errc::wrong_phase;
+  if (!signal_phase(s)) return Errc::wrong_phase;
   if (s.no_signals) return Errc::illegal_action;  // mus corrido hand (R31)
   if (signal < 0 || signal >= signal_count) return Errc::invalid_argument;
-  if ((s.signals[static_cast<std::size_t>(seat)] >> signal) & 1U) return Errc::illegal_action;
+  const unsigned bit = 1U << static_cast<unsigned>(signal);
+  if ((signal_set_mask(s.rules.signals) & bit) == 0) return Errc::signal_not_in_set;
+  if ((set_signals_now(s) & bit) == 0) return Errc::wrong_phase;  // need_mus after the mus phase
+  if ((s.signals[static_cast<std::size_t>(seat)] & bit) != 0) return Errc::illegal_action;
   if (!hand_complete(s, seat)) return Errc::illegal_action;
-  if (((s.truth[static_cast<std::size_t>(seat)] >> signal) & 1U) == 0) return Errc::false_signal;
+  if ((s.truth[static_cast<std::size_t>(seat)] & bit) == 0) return Errc::false_signal;
   return Errc::ok;
 }
 
 // The signals seat `seat` may make now, as a mask (bit k = signal k): exactly the k for which
 // signal_refusal() is Errc::ok. The truth cache is 0 while a hand is incomplete.
 inline unsigned open_signals(const State& s, int seat) {
-  if (s.no_signals || (s.phase != Phase::mus && s.phase != Phase::discard &&
-                       s.phase != Phase::betting && s.phase != Phase::perete))
-    return 0;
+  if (s.no_signals || !signal_phase(s)) return 0;
   const auto i = static_cast<std::size_t>(seat);
-  return static_cast<unsigned>(s.truth[i]) & ~static_cast<unsigned>(s.signals[i]);
+  return static_cast<unsigned>(s.truth[i]) & ~static_cast<unsigned>(s.signals[i]) &
+         set_signals_now(s);
 }
 
 // --- mus corrido (R31) ----------------------------------------------------------------------
@@ -232,6 +247,16 @@ inline int bet_min(const State& s) {
 inline int bet_max(const State& s) {
   if (bet_min(s) == 0) return 0;
   return max_stake - (s.bet.open ? s.bet.proposed : 0);
+}
+
+// --- the showdown (R28a) ---------------------------------------------------------------------
+
+// Whether a hand that ended so shows its four hands (R28a): a hand that reaches the count or an
+// accepted órdago does; a hand cut short by a deje reaching the target (R29's default,
+// deje_ends) does not. With deje_ends off a deje ends the hand only at its end, when the count
+// would begin, so its cards are shown.
+inline bool shows_cards(const Rules& r, HandEnd end) {
+  return end == HandEnd::count || end == HandEnd::ordago || (end == HandEnd::deje && !r.deje_ends);
 }
 
 // --- the parts of the reducer ---------------------------------------------------------------

@@ -23,9 +23,10 @@ constexpr std::span<const std::string_view> no_names{};
 constexpr std::span<const std::string_view> royal_names{royal31_names};
 constexpr std::span<const std::string_view> corrido_names{mus_corrido_names};
 constexpr std::span<const std::string_view> answer_names{answers_names};
+constexpr std::span<const std::string_view> set_names{signal_set_names};
 
 // The order here is the order of the canonical text form.
-constexpr std::array<Key, 11> keys{{
+constexpr std::array<Key, 12> keys{{
     {"kings", no_names, [](const Rules& r) { return int{r.kings}; },
      [](Rules& r, int v) { r.kings = static_cast<std::uint8_t>(v); }},
     {"target", no_names, [](const Rules& r) { return int{r.target}; },
@@ -48,7 +49,18 @@ constexpr std::array<Key, 11> keys{{
      [](Rules& r, int v) { r.tio_perete = v != 0; }},
     {"answers", answer_names, [](const Rules& r) { return static_cast<int>(r.answers); },
      [](Rules& r, int v) { r.answers = static_cast<Answers>(v); }},
+    {"signals", set_names, [](const Rules& r) { return static_cast<int>(r.signals); },
+     [](Rules& r, int v) { r.signals = static_cast<SignalSet>(v); }},
 }};
+
+// The message for a named value that is not one of the key's names.
+std::string_view named_values_expected(std::string_view key) {
+  if (key == "royal31")
+    return "royal31 must be off, jack777, figure777, jack777_other_suits, jack_of_coins777 or "
+           "jack_of_coins_any777";
+  if (key == "signals") return "signals must be full, online or off";
+  return "mus_corrido must be off, match or game";
+}
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -73,12 +85,7 @@ Error apply_override(Rules& r, std::string_view word, std::int32_t at) {
           return {};
         }
       }
-      std::string_view why = "mus_corrido must be off, match or game";
-      if (k.name == "royal31")
-        why = "royal31 must be off, jack777, figure777, jack777_other_suits or jack_of_coins777";
-      else if (k.name == "answers")
-        why = "answers must be first or proposal";
-      return {Errc::parse, why, value_at};
+      return {Errc::parse, named_values_expected(k.name), value_at};
     }
     int v = 0;
     const auto* first = text.data();

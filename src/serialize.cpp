@@ -342,6 +342,15 @@ bool view_in_range(const SeatView& v) noexcept {
   }
   for (const LanceRecord& r : h.lances)
     if (!record_in_range(r)) return false;
+  // The showdown (R28a): none (all 255), or sixteen distinct cards of a hand that ended.
+  if (h.shown != no_shown_cards) {
+    if (h.end == HandEnd::none) return false;
+    std::uint64_t shown = 0;
+    for (const std::uint8_t id : h.shown) {
+      if (id >= deck_size || ((shown >> id) & 1U) != 0) return false;
+      shown |= std::uint64_t{1} << id;
+    }
+  }
   return true;
 }
 
@@ -536,6 +545,7 @@ std::string view_to_text(const SeatView& v) {
   for (const std::int16_t x : h.score_before) w.i16(x);
   for (const std::int16_t x : h.score_after) w.i16(x);
   for (const LanceRecord& r : h.lances) w.record(r);
+  for (const std::uint8_t id : h.shown) w.u8(id);
   return write_tagged(view_text_tag, w.bytes.data(), w.pos);
 }
 
@@ -586,6 +596,7 @@ Result<SeatView> view_from_text(std::string_view text) noexcept {
   for (std::int16_t& x : h.score_before) x = r.i16();
   for (std::int16_t& x : h.score_after) x = r.i16();
   for (LanceRecord& l : h.lances) l = r.record();
+  for (std::uint8_t& id : h.shown) id = r.u8();
   if (r.pos != view_text_bytes || !view_in_range(v))
     return Error{Errc::invalid_state, "not a seat view this library produced", -1};
   return v;

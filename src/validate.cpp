@@ -33,9 +33,11 @@ Errc validate_state(const State& s) noexcept {
   if (!in(byte(s.rules.zero_discard), 0, 1) || !in(byte(s.rules.deje_ends), 0, 1) ||
       !in(byte(s.rules.tio_perete), 0, 1) || byte(s.rules.answers) > 1)
     return bad;
+  for (const std::uint8_t b : s.rules.reserved_signals)
+    if (b != 0) return bad;
   if (!validate(s.rules).ok()) return bad;
-  if (s.reserved0 != 0 || s.reserved1 != 0 || s.reserved2 != 0 || s.deck.reserved != 0 ||
-      s.decl.reserved != 0)
+  if (s.reserved0 != 0 || s.reserved1 != 0 || s.reserved2 != 0 || s.reserved3 != 0 ||
+      s.deck.reserved != 0 || s.decl.reserved != 0)
     return bad;
   const Rules& rules = s.rules;
   const int target = rules.target;
@@ -123,6 +125,45 @@ Errc validate_state(const State& s) noexcept {
     if (between && s.dealer != last.mano) return bad;
     if (!between && !s.no_signals && s.dealer != last.mano) return bad;  // no mus corrido cut
     if (between && !(s.lances == last.lances)) return bad;
+    // The showdown (R28a): the hand's four hands exactly when it reached the count or an
+    // accepted órdago, else none. The cards are determined by the hand: sixteen distinct cards
+    // whose evaluation gives every winner, every tantos and the fourth lance recorded.
+    if (!shows_cards(rules, last.end)) {
+      if (last.shown != no_shown_cards) return bad;
+    } else {
+      std::uint64_t shown = 0;
+      for (const std::uint8_t id : last.shown) {
+        if (id >= deck_size || ((shown >> id) & 1U) != 0) return bad;
+        shown |= std::uint64_t{1} << id;
+      }
+      TableEval t{};
+      for (int seat = 0; seat < seats; ++seat) {
+        std::array<Card, hand_size> cards{};
+        for (int i = 0; i < hand_size; ++i)
+          cards[idx(i)] = Card::from_id_unchecked(last.shown[idx(seat * 4 + i)]);
+        t[idx(seat)] = evaluate(Hand::from_cards_unchecked(cards), rules);
+      }
+      if (last.lances[3].status != LanceStatus::pending &&
+          last.lances[3].lance != fourth_lance(holders(t, Lance::juego)))
+        return bad;
+      for (const LanceRecord& r : last.lances) {
+        if (r.status == LanceStatus::pending) continue;
+        if (r.lance == Lance::pares || r.lance == Lance::juego) {  // who held them (R23)
+          const std::uint8_t m = holders(t, r.lance);
+          const int teams = (team_in(m, 0) ? 1 : 0) + (team_in(m, 1) ? 1 : 0);
+          if (r.status == LanceStatus::skipped
+                  ? teams != 0
+                  : (r.status == LanceStatus::one_team ? teams != 1 : teams != 2))
+            return bad;
+        }
+        if (r.winner_seat >= 0 && r.winner_seat != lance_winner(t, r.lance, last.mano)) return bad;
+        if (r.counted && r.winner_team >= 0 &&
+            (r.lance == Lance::pares || r.lance == Lance::juego) &&
+            r.tantos != hand_tantos(t[idx(r.winner_team)], r.lance) +
+                            hand_tantos(t[idx(r.winner_team + 2)], r.lance))
+          return bad;
+      }
+    }
   }
 
   // --- lance records: ranges, names by position ----------------------------------------------
@@ -204,6 +245,7 @@ Errc validate_state(const State& s) noexcept {
     if ((s.signals[i] >> signal_count) != 0) return bad;
     if (s.no_signals && s.signals[i] != 0) return bad;
     if (!between && (s.signals[i] & ~truth) != 0) return bad;  // only true signals (R33)
+    if ((s.signals[i] & ~signal_set_mask(rules.signals)) != 0) return bad;  // in the set (R33a)
   }
 
   // --- mus, discards, mus corrido ------------------------------------------------------------

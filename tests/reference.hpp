@@ -188,6 +188,8 @@ inline bool real31(const Hand& h, int kings, mus::Royal31 option) {
       std::sort(suits.begin(), suits.end());
       return suits == "bce";  // the 7s of copas, espadas and bastos
     }
+    case mus::Royal31::jack_of_coins_any777:  // the sota de oros and any three 7s
+      return printed_letter(other) == 'J' && suit_letter(other) == 'o';
   }
   return false;
 }
@@ -268,7 +270,7 @@ inline int count_letter(const Hand& h, char letter, int kings) {
   return n;
 }
 
-/// The truth of each signal of R33, by its catalogue name.
+/// The truth of each signal of R33 (and R33a's need_mus), by its catalogue name.
 inline bool signal_true(std::string_view name, const Hand& h, int kings, mus::Royal31 option) {
   const int kind = pares(h, kings).kind;
   const int v = value(h, kings);
@@ -287,6 +289,7 @@ inline bool signal_true(std::string_view name, const Hand& h, int kings, mus::Ro
   if (name == "real_31") return ref::real31(h, kings, option);
   if (name == "solomillo")
     return count_letter(h, 'K', kings) == 3 && count_letter(h, 'A', kings) == 1;
+  if (name == "need_mus") return true;  // R33a: a wish, true of every hand
   return false;
 }
 
@@ -300,10 +303,11 @@ inline std::string named(const Hand& h, int kings) {
   if (s == "KKJJ") return "duples vascos";
   if (s == "KQAA") return "la Josito";
   if (s == "J777") return "31 real";
-  if (s == "KKKA") {
+  if (s == "KKKA") {  // "la bonita" and "solomillo" both name any K K K A (seed 000)
+    if (kings == 4) return "solomillo (la bonita)";
     for (const Card c : h.cards())
-      if (printed_letter(c) == '3' || printed_letter(c) == '2') return "solomillo";
-    return "solomillo puro";
+      if (printed_letter(c) == '3' || printed_letter(c) == '2') return "solomillo (la bonita)";
+    return "solomillo puro (la bonita)";  // with 8 kings, no 3 or 2: the pure one
   }
   if (s == "KKQJ") return "ley del mus";
   if (s == "7654") return "tio Perete";

@@ -357,6 +357,21 @@ TEST_CASE("R21 31 real jack_of_coins777: sota de oros and the 7s of copas espada
   CHECK(duel(Lance::juego, "Jo 7c 7e 7b", "Jc 7o 7e 7b", 8, o) == 1);
 }
 
+// Seed 000: some tables "would require the original Jack-7-7-7 only when the Jack is of a
+// specific suit": the sota de oros, with any three 7s.
+TEST_CASE("R21 31 real jack_of_coins_any777: sota de oros and any three 7s", "[eval]") {
+  const auto o = Royal31::jack_of_coins_any777;
+  CHECK(mus::is_real31(ev("Jo 7c 7e 7b", 8, o)));
+  CHECK(mus::is_real31(ev("Jo 7o 7c 7e", 8, o)));  // the 7 de oros may be one of them
+  CHECK(mus::is_real31(ev("7b 7o 7e Jo", 4, o)));
+  CHECK_FALSE(mus::is_real31(ev("Jc 7o 7e 7b", 8, o)));  // sota of another suit
+  CHECK_FALSE(mus::is_real31(ev("Qo 7c 7e 7b", 8, o)));  // not a sota
+  CHECK_FALSE(mus::is_real31(ev("3o 7c 7e 7b", 8, o)));
+  CHECK(duel(Lance::juego, "Jo 7o 7c 7e", "Jc 7o 7e 7b", 8, o) == 1);
+  CHECK(mus::royal31_name(o) == "jack_of_coins_any777");
+  CHECK(mus::parse_rules("standard royal31=jack_of_coins_any777")->royal31 == o);
+}
+
 TEST_CASE("R21 31 real changes only juego", "[eval]") {
   const HandEval off = ev("Jo 7c 7e 7b", 8, Royal31::off);
   const HandEval on = ev("Jo 7c 7e 7b", 8, Royal31::jack777);
@@ -424,7 +439,7 @@ TEST_CASE("R28 tantos: pareja 1 medias 2 duples 3 and juego 31 is 3 other juego 
 }
 
 TEST_CASE("R33 signals: the catalogue names and gestures", "[eval][signals]") {
-  const std::array<std::array<std::string_view, 2>, 14> catalogue{{
+  const std::array<std::array<std::string_view, 2>, 15> catalogue{{
       {"two_kings", "biting the middle of the lower lip"},
       {"three_kings", "biting one side of the lower lip"},
       {"two_aces", "tongue out, centre"},
@@ -439,6 +454,7 @@ TEST_CASE("R33 signals: the catalogue names and gestures", "[eval][signals]") {
       {"ciego", "eyes closed"},
       {"real_31", "touching the earlobe"},
       {"solomillo", "a kiss"},
+      {"need_mus", "closed eyes, \"Need Mus!\""},  // R33a
   }};
   REQUIRE(mus::signal_count == static_cast<int>(catalogue.size()));
   for (int i = 0; i < mus::signal_count; ++i) {
@@ -502,7 +518,10 @@ TEST_CASE("Named hands: the list of rules.md", "[eval][named]") {
   CHECK(mus::named_hand(hand("Ko Kc Ke Ab"), 8) == NamedHand::solomillo_puro);
   CHECK(mus::named_hand(hand("Ko 3c Ke Ab"), 8) == NamedHand::solomillo);
   CHECK(mus::named_hand(hand("Ko Kc Ke 2b"), 8) == NamedHand::solomillo);
-  CHECK(mus::named_hand(hand("Ko Kc Ke Ab"), 4) == NamedHand::solomillo_puro);
+  CHECK(mus::named_hand(hand("Ko Kc Ke Ab"), 4) == NamedHand::solomillo);  // purity: 8 kings
+  // Seed 000: "la bonita" and "solomillo" are both names of any K K K A.
+  CHECK(mus::named_hand_name(NamedHand::solomillo) == "solomillo (la bonita)");
+  CHECK(mus::named_hand_name(NamedHand::solomillo_puro) == "solomillo puro (la bonita)");
   CHECK(mus::named_hand(hand("Ko 3c Ke Ab"), 4) == NamedHand::none);
   CHECK(mus::named_hand(hand("Ko Kc Qe Jb"), 8) == NamedHand::ley_del_mus);
   CHECK(mus::named_hand(hand("4o 5c 6e 7b"), 8) == NamedHand::tio_perete);

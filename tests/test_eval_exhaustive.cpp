@@ -23,9 +23,12 @@ using mus::Lance;
 using mus::Royal31;
 
 constexpr std::array<int, 2> kings_settings{8, 4};
-constexpr std::array<Royal31, 5> royal_options{Royal31::off, Royal31::jack777, Royal31::figure777,
+constexpr std::array<Royal31, 6> royal_options{Royal31::off,
+                                               Royal31::jack777,
+                                               Royal31::figure777,
                                                Royal31::jack777_other_suits,
-                                               Royal31::jack_of_coins777};
+                                               Royal31::jack_of_coins777,
+                                               Royal31::jack_of_coins_any777};
 constexpr std::array<Lance, 5> lances{Lance::grande, Lance::chica, Lance::pares, Lance::juego,
                                       Lance::punto};
 
@@ -314,13 +317,16 @@ TEST_CASE("Exhaustive R33: every signal's truth matches the reference on every h
       INFO("kings=" << kings << " royal31=" << mus::royal31_name(option));
       INFO(m.report());
       CHECK(m.count == 0);
-      // Every signal is true of some hand and false of another (real_31 only with an option).
+      // Every signal is true of some hand and false of another (real_31 only with an option;
+      // need_mus, a wish, is true of every hand).
       for (int i = 0; i < mus::signal_count; ++i) {
         const auto s = static_cast<mus::Signal>(i);
         const long n = true_count[static_cast<std::size_t>(i)];
         INFO("signal " << mus::signal_name(s));
         if (s == mus::Signal::real_31) {
           CHECK((n > 0) == (option != Royal31::off));
+        } else if (s == mus::Signal::need_mus) {
+          CHECK(n == (option == Royal31::off ? 91390 : 0));
         } else if (option == Royal31::off) {
           CHECK(n > 0);
           CHECK(n < 91390);

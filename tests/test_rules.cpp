@@ -38,7 +38,7 @@ void check_rejected(std::string_view text, Errc code, std::size_t word) {
 
 }  // namespace
 
-TEST_CASE("Presets: standard matches the rules.md table", "[rules]") {
+TEST_CASE("standard preset: 8 kings, 40 points, best of three games", "[rules][preset][standard]") {
   const Rules r = mus::standard_rules();
   CHECK(r.kings == 8);
   CHECK(r.target == 40);
@@ -53,10 +53,13 @@ TEST_CASE("Presets: standard matches the rules.md table", "[rules]") {
   CHECK(Rules{} == r);  // standard is the default
 }
 
-TEST_CASE("Presets: basque matches the rules.md table", "[rules]") {
+// Seed 000: the Basque Country plays "four Kings and at 40 points"; seed 003: a team winning 3
+// games is champion.
+TEST_CASE("basque preset: 4 kings, 40 points, 3 games per vaca (seed 000, seed 003)",
+          "[rules][preset][basque]") {
   const Rules r = mus::basque_rules();
   CHECK(r.kings == 4);
-  CHECK(r.target == 30);
+  CHECK(r.target == 40);
   CHECK(r.games_per_vaca == 3);
   CHECK(r.vacas == 1);
   CHECK(r.mus_corrido == MusCorrido::game);  // mus corrido on the first hand of each game
@@ -67,13 +70,35 @@ TEST_CASE("Presets: basque matches the rules.md table", "[rules]") {
   CHECK(r.min_raise == 2);
 }
 
-TEST_CASE("Presets: online matches the rules.md table", "[rules]") {
+// Seed 000's "regular rules" of Spain: "three games count as one vaca and three vacas win the
+// match", at 30 points with 8 kings.
+TEST_CASE("spain preset: 8 kings, 30 points, 3 games per vaca, 3 vacas (seed 000)",
+          "[rules][preset][spain]") {
+  const Rules r = mus::spain_rules();
+  CHECK(r.kings == 8);
+  CHECK(r.target == 30);
+  CHECK(r.games_per_vaca == 3);
+  CHECK(r.vacas == 3);
+  CHECK(r.deje_ends);
+  CHECK(r.mus_corrido == MusCorrido::off);
+  CHECK(r.royal31 == Royal31::off);
+  CHECK(r.signals == mus::SignalSet::full);
+  CHECK_FALSE(r.zero_discard);
+  CHECK_FALSE(r.tio_perete);
+  CHECK(r.min_raise == 2);
+  CHECK(*mus::rules_preset("spain") == r);
+  CHECK(mus::format_rules(r) == "spain");
+}
+
+TEST_CASE("online preset: one game, dejes at the hand's end, the online signals (seed 002)",
+          "[rules][preset][online]") {
   const Rules r = mus::online_rules();
   CHECK(r.kings == 8);
   CHECK(r.target == 40);
   CHECK(r.games_per_vaca == 1);
   CHECK(r.vacas == 1);
-  CHECK_FALSE(r.deje_ends);  // dejes checked at the end of the hand
+  CHECK_FALSE(r.deje_ends);                    // dejes checked at the end of the hand
+  CHECK(r.signals == mus::SignalSet::online);  // R33a
   CHECK(r.mus_corrido == MusCorrido::off);
   CHECK(r.royal31 == Royal31::off);
   CHECK_FALSE(r.zero_discard);
@@ -82,10 +107,12 @@ TEST_CASE("Presets: online matches the rules.md table", "[rules]") {
 }
 
 TEST_CASE("Presets: looked up by name and valid", "[rules]") {
-  REQUIRE(mus::rules_presets.size() == 3);
+  REQUIRE(mus::rules_presets.size() == 4);
   CHECK(mus::rules_presets[0].name == "standard");
   CHECK(mus::rules_presets[1].name == "basque");
   CHECK(mus::rules_presets[2].name == "online");
+  CHECK(mus::rules_presets[3].name == "spain");
+  CHECK(*mus::rules_preset("spain") == mus::spain_rules());
   CHECK(*mus::rules_preset("standard") == mus::standard_rules());
   CHECK(*mus::rules_preset("basque") == mus::basque_rules());
   CHECK(*mus::rules_preset("online") == mus::online_rules());
@@ -138,7 +165,7 @@ TEST_CASE("Rules validate: rejects values outside the limits with invalid_rules"
   r.min_raise = 0;
   rejected(r);
   r = Rules{};
-  r.royal31 = static_cast<Royal31>(5);
+  r.royal31 = static_cast<Royal31>(6);
   rejected(r);
   r = Rules{};
   r.mus_corrido = static_cast<MusCorrido>(3);
@@ -176,7 +203,14 @@ TEST_CASE("R21 royal31 as a rules field: every option by name", "[rules]") {
   CHECK(parsed("standard royal31=figure777").royal31 == Royal31::figure777);
   CHECK(parsed("standard royal31=jack777_other_suits").royal31 == Royal31::jack777_other_suits);
   CHECK(parsed("standard royal31=jack_of_coins777").royal31 == Royal31::jack_of_coins777);
+  CHECK(parsed("standard royal31=jack_of_coins_any777").royal31 == Royal31::jack_of_coins_any777);
   CHECK(mus::royal31_name(Royal31::figure777) == "figure777");
+  CHECK_FALSE(mus::validate([] {
+                Rules r;
+                r.royal31 = static_cast<Royal31>(6);
+                return r;
+              }())
+                  .ok());
   CHECK(mus::royal31_name(static_cast<Royal31>(9)) == "?");
   check_rejected("standard royal31=bogus", Errc::parse, 9);
   check_rejected("standard royal31=1", Errc::parse, 9);
@@ -284,7 +318,7 @@ TEST_CASE("Rules text: format_rules and parse_rules round trip over many rules",
       for (const int gpv : {1, 2, 3, 99})
         for (const int vacas : {1, 2, 99})
           for (const int min_raise : {1, 2})
-            for (int royal = 0; royal <= 4; ++royal)
+            for (int royal = 0; royal <= 5; ++royal)
               for (const bool zero : {false, true})
                 for (const bool deje : {false, true})
                   for (int corrido = 0; corrido <= 2; ++corrido)
@@ -300,6 +334,7 @@ TEST_CASE("Rules text: format_rules and parse_rules round trip over many rules",
                       r.deje_ends = deje;
                       r.mus_corrido = static_cast<MusCorrido>(corrido);
                       r.tio_perete = perete;
+                      r.signals = static_cast<mus::SignalSet>(combos % 3);  // R33a, in turn
                       ++combos;
                       const std::string text = mus::format_rules(r);
                       const auto back = mus::parse_rules(text);
@@ -308,7 +343,7 @@ TEST_CASE("Rules text: format_rules and parse_rules round trip over many rules",
                       texts.insert(text);
                       if (!ok && ++failures <= 5) FAIL_CHECK("round trip failed: " << text);
                     }
-  CHECK(combos == 2L * 6 * 4 * 3 * 2 * 5 * 2 * 2 * 3 * 2);
+  CHECK(combos == 2L * 6 * 4 * 3 * 2 * 6 * 2 * 2 * 3 * 2);
   CHECK(failures == 0);
   CHECK(static_cast<long>(texts.size()) == combos);  // distinct rules, distinct texts
 }

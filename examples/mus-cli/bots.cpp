@@ -42,7 +42,7 @@ constexpr std::array<mus::Signal, mus::signal_count> signal_priority{
     mus::Signal::duples,     mus::Signal::three_kings, mus::Signal::medias,
     mus::Signal::three_aces, mus::Signal::two_kings,   mus::Signal::two_aces,
     mus::Signal::punto_30,   mus::Signal::punto_29,    mus::Signal::ciego,
-    mus::Signal::pareja,     mus::Signal::punto_28};
+    mus::Signal::pareja,     mus::Signal::punto_28,    mus::Signal::need_mus};
 
 // The hands a club player bets on by habit: two kings for grande, two aces for chica, medias,
 // duples or a pair of kings for pares, 31 or 32 for juego, 29 or 30 for punto.

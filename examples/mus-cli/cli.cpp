@@ -78,7 +78,7 @@ bool Args::rules(mus::Rules& out) {
   const auto r = mus::parse_rules(text);
   if (!r) {
     error_ = "bad --rules '" + text + "': " + r.error().describe() +
-             " (use standard, basque, online, or e.g. \"standard target=30 kings=4\")";
+             " (use standard, spain, basque, online, or e.g. \"standard target=30 kings=4\")";
     return false;
   }
   out = *r;

@@ -29,7 +29,7 @@ juego or punto, and the tantos, with seat N mano.
 
 options:
   --mano N       the mano's seat for four hands (default 0)
-  --rules RULES  standard (default: 8 kings), basque (4 kings), online, or parse_rules
+  --rules RULES  standard (default: 8 kings), spain, basque (4 kings), online, or parse_rules
                  text such as "standard kings=4 royal31=jack777"
 )";
 

@@ -40,7 +40,7 @@ signal the bots make. The count is shown at the end of each hand.
 options:
   --seat N        your seat, 0..3 (default 0; your partner sits at N+2)
   --seed N        seed for the shuffles and the bots (default: from the clock, printed)
-  --rules RULES   standard (default), basque, online, or parse_rules text
+  --rules RULES   standard (default), spain, basque, online, or parse_rules text
   --tips          up to three short tips at each decision
   --bots KIND     heuristic (default) or random
   --record FILE   save the match as a record (mus-cli replay FILE prints it)

@@ -37,7 +37,7 @@ options:
   --seed N       base seed (default 1); match i uses a seed derived from it and i, so the
                  results are the same for any --threads
   --threads T    threads (default: the hardware concurrency)
-  --rules RULES  standard (default), basque, online, or parse_rules text
+  --rules RULES  standard (default), spain, basque, online, or parse_rules text
 
 A progress line is shown while it runs when standard output is a terminal.
 )";

@@ -27,7 +27,7 @@ amarracos (1 amarraco = 5 points). The output depends only on the seed.
 
 options:
   --seed N          seed for the shuffles, the first dealer and the bots (default 1)
-  --rules RULES     standard (default), basque, online, or parse_rules text such as
+  --rules RULES     standard (default), spain, basque, online, or parse_rules text such as
                     "standard target=30 kings=4"
   --quiet           print only each hand's result and the final result
   --record FILE     also save the match as a record (see RECORD_FORMAT.md)

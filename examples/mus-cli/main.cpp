@@ -21,7 +21,7 @@ commands:
 Run 'mus-cli COMMAND --help' for each command's options. Cards are written as a rank
 (A 2 3 4 5 6 7 J Q K) and a suit (o c e b): Ko is the rey de oros, 3c the 3 de copas.
 Seats 0 and 2 are team 0, seats 1 and 3 team 1. The rules are those of rules.md; the
-presets are standard (default), basque and online.
+presets are standard (default), spain, basque and online.
 )";
 
 }  // namespace

@@ -118,6 +118,9 @@ void Printer::on_begin(const mus::State& initial) {
 void Printer::on_step(const mus::State& before, const mus::Action& action,
                       const mus::Events& events, const mus::State& after) {
   if (complete(before.deck.hands)) hands_ = before.deck.hands;
+  // A hand ended: the cards it showed are public, read from a seat's view (R28a).
+  if (after.last.number != before.last.number)
+    shown_ = mus::view_of(after, opt_.viewer >= 0 ? opt_.viewer : 0).last.shown;
   for (std::size_t i = 0; i < events.size; ++i) event(before, action, events.items[i], after);
   if (after.last.number != before.last.number) {
     bool vaca = false;
@@ -310,9 +313,9 @@ void Printer::showdown(const mus::Event& e, int mano) {
   line("  Órdago accepted in " + std::string(lance_word(lance)) + ": the cards are shown.");
   for (int k = 0; k < mus::seats; ++k) {
     const int seat = (mano + k) % mus::seats;
-    const mus::HandEval ev = mus::evaluate(hand_from(hands_, seat), rules_);
+    const mus::HandEval ev = mus::evaluate(hand_from(shown_, seat), rules_);
     if (!mus::plays_lance(ev, lance)) continue;
-    line("    " + pad(label(seat), 10) + mus::to_string(hand_from(hands_, seat)) + "   " +
+    line("    " + pad(label(seat), 10) + mus::to_string(hand_from(shown_, seat)) + "   " +
          lance_hand_text(ev, lance));
   }
   line("  " + says(e.seat, "wins", "win") + " " + std::string(lance_word(lance)) + ": team " +
@@ -343,13 +346,13 @@ std::string Printer::count_reason(const mus::LanceRecord& r) const {
     default: out = std::string(mus::lance_status_name(r.status)); break;
   }
   if (r.winner_seat >= 0) {
-    const mus::HandEval ev = mus::evaluate(hand_from(hands_, r.winner_seat), rules_);
+    const mus::HandEval ev = mus::evaluate(hand_from(shown_, r.winner_seat), rules_);
     out += " · " + says(r.winner_seat, "wins", "win") + " with " + lance_hand_text(ev, r.lance);
   }
   if (tantos_lance && r.winner_team >= 0) {
     std::string who;
     for (const int seat : {static_cast<int>(r.winner_team), r.winner_team + 2}) {
-      const mus::HandEval ev = mus::evaluate(hand_from(hands_, seat), rules_);
+      const mus::HandEval ev = mus::evaluate(hand_from(shown_, seat), rules_);
       const int t = mus::hand_tantos(ev, r.lance);
       if (t == 0) continue;
       if (!who.empty()) who += ", ";
@@ -364,7 +367,9 @@ void Printer::count(const mus::HandSummary& h) {
   line("  Count, cards shown:");
   for (int k = 0; k < mus::seats; ++k) {
     const int seat = (h.mano + k) % mus::seats;
-    line("    " + pad(label(seat), 10) + hand_line(seat, true));
+    const mus::Hand shown = hand_from(h.shown, seat);
+    line("    " + pad(label(seat), 10) + mus::to_string(shown) + "   " +
+         hand_summary(shown, rules_));
   }
   for (const mus::LanceRecord& r : h.lances) {
     const std::string title = pad(std::string(lance_title(r.lance)), 8);
@@ -385,7 +390,8 @@ void Printer::score_line(const std::array<std::int16_t, 2>& score) {
 }
 
 void Printer::hand_end(const mus::State& after, bool vaca) {
-  const mus::HandSummary& h = after.last;
+  // The public record of the hand, as a seat's view holds it (with the showdown, R28a).
+  const mus::HandSummary h = mus::view_of(after, opt_.viewer >= 0 ? opt_.viewer : 0).last;
   ++hands_played_;
   const int game_winner = h.game_winner;
   if (opt_.quiet) {

@@ -60,11 +60,14 @@ class Printer final : public Observer {
   std::string pending_;                   // the line being built
   Group group_ = Group::none;             // what it holds
   int items_ = 0;                         // items in it
-  std::array<std::uint8_t, 16> hands_{};  // the last complete hands seen (for the count)
-  int game_ = 1;                          // number of the game being played
-  std::array<int, 2> games_{};            // games won in the current vaca
-  std::array<int, 2> vacas_{};            // vacas won
-  int agreed_ = -1;                       // R25a: the seat that just agreed, told with the answer
+  std::array<std::uint8_t, 16> hands_{};  // the last complete hands seen (for the deal lines)
+  // The last hand's showdown as every seat's view holds it (R28a): what the count and an
+  // accepted órdago print, so no hidden card is read from the state.
+  std::array<std::uint8_t, 16> shown_ = mus::no_shown_cards;
+  int game_ = 1;                // number of the game being played
+  std::array<int, 2> games_{};  // games won in the current vaca
+  std::array<int, 2> vacas_{};  // vacas won
+  int agreed_ = -1;             // R25a: the seat that just agreed, told with the answer
   std::uint32_t hands_played_ = 0;
 };
 

@@ -35,6 +35,7 @@ enum class Errc : std::int32_t {
   invalid_state = -14,        ///< A state the library did not produce.
   internal = -15,             ///< A bug.
   not_in_action_space = -16,  ///< An action with no action id (a bet amount off the ladder).
+  signal_not_in_set = -17,    ///< A signal outside the rules' signal set (R33a).
 };
 
 /**
@@ -62,6 +63,11 @@ enum class Errc : std::int32_t {
     case Errc::internal: return "MUS_E_INTERNAL: internal error";
     case Errc::not_in_action_space:
       return "MUS_E_NO_ACTION_ID: the action has no action id (a bet amount off the ladder)";
+    case Errc::signal_not_in_set:
+      return "MUS_E_SIGNAL_NOT_IN_SET: the signal is not in the rules' signal set (R33a): "
+             "signals=full allows every signal but need_mus, signals=online only need_mus, "
+             "two_kings, three_kings, two_aces, three_aces, duples, medias, juego_31 and "
+             "solomillo, signals=off none";
   }
   return "unknown status";
 }

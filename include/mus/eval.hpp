@@ -416,6 +416,7 @@ inline constexpr auto eval_by_weight_8 = make_weight_table_8<&evaluate_ranks>();
       for (std::size_t i = 0; i < h.cards().size(); ++i)
         if (i != other && h[i].suit() == Suit::oros) return false;
       return c == Card(Rank::sota, Suit::oros);
+    case Royal31::jack_of_coins_any777: return c == Card(Rank::sota, Suit::oros);
   }
   return false;
 }
@@ -538,7 +539,8 @@ using TableEval = std::array<HandEval, seats>;
   return n;
 }
 
-/// The signals partners may pass (R33), in the order of the rules table.
+/// The signals partners may pass (R33, R33a), in the order of the rules table; which of them
+/// are legal depends on the rules' signal set (signal_set_mask()).
 enum class Signal : std::uint8_t {
   two_kings = 0,  ///< Exactly two kings.
   three_kings,    ///< Exactly three kings.
@@ -554,18 +556,21 @@ enum class Signal : std::uint8_t {
   ciego,          ///< No pares and no juego.
   real_31,        ///< A 31 real under the active option.
   solomillo,      ///< Three kings and an ace.
+  need_mus,       ///< "Need Mus!": a wish for a discard, always true (R33a: `online` set only,
+                  ///< mus phase only).
 };
 
 /// Number of signals in the catalogue.
-inline constexpr int signal_count = 14;
+inline constexpr int signal_count = 15;
 
 /// @brief The catalogue name of a signal, e.g. "two_kings"; "?" when out of range.
 /// @param s The signal.
 /// @return Static text.
 [[nodiscard]] constexpr std::string_view signal_name(Signal s) noexcept {
   constexpr std::array<std::string_view, signal_count> names{
-      "two_kings", "three_kings", "two_aces", "three_aces", "pareja", "medias",  "duples",
-      "juego_31",  "punto_30",    "punto_29", "punto_28",   "ciego",  "real_31", "solomillo"};
+      "two_kings", "three_kings", "two_aces", "three_aces", "pareja",
+      "medias",    "duples",      "juego_31", "punto_30",   "punto_29",
+      "punto_28",  "ciego",       "real_31",  "solomillo",  "need_mus"};
   const auto i = static_cast<std::size_t>(s);
   return i < names.size() ? names[i] : std::string_view{"?"};
 }
@@ -589,7 +594,8 @@ inline constexpr int signal_count = 14;
       "left shoulder raised",
       "eyes closed",
       "touching the earlobe",
-      "a kiss"};
+      "a kiss",
+      "closed eyes, \"Need Mus!\""};
   const auto i = static_cast<std::size_t>(s);
   return i < gestures.size() ? gestures[i] : std::string_view{"?"};
 }
@@ -616,7 +622,8 @@ constexpr std::uint16_t rank_signals(std::array<int, 4> ranks, int kings) noexce
       bit(Signal::pareja, p == 1) | bit(Signal::medias, p == 2) | bit(Signal::duples, p == 3) |
       bit(Signal::juego_31, e.value == 31) | bit(Signal::punto_30, e.value == 30) |
       bit(Signal::punto_29, e.value == 29) | bit(Signal::punto_28, e.value == 28) |
-      bit(Signal::ciego, p == 0 && e.value < 31) | bit(Signal::solomillo, k == 3 && a == 1));
+      bit(Signal::ciego, p == 0 && e.value < 31) | bit(Signal::solomillo, k == 3 && a == 1) |
+      bit(Signal::need_mus, true));  // a wish, not a fact: always true (R33a)
 }
 
 inline constexpr auto signal_table_4 =
@@ -624,6 +631,33 @@ inline constexpr auto signal_table_4 =
 inline constexpr auto signal_by_weight_8 = make_weight_table_8<&rank_signals>();
 
 }  // namespace detail
+
+/**
+ * @brief The signals a signal set allows (R33a), as a bit mask (bit k = Signal k).
+ *
+ * `full`: the R33 catalogue without need_mus; `online`: the online game's faces, need_mus,
+ * two_kings, three_kings, two_aces, three_aces, duples, medias, juego_31 and solomillo (need_mus
+ * only in the mus phase, which the reducer checks); `off`: none.
+ * @param set The signal set.
+ * @return The mask (0 for a value outside SignalSet).
+ */
+[[nodiscard]] constexpr std::uint16_t signal_set_mask(SignalSet set) noexcept {
+  const auto bit = [](Signal s) {
+    return static_cast<std::uint16_t>(1U << static_cast<unsigned>(s));
+  };
+  switch (set) {
+    case SignalSet::full:
+      return static_cast<std::uint16_t>(((1U << signal_count) - 1U) &
+                                        ~unsigned{bit(Signal::need_mus)});
+    case SignalSet::online:
+      return static_cast<std::uint16_t>(
+          bit(Signal::need_mus) | bit(Signal::two_kings) | bit(Signal::three_kings) |
+          bit(Signal::two_aces) | bit(Signal::three_aces) | bit(Signal::duples) |
+          bit(Signal::medias) | bit(Signal::juego_31) | bit(Signal::solomillo));
+    case SignalSet::off: return 0;
+  }
+  return 0;
+}
 
 /**
  * @brief Every signal that tells the truth about a hand (R33), as a bit mask: bit k set when
@@ -691,8 +725,9 @@ enum class NamedHand : std::uint8_t {
   duples_vascos,       ///< K K J J.
   josito,              ///< K Q A A, la Josito (duples palentinos, not really duples).
   real31,              ///< J 7 7 7, 31 real (named whatever the R21 option).
-  solomillo,           ///< K K K A with a 3 or a 2 among them (8 kings).
-  solomillo_puro,      ///< K K K A with no 3 or 2: solomillo puro, la bonita.
+  solomillo,           ///< K K K A: solomillo or la bonita, any three kings and an ace.
+  solomillo_puro,      ///< K K K A with 8 kings and no 3 or 2: still solomillo (la bonita), and
+                       ///< pure, the hand some tables keep the name "solomillo" for.
   ley_del_mus,         ///< K K Q J.
   tio_perete,          ///< 4 5 6 7, the worst hand.
 };
@@ -701,9 +736,16 @@ enum class NamedHand : std::uint8_t {
 /// @param n The named hand.
 /// @return Static text; "?" when out of range.
 [[nodiscard]] constexpr std::string_view named_hand_name(NamedHand n) noexcept {
-  constexpr std::array<std::string_view, 10> names{
-      "",        "duples gallegos", "duples castellanos", "duples vascos", "la Josito",
-      "31 real", "solomillo",       "solomillo puro",     "ley del mus",   "tio Perete"};
+  constexpr std::array<std::string_view, 10> names{"",
+                                                   "duples gallegos",
+                                                   "duples castellanos",
+                                                   "duples vascos",
+                                                   "la Josito",
+                                                   "31 real",
+                                                   "solomillo (la bonita)",
+                                                   "solomillo puro (la bonita)",
+                                                   "ley del mus",
+                                                   "tio Perete"};
   const auto i = static_cast<std::size_t>(n);
   return i < names.size() ? names[i] : std::string_view{"?"};
 }
@@ -721,10 +763,11 @@ enum class NamedHand : std::uint8_t {
     case 9977: return NamedHand::duples_vascos;
     case 9800: return NamedHand::josito;
     case 7666: return NamedHand::real31;
-    case 9990:
+    case 9990:  // any three kings and an ace: solomillo, la bonita
+      if (kings == 4) return NamedHand::solomillo;
       for (const Card c : h.cards())
         if (c.rank() == Rank::three || c.rank() == Rank::two) return NamedHand::solomillo;
-      return NamedHand::solomillo_puro;
+      return NamedHand::solomillo_puro;  // 8 kings, and no 3 or 2 stands in: pure
     case 9987: return NamedHand::ley_del_mus;
     case 6543: return NamedHand::tio_perete;
     default: return NamedHand::none;

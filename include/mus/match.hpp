@@ -211,6 +211,14 @@ enum class HandEnd : std::uint8_t {
   ordago = 3,  ///< An accepted órdago decided the game (R27).
 };
 
+/// The empty-slot marker in a hand while its replacement cards are not yet dealt.
+inline constexpr std::uint8_t no_card = 0xFF;
+
+/// The HandSummary::shown value of a hand that showed no cards: sixteen no_card entries.
+inline constexpr std::array<std::uint8_t, 16> no_shown_cards{
+    no_card, no_card, no_card, no_card, no_card, no_card, no_card, no_card,
+    no_card, no_card, no_card, no_card, no_card, no_card, no_card, no_card};
+
 /// The public record of a finished hand: what a front end shows after the count.
 struct HandSummary {
   std::uint32_t number = 0;                    ///< Hand number in the match, from 1; 0: none yet.
@@ -221,6 +229,15 @@ struct HandSummary {
   std::array<std::int16_t, 2> score_before{};  ///< Scores when the hand was dealt.
   std::array<std::int16_t, 2> score_after{};   ///< Scores at the end (before any reset).
   std::array<LanceRecord, 4> lances{};         ///< Grande, chica, pares, juego/punto.
+  /// The showdown (R28a): the four hands as they stood when the hand reached the count or an
+  /// órdago was accepted, seat s's cards at `shown[4s..4s+3]`. Public: every seat's view holds
+  /// them. no_shown_cards when the hand showed none (it ended by a deje reaching the target,
+  /// R29, or no hand has finished yet).
+  std::array<std::uint8_t, 16> shown = no_shown_cards;
+
+  /// @brief Whether the hand's cards were shown (R28a).
+  /// @return True when `shown` holds the four hands.
+  [[nodiscard]] constexpr bool showed_cards() const noexcept { return shown[0] != no_card; }
 
   /// Field-by-field equality.
   friend constexpr bool operator==(const HandSummary&, const HandSummary&) noexcept = default;
@@ -238,9 +255,6 @@ inline constexpr int max_stake = 999;
 /// @param seat 0..3.
 /// @return 0 or 1.
 [[nodiscard]] constexpr int team_of(int seat) noexcept { return seat & 1; }
-
-/// The empty-slot marker in a hand while its replacement cards are not yet dealt.
-inline constexpr std::uint8_t no_card = 0xFF;
 
 /// The value of DeckState::refill_pos when no replacements are being dealt.
 inline constexpr std::uint8_t no_refill = 0xFF;
@@ -337,6 +351,7 @@ struct State {
   std::uint8_t discarded = 0;     ///< Seats that discarded this round (count, 0..4).
   std::uint8_t reserved0 = 0;     ///< Padding made explicit; zero.
   std::uint32_t hand_number = 0;  ///< Hands dealt in the match.
+  std::uint32_t reserved2 = 0;    ///< Padding made explicit (keeps `deck` 8-aligned); zero.
 
   DeckState deck{};                        ///< Hands, stock, pile, replacements.
   Scores scores{};                         ///< Points, games, vacas, winners.
@@ -347,7 +362,7 @@ struct State {
   std::array<LanceRecord, 4> lances{};     ///< This hand's lances so far.
   std::uint16_t reserved1 = 0;             ///< Padding made explicit; zero.
   HandSummary last{};                      ///< The last finished hand.
-  std::uint32_t reserved2 = 0;             ///< Padding made explicit (to 8 bytes); zero.
+  std::uint32_t reserved3 = 0;             ///< Padding made explicit (to 8 bytes); zero.
 
   /// @brief A stock-refill shuffle is due (R15): the next action is a shuffle of the
   ///        discard pile, in the middle of dealing replacements.
@@ -373,9 +388,11 @@ struct State {
   ///        becomes mano.
   /// @return True until someone cuts or all four say mus in a mus corrido hand.
   [[nodiscard]] constexpr bool corrido_open() const noexcept { return corrido != 0; }
-  /// @brief Whether `seat` may make signal `sig` now (R31, R33): the phase allows signals,
-  ///        the hand is not a mus corrido hand, the seat's hand is complete, the signal is
-  ///        true of that hand and the seat has not made it yet. Exactly what apply() accepts.
+  /// @brief Whether `seat` may make signal `sig` now (R31, R33, R33a): the phase allows
+  ///        signals, the hand is not a mus corrido hand, the signal is in the rules' signal set
+  ///        (need_mus only in the mus phase), the seat's hand is complete, the signal is true
+  ///        of that hand and the seat has not made it yet. Exactly what apply() accepts (which
+  ///        refuses a signal outside the set with Errc::signal_not_in_set).
   /// @param seat 0..3 (any other seat: false).
   /// @param sig The signal.
   /// @return True when an Action::signal(seat, sig) would be accepted.

@@ -79,6 +79,7 @@
 #define MUS_E_INVALID_STATE (-14)   /**< A state blob that the library did not produce. */
 #define MUS_E_INTERNAL (-15)        /**< An unexpected internal failure (a bug: please report it). */
 #define MUS_E_NO_ACTION_ID (-16)    /**< An action that has no action id (a bet amount off the ladder). */
+#define MUS_E_SIGNAL_NOT_IN_SET (-17) /**< A signal outside the rules' signal set (R33a). */
 /** @} */
 
 /** @name Lances
@@ -91,18 +92,22 @@
 /** @} */
 
 /** @name Rules option values
- *  Values of the `royal31`, `mus_corrido` and `answers` fields of @ref mus_rules.
+ *  Values of the `royal31`, `mus_corrido`, `answers` and `signals` fields of @ref mus_rules.
  *  @{ */
 #define MUS_ROYAL31_OFF 0                 /**< No 31 real (default). */
 #define MUS_ROYAL31_JACK777 1             /**< Sota and three 7s, any suits. */
 #define MUS_ROYAL31_FIGURE777 2           /**< Any 10-valued card and three 7s. */
 #define MUS_ROYAL31_JACK777_OTHER_SUITS 3 /**< Sota and the three 7s of the other suits. */
 #define MUS_ROYAL31_JACK_OF_COINS777 4    /**< Sota de oros and the 7s of copas, espadas, bastos. */
+#define MUS_ROYAL31_JACK_OF_COINS_ANY777 5 /**< Sota de oros and any three 7s. */
 #define MUS_CORRIDO_OFF 0                 /**< No mus corrido (default). */
 #define MUS_CORRIDO_MATCH 1               /**< Mus corrido on the first hand of the match. */
 #define MUS_CORRIDO_GAME 2                /**< Mus corrido on the first hand of every game. */
 #define MUS_ANSWERS_FIRST 0               /**< R25: the first answerer's accept or raise settles the team (default). */
 #define MUS_ANSWERS_PROPOSAL 1            /**< R25a: the first answerer proposes, the partner decides (online). */
+#define MUS_SIGNALS_FULL 0                /**< Every R33 signal but need_mus (default, R33a). */
+#define MUS_SIGNALS_ONLINE 1              /**< The online game's faces only (R33a). */
+#define MUS_SIGNALS_OFF 2                 /**< No signals (R33a). */
 /** @} */
 
 #ifdef __cplusplus
@@ -165,13 +170,14 @@ typedef struct mus_rules {
   int32_t tio_perete;      /**< 1: the tío Perete bonus is played (R32). Default 0. */
   int32_t answers;         /**< How a team answers a bet (R25, R25a): `MUS_ANSWERS_*`, default first
                                 (since 0.2). */
-  int32_t reserved[7];     /**< Reserved for future options; keep zero. */
+  int32_t signals;         /**< Signal set (R33a): `MUS_SIGNALS_*`, default full (since 0.2). */
+  int32_t reserved[6];     /**< Reserved for future options; keep zero. */
 } mus_rules;
 
 /**
  * @brief Fill a rules value from a named preset.
  * @param out Receives the preset, with `struct_size` set.
- * @param name "standard" (also NULL), "basque" or "online" (rules.md presets table).
+ * @param name "standard" (also NULL), "spain", "basque" or "online" (rules.md presets table).
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT if `out` is NULL; @ref MUS_E_PARSE for an
  *         unknown name (`*out` unchanged).
  * @par Thread safety
@@ -382,7 +388,8 @@ MUS_API int32_t mus_hand_value(const mus_rules* rules, const uint8_t hand[4], in
 /** @} */
 
 /** @name Signals
- *  Values of mus_action.amount for MUS_ACTION_SIGNAL (R33).
+ *  Values of mus_action.amount for MUS_ACTION_SIGNAL (R33). Which are legal depends on the
+ *  rules' `signals` set (R33a); one outside it is refused with @ref MUS_E_SIGNAL_NOT_IN_SET.
  *  @{ */
 #define MUS_SIGNAL_TWO_KINGS 0   /**< Exactly two kings. */
 #define MUS_SIGNAL_THREE_KINGS 1 /**< Exactly three kings. */
@@ -398,6 +405,8 @@ MUS_API int32_t mus_hand_value(const mus_rules* rules, const uint8_t hand[4], in
 #define MUS_SIGNAL_CIEGO 11      /**< No pares and no juego. */
 #define MUS_SIGNAL_REAL_31 12    /**< A 31 real under the active R21 option. */
 #define MUS_SIGNAL_SOLOMILLO 13  /**< Three kings and an ace. */
+#define MUS_SIGNAL_NEED_MUS 14   /**< "Need Mus!", always true: only with `MUS_SIGNALS_ONLINE`, only in
+                                      the mus phase (R33a). */
 /** @} */
 
 /** Size in bytes of a match state; fixed within a major version. */
@@ -508,7 +517,10 @@ typedef struct mus_count {
   int32_t score_before[2];  /**< Scores when the hand was dealt. */
   int32_t score_after[2];   /**< Scores at its end (before a won game resets them). */
   mus_count_line lines[4];  /**< Grande, chica, pares, juego/punto. */
-  int32_t reserved[8];      /**< Zero. */
+  uint8_t shown[16];        /**< The showdown (R28a): the four hands as they stood at the count
+                                 or an accepted órdago, seat s's cards at `shown[4s..4s+3]`;
+                                 all 255 when the hand showed none (a deje reached the target). */
+  int32_t reserved[4];      /**< Zero. */
 } mus_count;
 
 /**
@@ -550,7 +562,10 @@ typedef struct mus_view {
                                 0 when none (since 0.2). */
   int32_t proposer;        /**< The seat that made the pending proposal, or -1 (since 0.2). */
   int32_t proposal_amount; /**< The proposed raise "more", or 0 (since 0.2). */
-  int32_t reserved[13];    /**< Zero. */
+  uint8_t last_shown[16];  /**< The last finished hand's showdown (R28a), public to every seat:
+                                seat s's cards at `last_shown[4s..4s+3]`, all 255 when none
+                                (mus_count.shown) (since 0.2). */
+  int32_t reserved[9];     /**< Zero. */
 } mus_view;
 
 /** @name Event kinds
@@ -983,7 +998,7 @@ MUS_API int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const ui
  *  Bounds for the buffers of the text functions below (lengths without the NUL).
  *  @{ */
 /** The longest text mus_state_format() and mus_view_format() write, without the NUL: a buffer
- *  of `MUS_STATE_TEXT_MAX + 1` bytes is always enough (the texts are 375 and 214 characters). */
+ *  of `MUS_STATE_TEXT_MAX + 1` bytes is always enough (the texts are 407 and 235 characters). */
 #define MUS_STATE_TEXT_MAX 512
 /** The longest text mus_action_format() writes, without the NUL: a buffer of
  *  `MUS_ACTION_TEXT_MAX + 1` bytes is always enough (the longest line, an explicit shuffle of
@@ -1057,7 +1072,7 @@ MUS_API int32_t mus_action_parse(const char* text, mus_action* out, int32_t* err
  *        equal texts in every process.
  *
  * base64url is RFC 4648 §5 without padding: the alphabet `A`-`Z`, `a`-`z`, `0`-`9`, `-`, `_`.
- * The text is 375 characters of ASCII. It holds every card of every seat: a client should get
+ * The text is 407 characters of ASCII. It holds every card of every seat: a client should get
  * mus_view_format() instead. A later version of the library may use another version number
  * in the tag; mus_state_parse() reads the versions it knows.
  * @param s The state.
@@ -1100,7 +1115,7 @@ MUS_API int32_t mus_state_parse(const char* text, mus_state* out, int32_t* error
 
 /**
  * @brief The text form of what one seat may know (the mus_state_view() of that seat, as
- *        text): `mus-view/2 ` followed by the view's fields in base64url, 214 characters.
+ *        text): `mus-view/2 ` followed by the view's fields in base64url, 235 characters.
  *
  * This is what a server sends to the player at `seat`: that seat's own cards and the public
  * state (scores, turn, bets, declarations, signals, the lances so far and the last count),

@@ -16,11 +16,12 @@ namespace mus {
 
 /// Which hands count as 31 real (R21).
 enum class Royal31 : std::uint8_t {
-  off = 0,                  ///< No 31 real (default).
-  jack777 = 1,              ///< Sota and three 7s, any suits.
-  figure777 = 2,            ///< Any 10-valued card and three 7s.
-  jack777_other_suits = 3,  ///< Sota and the three 7s of the other suits.
-  jack_of_coins777 = 4,     ///< Sota de oros and the 7s of copas, espadas and bastos.
+  off = 0,                   ///< No 31 real (default).
+  jack777 = 1,               ///< Sota and three 7s, any suits.
+  figure777 = 2,             ///< Any 10-valued card and three 7s.
+  jack777_other_suits = 3,   ///< Sota and the three 7s of the other suits.
+  jack_of_coins777 = 4,      ///< Sota de oros and the 7s of copas, espadas and bastos.
+  jack_of_coins_any777 = 5,  ///< Sota de oros and any three 7s.
 };
 
 /// When the mus corrido variant is played (R31).
@@ -38,6 +39,14 @@ enum class Answers : std::uint8_t {
   /// R25a (the online game): when both players of the answering team are eligible, the first
   /// answerer only proposes the team's answer and the partner decides within limits.
   proposal = 1,
+};
+
+/// Which signals may be made (R33a).
+enum class SignalSet : std::uint8_t {
+  full = 0,    ///< The whole R33 catalogue, need_mus excepted (default).
+  online = 1,  ///< The online game's faces: need_mus (mus phase only), two_kings, three_kings,
+               ///< two_aces, three_aces, duples, medias, juego_31, solomillo.
+  off = 2,     ///< No signal at all: the game is played without signals.
 };
 
 /// Limits checked by validate().
@@ -64,7 +73,9 @@ struct Rules {
   bool deje_ends = true;            ///< A deje ends the game at once (R29); else at hand end.
   MusCorrido mus_corrido = MusCorrido::off;  ///< Mus corrido (R31).
   bool tio_perete = false;                   ///< The tío Perete bonus (R32).
-  Answers answers = Answers::first;          ///< How a team answers a bet (R25, R25a).
+  Answers answers = Answers::first;     ///< How a team answers a bet (R25, R25a).
+  SignalSet signals = SignalSet::full;  ///< Which signals are legal (R33a).
+  std::array<std::uint8_t, 3> reserved_signals{};  ///< Padding made explicit; zero.
 
   /// Field-by-field equality.
   friend constexpr bool operator==(const Rules&, const Rules&) noexcept = default;
@@ -75,51 +86,65 @@ struct Rules {
 /// @return The rules.
 [[nodiscard]] constexpr Rules standard_rules() noexcept { return Rules{}; }
 
-/// @brief The `basque` preset: 4 kings, 30 points, 3 games per vaca, mus corrido each game's first
-/// hand.
+/// @brief The `basque` preset: 4 kings, 40 points, 3 games per vaca, mus corrido each game's
+/// first hand. In the Basque Country Mus is played "with four Kings and at 40 points"; by custom
+/// the team winning 3 games is champion (@ref rules_presets).
 /// @return The rules.
 [[nodiscard]] constexpr Rules basque_rules() noexcept {
   Rules r;
   r.kings = 4;
-  r.target = 30;
+  r.target = 40;
   r.games_per_vaca = 3;
   r.mus_corrido = MusCorrido::game;
   return r;
 }
 
-/// @brief The `online` preset: 8 kings, 40 points, one game, dejes checked at the end of the hand,
-/// team answers by proposal and agreement (R25a).
+/// @brief The `spain` preset: 8 kings, 30 points, 3 games per vaca, 3 vacas. The "regular rules"
+/// of Spain: "three games count as one vaca and three vacas win the match".
+/// @return The rules.
+[[nodiscard]] constexpr Rules spain_rules() noexcept {
+  Rules r;
+  r.target = 30;
+  r.games_per_vaca = 3;
+  r.vacas = 3;
+  return r;
+}
+
+/// @brief The `online` preset: 8 kings, 40 points, one game, dejes checked at the end of the
+/// hand, team answers by proposal and agreement (R25a), the online signal set (R33a).
 /// @return The rules.
 [[nodiscard]] constexpr Rules online_rules() noexcept {
   Rules r;
   r.games_per_vaca = 1;
   r.deje_ends = false;
   r.answers = Answers::proposal;
+  r.signals = SignalSet::online;
   return r;
 }
 
 /// A preset's name and rules.
 struct RulesPreset {
-  std::string_view name;  ///< "standard", "basque" or "online".
+  std::string_view name;  ///< "standard", "basque", "online" or "spain".
   Rules rules;            ///< The preset's rules.
 };
 
-/// Every preset, `standard` first.
-inline constexpr std::array<RulesPreset, 3> rules_presets{{
+/// Every preset, `standard` first (format_rules() prefers the earlier one on a tie).
+inline constexpr std::array<RulesPreset, 4> rules_presets{{
     {"standard", standard_rules()},
     {"basque", basque_rules()},
     {"online", online_rules()},
+    {"spain", spain_rules()},
 }};
 
 /**
  * @brief Look up a preset by name.
- * @param name "standard", "basque" or "online".
+ * @param name "standard", "spain", "basque" or "online".
  * @return The rules, or Errc::parse "unknown preset" for another name.
  */
 [[nodiscard]] constexpr Result<Rules> rules_preset(std::string_view name) noexcept {
   for (const auto& p : rules_presets)
     if (p.name == name) return p.rules;
-  return Error{Errc::parse, "unknown preset (expected standard, basque or online)", 0};
+  return Error{Errc::parse, "unknown preset (expected standard, spain, basque or online)", 0};
 }
 
 /**
@@ -136,24 +161,41 @@ inline constexpr std::array<RulesPreset, 3> rules_presets{{
     return bad("games_per_vaca must be 1..99");
   if (r.vacas < 1 || r.vacas > RulesLimits::max_vacas) return bad("vacas must be 1..99");
   if (r.min_raise != 1 && r.min_raise != 2) return bad("min_raise must be 1 or 2");
-  if (static_cast<int>(r.royal31) > static_cast<int>(Royal31::jack_of_coins777))
+  if (static_cast<int>(r.royal31) > static_cast<int>(Royal31::jack_of_coins_any777))
     return bad("royal31 is not a known option");
   if (static_cast<int>(r.mus_corrido) > static_cast<int>(MusCorrido::game))
     return bad("mus_corrido must be off, match or game");
   if (static_cast<int>(r.answers) > static_cast<int>(Answers::proposal))
     return bad("answers must be first or proposal");
+  if (static_cast<int>(r.signals) > static_cast<int>(SignalSet::off))
+    return bad("signals must be full, online or off");
   return {};
 }
 
 /// The text names of the 31 real options, indexed by Royal31 value.
-inline constexpr std::array<std::string_view, 5> royal31_names{
-    "off", "jack777", "figure777", "jack777_other_suits", "jack_of_coins777"};
+inline constexpr std::array<std::string_view, 6> royal31_names{"off",
+                                                               "jack777",
+                                                               "figure777",
+                                                               "jack777_other_suits",
+                                                               "jack_of_coins777",
+                                                               "jack_of_coins_any777"};
 
 /// The text names of the mus corrido options, indexed by MusCorrido value.
 inline constexpr std::array<std::string_view, 3> mus_corrido_names{"off", "match", "game"};
 
 /// The text names of the answer modes, indexed by Answers value.
 inline constexpr std::array<std::string_view, 2> answers_names{"first", "proposal"};
+
+/// The text names of the signal sets, indexed by SignalSet value.
+inline constexpr std::array<std::string_view, 3> signal_set_names{"full", "online", "off"};
+
+/// @brief The text name of a signal set, as used by parse_rules(); "?" when out of range.
+/// @param v The signal set.
+/// @return Static text.
+[[nodiscard]] constexpr std::string_view signal_set_name(SignalSet v) noexcept {
+  const auto i = static_cast<std::size_t>(v);
+  return i < signal_set_names.size() ? signal_set_names[i] : std::string_view{"?"};
+}
 
 /// @brief The text name of a 31 real option, as used by parse_rules(); "?" when out of range.
 /// @param v The option.
@@ -183,9 +225,9 @@ inline constexpr std::array<std::string_view, 2> answers_names{"first", "proposa
  * @brief Parse rules: a preset name, then `key=value` overrides separated by blanks.
  *
  * Keys: `kings=4|8 target=N games_per_vaca=N vacas=N min_raise=1|2
- * royal31=off|jack777|figure777|jack777_other_suits|jack_of_coins777 zero_discard=0|1
- * deje_ends=0|1 mus_corrido=off|match|game tio_perete=0|1 answers=first|proposal`. An empty text is
- * `standard`.
+ * royal31=off|jack777|figure777|jack777_other_suits|jack_of_coins777|jack_of_coins_any777
+ * zero_discard=0|1 deje_ends=0|1 mus_corrido=off|match|game tio_perete=0|1
+ * answers=first|proposal signals=full|online|off`. An empty text is `standard`.
  * @param text The text.
  * @return The rules, or Errc::parse with a message (unknown preset or key, malformed value,
  *         or a value outside its limits, e.g. "kings must be 4 or 8") and the byte position of

@@ -11,7 +11,8 @@
  *   accepted only when it holds a state this library could have produced.
  * - **Seat views**: `mus-view/2 ` and a fixed byte layout of a SeatView in base64url
  *   (view_to_text(), view_from_text()): what a server sends to one seat. It holds that seat's
- *   cards and the public state, nothing of the other seats' cards.
+ *   cards and the public state, nothing of the other seats' cards until they are shown at the
+ *   count or an accepted órdago (R28a).
  *
  * **base64url** is RFC 4648 §5 without padding: the alphabet `A`–`Z` (0–25), `a`–`z`
  * (26–51), `0`–`9` (52–61), `-` (62), `_` (63); every 3 bytes become 4 characters, most
@@ -39,14 +40,14 @@ namespace mus {
 /// The first word of a state text: format `mus-state`, version 2 (the State layout 2 of
 /// state_magic). A space follows it.
 inline constexpr std::string_view state_text_tag = "mus-state/2";
-/// The first word of a seat view text: format `mus-view`, version 2 (0.2: the R25a
-/// proposal fields). A space follows it.
+/// The first word of a seat view text: format `mus-view`, version 2 (0.2: the R25a proposal
+/// fields and the R28a showdown; version 1 is refused by name). A space follows it.
 inline constexpr std::string_view view_text_tag = "mus-view/2";
 
 /// Bytes of a state in its text form (the whole State, as laid out in memory).
 inline constexpr std::size_t state_text_bytes = sizeof(State);
 /// Bytes of a seat view in its text form (the fixed layout documented at view_to_text()).
-inline constexpr std::size_t view_text_bytes = 152;
+inline constexpr std::size_t view_text_bytes = 168;
 
 /// @brief Characters of `n` bytes in base64url without padding.
 /// @param n A number of bytes.
@@ -55,10 +56,10 @@ inline constexpr std::size_t view_text_bytes = 152;
   return n / 3 * 4 + (n % 3 == 0 ? 0 : n % 3 + 1);
 }
 
-/// Length of every state text: the tag, a space and the base64url of the state's bytes (375).
+/// Length of every state text: the tag, a space and the base64url of the state's bytes (407).
 inline constexpr std::size_t state_text_length =
     state_text_tag.size() + 1 + base64url_length(state_text_bytes);
-/// Length of every seat view text: the tag, a space and the base64url of its bytes (214).
+/// Length of every seat view text: the tag, a space and the base64url of its bytes (235).
 inline constexpr std::size_t view_text_length =
     view_text_tag.size() + 1 + base64url_length(view_text_bytes);
 
@@ -112,10 +113,10 @@ inline constexpr std::size_t view_text_length =
 [[nodiscard]] Result<Action> action_from_text(std::string_view text) noexcept;
 
 /**
- * @brief The text form of a state: `mus-state/2 `, then the base64url of its 272 bytes.
+ * @brief The text form of a state: `mus-state/2 `, then the base64url of its 296 bytes.
  *
  * The bytes are the State as it is laid out in memory, on the little-endian platforms libmus
- * builds on. The text is state_text_length (375) characters long. Any state can be written;
+ * builds on. The text is state_text_length (407) characters long. Any state can be written;
  * only one that validate_state() accepts reads back.
  * @param s The state.
  * @return The text.
@@ -139,7 +140,7 @@ inline constexpr std::size_t view_text_length =
 [[nodiscard]] Result<State> state_from_text(std::string_view text) noexcept;
 
 /**
- * @brief The text form of a seat view: `mus-view/2 `, then the base64url of 152 bytes.
+ * @brief The text form of a seat view: `mus-view/2 `, then the base64url of 168 bytes.
  *
  * The bytes are the fields of the SeatView written one after the other, integers of two or
  * four bytes little-endian, with no padding (the struct itself has padding, which is not
@@ -147,14 +148,16 @@ inline constexpr std::size_t view_text_length =
  * score (2 × 2), games (2 × 1), vacas (2 × 1), stock_count, pile_count, pares_mask,
  * juego_mask, declared, perete_mask (1 each), signals (4 × 2), bet_open, is_ordago, bet_team
  * (1 each), stake_before (2), proposed (2), proposal, proposer (1 each), proposal_amount (2),
- * hand_number (4), lances (4 × 11), last (60). A
+ * hand_number (4), lances (4 × 11), last (76). A
  * LanceRecord is written as lance, status, bet_team, winner_team, winner_seat, tantos, counted
  * (1 byte each), stake (2), points (2); a HandSummary as number (4), dealer, mano, end,
- * game_winner (1 each), score_before (2 × 2), score_after (2 × 2), lances (4 × 11).
+ * game_winner (1 each), score_before (2 × 2), score_after (2 × 2), lances (4 × 11), shown
+ * (16: the showdown's card ids, 255 each when no cards were shown, R28a).
  *
- * The text holds exactly what the view holds: the seat's own cards and the public state.
+ * The text holds exactly what the view holds: the seat's own cards and the public state,
+ * which includes the last hand's showdown once it happened (R28a).
  * @param v The view (from view_of()).
- * @return The text, view_text_length (214) characters.
+ * @return The text, view_text_length (235) characters.
  */
 [[nodiscard]] std::string view_to_text(const SeatView& v);
 

@@ -47,6 +47,7 @@ static void structs(void) {
   FIELD(mus_rules, mus_corrido);
   FIELD(mus_rules, tio_perete);
   FIELD(mus_rules, answers);
+  FIELD(mus_rules, signals);
   FIELD(mus_rules, reserved);
 
   STRUCT(mus_state);
@@ -99,6 +100,7 @@ static void structs(void) {
   FIELD(mus_count, score_before);
   FIELD(mus_count, score_after);
   FIELD(mus_count, lines);
+  FIELD(mus_count, shown);
   FIELD(mus_count, reserved);
 
   STRUCT(mus_view);
@@ -132,6 +134,7 @@ static void structs(void) {
   FIELD(mus_view, proposal);
   FIELD(mus_view, proposer);
   FIELD(mus_view, proposal_amount);
+  FIELD(mus_view, last_shown);
   FIELD(mus_view, reserved);
 
   STRUCT(mus_event);
@@ -166,6 +169,7 @@ static void constants(void) {
   CONST(MUS_E_INVALID_STATE);
   CONST(MUS_E_INTERNAL);
   CONST(MUS_E_NO_ACTION_ID);
+  CONST(MUS_E_SIGNAL_NOT_IN_SET);
 
   CONST(MUS_LANCE_GRANDE);
   CONST(MUS_LANCE_CHICA);
@@ -178,11 +182,15 @@ static void constants(void) {
   CONST(MUS_ROYAL31_FIGURE777);
   CONST(MUS_ROYAL31_JACK777_OTHER_SUITS);
   CONST(MUS_ROYAL31_JACK_OF_COINS777);
+  CONST(MUS_ROYAL31_JACK_OF_COINS_ANY777);
   CONST(MUS_CORRIDO_OFF);
   CONST(MUS_CORRIDO_MATCH);
   CONST(MUS_CORRIDO_GAME);
   CONST(MUS_ANSWERS_FIRST);
   CONST(MUS_ANSWERS_PROPOSAL);
+  CONST(MUS_SIGNALS_FULL);
+  CONST(MUS_SIGNALS_ONLINE);
+  CONST(MUS_SIGNALS_OFF);
 
   CONST(MUS_PHASE_SHUFFLE);
   CONST(MUS_PHASE_MUS);
@@ -217,6 +225,7 @@ static void constants(void) {
   CONST(MUS_SIGNAL_CIEGO);
   CONST(MUS_SIGNAL_REAL_31);
   CONST(MUS_SIGNAL_SOLOMILLO);
+  CONST(MUS_SIGNAL_NEED_MUS);
 
   CONST(MUS_STATE_SIZE);
 

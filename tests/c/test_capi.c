@@ -138,11 +138,15 @@ static mus_rules standard_rules(void) {
   return make_rules(8, 40, 2, 1, 2, MUS_ROYAL31_OFF, 0, 1, MUS_CORRIDO_OFF, 0);
 }
 static mus_rules basque_rules(void) {
-  return make_rules(4, 30, 3, 1, 2, MUS_ROYAL31_OFF, 0, 1, MUS_CORRIDO_GAME, 0);
+  return make_rules(4, 40, 3, 1, 2, MUS_ROYAL31_OFF, 0, 1, MUS_CORRIDO_GAME, 0);
+}
+static mus_rules spain_rules(void) {
+  return make_rules(8, 30, 3, 3, 2, MUS_ROYAL31_OFF, 0, 1, MUS_CORRIDO_OFF, 0);
 }
 static mus_rules online_rules(void) {
   mus_rules r = make_rules(8, 40, 1, 1, 2, MUS_ROYAL31_OFF, 0, 0, MUS_CORRIDO_OFF, 0);
   r.answers = MUS_ANSWERS_PROPOSAL; /* team proposals, R25a */
+  r.signals = MUS_SIGNALS_ONLINE; /* R33a: the online game's faces */
   return r;
 }
 static mus_rules four_kings_rules(void) {
@@ -257,6 +261,13 @@ static void test_rules_preset(void) {
   CHECK_EQ(mus_rules_preset(&r, "online"), MUS_OK);
   CHECK(same_rules(&r, &online));
 
+  r = sentinel_rules();
+  CHECK_EQ(mus_rules_preset(&r, "spain"), MUS_OK);
+  {
+    const mus_rules spain = spain_rules();
+    CHECK(same_rules(&r, &spain));
+  }
+
   CHECK_EQ(mus_rules_preset(NULL, "standard"), MUS_E_INVALID_ARGUMENT);
   CHECK_EQ(mus_rules_preset(NULL, NULL), MUS_E_INVALID_ARGUMENT);
   for (i = 0; i < sizeof bad_names / sizeof bad_names[0]; ++i) {
@@ -298,6 +309,8 @@ static const struct key_case k_valid_keys[] = {
      MUS_ROYAL31_JACK777_OTHER_SUITS},
     {"standard royal31=jack_of_coins777", offsetof(mus_rules, royal31),
      MUS_ROYAL31_JACK_OF_COINS777},
+    {"standard royal31=jack_of_coins_any777", offsetof(mus_rules, royal31),
+     MUS_ROYAL31_JACK_OF_COINS_ANY777},
     {"standard zero_discard=0", offsetof(mus_rules, zero_discard), 0},
     {"standard zero_discard=1", offsetof(mus_rules, zero_discard), 1},
     {"standard deje_ends=0", offsetof(mus_rules, deje_ends), 0},
@@ -309,6 +322,9 @@ static const struct key_case k_valid_keys[] = {
     {"standard tio_perete=1", offsetof(mus_rules, tio_perete), 1},
     {"standard answers=first", offsetof(mus_rules, answers), MUS_ANSWERS_FIRST},
     {"standard answers=proposal", offsetof(mus_rules, answers), MUS_ANSWERS_PROPOSAL},
+    {"standard signals=full", offsetof(mus_rules, signals), MUS_SIGNALS_FULL},
+    {"standard signals=online", offsetof(mus_rules, signals), MUS_SIGNALS_ONLINE},
+    {"standard signals=off", offsetof(mus_rules, signals), MUS_SIGNALS_OFF},
 };
 
 struct status_case {
@@ -352,6 +368,9 @@ static const struct status_case k_invalid_texts[] = {
     {"standard mus_corrido=1", MUS_E_PARSE},
     {"standard tio_perete=2", MUS_E_PARSE},
     {"standard tio_perete=no", MUS_E_PARSE},
+    {"standard signals=", MUS_E_PARSE},
+    {"standard signals=none", MUS_E_PARSE},
+    {"standard signals=1", MUS_E_PARSE},
     {"standard target=30 bogus", MUS_E_PARSE},
     /* well-formed values outside their limits: still MUS_E_PARSE (capi-contract.md) */
     {"standard kings=5", MUS_E_PARSE},
@@ -377,13 +396,13 @@ static const struct status_case k_invalid_texts[] = {
 };
 
 static void test_rules_parse(void) {
-  static const char* const preset_names[] = {"standard", "basque", "online"};
-  const mus_rules presets[] = {standard_rules(), basque_rules(), online_rules()};
+  static const char* const preset_names[] = {"standard", "basque", "online", "spain"};
+  const mus_rules presets[] = {standard_rules(), basque_rules(), online_rules(), spain_rules()};
   mus_rules r;
   mus_rules expected;
   size_t i;
 
-  for (i = 0; i < 3; ++i) {
+  for (i = 0; i < 4; ++i) {
     r = sentinel_rules();
     CHECK_EQ(mus_rules_parse(&r, preset_names[i]), MUS_OK);
     CHECK(same_rules(&r, &presets[i]));
@@ -420,6 +439,7 @@ static void test_rules_parse(void) {
 
   expected = make_rules(4, 25, 7, 3, 1, MUS_ROYAL31_FIGURE777, 1, 0, MUS_CORRIDO_MATCH, 1);
   expected.answers = MUS_ANSWERS_PROPOSAL; /* from the online preset */
+  expected.signals = MUS_SIGNALS_ONLINE;
   r = sentinel_rules();
   CHECK_EQ(mus_rules_parse(&r,
                            "online tio_perete=1 mus_corrido=match deje_ends=0 "
@@ -486,7 +506,7 @@ static void check_format(const char* text, const char* expected) {
 }
 
 static void test_rules_format(void) {
-  const mus_rules presets[] = {standard_rules(), basque_rules(), online_rules()};
+  const mus_rules presets[] = {standard_rules(), basque_rules(), online_rules(), spain_rules()};
   static const int32_t kings[] = {4, 8};
   static const int32_t targets[] = {1, 30, 40, 999};
   static const int32_t games[] = {1, 2, 3, 99};
@@ -500,18 +520,21 @@ static void test_rules_format(void) {
   /* The canonical form: the nearest preset, then the keys that differ, in the listed order. */
   check_format("standard", "standard");
   check_format("basque", "basque");
+  check_format("spain", "spain");
+  check_format("standard target=30 games_per_vaca=3 vacas=3", "spain");
   check_format("online", "online");
   check_format("standard target=30", "standard target=30");
   check_format("standard tio_perete=1 kings=4", "standard kings=4 tio_perete=1");
   check_format("basque kings=8", "basque kings=8");
   check_format("online target=30 tio_perete=1", "online target=30 tio_perete=1");
-  check_format("standard deje_ends=0 games_per_vaca=1 answers=proposal", "online");
-  check_format("standard deje_ends=0 games_per_vaca=1", "online answers=first");
+  check_format("standard deje_ends=0 games_per_vaca=1 answers=proposal signals=online", "online");
+  check_format("standard deje_ends=0 games_per_vaca=1", "standard games_per_vaca=1 deje_ends=0");
   check_format("standard answers=proposal", "standard answers=proposal");
+  check_format("standard signals=off", "standard signals=off");
   check_format("standard royal31=jack_of_coins777 mus_corrido=match",
                "standard royal31=jack_of_coins777 mus_corrido=match");
 
-  for (i = 0; i < 3; ++i) CHECK(format_round_trip(&presets[i]));
+  for (i = 0; i < 4; ++i) CHECK(format_round_trip(&presets[i]));
   for (i = 0; i < sizeof k_valid_keys / sizeof k_valid_keys[0]; ++i) {
     size_t p;
     for (p = 0; p < 3; ++p) {
@@ -624,7 +647,7 @@ static const struct bad_rules_case k_bad_fields[] = {
     {offsetof(mus_rules, min_raise), -2},
     {offsetof(mus_rules, min_raise), 258},
     {offsetof(mus_rules, royal31), -1},
-    {offsetof(mus_rules, royal31), 5},
+    {offsetof(mus_rules, royal31), 6},
     {offsetof(mus_rules, royal31), 7},
     {offsetof(mus_rules, royal31), 256},
     {offsetof(mus_rules, zero_discard), 2},
@@ -642,10 +665,13 @@ static const struct bad_rules_case k_bad_fields[] = {
     {offsetof(mus_rules, answers), 2},
     {offsetof(mus_rules, answers), -1},
     {offsetof(mus_rules, answers), 256},
+    {offsetof(mus_rules, signals), 3},
+    {offsetof(mus_rules, signals), -1},
+    {offsetof(mus_rules, signals), 256},
     /* reserved fields must stay zero ("keep zero") */
     {offsetof(mus_rules, reserved), 1},
     {offsetof(mus_rules, reserved) + 4 * sizeof(int32_t), -1},
-    {offsetof(mus_rules, reserved) + 6 * sizeof(int32_t), 1},
+    {offsetof(mus_rules, reserved) + 5 * sizeof(int32_t), 1},
 };
 
 /* Calls every function taking rules with `bad` and expects `status`, outputs untouched. */

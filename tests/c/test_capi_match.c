@@ -456,7 +456,9 @@ static void error_paths(void) {
   a.amount = MUS_SIGNAL_CIEGO; /* 10 + 10 + 5 + 1 = 26, no pares: ciego is true */
   CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
   CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_ILLEGAL_ACTION); /* the same signal twice */
-  a.amount = 14;
+  a.amount = MUS_SIGNAL_NEED_MUS;                        /* true, but not in the full set (R33a) */
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_SIGNAL_NOT_IN_SET);
+  a.amount = 15;
   CHECK_EQ(mus_apply(&s, &a, &s), MUS_E_INVALID_ARGUMENT);
 
   /* Stacked deal and seeded order. */
@@ -493,7 +495,9 @@ static void error_paths(void) {
   CHECK_EQ(out, 1);
   CHECK_EQ(mus_signal_true(&rules, MUS_SIGNAL_TWO_KINGS, hand, &out), MUS_OK);
   CHECK_EQ(out, 0);
-  CHECK_EQ(mus_signal_true(&rules, 14, hand, &out), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_signal_true(&rules, MUS_SIGNAL_NEED_MUS, hand, &out), MUS_OK);
+  CHECK_EQ(out, 1); /* a wish: always true (R33a) */
+  CHECK_EQ(mus_signal_true(&rules, 15, hand, &out), MUS_E_INVALID_ARGUMENT);
   hand[1] = hand[0];
   CHECK_EQ(mus_signal_true(&rules, 0, hand, &out), MUS_E_INVALID_CARDS);
 }

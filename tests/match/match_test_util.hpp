@@ -208,7 +208,7 @@ inline bool same_lance(const mus::LanceRecord& a, const mus::LanceRecord& b) {
 inline bool same_summary(const mus::HandSummary& a, const mus::HandSummary& b) {
   if (!(a.number == b.number && a.dealer == b.dealer && a.mano == b.mano && a.end == b.end &&
         a.game_winner == b.game_winner && a.score_before == b.score_before &&
-        a.score_after == b.score_after))
+        a.score_after == b.score_after && a.shown == b.shown))
     return false;
   for (std::size_t i = 0; i < 4; ++i)
     if (!same_lance(a.lances[i], b.lances[i])) return false;
@@ -235,8 +235,9 @@ inline bool same_view(const mus::SeatView& a, const mus::SeatView& b) {
 
 // The state with the cards hidden from `viewer` moved about: the other three seats' hands
 // rotated among them, the stock reversed, and one of those seats trading a card with the
-// stock. The viewer's own cards, the pile and everything public stay. view_of(viewer) of
-// the result must equal view_of(viewer) of the original (non-interference).
+// stock. The viewer's own cards, the pile and everything public stay (the last hand's
+// showdown, R28a, is public: it stays too). view_of(viewer) of the result must equal
+// view_of(viewer) of the original (non-interference).
 inline State hide_and_shuffle(const State& s, int viewer) {
   State t = s;
   std::array<int, 3> others{};

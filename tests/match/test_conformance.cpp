@@ -36,7 +36,8 @@ namespace ids = mus::action_ids;
 // answerer, or under answers=proposal a proposal and the partner's decision) and a last
 // answer, with at most 1 + (999 - 2) / min_raise bets and raises and one
 // órdago;
-// and every seat's true signals once per set of cards it held (at most 14 each).
+// and every seat's true signals once per set of cards it held (at most signal_count each; the
+// largest set, full, has 14).
 long max_hand_actions(const mus::Rules& r, long mus_rounds) {
   const long bets = 1 + (mus::max_stake - 2) / r.min_raise + 1;
   const long per_lance = 3 + 2 * bets + 1;
@@ -53,10 +54,14 @@ constexpr Named kRuleSets[] = {
     {"standard", "standard"},
     {"basque", "basque"},
     {"online", "online"},
+    {"spain", "spain"},
     {"four kings, 30, min_raise 1", "standard kings=4 target=30 min_raise=1"},
     {"zero discard, tio perete", "standard zero_discard=1 tio_perete=1"},
     {"mus corrido every game, 31 real", "standard mus_corrido=game royal31=jack777"},
     {"dejes at the end, short match", "online target=15 games_per_vaca=1"},
+    {"no signals (R33a)", "standard signals=off"},
+    {"online signals with 4 kings (R33a)", "standard kings=4 signals=online"},
+    {"spain, 31 real of the sota de oros", "spain royal31=jack_of_coins_any777"},
 };
 
 class Conformance {

@@ -169,32 +169,37 @@ TEST_CASE("R21 31 real: each option in a juego count", "[match][R21]") {
     bool real;
   };
   using mus::Royal31;
-  const std::array<Case, 25> cases{{
+  const std::array<Case, 30> cases{{
       {"Jo 7c 7e 7b", Royal31::off, false},
       {"Jo 7c 7e 7b", Royal31::jack777, true},
       {"Jo 7c 7e 7b", Royal31::figure777, true},
       {"Jo 7c 7e 7b", Royal31::jack777_other_suits, true},
       {"Jo 7c 7e 7b", Royal31::jack_of_coins777, true},
+      {"Jo 7c 7e 7b", Royal31::jack_of_coins_any777, true},
       {"Jc 7o 7c 7e", Royal31::off, false},
       {"Jc 7o 7c 7e", Royal31::jack777, true},
       {"Jc 7o 7c 7e", Royal31::figure777, true},
       {"Jc 7o 7c 7e", Royal31::jack777_other_suits, false},
       {"Jc 7o 7c 7e", Royal31::jack_of_coins777, false},
+      {"Jc 7o 7c 7e", Royal31::jack_of_coins_any777, false},
       {"Ko 7c 7e 7b", Royal31::off, false},
       {"Ko 7c 7e 7b", Royal31::jack777, false},
       {"Ko 7c 7e 7b", Royal31::figure777, true},
       {"Ko 7c 7e 7b", Royal31::jack777_other_suits, false},
       {"Ko 7c 7e 7b", Royal31::jack_of_coins777, false},
+      {"Ko 7c 7e 7b", Royal31::jack_of_coins_any777, false},
       {"Jb 7o 7c 7e", Royal31::off, false},
       {"Jb 7o 7c 7e", Royal31::jack777, true},
       {"Jb 7o 7c 7e", Royal31::figure777, true},
       {"Jb 7o 7c 7e", Royal31::jack777_other_suits, true},
       {"Jb 7o 7c 7e", Royal31::jack_of_coins777, false},
+      {"Jb 7o 7c 7e", Royal31::jack_of_coins_any777, false},
       {"3o 7c 7e 7b", Royal31::off, false},
       {"3o 7c 7e 7b", Royal31::jack777, false},
       {"3o 7c 7e 7b", Royal31::figure777, true},
       {"3o 7c 7e 7b", Royal31::jack777_other_suits, false},
       {"3o 7c 7e 7b", Royal31::jack_of_coins777, false},
+      {"3o 7c 7e 7b", Royal31::jack_of_coins_any777, false},
   }};
   for (const auto& c : cases) {
     INFO("seat 0 " << c.hand << " under option " << mus::royal31_name(c.option));

@@ -201,6 +201,7 @@ class Player {
       PROP(v.score == s.scores.points);
       PROP(v.phase == s.phase);
       PROP(v.to_act == s.to_act);
+      PROP(v.last.shown == s.last.shown);  // the showdown is public (R28a)
       PROP(same_view(v, mus::view_of(hide_and_shuffle(s, seat), seat)));
     }
   }
@@ -321,8 +322,28 @@ class Player {
   }
 
   // --- a random signal from a random seat, against an oracle -------------------------------
-  // R33 and R31 by the rules alone: no signals outside the playing phases or in a mus corrido
-  // hand, none twice, none with a card missing, and the hand must match (eval's signal_true).
+  // R33a by the rules alone: the signal sets of rules.md, need_mus only in the mus phase.
+  static bool in_set(mus::SignalSet set, mus::Signal sig) {
+    using mus::Signal;
+    switch (set) {
+      case mus::SignalSet::full: return sig != Signal::need_mus;
+      case mus::SignalSet::online:
+        for (const Signal x : {Signal::need_mus, Signal::two_kings, Signal::three_kings,
+                               Signal::two_aces, Signal::three_aces, Signal::duples, Signal::medias,
+                               Signal::juego_31, Signal::solomillo})
+          if (sig == x) return true;
+        return false;
+      case mus::SignalSet::off: return false;
+    }
+    return false;
+  }
+  static bool usable_now(const State& s, mus::Signal sig) {
+    return in_set(s.rules.signals, sig) && (sig != mus::Signal::need_mus || s.phase == Phase::mus);
+  }
+
+  // R33, R33a and R31 by the rules alone: no signals outside the playing phases or in a mus
+  // corrido hand, none outside the rules' set (need_mus only in the mus phase), none twice,
+  // none with a card missing, and the hand must match (eval's signal_true).
   void probe_signal(const State& s, const mus::ActionList& la) {
     const int seat = static_cast<int>(rng_() % 4);
     const int k = static_cast<int>(rng_() % mus::signal_count);
@@ -334,8 +355,13 @@ class Player {
     Errc expected = Errc::ok;
     if (!playing) {
       expected = Errc::wrong_phase;
-    } else if (s.no_signals || ((s.signals[static_cast<std::size_t>(seat)] >> k) & 1U) ||
-               !complete) {
+    } else if (s.no_signals) {
+      expected = Errc::illegal_action;
+    } else if (!in_set(s.rules.signals, sig)) {
+      expected = Errc::signal_not_in_set;
+    } else if (!usable_now(s, sig)) {
+      expected = Errc::wrong_phase;
+    } else if (((s.signals[static_cast<std::size_t>(seat)] >> k) & 1U) || !complete) {
       expected = Errc::illegal_action;
     } else if (!mus::signal_true(sig, mus::hand_of(s, seat), s.rules)) {
       expected = Errc::false_signal;
@@ -357,6 +383,7 @@ class Player {
       if (!s.no_signals && full)
         for (int j = 0; j < mus::signal_count; ++j)
           if (((s.signals[static_cast<std::size_t>(s.to_act)] >> j) & 1U) == 0 &&
+              usable_now(s, static_cast<mus::Signal>(j)) &&
               mus::signal_true(static_cast<mus::Signal>(j), mus::hand_of(s, s.to_act), s.rules))
             expect |= 1U << j;
       unsigned listed = 0;
@@ -516,6 +543,11 @@ class Player {
       PROP(s.dealer == h.mano);  // R10: the mano deals next
       PROP(s.mano == (h.mano + 1) % 4);
       PROP(game_won == (h.game_winner >= 0));
+      // R28a: the count and an accepted órdago show the four hands as they stood; a deje that
+      // ends the game at once (deje_ends) shows none.
+      const bool shows = h.end == HandEnd::count || h.end == HandEnd::ordago ||
+                         (h.end == HandEnd::deje && !rules_.deje_ends);
+      PROP(h.shown == (shows ? before.deck.hands : mus::no_shown_cards));
       const auto gw = static_cast<std::size_t>(h.game_winner);
       switch (h.end) {
         case HandEnd::count:
@@ -638,16 +670,19 @@ Rules with(Rules r, void (*f)(Rules&)) {
 
 }  // namespace
 
-TEST_CASE("Property: random self-play, presets standard basque online", "[match][property]") {
+TEST_CASE("Property: random self-play, presets standard basque online spain", "[match][property]") {
   run_property("presets",
                {{"standard", mus::standard_rules()},
                 {"basque", mus::basque_rules()},
-                {"online", mus::online_rules()}},
+                {"online", mus::online_rules()},
+                {"spain", mus::spain_rules()}},
                1);
 }
 
-TEST_CASE("Property: random self-play, variants tio_perete zero_discard min_raise mus_corrido",
-          "[match][property]") {
+TEST_CASE(
+    "Property: random self-play, variants tio_perete zero_discard min_raise mus_corrido "
+    "signals",
+    "[match][property]") {
   run_property(
       "variants",
       {{"standard tio_perete=1",
@@ -661,7 +696,11 @@ TEST_CASE("Property: random self-play, variants tio_perete zero_discard min_rais
                                                    [](Rules& r) {
                                                      r.tio_perete = true;
                                                      r.zero_discard = true;
-                                                   })}},
+                                                   })},
+       {"standard signals=off",
+        with(mus::standard_rules(), [](Rules& r) { r.signals = mus::SignalSet::off; })},
+       {"standard signals=online",
+        with(mus::standard_rules(), [](Rules& r) { r.signals = mus::SignalSet::online; })}},
       2);
 }
 
@@ -675,7 +714,10 @@ TEST_CASE("Property: random self-play, 31 real options", "[match][property]") {
        {"basque royal31=jack777_other_suits",
         with(mus::basque_rules(), [](Rules& r) { r.royal31 = mus::Royal31::jack777_other_suits; })},
        {"online royal31=jack_of_coins777",
-        with(mus::online_rules(), [](Rules& r) { r.royal31 = mus::Royal31::jack_of_coins777; })}},
+        with(mus::online_rules(), [](Rules& r) { r.royal31 = mus::Royal31::jack_of_coins777; })},
+       {"spain royal31=jack_of_coins_any777",
+        with(mus::spain_rules(),
+             [](Rules& r) { r.royal31 = mus::Royal31::jack_of_coins_any777; })}},
       3);
 }
 

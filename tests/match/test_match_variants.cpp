@@ -335,8 +335,10 @@ TEST_CASE("R33 signals: true ones accepted from any seat, false ones refused", "
   must(s, Action::signal(3, Signal::punto_30));
   must(s, Action::signal(3, Signal::ciego));
   refuse(s, Action::signal(3, Signal::punto_29), Errc::false_signal);
+  // Out of the full set (R33a): need_mus is true but belongs to the online set only.
+  refuse(s, Action::signal(0, Signal::need_mus), Errc::signal_not_in_set);
   // Out of the catalogue, or from no seat.
-  refuse(s, Action::make(mus::ActionKind::signal, 0, 14), Errc::invalid_argument);
+  refuse(s, Action::make(mus::ActionKind::signal, 0, 15), Errc::invalid_argument);
   refuse(s, Action::make(mus::ActionKind::signal, 0, -1), Errc::invalid_argument);
   refuse(s, Action::make(mus::ActionKind::signal, 4, 0), Errc::invalid_argument);
   // legal_actions offers the seat to act a true signal not yet made.
@@ -510,4 +512,177 @@ TEST_CASE("view_of shows a seat its own cards and the public state only", "[matc
   }
   CHECK(mus::view_of(s, 4).seat == -1);
   CHECK(mus::view_of(s, -1).seat == -1);
+}
+
+// R28a: "a scoring round, where the players show their cards" (seed 000). The four hands as
+// they stood become public at the count and at an accepted órdago, in every seat's view; a
+// hand cut short by a deje reaching the target shows none.
+namespace {
+void check_shown_everywhere(const State& s, const std::array<std::uint8_t, 16>& expected) {
+  CHECK(s.last.shown == expected);
+  for (int seat = 0; seat < 4; ++seat) {
+    INFO("seat " << seat);
+    CHECK(mus::view_of(s, seat).last.shown == expected);
+  }
+}
+}  // namespace
+
+TEST_CASE("R28a the count shows the four hands to every seat", "[match][R28a]") {
+  State s = start();
+  CHECK(s.last.shown == mus::no_shown_cards);
+  CHECK_FALSE(s.last.showed_cards());
+  deal(s, deal_a);
+  cut(s);
+  // Before the showdown no view holds another seat's cards.
+  for (int seat = 0; seat < 4; ++seat)
+    CHECK(mus::view_of(s, seat).last.shown == mus::no_shown_cards);
+  pass_all(s);
+  REQUIRE(s.last.end == mus::HandEnd::count);
+  CHECK(s.last.showed_cards());
+  check_shown_everywhere(s, deal_a);
+  // The showdown stays public through the next hand, until that hand ends.
+  deal(s, deal_p);
+  cut(s);
+  check_shown_everywhere(s, deal_a);
+  pass_all(s);
+  check_shown_everywhere(s, deal_p);
+}
+
+TEST_CASE("R28a an accepted órdago shows the four hands", "[match][R28a][R27]") {
+  State s = start();
+  deal(s, deal_a);
+  cut(s);
+  must(s, Action::ordago(s.to_act));
+  must(s, Action::accept(s.to_act));
+  REQUIRE(s.last.end == mus::HandEnd::ordago);
+  check_shown_everywhere(s, deal_a);
+}
+
+TEST_CASE("R28a a refused órdago shows nothing until the count", "[match][R28a][R26]") {
+  State s = start();
+  deal(s, deal_a);
+  cut(s);
+  must(s, Action::ordago(s.to_act));
+  must(s, Action::reject(s.to_act));
+  must(s, Action::reject(s.to_act));
+  REQUIRE(s.phase == Phase::betting);
+  for (int seat = 0; seat < 4; ++seat)
+    CHECK(mus::view_of(s, seat).last.shown == mus::no_shown_cards);
+  pass_all(s);
+  check_shown_everywhere(s, deal_a);
+}
+
+TEST_CASE("R28a R29 a deje reaching the target ends the hand with no cards shown",
+          "[match][R28a][R29]") {
+  Rules r;
+  r.target = 1;
+  State s = start(r);
+  deal(s, deal_a);
+  cut(s);
+  must(s, Action::bet(s.to_act, 2));
+  must(s, Action::reject(s.to_act));
+  must(s, Action::reject(s.to_act));
+  REQUIRE(s.last.end == mus::HandEnd::deje);
+  CHECK_FALSE(s.last.showed_cards());
+  check_shown_everywhere(s, mus::no_shown_cards);
+}
+
+TEST_CASE("R28a R29 with dejes checked at the hand's end the hand is shown", "[match][R28a][R29]") {
+  Rules r;
+  r.target = 1;
+  r.deje_ends = false;
+  State s = start(r);
+  deal(s, deal_a);
+  cut(s);
+  must(s, Action::bet(s.to_act, 2));
+  must(s, Action::reject(s.to_act));
+  must(s, Action::reject(s.to_act));
+  REQUIRE(s.phase == Phase::betting);
+  pass_all(s);
+  REQUIRE(s.last.end == mus::HandEnd::deje);
+  check_shown_everywhere(s, deal_a);
+}
+
+// R33a: "with or without signals, as agreed before starting" (seed 003); "not all of these
+// signals are accepted in all variations" (seed 000). The set is a rule: signals=full (the R33
+// catalogue but need_mus), online (the online game's faces) or off.
+namespace {
+unsigned listed_signals(const State& s) {
+  unsigned m = 0;
+  const auto la = mus::legal_actions(s);
+  for (std::size_t i = 0; i < la.size; ++i)
+    if (la.items[i].kind == mus::ActionKind::signal) m |= 1U << la.items[i].amount;
+  return m;
+}
+constexpr unsigned bit(Signal s) { return 1U << static_cast<unsigned>(s); }
+}  // namespace
+
+TEST_CASE("R33a signals=off: no signal is legal", "[match][R33a]") {
+  Rules r;
+  r.signals = mus::SignalSet::off;
+  State s = start(r, 0);
+  deal(s, signal_deal);
+  CHECK(listed_signals(s) == 0);
+  for (int k = 0; k < mus::signal_count; ++k) {
+    const auto sig = static_cast<Signal>(k);
+    CHECK_FALSE(s.signal_allowed(0, sig));
+    refuse(s, Action::signal(0, sig), Errc::signal_not_in_set);
+  }
+  cut(s);
+  CHECK(listed_signals(s) == 0);
+  refuse(s, Action::signal(3, Signal::punto_30), Errc::signal_not_in_set);
+}
+
+TEST_CASE("R33a signals=online: the online game's faces, need_mus only in the mus phase",
+          "[match][R33a]") {
+  State s = start(mus::online_rules(), 0);  // the online preset plays the online set
+  REQUIRE(s.rules.signals == mus::SignalSet::online);
+  deal(s, signal_deal);
+  REQUIRE(s.to_act == 1);
+  // Seat 1 (Qo Qc 2o Ac): two aces and duples are in the set; need_mus is always true.
+  CHECK(listed_signals(s) == (bit(Signal::two_aces) | bit(Signal::duples) | bit(Signal::need_mus)));
+  must(s, Action::signal(1, Signal::need_mus));
+  refuse(s, Action::signal(1, Signal::need_mus), Errc::illegal_action);  // once
+  // Seat 3 (punto 30, ciego): true, but not faces of the online game.
+  refuse(s, Action::signal(3, Signal::punto_30), Errc::signal_not_in_set);
+  refuse(s, Action::signal(3, Signal::ciego), Errc::signal_not_in_set);
+  refuse(s, Action::signal(1, Signal::pareja), Errc::signal_not_in_set);  // false and out of set
+  // Seat 0 (Ko Kc 3o Ao, 8 kings): three kings, medias, 31 and solomillo are all faces.
+  for (const auto t : {Signal::three_kings, Signal::medias, Signal::juego_31, Signal::solomillo})
+    must(s, Action::signal(0, t));
+  refuse(s, Action::signal(0, Signal::two_kings), Errc::false_signal);  // in the set, false
+  cut(s);
+  // After the mus phase need_mus is no longer legal.
+  CHECK_FALSE(s.signal_allowed(2, Signal::need_mus));
+  refuse(s, Action::signal(2, Signal::need_mus), Errc::wrong_phase);
+  CHECK((listed_signals(s) & bit(Signal::need_mus)) == 0);
+  // The error names the set.
+  const auto e = mus::apply(s, Action::signal(3, Signal::punto_30));
+  REQUIRE_FALSE(e.ok());
+  CHECK(e.error().code == Errc::signal_not_in_set);
+  CHECK(e.error().describe().find("signals=online") != std::string::npos);
+}
+
+TEST_CASE("R33a signals=full: every R33 signal but need_mus", "[match][R33a]") {
+  State s = start(Rules{}, 0);
+  REQUIRE(s.rules.signals == mus::SignalSet::full);
+  deal(s, signal_deal);
+  CHECK((listed_signals(s) & bit(Signal::need_mus)) == 0);
+  refuse(s, Action::signal(1, Signal::need_mus), Errc::signal_not_in_set);
+  must(s, Action::signal(3, Signal::punto_30));
+}
+
+TEST_CASE("R33a the signal set in the rules text", "[match][R33a]") {
+  for (const auto* text : {"standard signals=off", "standard signals=online", "online signals=full",
+                           "basque signals=off"}) {
+    INFO(text);
+    const auto r = mus::parse_rules(text);
+    REQUIRE(r.ok());
+    CHECK(mus::format_rules(*r) == text);
+  }
+  CHECK(mus::parse_rules("online")->signals == mus::SignalSet::online);
+  CHECK(mus::parse_rules("standard")->signals == mus::SignalSet::full);
+  const auto bad = mus::parse_rules("standard signals=some");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().describe().find("signals must be full, online or off") != std::string::npos);
 }

@@ -63,6 +63,7 @@ inline std::vector<NamedRules> rule_sets() {
       {"standard", mus::standard_rules()},
       {"basque", mus::basque_rules()},
       {"online", mus::online_rules()},
+      {"spain", mus::spain_rules()},
       {"standard tio_perete=1 zero_discard=1", with(mus::standard_rules(),
                                                     [](Rules& r) {
                                                       r.tio_perete = true;
@@ -173,7 +174,7 @@ inline bool same_view(const mus::SeatView& a, const mus::SeatView& b) {
   const auto& y = b.last;
   if (!(x.number == y.number && x.dealer == y.dealer && x.mano == y.mano && x.end == y.end &&
         x.game_winner == y.game_winner && x.score_before == y.score_before &&
-        x.score_after == y.score_after))
+        x.score_after == y.score_after && x.shown == y.shown))
     return false;
   for (std::size_t i = 0; i < 4; ++i)
     if (!same_record(a.lances[i], b.lances[i]) || !same_record(x.lances[i], y.lances[i]))

@@ -1,5 +1,8 @@
 // Information hiding over random play: at every step, for every seat, the seat view and its
-// text (decoded back) hold that seat's own cards and nothing of the other seats' cards; the
+// text (decoded back) hold that seat's own cards and nothing of the other seats' cards of the
+// hand being played; the last hand's showdown (R28a) is the same in every view, and holds
+// exactly the four hands as they stood when that hand reached the count or an accepted órdago
+// (none after a hand cut short by a deje); the
 // view text does not change when every card hidden from the seat is moved about; and every
 // public event of every apply() carries only what its kind documents (seats, teams, counts,
 // points, flags), each checked against the public state, so no amount or value can carry a
@@ -95,6 +98,8 @@ struct Checker {
       for (const std::uint8_t id : back->hand)
         if (id != mus::no_card && ((others >> id) & 1U) != 0)
           fail("a view holds another seat's card", s);
+      if (back->last.shown != s.last.shown)
+        fail("a view does not hold the last hand's showdown (R28a)", s);
       // Non-interference: the hidden cards moved about, the text is the same.
       if (seat == probe && mus::view_to_text(mus::view_of(hide(s, seat), seat)) != text)
         fail("the view of seat " + std::to_string(seat) + " depends on cards it cannot see", s);
@@ -108,8 +113,25 @@ struct Checker {
     return n;
   }
 
+  // The showdown of a step that ends a hand (R28a): the hands before the step exactly when
+  // the hand reached the count or an accepted órdago; none when a deje cut it short. A step
+  // that ends no hand leaves the last showdown alone.
+  void check_showdown(const State& b, const State& s) {
+    if (s.last.number == b.last.number) {
+      if (s.last.shown != b.last.shown) fail("the showdown changed without a hand ending", s);
+      return;
+    }
+    const bool shows = s.last.end == mus::HandEnd::count || s.last.end == mus::HandEnd::ordago ||
+                       (s.last.end == mus::HandEnd::deje && !s.rules.deje_ends);
+    if (s.last.shown != (shows ? b.deck.hands : mus::no_shown_cards))
+      fail("the showdown is not the hands as they stood (R28a)", b);
+    if (shows) ++showdowns;
+  }
+  long showdowns = 0;
+
   // Every event of the step: what its kind documents, from the public state and the action.
   void check_events(const State& b, const Action& a, const Events& ev, const State& s) {
+    check_showdown(b, s);
     const auto bad = [&](const Event& e, const char* why) {
       fail(std::string("event kind ") + std::to_string(static_cast<int>(e.kind)) + " seat " +
                std::to_string(e.seat) + " team " + std::to_string(e.team) + " lance " +
@@ -260,4 +282,5 @@ TEST_CASE("Information hiding: views, view texts and events carry no other seat'
   std::printf("[hiding] %ld hands, %ld steps, %ld events\n", hands, steps, events);
   CHECK(c.failures == 0);
   CHECK(hands >= total);
+  CHECK(c.showdowns > 0);
 }

@@ -158,7 +158,7 @@ static void test_action_format_errors(void) {
   b = make(MUS_ACTION_DISCARD, 0, 0);
   b.cards = (uint64_t)1 << 45;
   CHECK_EQ(mus_action_format(&b, buf, sizeof buf, &len), MUS_E_INVALID_ARGUMENT);
-  b = make(MUS_ACTION_SIGNAL, 0, 14);
+  b = make(MUS_ACTION_SIGNAL, 0, 15);
   CHECK_EQ(mus_action_format(&b, buf, sizeof buf, &len), MUS_E_INVALID_ARGUMENT);
 
   /* The longest line fits MUS_ACTION_TEXT_MAX. */
@@ -234,8 +234,8 @@ static void test_state_text(void) {
   int i;
 
   CHECK_EQ(mus_state_format(&s, text, sizeof text, &len), MUS_OK);
-  CHECK_EQ(len, 375);
-  CHECK_EQ(strlen(text), 375);
+  CHECK_EQ(len, 407);
+  CHECK_EQ(strlen(text), 407);
   CHECK(strncmp(text, "mus-state/2 ", 12) == 0);
   CHECK(len <= MUS_STATE_TEXT_MAX);
   memset(&out, 0x33, sizeof out);
@@ -248,14 +248,14 @@ static void test_state_text(void) {
   CHECK_EQ(mus_state_format(&s, NULL, 10, &len), MUS_E_INVALID_ARGUMENT);
   len = 0;
   CHECK_EQ(mus_state_format(&s, NULL, 0, &len), MUS_E_BUFFER_TOO_SMALL);
-  CHECK_EQ(len, 375);
+  CHECK_EQ(len, 407);
   memset(small, '#', sizeof small);
   len = 0;
   CHECK_EQ(mus_state_format(&s, small, sizeof small, &len), MUS_E_BUFFER_TOO_SMALL);
-  CHECK_EQ(len, 375);
+  CHECK_EQ(len, 407);
   CHECK_EQ(small[0], '#');
-  CHECK_EQ(mus_state_format(&s, text, 375, &len), MUS_E_BUFFER_TOO_SMALL);
-  CHECK_EQ(mus_state_format(&s, text, 376, &len), MUS_OK);
+  CHECK_EQ(mus_state_format(&s, text, 407, &len), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(mus_state_format(&s, text, 408, &len), MUS_OK);
   memcpy(&forged, &s, sizeof s);
   forged.opaque[0] ^= 0xFFu; /* the tag */
   CHECK_EQ(mus_state_format(&forged, text, sizeof text, &len), MUS_E_INVALID_STATE);
@@ -299,7 +299,7 @@ static void test_state_text(void) {
   memcpy(other, text, sizeof text);
   strcat(other, "AAAA");
   CHECK_EQ(mus_state_parse(other, &out, &pos), MUS_E_PARSE);
-  CHECK_EQ(pos, 375);
+  CHECK_EQ(pos, 407);
   /* a bad character */
   memcpy(other, text, sizeof text);
   other[250] = '+';
@@ -315,8 +315,8 @@ static void test_state_text(void) {
   CHECK_EQ(pos, -1);
   /* all zero bytes */
   memcpy(other, "mus-state/2 ", 12);
-  for (i = 12; i < 375; ++i) other[i] = 'A';
-  other[375] = '\0';
+  for (i = 12; i < 407; ++i) other[i] = 'A';
+  other[407] = '\0';
   CHECK_EQ(mus_state_parse(other, &out, &pos), MUS_E_INVALID_STATE);
   CHECK(memcmp(&before, &out, sizeof out) == 0);
   CHECK_EQ(mus_state_parse(other, &out, NULL), MUS_E_INVALID_STATE);
@@ -334,8 +334,8 @@ static void test_view_text(void) {
 
   for (seat = 0; seat < 4; ++seat) {
     CHECK_EQ(mus_view_format(&s, seat, text, sizeof text, &len), MUS_OK);
-    CHECK_EQ(len, 214);
-    CHECK_EQ(strlen(text), 214);
+    CHECK_EQ(len, 235);
+    CHECK_EQ(strlen(text), 235);
     CHECK(strncmp(text, "mus-view/2 ", 11) == 0);
   }
   CHECK_EQ(mus_view_format(NULL, 0, text, sizeof text, &len), MUS_E_INVALID_ARGUMENT);
@@ -344,12 +344,12 @@ static void test_view_text(void) {
   CHECK_EQ(mus_view_format(&s, 0, NULL, 3, &len), MUS_E_INVALID_ARGUMENT);
   len = 0;
   CHECK_EQ(mus_view_format(&s, 0, NULL, 0, &len), MUS_E_BUFFER_TOO_SMALL);
-  CHECK_EQ(len, 214);
+  CHECK_EQ(len, 235);
   memset(small, '#', sizeof small);
   CHECK_EQ(mus_view_format(&s, 0, small, sizeof small, &len), MUS_E_BUFFER_TOO_SMALL);
   CHECK_EQ(small[0], '#');
-  CHECK_EQ(mus_view_format(&s, 0, text, 214, &len), MUS_E_BUFFER_TOO_SMALL);
-  CHECK_EQ(mus_view_format(&s, 0, text, 215, NULL), MUS_OK);
+  CHECK_EQ(mus_view_format(&s, 0, text, 235, &len), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(mus_view_format(&s, 0, text, 236, NULL), MUS_OK);
   memcpy(&forged, &s, sizeof s);
   forged.opaque[0] ^= 0xFFu;
   CHECK_EQ(mus_view_format(&forged, 0, text, sizeof text, &len), MUS_E_INVALID_STATE);
@@ -379,7 +379,7 @@ static void play_and_round_trip(const char* rules_text, int matches) {
       if (mus_state_parse(text, &parsed, NULL) != MUS_OK || memcmp(&parsed, &s, sizeof s) != 0)
         bad = 1;
       for (seat = 0; seat < 4; ++seat)
-        if (mus_view_format(&s, seat, text, sizeof text, &len) != MUS_OK || len != 214) bad = 1;
+        if (mus_view_format(&s, seat, text, sizeof text, &len) != MUS_OK || len != 235) bad = 1;
       if (mus_state_info_get(&s, &info) != MUS_OK) bad = 1;
       if (info.phase == MUS_PHASE_MATCH_OVER) break;
       if (mus_legal_actions(&s, legal, MUS_MAX_LEGAL_ACTIONS, &n) != MUS_OK || n == 0) {

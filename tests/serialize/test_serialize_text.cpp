@@ -190,7 +190,7 @@ TEST_CASE("Action text: actions the form cannot express give 'invalid'", "[seria
   longer.amount = -1;
   bad.push_back(longer);
   bad.push_back(Action::discard(1, std::uint64_t{1} << 45));
-  bad.push_back(Action::make(ActionKind::signal, 2, 14));
+  bad.push_back(Action::make(ActionKind::signal, 2, 15));
   bad.push_back(Action::make(ActionKind::signal, 2, -1));
   for (const Action& x : bad) {
     INFO("kind " << int(x.kind) << " seat " << int(x.seat) << " amount " << x.amount);
@@ -259,7 +259,7 @@ TEST_CASE("State text: the tag and the state's bytes in base64url", "[serialize]
   const State s = dealt_state();
   const std::string text = mus::state_to_text(s);
   CHECK(text.size() == mus::state_text_length);
-  CHECK(text.size() == 375);
+  CHECK(text.size() == 407);
   CHECK(text.rfind("mus-state/2 ", 0) == 0);
   const std::string payload = text.substr(12);
   CHECK(payload == b64_encode(bytes_of(s)));  // the documented encoding, written again here
@@ -307,9 +307,9 @@ TEST_CASE("State text: each kind of bad input is refused with its position and r
   parse_fails(mus::state_from_text("mus-state/2 ").error(), 12, "truncated");
   parse_fails(mus::state_from_text(good.substr(0, 363)).error(), 363, "truncated");
   parse_fails(mus::state_from_text(good.substr(0, 200)).error(), 200, "truncated");
-  parse_fails(mus::state_from_text(good + "A").error(), 375, "too long");
-  parse_fails(mus::state_from_text(good + "\n").error(), 375, "too long");
-  parse_fails(mus::state_from_text(good + good).error(), 375, "too long");
+  parse_fails(mus::state_from_text(good + "A").error(), 407, "too long");
+  parse_fails(mus::state_from_text(good + "\n").error(), 407, "too long");
+  parse_fails(mus::state_from_text(good + good).error(), 407, "too long");
   for (const char bad : {'+', '/', '=', ' ', '\0', '\n', '\xC3'}) {
     std::string t = good;
     t[100] = bad;
@@ -322,16 +322,16 @@ TEST_CASE("State text: each kind of bad input is refused with its position and r
     t[200] = '.';
     parse_fails(mus::state_from_text(t).error(), 200, "not a base64url character");
   }
-  // 272 bytes end with 2 bytes in 3 characters: the last one's 2 low bits are unused and
+  // 296 bytes end with 2 bytes in 3 characters: the last one's 2 low bits are unused and
   // must be zero.
   static_assert(mus::state_text_bytes % 3 == 2);
   {
     std::string u = good;
     const auto v =
         std::string_view("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-            .find(u[374]);
-    u[374] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[v | 1U];
-    parse_fails(mus::state_from_text(u).error(), 374, "unused bits");
+            .find(u[406]);
+    u[406] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[v | 1U];
+    parse_fails(mus::state_from_text(u).error(), 406, "unused bits");
   }
   // Well-formed text whose bytes are not a state of this library.
   State forged = s;
@@ -339,13 +339,13 @@ TEST_CASE("State text: each kind of bad input is refused with its position and r
   const auto f = mus::state_from_text(mus::state_to_text(forged));
   CHECK(f.error().code == Errc::invalid_state);
   CHECK(f.error().position == -1);
-  std::string zeros = "mus-state/2 " + std::string(363, 'A');
+  std::string zeros = "mus-state/2 " + std::string(395, 'A');
   CHECK(mus::state_from_text(zeros).error().code == Errc::invalid_state);
   // Random text of the right form never gets through (or crashes).
   std::mt19937_64 rng(3);
   for (int i = 0; i < 2000; ++i) {
     std::string t = "mus-state/2 ";
-    for (int k = 0; k < 363; ++k)
+    for (int k = 0; k < 395; ++k)
       t += "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[rng() % 64];
     const auto r = mus::state_from_text(t);
     CHECK_FALSE(r.ok());
@@ -362,10 +362,10 @@ TEST_CASE("View text: the documented byte layout", "[serialize][view]") {
     const mus::SeatView v = mus::view_of(s, seat);
     const std::string text = mus::view_to_text(v);
     CHECK(text.size() == mus::view_text_length);
-    CHECK(text.size() == 214);
+    CHECK(text.size() == 235);
     CHECK(text.rfind("mus-view/2 ", 0) == 0);
     const auto b = b64_decode(text.substr(11));
-    REQUIRE(b.size() == 152);
+    REQUIRE(b.size() == 168);
     CHECK(b[0] == seat);
     CHECK(b[1] == static_cast<int>(Phase::mus));
     CHECK(static_cast<std::int8_t>(b[2]) == s.to_act);
@@ -386,6 +386,7 @@ TEST_CASE("View text: the documented byte layout", "[serialize][view]") {
     CHECK(b[48 + 33] == 3);                                              // lances[3].lance: juego
     CHECK((b[92] | b[93] | b[94] | b[95]) == 0);                         // last.number
     CHECK(static_cast<std::int8_t>(b[96]) == -1);                        // last.dealer
+    for (std::size_t i = 152; i < 168; ++i) CHECK(b[i] == 0xFF);         // last.shown: none (R28a)
     const auto back = mus::view_from_text(text);
     REQUIRE(back.ok());
     CHECK(same_view(*back, v));
@@ -401,24 +402,19 @@ TEST_CASE("View text: each kind of bad input is refused with its position and re
   parse_fails(mus::view_from_text("mus-state/1 " + payload).error(), 0,
               "unknown format or version");
   parse_fails(mus::view_from_text("mus-view/3 " + payload).error(), 0, "unknown format or version");
-  parse_fails(mus::view_from_text("mus-view/2").error(), 10, "truncated");
-  parse_fails(mus::view_from_text(good.substr(0, 213)).error(), 213, "truncated");
-  parse_fails(mus::view_from_text(good + "x").error(), 214, "too long");
-  // The view text of 0.1 (no R25a proposal fields) is refused by its version.
+  // The view text of libmus 0.1 is refused by name: it has no R25a proposal fields and no
+  // showdown (R28a).
   parse_fails(mus::view_from_text("mus-view/1 " + payload).error(), 0,
               "mus-view/1 is the seat view of libmus 0.1; this version reads mus-view/2");
+  parse_fails(mus::view_from_text("mus-view/1").error(), 0, "mus-view/1");
+  parse_fails(mus::view_from_text("mus-view/2").error(), 10, "truncated");
+  parse_fails(mus::view_from_text(good.substr(0, 234)).error(), 234, "truncated");
+  parse_fails(mus::view_from_text(good + "x").error(), 235, "too long");
   std::string t = good;
   t[50] = '!';
   parse_fails(mus::view_from_text(t).error(), 50, "not a base64url character");
-  {
-    // 152 bytes end with 2 bytes in 3 characters: the last one's 2 low bits are unused.
-    std::string u = good;
-    const auto v =
-        std::string_view("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-            .find(u[213]);
-    u[213] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[v | 1U];
-    parse_fails(mus::view_from_text(u).error(), 213, "unused bits");
-  }
+  // 168 bytes are 56 whole groups of 3: no character has unused bits.
+  static_assert(mus::view_text_bytes % 3 == 0);
   // Values a view cannot hold: well-formed text, refused as invalid_state.
   const auto forged = [&](std::size_t at, std::uint8_t value) {
     auto b = b64_decode(payload);
@@ -447,7 +443,7 @@ TEST_CASE("View text: each kind of bad input is refused with its position and re
       {"too many cards", 20, 30},
       {"pares mask of seat 4", 21, 0x10},
       {"declared 4", 23, 4},
-      {"signal bit 14", 26, 0x40},
+      {"signal bit 15", 26, 0x80},
       {"bet_open 2", 33, 2},
       {"an órdago without a bet", 34, 1},
       {"a bet team without a bet", 35, 0},
@@ -458,6 +454,7 @@ TEST_CASE("View text: each kind of bad input is refused with its position and re
       {"lance record winner seat 4", 52, 4},
       {"last hand end 4", 98, 4},
       {"last hand dealer without a hand", 96, 0},
+      {"shown cards without a finished hand", 152, 5},
   };
   const auto decoded = b64_decode(payload);
   for (const Bad& bad : bads) {

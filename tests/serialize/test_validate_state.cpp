@@ -189,6 +189,7 @@ TEST_CASE("validate_state refuses non-zero reserved fields", "[serialize][valida
   refused(s, "reserved0", [](State& t) { t.reserved0 = 1; });
   refused(s, "reserved1", [](State& t) { t.reserved1 = 1; });
   refused(s, "reserved2", [](State& t) { t.reserved2 = 1; });
+  refused(s, "reserved3", [](State& t) { t.reserved3 = 1; });
   refused(s, "bet.reserved", [](State& t) { t.bet.reserved = 1; });
   refused(s, "deck.reserved", [](State& t) { t.deck.reserved = 1; });
   refused(s, "decl.reserved", [](State& t) { t.decl.reserved = 1; });
@@ -751,4 +752,45 @@ TEST_CASE("validate_state: states passing after random byte changes are safe and
   }
   std::printf("[mutations] %ld changed states, %ld accepted by validate_state\n", budget, accepted);
   CHECK(failures == 0);
+}
+
+TEST_CASE("R28a validate_state refuses a forged showdown", "[serialize][validate][R28a]") {
+  // A hand counted with Deal A: its showdown is Deal A itself.
+  State b = start();
+  deal(b, deal_a);
+  must(b, Action::cut(b.to_act));
+  while (b.phase == Phase::betting) must(b, Action::pass(b.to_act));
+  REQUIRE(b.last.end == mus::HandEnd::count);
+  REQUIRE(b.last.shown == deal_a);
+  refused(b, "no cards shown after a count", [](State& t) { t.last.shown = mus::no_shown_cards; });
+  refused(b, "a shown card id 40", [](State& t) { t.last.shown[5] = 40; });
+  refused(b, "one shown slot empty", [](State& t) { t.last.shown[15] = mus::no_card; });
+  refused(b, "the same card shown twice", [](State& t) { t.last.shown[1] = t.last.shown[0]; });
+  refused(b, "other cards than the hand's: the grande winner's hand changed", [](State& t) {
+    // Seat 0 won grande with K K Q 7; give it seat 2's A A 5 K instead.
+    for (std::size_t i = 0; i < 4; ++i) std::swap(t.last.shown[i], t.last.shown[8 + i]);
+  });
+  refused(b, "a card from outside the hands", [](State& t) {
+    // Ko (seat 0's grande king) swapped for a 4 nobody held: the grande winner changes.
+    t.last.shown[0] = 3;   // 4o
+    t.last.shown[1] = 13;  // 4c
+  });
+
+  refused(b, "pares played by one team though both teams' shown hands have pares", [](State& t) {
+    t.last.lances[2].status = LanceStatus::one_team;
+    t.lances[2].status = LanceStatus::one_team;
+  });
+
+  // A hand ended by a deje reaching the target (deje_ends, the default) shows no cards.
+  Rules r;
+  r.target = 1;
+  State d = start(r);
+  deal(d, deal_a);
+  must(d, Action::cut(d.to_act));
+  must(d, Action::bet(d.to_act, 2));
+  must(d, Action::reject(d.to_act));
+  must(d, Action::reject(d.to_act));
+  REQUIRE(d.last.end == mus::HandEnd::deje);
+  REQUIRE(d.last.shown == mus::no_shown_cards);
+  refused(d, "cards shown after a deje ended the hand", [](State& t) { t.last.shown = deal_a; });
 }

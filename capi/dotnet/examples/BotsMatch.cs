@@ -251,6 +251,9 @@ internal static class BotsMatch
             SeatView v = s.View(seat);
             expect(v.MatchWinner == s.MatchWinner, "seat " + seat + "'s view shows the winner");
             expect(v.HandNumber == o.Hands, "seat " + seat + "'s view counts " + o.Hands + " hands");
+            HandCount last = s.LastCount();
+            expect((v.LastShown == null) == (last == null || last.Shown == null),
+                   "seat " + seat + "'s view holds the last hand's showdown (R28a)");
         }
         try
         {

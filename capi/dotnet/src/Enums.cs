@@ -21,6 +21,7 @@ namespace Mus
         InvalidState = -14,
         Internal = -15,
         NoActionId = -16,
+        SignalNotInSet = -17,
     }
 
     /// <summary>The four lances, juego or punto last (MUS_LANCE_*).</summary>
@@ -41,6 +42,7 @@ namespace Mus
         Figure777 = 2,
         Jack777OtherSuits = 3,
         JackOfCoins777 = 4,
+        JackOfCoinsAny777 = 5,
     }
 
     /// <summary>The mus corrido option, R31 (MUS_CORRIDO_*).</summary>
@@ -58,6 +60,14 @@ namespace Mus
         First = 0,
         /// <summary>R25a: the first answerer proposes, the partner decides (the online preset).</summary>
         Proposal = 1,
+    }
+
+    /// <summary>The signal set, R33a (MUS_SIGNALS_*).</summary>
+    public enum SignalSet
+    {
+        Full = 0,
+        Online = 1,
+        Off = 2,
     }
 
     /// <summary>Match phases (MUS_PHASE_*).</summary>
@@ -104,6 +114,7 @@ namespace Mus
         Ciego = 11,
         Real31 = 12,
         Solomillo = 13,
+        NeedMus = 14,
     }
 
     /// <summary>How a lance was played (MUS_LANCE_STATUS_PENDING .. MUS_LANCE_STATUS_ORDAGO).</summary>

@@ -363,6 +363,16 @@ namespace Mus
             return new ReadOnlyCollection<int>(new[] { p[0], p[1] });
         }
 
+        // The four hands of a showdown's 16 card ids (R28a), or null when all are 255.
+        internal static unsafe IReadOnlyList<Hand> Showdown(byte* ids)
+        {
+            if (ids[0] == 255) return null;
+            var hands = new Hand[4];
+            for (int seat = 0; seat < 4; ++seat)
+                hands[seat] = Mus.Hand.FromSlots(new[] { ids[4 * seat], ids[4 * seat + 1], ids[4 * seat + 2], ids[4 * seat + 3] });
+            return new ReadOnlyCollection<Hand>(hands);
+        }
+
         private static mus_action ActionOf(MusAction action)
         {
             if (ReferenceEquals(action, null)) throw new MusException(MusStatus.InvalidArgument, "action is null");
@@ -492,6 +502,7 @@ namespace Mus
             var lines = new CountLine[4];
             for (int i = 0; i < 4; ++i) lines[i] = new CountLine(c.line(i));
             Lines = new ReadOnlyCollection<CountLine>(lines);
+            Shown = MatchState.Showdown(c.shown);
         }
 
         /// <summary>Hand number in the match (1 = first); 0 when no hand finished yet.</summary>
@@ -514,6 +525,12 @@ namespace Mus
 
         /// <summary>Grande, chica, pares, juego/punto.</summary>
         public IReadOnlyList<CountLine> Lines { get; private set; }
+
+        /// <summary>
+        /// The showdown (R28a): the four hands as they stood at the count or an accepted
+        /// órdago, seat 0's first; null when the hand showed no cards (a deje reached the target).
+        /// </summary>
+        public IReadOnlyList<Hand> Shown { get; private set; }
     }
 
     /// <summary>What one seat may know (mus_view): its own cards and the public state, nothing else.</summary>
@@ -552,6 +569,7 @@ namespace Mus
             var lances = new CountLine[4];
             for (int i = 0; i < 4; ++i) lances[i] = new CountLine(v.lance_line(i));
             Lances = new ReadOnlyCollection<CountLine>(lances);
+            LastShown = MatchState.Showdown(v.last_shown);
         }
 
         /// <summary>Whose view.</summary>
@@ -635,5 +653,11 @@ namespace Mus
 
         /// <summary>This hand's lances so far.</summary>
         public IReadOnlyList<CountLine> Lances { get; private set; }
+
+        /// <summary>
+        /// The last finished hand's showdown (R28a), public to every seat: the four hands, seat
+        /// 0's first; null when it showed no cards or no hand has finished.
+        /// </summary>
+        public IReadOnlyList<Hand> LastShown { get; private set; }
     }
 }

@@ -63,6 +63,7 @@ namespace Mus
                 case MusStatus.InvalidState: return "MUS_E_INVALID_STATE";
                 case MusStatus.Internal: return "MUS_E_INTERNAL";
                 case MusStatus.NoActionId: return "MUS_E_NO_ACTION_ID";
+                case MusStatus.SignalNotInSet: return "MUS_E_SIGNAL_NOT_IN_SET";
                 default: return "MUS_E_UNKNOWN";
             }
         }

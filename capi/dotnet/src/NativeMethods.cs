@@ -31,7 +31,8 @@ namespace Mus.Native
         public int mus_corrido;
         public int tio_perete;
         public int answers;
-        public fixed int reserved[7];
+        public int signals;
+        public fixed int reserved[6];
     }
 
     /// <summary>mus_state: a whole match as 512 opaque bytes (MUS_STATE_SIZE), 8-aligned.</summary>
@@ -106,7 +107,8 @@ namespace Mus.Native
         public mus_count_line lines_1;
         public mus_count_line lines_2;
         public mus_count_line lines_3;
-        public fixed int reserved[8];
+        public fixed byte shown[16];
+        public fixed int reserved[4];
 
         /// <summary>lines[i], i in 0..3.</summary>
         public mus_count_line line(int i)
@@ -159,7 +161,8 @@ namespace Mus.Native
         public int proposal;
         public int proposer;
         public int proposal_amount;
-        public fixed int reserved[13];
+        public fixed byte last_shown[16];
+        public fixed int reserved[9];
 
         /// <summary>lances[i], i in 0..3.</summary>
         public mus_count_line lance_line(int i)
@@ -219,6 +222,7 @@ namespace Mus.Native
         public const int MUS_E_INVALID_STATE = -14;
         public const int MUS_E_INTERNAL = -15;
         public const int MUS_E_NO_ACTION_ID = -16;
+        public const int MUS_E_SIGNAL_NOT_IN_SET = -17;
 
         // Lances.
         public const int MUS_LANCE_GRANDE = 0;
@@ -233,11 +237,15 @@ namespace Mus.Native
         public const int MUS_ROYAL31_FIGURE777 = 2;
         public const int MUS_ROYAL31_JACK777_OTHER_SUITS = 3;
         public const int MUS_ROYAL31_JACK_OF_COINS777 = 4;
+        public const int MUS_ROYAL31_JACK_OF_COINS_ANY777 = 5;
         public const int MUS_CORRIDO_OFF = 0;
         public const int MUS_CORRIDO_MATCH = 1;
         public const int MUS_CORRIDO_GAME = 2;
         public const int MUS_ANSWERS_FIRST = 0;
         public const int MUS_ANSWERS_PROPOSAL = 1;
+        public const int MUS_SIGNALS_FULL = 0;
+        public const int MUS_SIGNALS_ONLINE = 1;
+        public const int MUS_SIGNALS_OFF = 2;
 
         // Match phases.
         public const int MUS_PHASE_SHUFFLE = 1;
@@ -275,6 +283,7 @@ namespace Mus.Native
         public const int MUS_SIGNAL_CIEGO = 11;
         public const int MUS_SIGNAL_REAL_31 = 12;
         public const int MUS_SIGNAL_SOLOMILLO = 13;
+        public const int MUS_SIGNAL_NEED_MUS = 14;
 
         /// <summary>Size in bytes of a match state.</summary>
         public const int MUS_STATE_SIZE = 512;

@@ -20,7 +20,7 @@ namespace Mus
             text = Format(raw, detail); // validates: MUS_E_INVALID_RULES
         }
 
-        /// <summary>A named preset: "standard" (also null), "basque" or "online". MUS_E_PARSE for other names.</summary>
+        /// <summary>A named preset: "standard" (also null), "spain", "basque" or "online". MUS_E_PARSE for other names.</summary>
         public static unsafe Rules Preset(string name)
         {
             mus_rules r;
@@ -77,6 +77,9 @@ namespace Mus
         /// <summary>How a team answers a bet: First (R25) or Proposal (R25a, the online preset).</summary>
         public Answers Answers { get { return (Answers)raw.answers; } }
 
+        /// <summary>The signal set (R33a): which signals are legal.</summary>
+        public SignalSet Signals { get { return (SignalSet)raw.signals; } }
+
         /// <summary>
         /// These rules with some fields changed, e.g. <c>rules.With(target: 30)</c>.
         /// MUS_E_INVALID_RULES when a value breaks a limit.
@@ -85,7 +88,7 @@ namespace Mus
                           int? vacas = null, int? minRaise = null, Royal31? royal31 = null,
                           bool? zeroDiscard = null, bool? dejeEnds = null,
                           MusCorrido? musCorrido = null, bool? tioPerete = null,
-                          Answers? answers = null)
+                          Answers? answers = null, SignalSet? signals = null)
         {
             mus_rules r = raw;
             if (kings.HasValue) r.kings = kings.Value;
@@ -99,6 +102,7 @@ namespace Mus
             if (musCorrido.HasValue) r.mus_corrido = (int)musCorrido.Value;
             if (tioPerete.HasValue) r.tio_perete = tioPerete.Value ? 1 : 0;
             if (answers.HasValue) r.answers = (int)answers.Value;
+            if (signals.HasValue) r.signals = (int)signals.Value;
             return new Rules(r, "Rules.With");
         }
 

@@ -118,8 +118,8 @@ internal static class BindingTests
         //   mus_action     = 4*4 + 8 + 8 + 40 + 4*4                         = 88
         //   mus_state_info = 4 + 5*4 + 3*(2*4) + 3*4 + 14*4                = 116
         //   mus_count_line = 9*4 + 3*4                                      = 48
-        //   mus_count      = 6*4 + 2*(2*4) + 4*48 + 8*4                     = 264
-        //   mus_view       = 7*4 + 4 + 3*(2*4) + 9*4 + 4*4 + 5*4 + 4*48 + 3*4 + 13*4 = 384
+        //   mus_count      = 6*4 + 2*(2*4) + 4*48 + 16 + 4*4                = 264
+        //   mus_view       = 7*4 + 4 + 3*(2*4) + 9*4 + 4*4 + 5*4 + 4*48 + 3*4 + 16 + 9*4 = 384
         //   mus_event      = 6*4 + 2*4                                      = 32
         var expected = new Dictionary<Type, int>
         {
@@ -147,14 +147,17 @@ internal static class BindingTests
         Eq(Offset(typeof(mus_state_info), "refill_due"), 56, "offsetof(mus_state_info, refill_due)");
         Eq(Offset(typeof(mus_state_info), "reserved"), 60, "offsetof(mus_state_info, reserved)");
         Eq(Offset(typeof(mus_count), "lines_0"), 40, "offsetof(mus_count, lines[0])");
-        Eq(Offset(typeof(mus_count), "reserved"), 232, "offsetof(mus_count, reserved)");
+        Eq(Offset(typeof(mus_count), "shown"), 232, "offsetof(mus_count, shown)");
+        Eq(Offset(typeof(mus_count), "reserved"), 248, "offsetof(mus_count, reserved)");
         Eq(Offset(typeof(mus_view), "hand"), 28, "offsetof(mus_view, hand)");
         Eq(Offset(typeof(mus_view), "score"), 32, "offsetof(mus_view, score)");
         Eq(Offset(typeof(mus_view), "signals"), 92, "offsetof(mus_view, signals)");
         Eq(Offset(typeof(mus_view), "lances_0"), 128, "offsetof(mus_view, lances[0])");
         Eq(Offset(typeof(mus_view), "proposal"), 320, "offsetof(mus_view, proposal)");
-        Eq(Offset(typeof(mus_view), "reserved"), 332, "offsetof(mus_view, reserved)");
+        Eq(Offset(typeof(mus_view), "last_shown"), 332, "offsetof(mus_view, last_shown)");
+        Eq(Offset(typeof(mus_view), "reserved"), 348, "offsetof(mus_view, reserved)");
         Eq(Offset(typeof(mus_rules), "answers"), 44, "offsetof(mus_rules, answers)");
+        Eq(Offset(typeof(mus_rules), "signals"), 48, "offsetof(mus_rules, signals)");
         Eq(MusLibrary.StateSize, 512, "mus_state_size()");
         Eq(MusLibrary.StateSize, NativeMethods.MUS_STATE_SIZE, "mus_state_size() == MUS_STATE_SIZE");
     }
@@ -245,7 +248,7 @@ internal static class BindingTests
             Check(text.StartsWith(MusException.NameOf(s) + ": ", StringComparison.Ordinal),
                   "mus_status_string(" + (int)s + ") = \"" + text + "\" names " + MusException.NameOf(s));
         }
-        Eq(Enum.GetValues(typeof(MusStatus)).Length, 17, "17 status codes, MUS_OK to MUS_E_NO_ACTION_ID");
+        Eq(Enum.GetValues(typeof(MusStatus)).Length, 18, "18 status codes, MUS_OK to MUS_E_SIGNAL_NOT_IN_SET");
         Eq(MusLibrary.StatusString(-99), "unknown status", "mus_status_string of an unknown code");
         Eq(MusLibrary.StatusString(1), "unknown status", "mus_status_string(1)");
         Eq(MusException.NameOf((MusStatus)(-99)), "MUS_E_UNKNOWN", "name of an unknown code");
@@ -255,6 +258,9 @@ internal static class BindingTests
         Eq((int)MusStatus.Internal, NativeMethods.MUS_E_INTERNAL, "MusStatus.Internal");
         Eq((int)MusStatus.NoActionId, NativeMethods.MUS_E_NO_ACTION_ID, "MusStatus.NoActionId");
         Eq(MusException.NameOf(MusStatus.NoActionId), "MUS_E_NO_ACTION_ID", "name of MUS_E_NO_ACTION_ID");
+        Eq((int)MusStatus.SignalNotInSet, NativeMethods.MUS_E_SIGNAL_NOT_IN_SET, "MusStatus.SignalNotInSet");
+        Eq((int)SignalSet.Online, NativeMethods.MUS_SIGNALS_ONLINE, "SignalSet.Online");
+        Eq((int)Signal.NeedMus, NativeMethods.MUS_SIGNAL_NEED_MUS, "Signal.NeedMus");
         Eq((int)Lance.Punto, NativeMethods.MUS_LANCE_PUNTO, "Lance.Punto");
         Eq((int)Phase.Perete, NativeMethods.MUS_PHASE_PERETE, "Phase.Perete");
         Eq((int)Phase.MatchOver, NativeMethods.MUS_PHASE_MATCH_OVER, "Phase.MatchOver");
@@ -267,13 +273,14 @@ internal static class BindingTests
         Eq((int)LanceStatus.Ordago, NativeMethods.MUS_LANCE_STATUS_ORDAGO, "LanceStatus.Ordago");
         Eq((int)HandEnd.Ordago, NativeMethods.MUS_END_ORDAGO, "HandEnd.Ordago");
         Eq((int)Royal31.JackOfCoins777, NativeMethods.MUS_ROYAL31_JACK_OF_COINS777, "Royal31.JackOfCoins777");
+        Eq((int)Royal31.JackOfCoinsAny777, NativeMethods.MUS_ROYAL31_JACK_OF_COINS_ANY777, "Royal31.JackOfCoinsAny777");
         Eq((int)MusCorrido.Game, NativeMethods.MUS_CORRIDO_GAME, "MusCorrido.Game");
         Eq((int)EventKind.Propose, NativeMethods.MUS_EVENT_PROPOSE, "EventKind.Propose");
         Eq((int)EventKind.Agree, NativeMethods.MUS_EVENT_AGREE, "EventKind.Agree");
         Eq((int)Answers.Proposal, NativeMethods.MUS_ANSWERS_PROPOSAL, "Answers.Proposal");
         Eq((int)Answers.First, NativeMethods.MUS_ANSWERS_FIRST, "Answers.First");
         Eq(Enum.GetValues(typeof(EventKind)).Length, 25, "25 event kinds");
-        Eq(Enum.GetValues(typeof(Signal)).Length, 14, "14 signals");
+        Eq(Enum.GetValues(typeof(Signal)).Length, 15, "15 signals");
 
         // An exception from the library carries code, name, text and what was being done.
         try
@@ -312,7 +319,7 @@ internal static class BindingTests
 
         Rules basque = Rules.Preset("basque");
         Eq(basque.Kings, 4, "basque: 4 kings");
-        Eq(basque.Target, 30, "basque: target 30");
+        Eq(basque.Target, 40, "basque: target 40 (seed 000: \"four Kings and at 40 points\")");
         Eq(basque.GamesPerVaca, 3, "basque: 3 games per vaca");
         Eq(basque.MusCorrido, MusCorrido.Game, "basque: mus corrido every game");
         Eq(basque.ToString(), "basque", "basque prints as its name");
@@ -324,6 +331,12 @@ internal static class BindingTests
         Eq(standard.With(answers: Answers.Proposal).ToString(), "standard answers=proposal",
            "answers=proposal in the text");
         Check(basque != standard && online != standard && !standard.Equals(null), "presets differ");
+        Rules spain = Rules.Preset("spain");
+        Eq(spain.Kings, 8, "spain: 8 kings");
+        Eq(spain.Target, 30, "spain: target 30");
+        Eq(spain.GamesPerVaca, 3, "spain: 3 games per vaca");
+        Eq(spain.Vacas, 3, "spain: 3 vacas");
+        Eq(spain.ToString(), "spain", "spain prints as its name");
 
         Rules r = Rules.Parse("standard kings=4 target=30 royal31=jack777");
         Eq(r.Kings, 4, "parsed kings");
@@ -451,10 +464,11 @@ internal static class BindingTests
         Check(solomillo.IsSignalTrue(standard, Signal.ThreeKings), "three kings is true");
         Check(!solomillo.IsSignalTrue(standard, Signal.TwoKings), "two kings is false");
         Check(solomillo.IsSignalTrue(standard, Signal.Juego31), "K K K A is 31");
-        SeqEq(solomillo.TrueSignals(standard), new[] { Signal.ThreeKings, Signal.Medias, Signal.Juego31, Signal.Solomillo },
+        SeqEq(solomillo.TrueSignals(standard), new[] { Signal.ThreeKings, Signal.Medias, Signal.Juego31, Signal.Solomillo, Signal.NeedMus },
               "the true signals of K K K A");
-        SeqEq(Hand.Parse("Ko 6c 5e Ab").TrueSignals(standard), new[] { Signal.Ciego }, "K 6 5 A: ciego");
-        Throws(MusStatus.InvalidArgument, () => solomillo.IsSignalTrue(standard, (Signal)14), "signal 14");
+        SeqEq(Hand.Parse("Ko 6c 5e Ab").TrueSignals(standard), new[] { Signal.Ciego, Signal.NeedMus }, "K 6 5 A: ciego (and need_mus, always true)");
+        Eq(Rules.Preset("online").Signals, SignalSet.Online, "the online preset plays the online signal set (R33a)");
+        Throws(MusStatus.InvalidArgument, () => solomillo.IsSignalTrue(standard, (Signal)15), "signal 15");
 
         // mus_lance_winner over the R26 example's hands: all worth 22, no pares; mano seat 1.
         var hands = new[]
@@ -643,7 +657,20 @@ internal static class BindingTests
         Eq(v.Phase, Phase.Mus, "view phase");
         Eq(v.ToAct, (int?)1, "view to act");
         Check(!v.BetOpen, "no bet open");
+        Check(v.LastShown == null, "no showdown before the first count (R28a)");
         Throws(MusStatus.InvalidArgument, () => dealt.View(4), "view of seat 4");
+
+        // R28a: the count shows the four hands to every seat, read from the view.
+        MatchState counted = dealt.Apply(MusAction.Cut(1));
+        var held = new[] { counted.Hand(0), counted.Hand(1), counted.Hand(2), counted.Hand(3) };
+        while (counted.Phase == Phase.Betting) counted = counted.Apply(MusAction.Pass(counted.ToAct.Value));
+        for (int seat = 0; seat < 4; ++seat)
+        {
+            var shown = counted.View(seat).LastShown;
+            Check(shown != null, "seat " + seat + " sees the showdown");
+            for (int k = 0; k < 4; ++k) Eq(shown[k], held[k], "seat " + seat + " sees hand " + k);
+        }
+        Eq(counted.LastCount().Shown[2], held[2], "the count holds the showdown");
 
         // Saved bytes come back; forged bytes do not.
         byte[] bytes = dealt.ToBytes();
@@ -667,7 +694,8 @@ internal static class BindingTests
         Eq(events[0].Value, (int)Signal.Ciego, "signal event value");
         Eq(signalled.View(3).Signals[1], 1 << (int)Signal.Ciego, "every view sees the signal");
         Throws(MusStatus.IllegalAction, () => signalled.Apply(MusAction.Signal(1, Signal.Ciego)), "the same signal twice");
-        Throws(MusStatus.InvalidArgument, () => signalled.Apply(new MusAction(ActionKind.Signal, 1, 14)), "signal 14");
+        Throws(MusStatus.InvalidArgument, () => signalled.Apply(new MusAction(ActionKind.Signal, 1, 15)), "signal 15");
+        Throws(MusStatus.SignalNotInSet, () => signalled.Apply(MusAction.Signal(1, Signal.NeedMus)), "need_mus outside the online set (R33a)");
 
         // Everyone says mus: the discard. Cards not held, no card at all.
         MatchState m = dealt;

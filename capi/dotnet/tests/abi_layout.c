@@ -32,6 +32,7 @@ int main(void) {
   F(mus_rules, mus_corrido);
   F(mus_rules, tio_perete);
   F(mus_rules, answers);
+  F(mus_rules, signals);
   F(mus_rules, reserved);
 
   S(mus_state);
@@ -87,6 +88,7 @@ int main(void) {
   E(mus_count, lines, 1);
   E(mus_count, lines, 2);
   E(mus_count, lines, 3);
+  F(mus_count, shown);
   F(mus_count, reserved);
 
   S(mus_view);
@@ -123,6 +125,7 @@ int main(void) {
   F(mus_view, proposal);
   F(mus_view, proposer);
   F(mus_view, proposal_amount);
+  F(mus_view, last_shown);
   F(mus_view, reserved);
 
   S(mus_event);

@@ -70,6 +70,11 @@ def main():
         print("  %-11s %-9s %-7s stake %2d tantos %d points %d%s" % (
             line.lance.name.lower(), line.status.name.lower(), winner, line.stake, line.tantos,
             line.points, "" if line.counted else " (not counted)"))
+    # The showdown (R28a) is public: any seat's view holds the four hands as they were shown.
+    shown = state.view(0).last_shown
+    if shown is not None:
+        print("Cards shown: " + " · ".join("seat %d %s" % (seat, hand)
+                                           for seat, hand in enumerate(shown)))
     if count.game_winner is not None:
         print("Team %d won the game" % count.game_winner)
     print("Now: score %d-%d, games %d-%d" % (*state.score, *state.games))

@@ -19,12 +19,13 @@ what was tried. Every error status of the C API raises a :class:`MusError` subcl
 from ._version import __version__
 from .cards import NO_CARD, Card, Hand, Rank, Suit, lance_winner, seeded_order
 from .enums import (ActionKind, Answers, EventKind, HandEnd, Lance, LanceStatus, MusCorrido,
-                    Phase, Royal31, Signal, Status)
+                    Phase, Royal31, Signal, SignalSet, Status)
 from .errors import (ActionError, BadShuffleError, BetTooSmallError, BufferTooSmallError,
                      CardNotInHandError, FalseSignalError, IllegalActionError, InternalError,
                      InvalidArgumentError, InvalidCardsError, InvalidRulesError,
                      InvalidStateError, LibraryNotFoundError, MatchOverError, MusError,
-                     NoActionIdError, NotYourTurnError, ParseError, WrongPhaseError)
+                     NoActionIdError, NotYourTurnError, ParseError, SignalNotInSetError,
+                     WrongPhaseError)
 from .match import (ACTION_ID_COUNT, Action, BetLimits, Count, CountLine, Event, State, View,
                     bet_ladder)
 from .rules import Rules
@@ -52,12 +53,12 @@ __all__ = [
     "__version__", "library_path", "library_version", "status_string",
     "NO_CARD", "Card", "Hand", "Rank", "Suit", "lance_winner", "seeded_order",
     "ActionKind", "Answers", "EventKind", "HandEnd", "Lance", "LanceStatus", "MusCorrido", "Phase",
-    "Royal31", "Signal", "Status",
+    "Royal31", "Signal", "SignalSet", "Status",
     "MusError", "ActionError", "BadShuffleError", "BetTooSmallError", "BufferTooSmallError",
     "CardNotInHandError", "FalseSignalError", "IllegalActionError", "InternalError",
     "InvalidArgumentError", "InvalidCardsError", "InvalidRulesError", "InvalidStateError",
     "LibraryNotFoundError", "MatchOverError", "NoActionIdError", "NotYourTurnError",
-    "ParseError", "WrongPhaseError",
+    "ParseError", "SignalNotInSetError", "WrongPhaseError",
     "ACTION_ID_COUNT", "Action", "BetLimits", "Count", "CountLine", "Event", "State", "View",
     "bet_ladder",
     "Rules",

@@ -33,6 +33,7 @@ MUS_E_FALSE_SIGNAL = -13
 MUS_E_INVALID_STATE = -14
 MUS_E_INTERNAL = -15
 MUS_E_NO_ACTION_ID = -16
+MUS_E_SIGNAL_NOT_IN_SET = -17
 
 # ---- Lances --------------------------------------------------------------------------------
 MUS_LANCE_GRANDE = 0
@@ -47,11 +48,15 @@ MUS_ROYAL31_JACK777 = 1
 MUS_ROYAL31_FIGURE777 = 2
 MUS_ROYAL31_JACK777_OTHER_SUITS = 3
 MUS_ROYAL31_JACK_OF_COINS777 = 4
+MUS_ROYAL31_JACK_OF_COINS_ANY777 = 5
 MUS_CORRIDO_OFF = 0
 MUS_CORRIDO_MATCH = 1
 MUS_CORRIDO_GAME = 2
 MUS_ANSWERS_FIRST = 0
 MUS_ANSWERS_PROPOSAL = 1
+MUS_SIGNALS_FULL = 0
+MUS_SIGNALS_ONLINE = 1
+MUS_SIGNALS_OFF = 2
 
 # ---- Match phases --------------------------------------------------------------------------
 MUS_PHASE_SHUFFLE = 1
@@ -89,6 +94,7 @@ MUS_SIGNAL_PUNTO_28 = 10
 MUS_SIGNAL_CIEGO = 11
 MUS_SIGNAL_REAL_31 = 12
 MUS_SIGNAL_SOLOMILLO = 13
+MUS_SIGNAL_NEED_MUS = 14
 
 MUS_STATE_SIZE = 512
 
@@ -177,7 +183,8 @@ class mus_rules(ctypes.Structure):  # noqa: N801 (the header's names)
         ("mus_corrido", _i32),
         ("tio_perete", _i32),
         ("answers", _i32),
-        ("reserved", _i32 * 7),
+        ("signals", _i32),
+        ("reserved", _i32 * 6),
     ]
 
 
@@ -242,7 +249,8 @@ class mus_count(ctypes.Structure):  # noqa: N801
         ("score_before", _i32 * 2),
         ("score_after", _i32 * 2),
         ("lines", mus_count_line * 4),
-        ("reserved", _i32 * 8),
+        ("shown", _u8 * 16),
+        ("reserved", _i32 * 4),
     ]
 
 
@@ -278,7 +286,8 @@ class mus_view(ctypes.Structure):  # noqa: N801
         ("proposal", _i32),
         ("proposer", _i32),
         ("proposal_amount", _i32),
-        ("reserved", _i32 * 13),
+        ("last_shown", _u8 * 16),
+        ("reserved", _i32 * 9),
     ]
 
 

@@ -27,6 +27,7 @@ class Status(enum.IntEnum):
     INVALID_STATE = _abi.MUS_E_INVALID_STATE
     INTERNAL = _abi.MUS_E_INTERNAL
     NO_ACTION_ID = _abi.MUS_E_NO_ACTION_ID
+    SIGNAL_NOT_IN_SET = _abi.MUS_E_SIGNAL_NOT_IN_SET
 
     @property
     def c_name(self) -> str:
@@ -50,6 +51,7 @@ class Royal31(enum.IntEnum):
     FIGURE777 = _abi.MUS_ROYAL31_FIGURE777
     JACK777_OTHER_SUITS = _abi.MUS_ROYAL31_JACK777_OTHER_SUITS
     JACK_OF_COINS777 = _abi.MUS_ROYAL31_JACK_OF_COINS777
+    JACK_OF_COINS_ANY777 = _abi.MUS_ROYAL31_JACK_OF_COINS_ANY777
 
 
 class MusCorrido(enum.IntEnum):
@@ -63,6 +65,13 @@ class Answers(enum.IntEnum):
     """How a team answers a bet (R25, R25a), ``MUS_ANSWERS_*``."""
     FIRST = _abi.MUS_ANSWERS_FIRST
     PROPOSAL = _abi.MUS_ANSWERS_PROPOSAL
+
+
+class SignalSet(enum.IntEnum):
+    """The signal set of the rules (R33a), ``MUS_SIGNALS_*``."""
+    FULL = _abi.MUS_SIGNALS_FULL
+    ONLINE = _abi.MUS_SIGNALS_ONLINE
+    OFF = _abi.MUS_SIGNALS_OFF
 
 
 class Phase(enum.IntEnum):
@@ -106,6 +115,7 @@ class Signal(enum.IntEnum):
     CIEGO = _abi.MUS_SIGNAL_CIEGO
     REAL_31 = _abi.MUS_SIGNAL_REAL_31
     SOLOMILLO = _abi.MUS_SIGNAL_SOLOMILLO
+    NEED_MUS = _abi.MUS_SIGNAL_NEED_MUS
 
 
 class LanceStatus(enum.IntEnum):

@@ -138,6 +138,11 @@ class NoActionIdError(MusError, ValueError):
     code = Status.NO_ACTION_ID
 
 
+class SignalNotInSetError(ActionError):
+    """``MUS_E_SIGNAL_NOT_IN_SET``: a signal outside the rules' signal set (R33a)."""
+    code = Status.SIGNAL_NOT_IN_SET
+
+
 class LibraryNotFoundError(OSError):
     """libmus could not be loaded; the message lists every place that was tried."""
 
@@ -147,7 +152,8 @@ _BY_STATUS: Dict[int, Type[MusError]] = {
     for cls in (InvalidArgumentError, ParseError, BufferTooSmallError, InvalidRulesError,
                 InvalidCardsError, WrongPhaseError, NotYourTurnError, IllegalActionError,
                 BetTooSmallError, CardNotInHandError, BadShuffleError, MatchOverError,
-                FalseSignalError, InvalidStateError, InternalError, NoActionIdError)
+                FalseSignalError, InvalidStateError, InternalError, NoActionIdError,
+                SignalNotInSetError)
 }
 
 

@@ -245,12 +245,23 @@ class Count:
     score_before: Tuple[int, int]   #: scores when the hand was dealt
     score_after: Tuple[int, int]    #: scores at its end (before a won game resets them)
     lines: Tuple[CountLine, ...]    #: grande, chica, pares, juego or punto
+    #: The showdown (R28a): the four hands as they stood at the count or an accepted órdago,
+    #: seat 0's first; None when the hand showed no cards (a deje reached the target).
+    shown: Optional[Tuple[Hand, ...]]
 
     @classmethod
     def _from_c(cls, c: _abi.mus_count) -> "Count":
         return cls(c.number, c.dealer, c.mano, enum_or_int(HandEnd, c.end), _opt(c.game_winner),
                    tuple(c.score_before), tuple(c.score_after),
-                   tuple(CountLine._from_c(line) for line in c.lines))
+                   tuple(CountLine._from_c(line) for line in c.lines), _shown(c.shown))
+
+
+def _shown(ids: Sequence[int]) -> Optional[Tuple[Hand, ...]]:
+    """The four hands of a showdown's 16 card ids (R28a), or None when all are 255."""
+    ids = tuple(ids)
+    if ids[0] == 255:
+        return None
+    return tuple(Hand._from_ids(ids[4 * seat:4 * seat + 4]) for seat in range(4))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -288,6 +299,9 @@ class View:
     proposal: Optional[Union[ActionKind, int]]
     proposer: Optional[int]             #: the seat that made the pending proposal
     proposal_amount: int                #: the proposed raise "more", or 0
+    #: The last finished hand's showdown (R28a), public to every seat: the four hands, seat 0's
+    #: first, or None when it showed no cards (or no hand has finished).
+    last_shown: Optional[Tuple[Hand, ...]]
 
     @classmethod
     def _from_c(cls, c: _abi.mus_view) -> "View":
@@ -302,7 +316,7 @@ class View:
             bool(c.bet_open), bool(c.bet_is_ordago), _opt(c.bet_team), c.stake_before,
             c.proposed, tuple(CountLine._from_c(line) for line in c.lances),
             enum_or_int(ActionKind, c.proposal) if c.proposal else None, _opt(c.proposer),
-            c.proposal_amount)
+            c.proposal_amount, _shown(c.last_shown))
 
 
 class BetLimits(NamedTuple):

@@ -6,19 +6,19 @@ import ctypes
 from typing import Any, Dict, Optional, Tuple
 
 from . import _abi, _lib
-from .enums import Answers, MusCorrido, Royal31, enum_or_int
+from .enums import Answers, MusCorrido, Royal31, SignalSet, enum_or_int
 from .errors import MusError
 
 # Field name -> how a Python value becomes the C int32 (and back: see Rules properties).
 _FIELDS: Tuple[str, ...] = ("kings", "target", "games_per_vaca", "vacas", "min_raise",
                             "royal31", "zero_discard", "deje_ends", "mus_corrido", "tio_perete",
-                            "answers")
+                            "answers", "signals")
 
 
 def _to_c(field: str, value: Any) -> int:
     """A Python value for a rules field as the C int32 (the library validates the number)."""
     for name, enum_cls in (("royal31", Royal31), ("mus_corrido", MusCorrido),
-                           ("answers", Answers)):
+                           ("answers", Answers), ("signals", SignalSet)):
         if field == name and isinstance(value, str):
             try:
                 return int(enum_cls[value.upper()])
@@ -51,7 +51,8 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str = "standard", **overrides: Any) -> "Rules":
-        """A named preset ("standard", "basque", "online"), with optional field overrides.
+        """A named preset ("standard", "spain", "basque", "online"), with optional field
+        overrides.
 
         Raises ParseError for an unknown name, InvalidRulesError for an override outside its
         limits and TypeError for an unknown field.
@@ -147,6 +148,11 @@ class Rules:
     def answers(self) -> Answers:
         """How a team answers a bet: FIRST (R25) or PROPOSAL (R25a, the online preset)."""
         return enum_or_int(Answers, self._c.answers)
+
+    @property
+    def signals(self) -> SignalSet:
+        """The signal set (R33a): which signals are legal."""
+        return enum_or_int(SignalSet, self._c.signals)
 
     def as_dict(self) -> Dict[str, Any]:
         """Every field by name."""

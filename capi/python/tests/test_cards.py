@@ -153,14 +153,16 @@ class HandTest(unittest.TestCase):
         self.assertTrue(h.signal_true(STANDARD, Signal.THREE_KINGS))
         self.assertFalse(h.signal_true(STANDARD, Signal.TWO_KINGS))
         self.assertEqual(h.true_signals(STANDARD),
-                         (Signal.THREE_KINGS, Signal.MEDIAS, Signal.JUEGO_31, Signal.SOLOMILLO))
-        self.assertEqual(Hand.parse("4o 5c 6e 7b").true_signals(STANDARD), (Signal.CIEGO,))
+                         (Signal.THREE_KINGS, Signal.MEDIAS, Signal.JUEGO_31, Signal.SOLOMILLO,
+                          Signal.NEED_MUS))  # need_mus, a wish, is always true (R33a)
+        self.assertEqual(Hand.parse("4o 5c 6e 7b").true_signals(STANDARD),
+                         (Signal.CIEGO, Signal.NEED_MUS))
         royal = Hand.parse("Jo 7c 7e 7b")
         self.assertFalse(royal.signal_true(STANDARD, Signal.REAL_31))
         self.assertTrue(royal.signal_true(Rules.preset("standard", royal31="jack777"),
                                           Signal.REAL_31))
         with self.assertRaises(mus.InvalidArgumentError):
-            h.signal_true(STANDARD, 14)
+            h.signal_true(STANDARD, 15)
 
     def test_rules_argument(self):
         with self.assertRaises(TypeError):

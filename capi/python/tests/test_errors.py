@@ -39,7 +39,7 @@ class ErrorClassTest(unittest.TestCase):
             self.assertTrue(issubclass(cls, ValueError), cls)
         for cls in (mus.WrongPhaseError, mus.NotYourTurnError, mus.IllegalActionError,
                     mus.BetTooSmallError, mus.CardNotInHandError, mus.BadShuffleError,
-                    mus.MatchOverError, mus.FalseSignalError):
+                    mus.MatchOverError, mus.FalseSignalError, mus.SignalNotInSetError):
             self.assertTrue(issubclass(cls, mus.ActionError), cls)
         self.assertTrue(issubclass(mus.LibraryNotFoundError, OSError))
 

@@ -234,7 +234,9 @@ class ErrorPathTest(unittest.TestCase):
         self.assertEqual(signalled.view(3).signals[1], frozenset({mus.Signal.CIEGO}))
         self.assert_refused(signalled, Action.signal(1, mus.Signal.CIEGO),
                             mus.IllegalActionError)
-        self.assert_refused(signalled, Action.signal(1, 14), mus.InvalidArgumentError)
+        self.assert_refused(signalled, Action.signal(1, 15), mus.InvalidArgumentError)
+        self.assert_refused(signalled, Action.signal(1, mus.Signal.NEED_MUS),  # R33a: online only
+                            mus.SignalNotInSetError)
         betting = s.apply(Action.cut(1))
         limits = betting.bet_limits()
         self.assertEqual(limits.min, 2)  # an opening bet is at least 2 (R24)
@@ -397,9 +399,15 @@ class R26WorkedExampleTest(unittest.TestCase):
         self.assertEqual(s.score, (0, 5))
         self.assertEqual(s.lance, Lance.CHICA)
 
+        hands = tuple(s.hand(seat) for seat in range(4))
+        for seat in range(4):                # before the showdown no view holds it (R28a)
+            self.assertIsNone(s.view(seat).last_shown)
         while s.phase is Phase.BETTING:      # chica and punto en paso
             s = s.apply(Action.pass_(s.to_act))
         count = s.last_count()
+        self.assertEqual(count.shown, hands)  # R28a: the count shows the four hands
+        for seat in range(4):                # to every seat
+            self.assertEqual(s.view(seat).last_shown, hands)
         self.assertEqual((count.number, count.end, count.dealer, count.mano),
                          (1, mus.HandEnd.COUNT, 0, 1))
         self.assertEqual((count.score_before, count.score_after), ((0, 0), (0, 7)))

@@ -40,6 +40,7 @@ RULE_SETS = [
     "standard",
     "basque",
     "online",
+    "spain signals=off",
     "standard tio_perete=1 zero_discard=1 min_raise=1 royal31=jack777 target=15",
     "standard kings=4 target=20 games_per_vaca=1 vacas=2 mus_corrido=match",
 ]

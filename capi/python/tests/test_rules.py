@@ -4,7 +4,7 @@ import pickle
 import unittest
 
 import mus
-from mus import MusCorrido, Royal31, Rules
+from mus import MusCorrido, Royal31, Rules, SignalSet
 
 
 class PresetTest(unittest.TestCase):
@@ -12,8 +12,9 @@ class PresetTest(unittest.TestCase):
         # rules.md "Rule presets": kings, target, games per vaca, vacas; dejes; mus corrido.
         table = {
             "standard": (8, 40, 2, 1, True, MusCorrido.OFF),
-            "basque": (4, 30, 3, 1, True, MusCorrido.GAME),
+            "basque": (4, 40, 3, 1, True, MusCorrido.GAME),
             "online": (8, 40, 1, 1, False, MusCorrido.OFF),
+            "spain": (8, 30, 3, 3, True, MusCorrido.OFF),
         }
         for name, (kings, target, gpv, vacas, deje_ends, corrido) in table.items():
             with self.subTest(name):
@@ -35,7 +36,8 @@ class PresetTest(unittest.TestCase):
         self.assertEqual(r.as_dict(), {
             "kings": 8, "target": 40, "games_per_vaca": 2, "vacas": 1, "min_raise": 2,
             "royal31": Royal31.OFF, "zero_discard": False, "deje_ends": True,
-            "mus_corrido": MusCorrido.OFF, "tio_perete": False, "answers": mus.Answers.FIRST})
+            "mus_corrido": MusCorrido.OFF, "tio_perete": False, "answers": mus.Answers.FIRST,
+            "signals": SignalSet.FULL})
         self.assertIs(Rules.preset("online").answers, mus.Answers.PROPOSAL)
         self.assertIsInstance(r.royal31, Royal31)
         self.assertIsInstance(r.mus_corrido, MusCorrido)
@@ -58,18 +60,19 @@ class OverrideTest(unittest.TestCase):
         r = Rules.preset("standard", kings=4, target=999, games_per_vaca=7, vacas=5,
                          min_raise=1, royal31="jack_of_coins777", zero_discard=True,
                          deje_ends=False, mus_corrido=MusCorrido.MATCH, tio_perete=1,
-                         answers="proposal")
+                         answers="proposal", signals="off")
         self.assertEqual(r.as_dict(), {
             "kings": 4, "target": 999, "games_per_vaca": 7, "vacas": 5, "min_raise": 1,
             "royal31": Royal31.JACK_OF_COINS777, "zero_discard": True, "deje_ends": False,
             "mus_corrido": MusCorrido.MATCH, "tio_perete": True,
-            "answers": mus.Answers.PROPOSAL})
+            "answers": mus.Answers.PROPOSAL, "signals": SignalSet.OFF})
+        self.assertEqual(Rules.preset("online").signals, SignalSet.ONLINE)  # R33a
         self.assertEqual(Rules.parse(str(r)), r)
 
     def test_replace_and_parse_overrides(self):
         base = Rules.preset("basque")
-        self.assertEqual(base.replace(target=40).target, 40)
-        self.assertEqual(base.target, 30, "replace returns a new value")
+        self.assertEqual(base.replace(target=30).target, 30)
+        self.assertEqual(base.target, 40, "replace returns a new value")
         self.assertIs(base.replace(), base)
         self.assertEqual(Rules.parse("online", royal31=Royal31.FIGURE777).royal31,
                          Royal31.FIGURE777)
@@ -108,7 +111,8 @@ class TextTest(unittest.TestCase):
         cases = {
             "standard": "standard",
             "standard target=40": "standard",
-            "basque deje_ends=0 target=30": "basque deje_ends=0",
+            "basque deje_ends=0 target=40": "basque deje_ends=0",
+            "standard target=30 games_per_vaca=3 vacas=3": "spain",
             "standard royal31=jack777 kings=4": "standard kings=4 royal31=jack777",
             "online target=30 target=35": "online target=35",  # the last key wins
             "  standard   kings=4 ": "standard kings=4",
