@@ -331,12 +331,13 @@ inline void write_state(const State& s, mus_state* out) noexcept {
     stamp = stamp_of(src, *key, bytes);  // copies and hashes in one pass
   else
     std::memcpy(bytes, src, sizeof s);
-  // The gap between the State and the stamp is usually zero already (`in == out`, a reused
-  // buffer, a binding's zero-initialised struct): checking it is a few vector loads, while a
-  // memset of this size compiles to `rep stos` under GCC's generic tuning, slower than the hash.
-  unsigned char gap = 0;
-  for (std::size_t i = sizeof s; i < stamp_offset; ++i) gap |= bytes[i];
-  if (gap != 0) std::memset(bytes + sizeof s, 0, stamp_offset - sizeof s);
+  // The gap between the State and the stamp is always written: the caller's buffer may hold
+  // anything, uninitialised bytes included, and the output must not depend on it.
+  static_assert(sizeof s % sizeof(std::uint64_t) == 0 && stamp_offset % sizeof(std::uint64_t) == 0);
+  for (std::size_t i = sizeof s; i < stamp_offset; i += sizeof(std::uint64_t)) {
+    const std::uint64_t zero = 0;
+    std::memcpy(bytes + i, &zero, sizeof zero);
+  }
   std::memcpy(bytes + stamp_offset, stamp.data(), stamp_size);
 }
 
