@@ -81,6 +81,15 @@ Errc validate_state(const State& s) noexcept {
       return bad;
   }
 
+  // --- lance records: ranges, names by position (checked before any record is used) --------
+  const auto record_ok = [&](const LanceRecord& r, int position) {
+    const int lance = byte(r.lance);
+    const bool named =
+        position < 3 ? lance == position : (r.lance == Lance::juego || r.lance == Lance::punto);
+    return named && in(byte(r.status), 0, 6) && r.reserved == 0 && in(r.bet_team, -1, 1) &&
+           in(r.winner_team, -1, 1) && in(r.winner_seat, -1, seats - 1) && r.tantos <= 6 &&
+           r.counted <= 1 && r.stake <= max_stake && r.points <= max_stake + 7;
+  };
   // --- hand counters and the last hand's summary ---------------------------------------------
   const HandSummary& last = s.last;
   if (s.hand_in_game > s.hand_number) return bad;
@@ -131,6 +140,9 @@ Errc validate_state(const State& s) noexcept {
     if (!shows_cards(rules, last.end)) {
       if (last.shown != no_shown_cards) return bad;
     } else {
+      // The records are read below (winner_team indexes the evaluations): ranges first.
+      for (int j = 0; j < 4; ++j)
+        if (!record_ok(last.lances[idx(j)], j)) return bad;
       std::uint64_t shown = 0;
       for (const std::uint8_t id : last.shown) {
         if (id >= deck_size || ((shown >> id) & 1U) != 0) return bad;
@@ -166,15 +178,7 @@ Errc validate_state(const State& s) noexcept {
     }
   }
 
-  // --- lance records: ranges, names by position ----------------------------------------------
-  const auto record_ok = [&](const LanceRecord& r, int position) {
-    const int lance = byte(r.lance);
-    const bool named =
-        position < 3 ? lance == position : (r.lance == Lance::juego || r.lance == Lance::punto);
-    return named && in(byte(r.status), 0, 6) && r.reserved == 0 && in(r.bet_team, -1, 1) &&
-           in(r.winner_team, -1, 1) && in(r.winner_seat, -1, seats - 1) && r.tantos <= 6 &&
-           r.counted <= 1 && r.stake <= max_stake && r.points <= max_stake + 7;
-  };
+  // --- lance records: ranges (record_ok above), what was counted -------------------------
   for (int j = 0; j < 4; ++j) {
     const LanceRecord& r = last.lances[idx(j)];
     if (last.number != 0 && !record_ok(r, j)) return bad;
