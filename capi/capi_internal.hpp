@@ -318,6 +318,20 @@ static_assert(std::is_trivially_destructible_v<State>);
 }
 
 /**
+ * @brief Runs `body` on the caller's state once read_state() accepted it: the one way the C
+ *        functions that take a state read it.
+ * @param in The caller's state.
+ * @param body A callable taking `const State&` and returning the function's `int32_t` status.
+ * @return read_state()'s error, or what `body` returns.
+ */
+template <class Body>
+[[nodiscard]] std::int32_t with_state(const mus_state* in, Body&& body) {
+  StateCopy copy;
+  if (const std::int32_t e = read_state(in, copy); e != MUS_OK) return e;
+  return std::forward<Body>(body)(static_cast<const State&>(copy.s));
+}
+
+/**
  * @brief Writes a state to a caller's mus_state: the State's bytes, zeros, then its stamp.
  *
  * Each byte of `*out` is written once, the State's in the same pass that hashes them. The stamp

@@ -156,69 +156,64 @@ int32_t mus_apply(const mus_state* in, const mus_action* action, mus_state* out)
 int32_t mus_legal_actions(const mus_state* s, mus_action* buf, size_t cap, size_t* count_out) {
   return capi::guard([&]() -> std::int32_t {
     if (!capi::valid_buffer(buf, cap)) return MUS_E_INVALID_ARGUMENT;
-    capi::StateCopy copy;
-    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
-    const mus::State& st = copy.s;
-    const mus::ActionList list = mus::legal_actions(st);
-    if (count_out != nullptr) *count_out = list.size;
-    if (cap < list.size) return MUS_E_BUFFER_TOO_SMALL;
-    for (std::size_t i = 0; i < list.size; ++i) capi::write_action(list.items[i], buf[i]);
-    return MUS_OK;
+    return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
+      const mus::ActionList list = mus::legal_actions(st);
+      if (count_out != nullptr) *count_out = list.size;
+      if (cap < list.size) return MUS_E_BUFFER_TOO_SMALL;
+      for (std::size_t i = 0; i < list.size; ++i) capi::write_action(list.items[i], buf[i]);
+      return MUS_OK;
+    });
   });
 }
 
 int32_t mus_legal_mask(const mus_state* s, uint64_t* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    capi::StateCopy copy;
-    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
-    const mus::State& st = copy.s;
-    *out = mus::legal_action_mask(st);
-    return MUS_OK;
+    return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
+      *out = mus::legal_action_mask(st);
+      return MUS_OK;
+    });
   });
 }
 
 int32_t mus_legal_action_ids(const mus_state* s, int32_t* ids, size_t cap, size_t* count_out) {
   return capi::guard([&]() -> std::int32_t {
     if (!capi::valid_buffer(ids, cap)) return MUS_E_INVALID_ARGUMENT;
-    capi::StateCopy copy;
-    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
-    const mus::State& st = copy.s;
-    const std::uint64_t mask = mus::legal_action_mask(st);
-    const auto n = static_cast<std::size_t>(std::popcount(mask));
-    if (count_out != nullptr) *count_out = n;
-    if (cap < n) return MUS_E_BUFFER_TOO_SMALL;
-    std::size_t i = 0;
-    for (std::uint64_t m = mask; m != 0; m &= m - 1) ids[i++] = std::countr_zero(m);
-    return MUS_OK;
+    return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
+      const std::uint64_t mask = mus::legal_action_mask(st);
+      const auto n = static_cast<std::size_t>(std::popcount(mask));
+      if (count_out != nullptr) *count_out = n;
+      if (cap < n) return MUS_E_BUFFER_TOO_SMALL;
+      std::size_t i = 0;
+      for (std::uint64_t m = mask; m != 0; m &= m - 1) ids[i++] = std::countr_zero(m);
+      return MUS_OK;
+    });
   });
 }
 
 int32_t mus_action_id(const mus_state* s, const mus_action* action, int32_t* id_out) {
   return capi::guard([&]() -> std::int32_t {
     if (id_out == nullptr || action == nullptr) return MUS_E_INVALID_ARGUMENT;
-    capi::StateCopy copy;
-    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
-    const mus::State& st = copy.s;
-    const auto a = read_action(action);
-    if (!a) return capi::status(a.error());
-    const auto id = mus::action_id(st, *a);
-    if (!id) return capi::status(id.error());
-    *id_out = *id;
-    return MUS_OK;
+    return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
+      const auto a = read_action(action);
+      if (!a) return capi::status(a.error());
+      const auto id = mus::action_id(st, *a);
+      if (!id) return capi::status(id.error());
+      *id_out = *id;
+      return MUS_OK;
+    });
   });
 }
 
 int32_t mus_action_from_id(const mus_state* s, int32_t id, mus_action* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    capi::StateCopy copy;
-    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
-    const mus::State& st = copy.s;
-    const auto a = mus::action_from_id(st, id);
-    if (!a) return capi::status(a.error());
-    capi::write_action(*a, *out);
-    return MUS_OK;
+    return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
+      const auto a = mus::action_from_id(st, id);
+      if (!a) return capi::status(a.error());
+      capi::write_action(*a, *out);
+      return MUS_OK;
+    });
   });
 }
 
@@ -246,114 +241,109 @@ int32_t mus_bet_ladder(int32_t index, int32_t* amount_out) {
 int32_t mus_state_info_get(const mus_state* s, mus_state_info* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    capi::StateCopy copy;
-    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
-    const mus::State& st = copy.s;
-    mus_state_info info{};
-    info.phase = static_cast<std::int32_t>(st.phase);
-    info.lance = st.phase == mus::Phase::betting ? static_cast<std::int32_t>(st.lance) : -1;
-    info.to_act = st.to_act;
-    info.dealer = st.dealer;
-    info.mano = st.mano;
-    for (int t = 0; t < 2; ++t) {
-      info.score[t] = st.scores.points[static_cast<std::size_t>(t)];
-      info.games[t] = st.scores.games[static_cast<std::size_t>(t)];
-      info.vacas[t] = st.scores.vacas[static_cast<std::size_t>(t)];
-    }
-    info.match_winner = st.scores.match_winner;
-    info.hand_number = static_cast<std::int32_t>(st.hand_number);
-    info.refill_due = st.refill_due() ? 1 : 0;
-    return write_sized(info, out);
+    return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
+      mus_state_info info{};
+      info.phase = static_cast<std::int32_t>(st.phase);
+      info.lance = st.phase == mus::Phase::betting ? static_cast<std::int32_t>(st.lance) : -1;
+      info.to_act = st.to_act;
+      info.dealer = st.dealer;
+      info.mano = st.mano;
+      for (int t = 0; t < 2; ++t) {
+        info.score[t] = st.scores.points[static_cast<std::size_t>(t)];
+        info.games[t] = st.scores.games[static_cast<std::size_t>(t)];
+        info.vacas[t] = st.scores.vacas[static_cast<std::size_t>(t)];
+      }
+      info.match_winner = st.scores.match_winner;
+      info.hand_number = static_cast<std::int32_t>(st.hand_number);
+      info.refill_due = st.refill_due() ? 1 : 0;
+      return write_sized(info, out);
+    });
   });
 }
 
 int32_t mus_state_hand(const mus_state* s, int32_t seat, uint8_t out[4]) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr || !capi::valid_seat(seat)) return MUS_E_INVALID_ARGUMENT;
-    capi::StateCopy copy;
-    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
-    const mus::State& st = copy.s;
-    for (int i = 0; i < mus::hand_size; ++i)
-      out[i] = st.deck.hands[static_cast<std::size_t>(seat * 4 + i)];
-    return MUS_OK;
+    return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
+      for (int i = 0; i < mus::hand_size; ++i)
+        out[i] = st.deck.hands[static_cast<std::size_t>(seat * 4 + i)];
+      return MUS_OK;
+    });
   });
 }
 
 int32_t mus_state_view(const mus_state* s, int32_t seat, mus_view* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr || !capi::valid_seat(seat)) return MUS_E_INVALID_ARGUMENT;
-    capi::StateCopy copy;
-    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
-    const mus::State& st = copy.s;
-    const mus::SeatView v = mus::view_of(st, seat);
-    mus_view c{};
-    c.seat = v.seat;
-    c.phase = static_cast<std::int32_t>(v.phase);
-    c.lance = v.phase == mus::Phase::betting ? static_cast<std::int32_t>(v.lance) : -1;
-    c.to_act = v.to_act;
-    c.dealer = v.dealer;
-    c.mano = v.mano;
-    std::memcpy(c.hand, v.hand.data(), 4);
-    for (int t = 0; t < 2; ++t) {
-      c.score[t] = v.score[static_cast<std::size_t>(t)];
-      c.games[t] = v.games[static_cast<std::size_t>(t)];
-      c.vacas[t] = v.vacas[static_cast<std::size_t>(t)];
-    }
-    c.match_winner = v.match_winner;
-    c.hand_number = static_cast<std::int32_t>(v.hand_number);
-    c.stock_count = v.stock_count;
-    c.pile_count = v.pile_count;
-    c.pares_declared = (v.declared & 1U) != 0 ? 1 : 0;
-    c.pares_mask = v.pares_mask;
-    c.juego_declared = (v.declared & 2U) != 0 ? 1 : 0;
-    c.juego_mask = v.juego_mask;
-    c.perete_mask = v.perete_mask;
-    for (int i = 0; i < 4; ++i) c.signals[i] = v.signals[static_cast<std::size_t>(i)];
-    c.bet_open = v.bet_open;
-    c.bet_is_ordago = v.is_ordago;
-    c.bet_team = v.bet_team;
-    c.stake_before = v.stake_before;
-    c.proposed = v.proposed;
-    c.proposal = v.proposal;
-    c.proposer = v.proposer;
-    c.proposal_amount = v.proposal_amount;
-    for (int i = 0; i < 4; ++i) c.lances[i] = write_line(v.lances[static_cast<std::size_t>(i)]);
-    std::memcpy(c.last_shown, v.last.shown.data(), sizeof c.last_shown);
-    return write_sized(c, out);
+    return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
+      const mus::SeatView v = mus::view_of(st, seat);
+      mus_view c{};
+      c.seat = v.seat;
+      c.phase = static_cast<std::int32_t>(v.phase);
+      c.lance = v.phase == mus::Phase::betting ? static_cast<std::int32_t>(v.lance) : -1;
+      c.to_act = v.to_act;
+      c.dealer = v.dealer;
+      c.mano = v.mano;
+      std::memcpy(c.hand, v.hand.data(), 4);
+      for (int t = 0; t < 2; ++t) {
+        c.score[t] = v.score[static_cast<std::size_t>(t)];
+        c.games[t] = v.games[static_cast<std::size_t>(t)];
+        c.vacas[t] = v.vacas[static_cast<std::size_t>(t)];
+      }
+      c.match_winner = v.match_winner;
+      c.hand_number = static_cast<std::int32_t>(v.hand_number);
+      c.stock_count = v.stock_count;
+      c.pile_count = v.pile_count;
+      c.pares_declared = (v.declared & 1U) != 0 ? 1 : 0;
+      c.pares_mask = v.pares_mask;
+      c.juego_declared = (v.declared & 2U) != 0 ? 1 : 0;
+      c.juego_mask = v.juego_mask;
+      c.perete_mask = v.perete_mask;
+      for (int i = 0; i < 4; ++i) c.signals[i] = v.signals[static_cast<std::size_t>(i)];
+      c.bet_open = v.bet_open;
+      c.bet_is_ordago = v.is_ordago;
+      c.bet_team = v.bet_team;
+      c.stake_before = v.stake_before;
+      c.proposed = v.proposed;
+      c.proposal = v.proposal;
+      c.proposer = v.proposer;
+      c.proposal_amount = v.proposal_amount;
+      for (int i = 0; i < 4; ++i) c.lances[i] = write_line(v.lances[static_cast<std::size_t>(i)]);
+      std::memcpy(c.last_shown, v.last.shown.data(), sizeof c.last_shown);
+      return write_sized(c, out);
+    });
   });
 }
 
 int32_t mus_state_last_count(const mus_state* s, mus_count* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    capi::StateCopy copy;
-    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
-    const mus::State& st = copy.s;
-    const mus::HandSummary& h = st.last;
-    mus_count c{};
-    c.number = static_cast<std::int32_t>(h.number);
-    c.dealer = h.dealer;
-    c.mano = h.mano;
-    c.end = static_cast<std::int32_t>(h.end);
-    c.game_winner = h.game_winner;
-    for (int t = 0; t < 2; ++t) {
-      c.score_before[t] = h.score_before[static_cast<std::size_t>(t)];
-      c.score_after[t] = h.score_after[static_cast<std::size_t>(t)];
-    }
-    for (int i = 0; i < 4; ++i) c.lines[i] = write_line(h.lances[static_cast<std::size_t>(i)]);
-    std::memcpy(c.shown, h.shown.data(), sizeof c.shown);
-    return write_sized(c, out);
+    return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
+      const mus::HandSummary& h = st.last;
+      mus_count c{};
+      c.number = static_cast<std::int32_t>(h.number);
+      c.dealer = h.dealer;
+      c.mano = h.mano;
+      c.end = static_cast<std::int32_t>(h.end);
+      c.game_winner = h.game_winner;
+      for (int t = 0; t < 2; ++t) {
+        c.score_before[t] = h.score_before[static_cast<std::size_t>(t)];
+        c.score_after[t] = h.score_after[static_cast<std::size_t>(t)];
+      }
+      for (int i = 0; i < 4; ++i) c.lines[i] = write_line(h.lances[static_cast<std::size_t>(i)]);
+      std::memcpy(c.shown, h.shown.data(), sizeof c.shown);
+      return write_sized(c, out);
+    });
   });
 }
 
 int32_t mus_state_rules(const mus_state* s, mus_rules* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    capi::StateCopy copy;
-    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
-    const mus::State& st = copy.s;
-    *out = capi::rules_to_c(st.rules);
-    return MUS_OK;
+    return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
+      *out = capi::rules_to_c(st.rules);
+      return MUS_OK;
+    });
   });
 }
 
@@ -367,12 +357,11 @@ int32_t mus_state_validate(const mus_state* s) {
 int32_t mus_bet_limits(const mus_state* s, int32_t* min_out, int32_t* max_out) {
   return capi::guard([&]() -> std::int32_t {
     if (min_out == nullptr || max_out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    capi::StateCopy copy;
-    if (const std::int32_t e = read_state(s, copy); e != MUS_OK) return e;
-    const mus::State& st = copy.s;
-    *min_out = mus::min_bet(st);
-    *max_out = mus::max_bet(st);
-    return MUS_OK;
+    return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
+      *min_out = mus::min_bet(st);
+      *max_out = mus::max_bet(st);
+      return MUS_OK;
+    });
   });
 }
 

@@ -63,10 +63,9 @@ int32_t mus_action_parse(const char* text, mus_action* out, int32_t* error_pos_o
 int32_t mus_state_format(const mus_state* s, char* buf, size_t cap, size_t* len_out) {
   return capi::guard([&]() -> std::int32_t {
     if (s == nullptr || !capi::valid_buffer(buf, cap)) return MUS_E_INVALID_ARGUMENT;
-    capi::StateCopy copy;
-    if (const std::int32_t e = capi::read_state(s, copy); e != MUS_OK) return e;
-    const mus::State& st = copy.s;
-    return capi::write_text(mus::state_to_text(st), buf, cap, len_out);
+    return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
+      return capi::write_text(mus::state_to_text(st), buf, cap, len_out);
+    });
   });
 }
 
@@ -88,10 +87,9 @@ int32_t mus_view_format(const mus_state* s, int32_t seat, char* buf, size_t cap,
   return capi::guard([&]() -> std::int32_t {
     if (s == nullptr || !capi::valid_seat(seat) || !capi::valid_buffer(buf, cap))
       return MUS_E_INVALID_ARGUMENT;
-    capi::StateCopy copy;
-    if (const std::int32_t e = capi::read_state(s, copy); e != MUS_OK) return e;
-    const mus::State& st = copy.s;
-    return capi::write_text(mus::view_to_text(mus::view_of(st, seat)), buf, cap, len_out);
+    return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
+      return capi::write_text(mus::view_to_text(mus::view_of(st, seat)), buf, cap, len_out);
+    });
   });
 }
 
