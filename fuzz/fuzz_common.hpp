@@ -117,7 +117,7 @@ inline mus_rules rules_at(std::size_t i) {
 
 /// A code mus.h defines at all (MUS_E_INTERNAL is defined but means a library bug).
 inline bool known_error(std::int32_t st) noexcept {
-  return st <= MUS_E_INVALID_ARGUMENT && st > MUS_E_INTERNAL;
+  return st <= MUS_E_INVALID_ARGUMENT && st >= MUS_E_SIGNAL_NOT_IN_SET && st != MUS_E_INTERNAL;
 }
 
 /// The codes mus.h documents for mus_apply() and mus_apply_events().
@@ -132,7 +132,8 @@ inline bool documented_apply_error(std::int32_t st) noexcept {
     case MUS_E_BET_TOO_SMALL:
     case MUS_E_CARD_NOT_IN_HAND:
     case MUS_E_BAD_SHUFFLE:
-    case MUS_E_FALSE_SIGNAL: return true;
+    case MUS_E_FALSE_SIGNAL:
+    case MUS_E_SIGNAL_NOT_IN_SET: return true;
     default: return false;
   }
 }

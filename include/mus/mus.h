@@ -691,7 +691,8 @@ MUS_API int32_t mus_state_new(const mus_rules* rules, int32_t first_dealer, mus_
  *         non-zero reserved fields); @ref MUS_E_INVALID_STATE; @ref MUS_E_MATCH_OVER;
  *         @ref MUS_E_WRONG_PHASE; @ref MUS_E_NOT_YOUR_TURN; @ref MUS_E_ILLEGAL_ACTION (e.g. a
  *         pass while a bet is open, a bet proposing more than 999); @ref MUS_E_BET_TOO_SMALL;
- *         @ref MUS_E_CARD_NOT_IN_HAND; @ref MUS_E_BAD_SHUFFLE; @ref MUS_E_FALSE_SIGNAL.
+ *         @ref MUS_E_CARD_NOT_IN_HAND; @ref MUS_E_BAD_SHUFFLE; @ref MUS_E_FALSE_SIGNAL;
+ *         @ref MUS_E_SIGNAL_NOT_IN_SET (a signal outside the rules' signal set, R33a).
  * @par Thread safety
  * Safe from any thread as long as no other thread writes `*out` meanwhile.
  * @par Pointer lifetime
