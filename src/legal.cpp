@@ -23,7 +23,7 @@ namespace {
 
 constexpr std::uint64_t id_bit(int id) { return std::uint64_t{1} << id; }
 
-// The bet ids whose amounts are at least a (the first index i with ladder[i] >= a, as bits).
+// The bet ids whose amounts are at least a.
 constexpr std::uint64_t ladder_from(int a) {
   std::uint64_t bits = 0;
   for (int i = 0; i < action_ids::bet_count; ++i)
@@ -31,22 +31,22 @@ constexpr std::uint64_t ladder_from(int a) {
   return bits;
 }
 
-// ladder_upto[h]: the bet ids whose amounts are at most h, for h up to the top rung.
-constexpr auto ladder_upto = [] {
-  constexpr int top = bet_ladder[action_ids::bet_count - 1];
-  std::array<std::uint64_t, top + 1> t{};
-  for (int h = 0; h <= top; ++h)
-    t[static_cast<std::size_t>(h)] = ~ladder_from(h + 1) & ladder_from(0);
+// ladder_from() for every a from 0 to one past the top rung, so that listing bets (a hot path)
+// looks the bits up instead of walking the ladder: at_least[a] = ladder_from(a).
+constexpr int ladder_top = bet_ladder[action_ids::bet_count - 1];
+constexpr auto at_least = [] {
+  std::array<std::uint64_t, ladder_top + 2> t{};
+  for (int a = 0; a <= ladder_top + 1; ++a) t[static_cast<std::size_t>(a)] = ladder_from(a);
   return t;
 }();
 
-// The bits of the bet ladder's amounts from lo to hi (0 < lo <= hi).
-std::uint64_t ladder_bits(int lo, int hi) {
-  const std::uint64_t upto = hi < static_cast<int>(ladder_upto.size())
-                                 ? ladder_upto[static_cast<std::size_t>(hi)]
-                                 : ladder_from(0);
-  return (lo <= 1 ? ladder_from(1) : ladder_from(2)) & upto & ladder_from(lo);
+// The bet ids whose amounts are at least a, for any a >= 0.
+std::uint64_t ladder_at_least(int a) {
+  return at_least[static_cast<std::size_t>(a <= ladder_top ? a : ladder_top + 1)];
 }
+
+// The bits of the bet ladder's amounts from lo to hi (0 < lo <= hi).
+std::uint64_t ladder_bits(int lo, int hi) { return ladder_at_least(lo) & ~ladder_at_least(hi + 1); }
 
 // The seat's cards sorted by id (no_card slots last), and how many it holds.
 int sorted_cards(const State& s, int seat, std::array<std::uint8_t, 4>& out) {

@@ -125,8 +125,8 @@ inline unsigned set_signals_now(const State& s) {
 }
 
 // Why seat `seat` (0..3) may not make signal number `signal` now, or Errc::ok (R31, R33, R33a).
-// The one statement of the rule: apply(), State::signal_allowed() and, through open_signals(),
-// the legal list all use it.
+// apply() and State::signal_allowed() use it; open_signals() below gives the same rule as a
+// mask for the legal list, and the property test checks the two agree at every step.
 inline Errc signal_refusal(const State& s, int seat, int signal) {
   if (!signal_phase(s)) return Errc::wrong_phase;
   if (s.no_signals) return Errc::illegal_action;  // mus corrido hand (R31)
