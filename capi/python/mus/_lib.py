@@ -302,3 +302,25 @@ def check(status: int, function: str, detail: Optional[str] = None) -> None:
 def raise_error(status: int, function: str, detail: Optional[str] = None) -> NoReturn:
     """Raises the MusError for ``status`` (for checks the binding makes before calling C)."""
     raise error_class(status)(status, status_message(status), function, detail)
+
+
+def format_text(function: str, cap: int, *args: Any) -> str:
+    """Calls a text-writing function of mus.h, ``fn(*args, buf, cap, &len)``, with a buffer of
+    ``cap`` bytes (grown once if the library says it needs more) and returns the text."""
+    fn = getattr(load(), function)
+    length = ctypes.c_size_t(0)
+    buf = ctypes.create_string_buffer(cap)
+    status = fn(*args, buf, cap, ctypes.byref(length))
+    if status == _abi.MUS_E_BUFFER_TOO_SMALL and length.value >= cap:
+        cap = length.value + 1
+        buf = ctypes.create_string_buffer(cap)
+        status = fn(*args, buf, cap, ctypes.byref(length))
+    check(status, function)
+    return buf.raw[:length.value].decode("utf-8")
+
+
+def parse_error_detail(text: str, position: int) -> str:
+    """The detail of a ParseError: the text and where the parser stopped."""
+    if position < 0:
+        return "text %r" % (text,)
+    return "text %r, at byte %d" % (text, position)

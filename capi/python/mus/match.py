@@ -21,6 +21,7 @@ from . import _abi, _lib
 from .cards import Card, CardLike, Hand, HandLike, as_card, check_seed, table_ids
 from .enums import (ActionKind, EventKind, HandEnd, Lance, LanceStatus, Phase, Signal,
                     enum_or_int)
+from .errors import MusError
 from .rules import Rules, as_rules
 
 
@@ -176,19 +177,33 @@ class Action:
         return cls(kind, _opt(c.seat), c.amount,
                    tuple(Card(i) for i in range(40) if c.cards & (1 << i)), c.seed, order)
 
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """An action from its line form (mus_action_parse()), e.g. ``"2 bet 5"``,
+        ``"0 discard Ko 3c"``, ``"shuffle seed 7"``. Raises ParseError (its detail says where)."""
+        if not isinstance(text, str):
+            raise TypeError("expected a str, not %r" % (text,))
+        out = _abi.mus_action()
+        pos = ctypes.c_int32(-1)
+        _lib.check(_lib.load().mus_action_parse(text.encode("utf-8"), ctypes.byref(out),
+                                                ctypes.byref(pos)),
+                   "mus_action_parse", _lib.parse_error_detail(text, pos.value))
+        return cls._from_c(out)
+
+    def to_text(self) -> str:
+        """The line form of the action (mus_action_format()), e.g. ``"1 bet 2"``: what
+        :meth:`parse` reads back. Raises InvalidArgumentError or BadShuffleError for an action
+        the line cannot express (a player action without a seat, ...)."""
+        return _lib.format_text("mus_action_format", _abi.MUS_ACTION_TEXT_MAX + 1,
+                                ctypes.byref(self._to_c()))
+
     def __str__(self) -> str:
-        kind = _name(self.kind)
-        if self.kind == ActionKind.SHUFFLE:
-            return ("shuffle seed %d" % self.seed) if not self.order else (
-                "shuffle %s" % " ".join(str(c) for c in self.order))
-        text = "seat %s %s" % (self.seat, kind)
-        if self.kind == ActionKind.BET:
-            text += " %d" % self.amount
-        elif self.kind == ActionKind.SIGNAL:
-            text += " %s" % _name(enum_or_int(Signal, self.amount))
-        elif self.kind == ActionKind.DISCARD:
-            text += " %s" % " ".join(str(c) for c in self.cards)
-        return text
+        """The line form (:meth:`to_text`), or the field-by-field repr when the action has
+        none."""
+        try:
+            return self.to_text()
+        except (MusError, ValueError, TypeError):
+            return repr(self)
 
 
 # ---- What a state tells ------------------------------------------------------------------
@@ -404,6 +419,33 @@ class State:
 
     def __bytes__(self) -> bytes:
         return self._raw
+
+    @classmethod
+    def parse(cls, text: str) -> "State":
+        """A state from its text form (mus_state_parse(); see :meth:`to_text`), checked as
+        :meth:`from_bytes` checks bytes. Raises ParseError (with the position) or
+        InvalidStateError."""
+        if not isinstance(text, str):
+            raise TypeError("expected a str, not %r" % (text,))
+        out = _abi.mus_state()
+        pos = ctypes.c_int32(-1)
+        _lib.check(_lib.load().mus_state_parse(text.encode("utf-8"), ctypes.byref(out),
+                                               ctypes.byref(pos)),
+                   "mus_state_parse", _lib.parse_error_detail(text, pos.value))
+        return cls._wrap(out)
+
+    def to_text(self) -> str:
+        """The text form of the state (mus_state_format()): ``mus-state/2`` and the state in
+        base64url, the same in every process for equal states. It holds every seat's cards: a
+        client should get :meth:`view_text` instead."""
+        return _lib.format_text("mus_state_format", _abi.MUS_STATE_TEXT_MAX + 1,
+                                ctypes.byref(self._c))
+
+    def view_text(self, seat: int) -> str:
+        """What ``seat`` may know as text (mus_view_format()): ``mus-view/2`` and the view's
+        fields in base64url; what a server sends that seat's player."""
+        return _lib.format_text("mus_view_format", _abi.MUS_STATE_TEXT_MAX + 1,
+                                ctypes.byref(self._c), int(seat))
 
     # -- stepping ------------------------------------------------------------------------------
     def apply(self, action: Action) -> "State":
