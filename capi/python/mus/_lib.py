@@ -115,6 +115,8 @@ PROTOTYPES = {
     "mus_state_format": (_i32, [_state, _charp, _size, _sizep]),
     "mus_state_parse": (_i32, [_charp, _state, _i32p]),
     "mus_view_format": (_i32, [_state, _i32, _charp, _size, _sizep]),
+    "mus_view_parse": (_i32, [_charp, _P(_abi.mus_view), _i32p]),
+    "mus_step": (_i32, [_state, _i32, _u64, _state, _P(_abi.mus_step_info)]),
 }
 
 #: Functions of mus.h deliberately not bound, each with the reason (none today: the binding is

@@ -334,6 +334,22 @@ class View:
             c.proposal_amount, _shown(c.last_shown))
 
 
+    @classmethod
+    def parse(cls, text: str) -> "View":
+        """A seat's view from its text form (mus_view_parse(); what :meth:`State.view_text`
+        writes), e.g. on a client that receives it from a server. Raises ParseError (with the
+        position) or InvalidStateError."""
+        if not isinstance(text, str):
+            raise TypeError("expected a str, not %r" % (text,))
+        out = _abi.mus_view()
+        out.struct_size = ctypes.sizeof(out)
+        pos = ctypes.c_int32(-1)
+        _lib.check(_lib.load().mus_view_parse(text.encode("utf-8"), ctypes.byref(out),
+                                              ctypes.byref(pos)),
+                   "mus_view_parse", _lib.parse_error_detail(text, pos.value))
+        return cls._from_c(out)
+
+
 class BetLimits(NamedTuple):
     """The legal range of a BET amount now (mus_bet_limits())."""
     min: int

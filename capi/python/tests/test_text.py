@@ -109,6 +109,20 @@ class StateTextTest(unittest.TestCase):
         with self.assertRaises(mus.InvalidArgumentError):
             state.view_text(4)
 
+    def test_view_text_reads_back_as_the_view(self):
+        for state, _ in [p for seed in range(4) for p in random_states(seed)][::5]:
+            for seat in range(4):
+                self.assertEqual(mus.View.parse(state.view_text(seat)), state.view(seat))
+
+    def test_bad_view_text(self):
+        text = State.new().apply(Action.shuffle(seed=1)).view_text(0)
+        with self.assertRaises(mus.ParseError) as caught:
+            mus.View.parse(text[:-1])
+        self.assertEqual(caught.exception.function, "mus_view_parse")
+        self.assertIn("at byte", caught.exception.detail)
+        with self.assertRaises(mus.ParseError):
+            mus.View.parse(State.new().to_text())
+
 
 if __name__ == "__main__":
     unittest.main()
