@@ -26,9 +26,10 @@ from .errors import (ActionError, BadShuffleError, BetTooSmallError, BufferTooSm
                      InvalidStateError, LibraryNotFoundError, MatchOverError, MusError,
                      NoActionIdError, NotYourTurnError, ParseError, SignalNotInSetError,
                      WrongPhaseError)
-from .match import (ACTION_ID_COUNT, Action, BetLimits, Count, CountLine, Event, State, View,
-                    bet_ladder)
+from .match import (ACTION_ID_COUNT, Action, BetLimits, Count, CountLine, Event, State,
+                    StepInfo, View, bet_ladder)
 from .rules import Rules
+from .env import Env, Observation, legal_ids
 
 
 def library_path() -> str:
@@ -59,7 +60,8 @@ __all__ = [
     "InvalidArgumentError", "InvalidCardsError", "InvalidRulesError", "InvalidStateError",
     "LibraryNotFoundError", "MatchOverError", "NoActionIdError", "NotYourTurnError",
     "ParseError", "SignalNotInSetError", "WrongPhaseError",
-    "ACTION_ID_COUNT", "Action", "BetLimits", "Count", "CountLine", "Event", "State", "View",
-    "bet_ladder",
+    "ACTION_ID_COUNT", "Action", "BetLimits", "Count", "CountLine", "Event", "State", "StepInfo",
+    "View", "bet_ladder",
     "Rules",
+    "Env", "Observation", "legal_ids",
 ]

@@ -350,6 +350,17 @@ class View:
         return cls._from_c(out)
 
 
+class StepInfo(NamedTuple):
+    """What :meth:`State.step` reports about its step (a ``mus_step_info``)."""
+    phase: Union[Phase, int]        #: phase of the new state
+    to_act: Optional[int]           #: seat to act next; None when chance is due or it is over
+    hand_over: bool                 #: the step finished a hand (its count was made)
+    match_winner: Optional[int]     #: the team that won the match, or None
+    points: Tuple[int, int]         #: points each team's game score gained by this step
+    game_winner: Optional[int]      #: the team that won a game in this step, or None
+    legal_mask: int                 #: legal id mask of the new state (0 once it is over)
+
+
 class BetLimits(NamedTuple):
     """The legal range of a BET amount now (mus_bet_limits())."""
     min: int
@@ -563,6 +574,22 @@ class State:
                                             ctypes.byref(out)),
                    "mus_apply_id", "action id %d" % action_id)
         return State._wrap(out)
+
+    def step(self, action_id: int, seed: int = 0) -> Tuple["State", StepInfo]:
+        """:meth:`apply_id` and what follows, in one library call (mus_step()): the next state
+        and a :class:`StepInfo` (its phase, the seat to act, the points the step gained, the
+        game and match winners, the next legal mask). Raises as :meth:`apply_id`."""
+        out = _abi.mus_state()
+        info = _abi.mus_step_info()
+        info.struct_size = ctypes.sizeof(info)
+        status = _lib.load().mus_step(ctypes.byref(self._c), action_id, seed, ctypes.byref(out),
+                                      ctypes.byref(info))
+        if status != _abi.MUS_OK:
+            _lib.check(status, "mus_step", "action id %r" % (action_id,))
+        return State._wrap(out), StepInfo(
+            enum_or_int(Phase, info.phase), _opt(info.to_act), bool(info.hand_over),
+            _opt(info.match_winner), (info.points[0], info.points[1]), _opt(info.game_winner),
+            info.legal_mask)
 
     def bet_limits(self) -> Optional[BetLimits]:
         """The legal range of a BET now, or None when no bet is possible."""
