@@ -94,7 +94,7 @@ def bench_raw(preset, hands, seed):
 
 def bench_playouts(preset, hands, seed):
     state = mus.State.new(preset, 0)
-    bot = mus.BotConfig.default(mus.BotKind.RANDOM)
+    bot = mus.Bot("random")
     start = time.perf_counter()
     points = mus.playouts(state, bot, seed, hands, scope="hand")
     elapsed = time.perf_counter() - start

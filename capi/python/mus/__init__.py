@@ -18,8 +18,8 @@ what was tried. Every error status of the C API raises a :class:`MusError` subcl
 
 from ._version import __version__
 from .cards import NO_CARD, Card, Hand, Rank, Suit, lance_winner, seeded_order
-from .enums import (ActionKind, Answers, EventKind, HandEnd, Lance, LanceStatus, MusCorrido,
-                    Phase, Royal31, Signal, SignalSet, Status)
+from .enums import (ActionKind, Answers, BotKind, EventKind, HandEnd, Lance, LanceStatus,
+                    MusCorrido, Phase, PlayoutScope, Royal31, Signal, SignalSet, Status)
 from .errors import (ActionError, BadShuffleError, BetTooSmallError, BufferTooSmallError,
                      CardNotInHandError, FalseSignalError, IllegalActionError, InternalError,
                      InvalidArgumentError, InvalidCardsError, InvalidRulesError,
@@ -30,6 +30,7 @@ from .match import (ACTION_ID_COUNT, Action, BetLimits, Count, CountLine, Event,
                     StepInfo, View, bet_ladder)
 from .rules import Rules
 from .env import Env, Observation, legal_ids
+from .bots import Bot, playouts
 
 
 def library_path() -> str:
@@ -64,4 +65,5 @@ __all__ = [
     "View", "bet_ladder",
     "Rules",
     "Env", "Observation", "legal_ids",
+    "Bot", "BotKind", "PlayoutScope", "playouts",
 ]

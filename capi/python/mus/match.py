@@ -591,6 +591,15 @@ class State:
             _opt(info.match_winner), (info.points[0], info.points[1]), _opt(info.game_winner),
             info.legal_mask)
 
+    def bot_choose(self, bot: Any = "heuristic", seed: int = 0,
+                   seat: Optional[int] = None) -> int:
+        """The action id a library bot chooses for the seat to act (see :class:`mus.Bot`);
+        ``bot`` is a Bot or a kind (``"random"``, ``"heuristic"``, ``"search"``)."""
+        from .bots import Bot
+        if not isinstance(bot, Bot):
+            bot = Bot(bot)
+        return bot.choose(self, seed, seat)
+
     def bet_limits(self) -> Optional[BetLimits]:
         """The legal range of a BET now, or None when no bet is possible."""
         lo, hi = ctypes.c_int32(0), ctypes.c_int32(0)
