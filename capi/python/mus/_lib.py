@@ -117,6 +117,7 @@ PROTOTYPES = {
     "mus_view_format": (_i32, [_state, _i32, _charp, _size, _sizep]),
     "mus_view_parse": (_i32, [_charp, _P(_abi.mus_view), _i32p]),
     "mus_step": (_i32, [_state, _i32, _u64, _state, _P(_abi.mus_step_info)]),
+    "mus_view_tensor": (_i32, [_state, _i32, _P(ctypes.c_float), _size]),
     "mus_bot_config_default": (_i32, [_i32, _P(_abi.mus_bot_config)]),
     "mus_bot_choose": (_i32, [_state, _i32, _P(_abi.mus_bot_config), _u64, _i32p]),
     "mus_bot_evaluate": (_i32, [_state, _i32, _P(_abi.mus_bot_config), _u64,

@@ -176,6 +176,40 @@ class EnvBehaviourTest(unittest.TestCase):
         self.assertEqual(obs.state(), state)
         self.assertEqual(env.observation((seat + 1) % 4).view, env.state.view((seat + 1) % 4))
 
+    def test_tensor_is_the_c_observation(self):
+        env = Env("standard", seed=12)
+        seat, obs, mask = env.reset()
+        t = obs.tensor(numpy=False)
+        self.assertIsInstance(t, array.array)
+        self.assertEqual(t.typecode, "f")
+        self.assertEqual(len(t), mus._abi.MUS_VIEW_TENSOR_SIZE)
+        # The own-cards block: one float per card id, set for the seat's four cards.
+        cards = [i for i in range(40) if t[mus._abi.MUS_TENSOR_OFF_CARDS + i]]
+        self.assertEqual(cards, sorted(obs.view.hand.ids))
+        self.assertEqual(obs.tensor(numpy=False), t)     # the same state, the same numbers
+        # What another seat sees differs (its own cards).
+        other = env.observation((seat + 1) % 4).tensor(numpy=False)
+        self.assertNotEqual(other, t)
+
+    def test_tensor_as_numpy_shares_the_buffer(self):
+        try:
+            import numpy
+        except ImportError:
+            env = Env("standard", seed=12)
+            obs = env.reset()[1]
+            self.assertIsInstance(obs.tensor(), array.array)   # no numpy: array('f')
+            with self.assertRaises(ImportError):
+                obs.tensor(numpy=True)
+            return
+        env = Env("standard", seed=12)
+        obs = env.reset()[1]
+        t = obs.tensor()
+        self.assertIsInstance(t, numpy.ndarray)
+        self.assertEqual(t.dtype, numpy.float32)
+        self.assertIsInstance(t.base.obj, array.array)   # a view of the array("f"), no copy
+        self.assertFalse(t.flags.owndata)
+        self.assertEqual(list(t), list(obs.tensor(numpy=False)))
+
     def test_bad_arguments(self):
         with self.assertRaises(ValueError):
             Env("standard", reward="money")
