@@ -3,6 +3,7 @@
 
 env       mus.Env: reset()/step(action_id) with chance inside, the observation objects made
           (lazy: no view or tensor computed), rewards and info checked by nobody;
+env-unif  the same with a player uniform over the legal ids (longer hands);
 raw       the binding's State.step(): one mus_step per action through immutable States;
 playouts  mus.playouts(): whole hands played inside the library by its random bot, one call
           for the whole batch (helper B's mus_playouts), when the library has it.
@@ -55,19 +56,43 @@ class KindFirstPlayer:
         return ids[int(r() * len(ids))] if len(ids) > 1 else ids[0]
 
 
-def bench_env(preset, hands, seed):
+class UniformPlayer:
+    """Uniform over the legal ids (hands are about twice as long: mostly signals, discards)."""
+
+    def __init__(self, seed):
+        self._random = random.Random(seed).random
+        self._ids = {}
+
+    def __call__(self, mask):
+        ids = self._ids.get(mask)
+        if ids is None:
+            ids = self._ids[mask] = tuple(mus.legal_ids(mask))
+        return ids[int(self._random() * len(ids))]
+
+
+STEPS = {}
+
+
+def bench_env(preset, hands, seed, player=KindFirstPlayer):
     env = mus.Env(preset, seed=seed)
-    pick = KindFirstPlayer(seed)
+    pick = player(seed)
     seat, obs, mask = env.reset()
-    done_hands = 0
+    done_hands = steps = 0
     start = time.perf_counter()
     while done_hands < hands:
         seat, obs, mask, rewards, done, info = env.step(pick(mask))
+        steps += 1
         if info["hand_over"]:
             done_hands += 1
         if done:
             seat, obs, mask = env.reset()
-    return done_hands / (time.perf_counter() - start)
+    elapsed = time.perf_counter() - start
+    STEPS[player.__name__] = steps / done_hands
+    return done_hands / elapsed
+
+
+def bench_env_uniform(preset, hands, seed):
+    return bench_env(preset, hands, seed, UniformPlayer)
 
 
 def bench_raw(preset, hands, seed):
@@ -111,7 +136,7 @@ def main(argv):
     args = parser.parse_args(argv[1:])
     print("libmus %s (%s), Python %s" % (mus.library_version(), mus.library_path(),
                                          sys.version.split()[0]))
-    runs = [("env", bench_env), ("raw", bench_raw)]
+    runs = [("env", bench_env), ("env-unif", bench_env_uniform), ("raw", bench_raw)]
     if hasattr(mus, "playouts"):
         runs.append(("playouts", bench_playouts))
     else:
@@ -121,6 +146,8 @@ def main(argv):
         print("%-9s %s: %9.0f hands/s (median of %d runs of %d hands: %s)"
               % (name, args.preset, statistics.median(figures), args.repeat, args.hands,
                  ", ".join("%.0f" % f for f in figures)))
+    for player, steps in STEPS.items():
+        print("Env with %s: %.1f player actions a hand (chance inside the env)" % (player, steps))
     return 0
 
 
