@@ -327,8 +327,15 @@ def format_text(function: str, cap: int, *args: Any) -> str:
     return buf.raw[:length.value].decode("utf-8")
 
 
-def parse_error_detail(text: str, position: int) -> str:
-    """The detail of a ParseError: the text and where the parser stopped."""
-    if position < 0:
-        return "text %r" % (text,)
-    return "text %r, at byte %d" % (text, position)
+def parse_text(function: str, text: str, out: Any) -> Any:
+    """Calls a text-reading function of mus.h, ``fn(text, &out, &error_pos)``, and returns
+    ``out``; a ParseError's detail says at which byte the parser stopped."""
+    if not isinstance(text, str):
+        raise TypeError("expected a str, not %r" % (text,))
+    pos = ctypes.c_int32(-1)
+    status = getattr(load(), function)(text.encode("utf-8"), ctypes.byref(out), ctypes.byref(pos))
+    if status != _abi.MUS_OK:
+        detail = "text %r" % (text,) if pos.value < 0 else "text %r, at byte %d" % (text,
+                                                                                   pos.value)
+        check(status, function, detail)
+    return out

@@ -181,14 +181,7 @@ class Action:
     def parse(cls, text: str) -> "Action":
         """An action from its line form (mus_action_parse()), e.g. ``"2 bet 5"``,
         ``"0 discard Ko 3c"``, ``"shuffle seed 7"``. Raises ParseError (its detail says where)."""
-        if not isinstance(text, str):
-            raise TypeError("expected a str, not %r" % (text,))
-        out = _abi.mus_action()
-        pos = ctypes.c_int32(-1)
-        _lib.check(_lib.load().mus_action_parse(text.encode("utf-8"), ctypes.byref(out),
-                                                ctypes.byref(pos)),
-                   "mus_action_parse", _lib.parse_error_detail(text, pos.value))
-        return cls._from_c(out)
+        return cls._from_c(_lib.parse_text("mus_action_parse", text, _abi.mus_action()))
 
     def to_text(self) -> str:
         """The line form of the action (mus_action_format()), e.g. ``"1 bet 2"``: what
@@ -339,15 +332,9 @@ class View:
         """A seat's view from its text form (mus_view_parse(); what :meth:`State.view_text`
         writes), e.g. on a client that receives it from a server. Raises ParseError (with the
         position) or InvalidStateError."""
-        if not isinstance(text, str):
-            raise TypeError("expected a str, not %r" % (text,))
         out = _abi.mus_view()
         out.struct_size = ctypes.sizeof(out)
-        pos = ctypes.c_int32(-1)
-        _lib.check(_lib.load().mus_view_parse(text.encode("utf-8"), ctypes.byref(out),
-                                              ctypes.byref(pos)),
-                   "mus_view_parse", _lib.parse_error_detail(text, pos.value))
-        return cls._from_c(out)
+        return cls._from_c(_lib.parse_text("mus_view_parse", text, out))
 
 
 class StepInfo(NamedTuple):
@@ -452,14 +439,7 @@ class State:
         """A state from its text form (mus_state_parse(); see :meth:`to_text`), checked as
         :meth:`from_bytes` checks bytes. Raises ParseError (with the position) or
         InvalidStateError."""
-        if not isinstance(text, str):
-            raise TypeError("expected a str, not %r" % (text,))
-        out = _abi.mus_state()
-        pos = ctypes.c_int32(-1)
-        _lib.check(_lib.load().mus_state_parse(text.encode("utf-8"), ctypes.byref(out),
-                                               ctypes.byref(pos)),
-                   "mus_state_parse", _lib.parse_error_detail(text, pos.value))
-        return cls._wrap(out)
+        return cls._wrap(_lib.parse_text("mus_state_parse", text, _abi.mus_state()))
 
     def to_text(self) -> str:
         """The text form of the state (mus_state_format()): ``mus-state/2`` and the state in
