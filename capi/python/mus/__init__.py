@@ -1,6 +1,7 @@
 """libmus for Python: the Mus rules engine through its C API (ctypes, standard library only).
 
-Quick tour::
+Quick tour (``mus.Env`` is the game-AI environment, ``mus.Bot`` the library's players,
+``mus.tournament`` a tournament runner over Dask)::
 
     import mus
     rules = mus.Rules.preset("standard", target=30)
@@ -11,8 +12,8 @@ Quick tour::
     state.legal_action_ids()       # [1, 2, ...]: the same actions as stable action ids
     state = state.apply(mus.Action.cut(state.to_act))
 
-The shared library is found through ``MUS_LIBRARY``, next to the package, or on the system
-(see :func:`library_path`); it is loaded on first use and a :class:`LibraryNotFoundError` lists
+The shared library is found through ``MUS_LIBRARY``, inside the package (``pip install`` builds
+it there), beside the package, or on the system (see :func:`library_path`); it is loaded on first use and a :class:`LibraryNotFoundError` lists
 what was tried. Every error status of the C API raises a :class:`MusError` subclass.
 """
 

@@ -4,8 +4,9 @@ The library is loaded once, the first time it is needed, from the first of:
 
 1. the file named by the environment variable ``MUS_LIBRARY`` (a full path; when it is set
    nothing else is tried);
-2. a ``libmus.so*`` (``libmus*.dylib``, ``mus.dll``) inside this package's directory, then in
-   the directory holding the package;
+2. a ``libmus.so*`` (``libmus*.dylib``, ``mus.dll``) inside this package's directory (where
+   ``pip install`` puts the library its build backend built, ``libmus.so.0``), then in the
+   directory holding the package;
 3. the system: ``ctypes.util.find_library("mus")``, then the platform's soname
    (``libmus.so.0``) as the dynamic loader finds it (``LD_LIBRARY_PATH``, ``ldconfig``).
 
