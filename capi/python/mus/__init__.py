@@ -13,8 +13,8 @@ Quick tour (``mus.Env`` is the game-AI environment, ``mus.Bot`` the library's pl
     state = state.apply(mus.Action.cut(state.to_act))
 
 The shared library is found through ``MUS_LIBRARY``, inside the package (``pip install`` builds
-it there), beside the package, or on the system (see :func:`library_path`); it is loaded on first use and a :class:`LibraryNotFoundError` lists
-what was tried. Every error status of the C API raises a :class:`MusError` subclass.
+it there), beside the package, or on the system (see :func:`library_path`); it is loaded on
+first use and a :class:`LibraryNotFoundError` lists what was tried. Every error status of the C API raises a :class:`MusError` subclass.
 """
 
 from ._version import __version__
