@@ -100,7 +100,7 @@ class TranscriptTest(unittest.TestCase):
 
     def test_a_changed_byte_is_reported(self):
         changed = TRANSCRIPTS / "selftest" / "changed-byte.txt"
-        if not changed.is_file():  # pragma: no cover (the transcripts ship it)
+        if not changed.is_file():
             self.fail("no %s" % changed)
         with self.assertRaises(ReplayError) as caught:
             replay(changed)
