@@ -12,6 +12,7 @@
 #include "mus/observation.hpp"
 #include "mus/rules.hpp"
 #include "mus/serialize.hpp"
+#include "mus/bots.hpp"
 
 /// Everything in libmus's C++ API.
 namespace mus {}

@@ -162,6 +162,12 @@ MUS_MAX_LEGAL_ACTIONS = 56
 MUS_STATE_TEXT_MAX = 512
 MUS_ACTION_TEXT_MAX = 160
 
+# ---- Bots ------------------------------------------------------------------------------------
+MUS_BOT_RANDOM = 0
+MUS_BOT_HEURISTIC = 1
+MUS_BOT_SEARCH = 2
+MUS_PLAYOUT_HAND = 0
+MUS_PLAYOUT_MATCH = 1
 # ---- Observation tensor layout (mus_view_tensor) -------------------------------------------
 MUS_VIEW_TENSOR_SIZE = 216
 MUS_TENSOR_OFF_CARDS = 0
@@ -335,11 +341,21 @@ class mus_step_info(ctypes.Structure):  # noqa: N801
     ]
 
 
+class mus_bot_config(ctypes.Structure):  # noqa: N801
+    _fields_ = [
+        ("struct_size", _u32),
+        ("kind", _i32),
+        ("playouts", _i32),
+        ("time_ms", _i32),
+        ("reserved", _i32 * 4),
+    ]
+
+
 #: Every public struct of mus.h, by its C name.
 STRUCTS = {
     cls.__name__: cls
     for cls in (mus_rules, mus_state, mus_action, mus_state_info, mus_count_line, mus_count,
-                mus_view, mus_event, mus_step_info)
+                mus_view, mus_event, mus_step_info, mus_bot_config)
 }
 
 
@@ -385,6 +401,8 @@ def compare_layout(c_layout: str) -> List[str]:
                     (words[2], int(words[3]), int(words[4])))
             elif words[0] == "const" and len(words) == 3:
                 c_consts[words[1]] = int(words[2])
+            elif words[0] == "func":
+                pass  # functions: mus._lib.compare_functions checks them
             elif words[0] == "func" and len(words) >= 4:
                 continue  # function signatures: the manifest check of the bound functions
             else:
