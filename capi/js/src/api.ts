@@ -1,0 +1,44 @@
+// Everything the package exports besides init(): the same in every entry point.
+export { MusError, statusString } from './errors.js';
+export { C, STRUCTS } from './layout.js';
+export {
+  ActionId,
+  ActionKind,
+  Answers,
+  EventKind,
+  HandEnd,
+  Lance,
+  LanceStatus,
+  MusCorrido,
+  nameOf,
+  Phase,
+  Royal31,
+  Signal,
+  SignalSet,
+  Status,
+} from './enums.js';
+export { Card, Hand, lanceWinner, seededOrder, type CardLike, type HandLike } from './cards.js';
+export { PRESETS, Rules, type RulesOptions } from './rules.js';
+export {
+  Action,
+  betLadder,
+  State,
+  type ActionFields,
+  type BetLimits,
+  type Count,
+  type CountLine,
+  type Event,
+  type View,
+} from './match.js';
+export { isLoaded, SIGNATURES, UNBOUND, type ModuleOptions, type MusModule } from './wasm.js';
+import { fn, text } from './wasm.js';
+
+/** The library's version number, MAJOR * 10000 + MINOR * 100 + PATCH (mus_version). */
+export function version(): number {
+  return fn('mus_version')();
+}
+
+/** The library's version text, e.g. "0.2.0" (mus_version_string). */
+export function versionString(): string {
+  return text(fn('mus_version_string')());
+}
