@@ -9,6 +9,12 @@
  *   struct <name> <sizeof> <alignof>
  *   field <struct> <field> <offset> <sizeof>
  *   const <NAME> <value>
+ *   func <name> <return type> (<param type>, <param type>, ...)
+ * A func record writes types without parameter names, pointers as `T*` (`const T*`), array
+ * parameters as the pointers they are (`const uint8_t hand[4]` as `const uint8_t*`), and `(void)`
+ * for no parameters. Its text is the same tokens the program assigns the function to (a pointer
+ * of that type; a mismatch is an incompatible-pointer error), so a record cannot differ from the
+ * declaration in mus.h. The func records are the manifest the bindings are checked against.
  *
  * C99 (no _Alignof): the alignment is the offset of the struct after a char in a wrapper.
  * Exits non-zero, after printing a message to stderr, when mus_state_size() (the library) and
@@ -32,6 +38,14 @@
   printf("field %s %s %lu %lu\n", #type, #field, (unsigned long)offsetof(type, field), \
          (unsigned long)sizeof(((type*)0)->field))
 #define CONST(name) printf("const %s %ld\n", #name, (long)(name))
+/* ret and params are written in the record's canonical form; the preprocessor's stringizing
+   keeps their tokens with single spaces. The pointer's initialization checks the signature. */
+#define FUNC(name, ret, params)                      \
+  do {                                               \
+    ret(*const checked_) params = name;              \
+    printf("func %s %s %s\n", #name, #ret, #params); \
+    (void)checked_;                                  \
+  } while (0)
 
 static void structs(void) {
   STRUCT(mus_rules);
@@ -145,6 +159,16 @@ static void structs(void) {
   FIELD(mus_event, amount);
   FIELD(mus_event, value);
   FIELD(mus_event, reserved);
+
+  STRUCT(mus_step_info);
+  FIELD(mus_step_info, struct_size);
+  FIELD(mus_step_info, phase);
+  FIELD(mus_step_info, to_act);
+  FIELD(mus_step_info, hand_over);
+  FIELD(mus_step_info, match_winner);
+  FIELD(mus_step_info, points);
+  FIELD(mus_step_info, game_winner);
+  FIELD(mus_step_info, legal_mask);
 }
 
 /* Every integer constant of mus.h but MUS_VERSION_MINOR and _PATCH (which change with each
@@ -289,6 +313,54 @@ static void constants(void) {
   CONST(MUS_ACTION_TEXT_MAX);
 }
 
+/* Every function of mus.h, in the header's order. compare_layout.cmake fails when the header
+   declares a MUS_API function that is not listed here. */
+static void functions(void) {
+  FUNC(mus_version, uint32_t, (void));
+  FUNC(mus_version_string, const char*, (void));
+  FUNC(mus_status_string, const char*, (int32_t));
+  FUNC(mus_rules_preset, int32_t, (mus_rules*, const char*));
+  FUNC(mus_rules_parse, int32_t, (mus_rules*, const char*));
+  FUNC(mus_rules_format, int32_t, (const mus_rules*, char*, size_t, size_t*));
+  FUNC(mus_hand_parse, int32_t, (const char*, uint8_t*));
+  FUNC(mus_hand_format, int32_t, (const uint8_t*, char*, size_t, size_t*));
+  FUNC(mus_card_parse, int32_t, (const char*, uint8_t*));
+  FUNC(mus_card_format, int32_t, (uint8_t, char*, size_t, size_t*));
+  FUNC(mus_rules_validate, int32_t, (const mus_rules*));
+  FUNC(mus_lance_winner, int32_t, (const mus_rules*, int32_t, const uint8_t*, int32_t, int32_t*));
+  FUNC(mus_hand_tantos, int32_t, (const mus_rules*, int32_t, const uint8_t*, int32_t*));
+  FUNC(mus_hand_value, int32_t, (const mus_rules*, const uint8_t*, int32_t*));
+  FUNC(mus_state_size, size_t, (void));
+  FUNC(mus_state_new, int32_t, (const mus_rules*, int32_t, mus_state*));
+  FUNC(mus_apply, int32_t, (const mus_state*, const mus_action*, mus_state*));
+  FUNC(mus_apply_events, int32_t,
+       (const mus_state*, const mus_action*, mus_state*, mus_event*, size_t, size_t*));
+  FUNC(mus_legal_actions, int32_t, (const mus_state*, mus_action*, size_t, size_t*));
+  FUNC(mus_legal_mask, int32_t, (const mus_state*, uint64_t*));
+  FUNC(mus_legal_action_ids, int32_t, (const mus_state*, int32_t*, size_t, size_t*));
+  FUNC(mus_action_id, int32_t, (const mus_state*, const mus_action*, int32_t*));
+  FUNC(mus_action_from_id, int32_t, (const mus_state*, int32_t, mus_action*));
+  FUNC(mus_apply_id, int32_t, (const mus_state*, int32_t, uint64_t, mus_state*));
+  FUNC(mus_bet_ladder, int32_t, (int32_t, int32_t*));
+  FUNC(mus_state_info_get, int32_t, (const mus_state*, mus_state_info*));
+  FUNC(mus_state_hand, int32_t, (const mus_state*, int32_t, uint8_t*));
+  FUNC(mus_state_view, int32_t, (const mus_state*, int32_t, mus_view*));
+  FUNC(mus_state_last_count, int32_t, (const mus_state*, mus_count*));
+  FUNC(mus_state_rules, int32_t, (const mus_state*, mus_rules*));
+  FUNC(mus_state_validate, int32_t, (const mus_state*));
+  FUNC(mus_bet_limits, int32_t, (const mus_state*, int32_t*, int32_t*));
+  FUNC(mus_stacked_deal, int32_t, (const uint8_t*, int32_t, const uint8_t*, size_t, mus_action*));
+  FUNC(mus_seeded_order, int32_t, (uint8_t*, size_t, uint64_t));
+  FUNC(mus_signal_true, int32_t, (const mus_rules*, int32_t, const uint8_t*, int32_t*));
+  FUNC(mus_action_format, int32_t, (const mus_action*, char*, size_t, size_t*));
+  FUNC(mus_action_parse, int32_t, (const char*, mus_action*, int32_t*));
+  FUNC(mus_state_format, int32_t, (const mus_state*, char*, size_t, size_t*));
+  FUNC(mus_state_parse, int32_t, (const char*, mus_state*, int32_t*));
+  FUNC(mus_view_format, int32_t, (const mus_state*, int32_t, char*, size_t, size_t*));
+  FUNC(mus_view_parse, int32_t, (const char*, mus_view*, int32_t*));
+  FUNC(mus_step, int32_t, (const mus_state*, int32_t, uint64_t, mus_state*, mus_step_info*));
+}
+
 int main(void) {
   if (mus_state_size() != sizeof(mus_state)) {
     fprintf(stderr, "mus_state_size() is %lu but sizeof(mus_state) is %lu\n",
@@ -297,5 +369,6 @@ int main(void) {
   }
   structs();
   constants();
+  functions();
   return 0;
 }

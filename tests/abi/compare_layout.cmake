@@ -1,7 +1,9 @@
-# Runs abi_layout and checks its output (the real layout of mus.h, as compiled) against the
-# checked-in layout.txt. Also checks that the program covers the header (every public struct,
-# every integer constant but MUS_VERSION_MINOR/_PATCH) and that no struct has implicit padding
-# (every byte belongs to a listed field), so a new field or constant cannot be forgotten here.
+# Runs abi_layout and checks its output (the real layout of mus.h, as compiled, and the signature
+# of every function: the manifest) against the checked-in layout.txt. Also checks that the
+# program covers the header (every public struct, every integer constant but
+# MUS_VERSION_MINOR/_PATCH, every MUS_API function) and that no struct has implicit padding
+# (every byte belongs to a listed field), so a new field, constant or function cannot be
+# forgotten here.
 #
 #   cmake -DPROGRAM=<abi_layout> -DEXPECTED=<layout.txt> -DHEADER=<mus/mus.h> -P compare_layout.cmake
 cmake_minimum_required(VERSION 3.25)
@@ -83,6 +85,28 @@ foreach(_line IN LISTS _typedefs)
   endif()
 endforeach()
 
+# Every function: a declaration starts its line with MUS_API and has its name before the "(".
+#    (A line ending with ";" is split into two list items; the second never matches.)
+file(STRINGS "${HEADER}" _functions REGEX "^MUS_API")
+foreach(_line IN LISTS _functions)
+  if(_line STREQUAL "")
+    continue()
+  endif()
+  if(NOT _line MATCHES "^MUS_API [^(]*[ *](mus_[a-z0-9_]+)\\(")
+    string(APPEND _problems
+      "${HEADER}: cannot read the function name of \"${_line}\" (write MUS_API, the return "
+      "type and the name on one line)\n")
+    continue()
+  endif()
+  set(_name "${CMAKE_MATCH_1}")
+  set(_found ${_actual})
+  list(FILTER _found INCLUDE REGEX "^func ${_name} ")
+  if(NOT _found)
+    string(APPEND _problems
+      "${HEADER} declares function ${_name}; add FUNC(${_name}, ...) to abi_layout.c\n")
+  endif()
+endforeach()
+
 # 3. No implicit padding: each field starts where the previous one ended, the last ends at
 #    sizeof. A gap is padding (non-portable) or a field missing from abi_layout.c.
 set(_struct "")
@@ -108,7 +132,8 @@ foreach(_line IN LISTS _actual)
         "ends at ${_next} (padding, or a field missing from abi_layout.c)\n")
     endif()
     math(EXPR _next "${CMAKE_MATCH_3} + ${CMAKE_MATCH_4}")
-  elseif(NOT _line MATCHES "^const MUS_[A-Z0-9_]+ -?[0-9]+$")
+  elseif(NOT _line MATCHES "^const MUS_[A-Z0-9_]+ -?[0-9]+$"
+         AND NOT _line MATCHES "^func mus_[a-z0-9_]+ [^(]+ \\([^()]+\\)$")
     string(APPEND _problems "unknown record: ${_line}\n")
   endif()
 endforeach()

@@ -303,11 +303,24 @@ class mus_event(ctypes.Structure):  # noqa: N801
     ]
 
 
+class mus_step_info(ctypes.Structure):  # noqa: N801
+    _fields_ = [
+        ("struct_size", _u32),
+        ("phase", _i32),
+        ("to_act", _i32),
+        ("hand_over", _i32),
+        ("match_winner", _i32),
+        ("points", _i32 * 2),
+        ("game_winner", _i32),
+        ("legal_mask", _u64),
+    ]
+
+
 #: Every public struct of mus.h, by its C name.
 STRUCTS = {
     cls.__name__: cls
     for cls in (mus_rules, mus_state, mus_action, mus_state_info, mus_count_line, mus_count,
-                mus_view, mus_event)
+                mus_view, mus_event, mus_step_info)
 }
 
 
@@ -353,6 +366,8 @@ def compare_layout(c_layout: str) -> List[str]:
                     (words[2], int(words[3]), int(words[4])))
             elif words[0] == "const" and len(words) == 3:
                 c_consts[words[1]] = int(words[2])
+            elif words[0] == "func" and len(words) >= 4:
+                continue  # function signatures: the manifest check of the bound functions
             else:
                 problems.append("line %d: unknown record %r" % (number, line))
         except ValueError:
