@@ -22,12 +22,14 @@ export { PRESETS, Rules, type RulesOptions } from './rules.js';
 export {
   Action,
   betLadder,
+  parseView,
   State,
   type ActionFields,
   type BetLimits,
   type Count,
   type CountLine,
   type Event,
+  type StepInfo,
   type View,
 } from './match.js';
 export { isLoaded, SIGNATURES, UNBOUND, type ModuleOptions, type MusModule } from './wasm.js';

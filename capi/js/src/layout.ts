@@ -147,6 +147,20 @@ export const STRUCTS = {
       reserved: [24, 8],
     },
   },
+  mus_step_info: {
+    size: 40,
+    align: 8,
+    fields: {
+      struct_size: [0, 4],
+      phase: [4, 4],
+      to_act: [8, 4],
+      hand_over: [12, 4],
+      match_winner: [16, 4],
+      points: [20, 8],
+      game_winner: [28, 4],
+      legal_mask: [32, 8],
+    },
+  },
 } as const;
 
 /** The numbered constants of mus.h, by their C names. */

@@ -351,6 +351,30 @@ export function readView(ptr: number): View {
   });
 }
 
+/** A view from its text (mus_view_parse; State.viewText() writes it): what a client reads. */
+export function parseView(textValue: string): View {
+  return frame((alloc) => {
+    const out = alloc(STRUCTS.mus_view.size);
+    setI32(out, STRUCTS.mus_view.size);
+    const pos = alloc(4);
+    const status = fn('mus_view_parse')(cString(alloc, textValue), out, pos);
+    check(status, 'parseView', undefined, status === C.MUS_E_PARSE ? i32(pos) : undefined);
+    return readView(out);
+  });
+}
+
+/** What State.step() reports (mus_step_info). */
+export interface StepInfo {
+  readonly phase: number;
+  readonly toAct: number | null;
+  readonly handOver: boolean;
+  readonly matchWinner: number | null;
+  /** Points each team gained by this step. */
+  readonly points: readonly [number, number];
+  readonly gameWinner: number | null;
+  readonly legalMask: bigint;
+}
+
 /** The legal range of a bet now. */
 export interface BetLimits {
   readonly min: number;
@@ -540,6 +564,30 @@ export class State {
       (alloc, out) => fn('mus_apply_id')(this.toPointer(alloc), id, s, out),
       () => `id ${id}`,
     );
+  }
+
+  /** Applies action id `id` and reports what follows, in one call (mus_step). */
+  step(id: number, seed: bigint | number = 0n): { state: State; info: StepInfo } {
+    const s = seed64(seed);
+    return frame((alloc) => {
+      const F = STRUCTS.mus_step_info.fields;
+      const out = alloc(STATE_SIZE);
+      const p = alloc(STRUCTS.mus_step_info.size);
+      setI32(p, STRUCTS.mus_step_info.size);
+      const status = fn('mus_step')(this.toPointer(alloc), id, s, out, p);
+      if (status !== 0) throw new MusError(status, 'State.step', `id ${id}`);
+      const at = (k: keyof typeof F, i = 0): number => i32(p + F[k][0] + 4 * i);
+      const info: StepInfo = Object.freeze({
+        phase: at('phase'),
+        toAct: optional(at('to_act')),
+        handOver: at('hand_over') !== 0,
+        matchWinner: optional(at('match_winner')),
+        points: Object.freeze([at('points'), at('points', 1)] as const),
+        gameWinner: optional(at('game_winner')),
+        legalMask: u64(p + F.legal_mask[0]),
+      });
+      return { state: new State(readBytes(out, STATE_SIZE)), info };
+    });
   }
 
   /** The legal range of a BET now, or null when no bet is possible (mus_bet_limits). */

@@ -9,7 +9,7 @@
 // module's stack (stackSave/stackAlloc/stackRestore) for its arguments and results, and copies
 // what it keeps (a state is 512 bytes) into JavaScript-owned arrays. Nothing needs freeing.
 
-import { C } from './layout.js';
+import { C, STRUCTS } from './layout.js';
 
 /** The Emscripten module object (the part of it this binding uses). */
 export interface MusModule {
@@ -83,13 +83,12 @@ export const SIGNATURES = {
   mus_state_format: ['int32_t', ['const mus_state*', 'char*', 'size_t', 'size_t*']],
   mus_state_parse: ['int32_t', ['const char*', 'mus_state*', 'int32_t*']],
   mus_view_format: ['int32_t', ['const mus_state*', 'int32_t', 'char*', 'size_t', 'size_t*']],
+  mus_view_parse: ['int32_t', ['const char*', 'mus_view*', 'int32_t*']],
+  mus_step: ['int32_t', ['const mus_state*', 'int32_t', 'uint64_t', 'mus_state*', 'mus_step_info*']],
 } as const satisfies Record<string, readonly [string, readonly string[]]>;
 
 /** mus.h functions the binding deliberately does not call, each with the reason. */
-export const UNBOUND: Readonly<Record<string, string>> = {
-  mus_state_size:
-    'a constant of the ABI (MUS_STATE_SIZE); the binding reads it from the layout (checked by the manifest test)',
-};
+export const UNBOUND: Readonly<Record<string, string>> = {};
 
 /** The bound functions' names. */
 export type FunctionName = keyof typeof SIGNATURES;
@@ -113,6 +112,11 @@ export function setModule(module: MusModule): void {
   }
   loaded = module;
   bound.clear();
+  const stateSize = fn('mus_state_size')();
+  if (stateSize !== STRUCTS.mus_state.size) {
+    loaded = null;
+    throw new Error(`libmus: the module's states are ${stateSize} bytes, the binding's ${STRUCTS.mus_state.size}`);
+  }
 }
 
 /** The module; throws when init() has not finished. */
