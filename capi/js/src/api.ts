@@ -4,6 +4,8 @@ export { C, STRUCTS } from './layout.js';
 export {
   ActionId,
   ActionKind,
+  BotKind,
+  PlayoutScope,
   Answers,
   EventKind,
   HandEnd,
@@ -32,8 +34,19 @@ export {
   type StepInfo,
   type View,
 } from './match.js';
+export { Bot, playouts, type BotOptions } from './bots.js';
 export { isLoaded, SIGNATURES, UNBOUND, type ModuleOptions, type MusModule } from './wasm.js';
-import { fn, text } from './wasm.js';
+import { fn, frame, mod, text, type MusModule } from './wasm.js';
+
+/**
+ * Low-level access for hot loops (simulation, training): the Emscripten module, whose `_mus_*`
+ * functions are the C API, and `frame()`, which hands out stack memory for their arguments,
+ * valid until the callback returns. Everything else in the package is built on these.
+ */
+export const lowLevel: {
+  module(): MusModule;
+  frame<T>(body: (alloc: (bytes: number) => number) => T): T;
+} = Object.freeze({ module: mod, frame });
 
 /** The library's version number, MAJOR * 10000 + MINOR * 100 + PATCH (mus_version). */
 export function version(): number {

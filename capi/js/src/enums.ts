@@ -50,3 +50,7 @@ export const MusCorrido = group('MUS_CORRIDO_');
 export const Answers = group('MUS_ANSWERS_');
 /** Status codes (MUS_OK and MUS_E_*); MusError.statusName gives the library's name. */
 export const Status = group('MUS_E_');
+/** Bot kinds (MUS_BOT_*). */
+export const BotKind = group('MUS_BOT_');
+/** How far playouts() plays (MUS_PLAYOUT_*). */
+export const PlayoutScope = group('MUS_PLAYOUT_');

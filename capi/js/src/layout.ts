@@ -161,6 +161,17 @@ export const STRUCTS = {
       legal_mask: [32, 8],
     },
   },
+  mus_bot_config: {
+    size: 32,
+    align: 4,
+    fields: {
+      struct_size: [0, 4],
+      kind: [4, 4],
+      playouts: [8, 4],
+      time_ms: [12, 4],
+      reserved: [16, 16],
+    },
+  },
 } as const;
 
 /** The numbered constants of mus.h, by their C names. */
@@ -289,4 +300,9 @@ export const C = {
   MUS_MAX_LEGAL_ACTIONS: 56,
   MUS_STATE_TEXT_MAX: 512,
   MUS_ACTION_TEXT_MAX: 160,
+  MUS_BOT_RANDOM: 0,
+  MUS_BOT_HEURISTIC: 1,
+  MUS_BOT_SEARCH: 2,
+  MUS_PLAYOUT_HAND: 0,
+  MUS_PLAYOUT_MATCH: 1,
 } as const;
