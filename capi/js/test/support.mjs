@@ -9,7 +9,7 @@ export const sourceDir = process.env.MUS_SOURCE_DIR ?? join(here, '..', '..', '.
 export const packageDir = process.env.MUS_JS_PACKAGE ?? join(here, '..', 'build', 'package');
 export const buildDir = process.env.MUS_JS_BUILD ?? dirname(packageDir);
 export const layoutPath = join(sourceDir, 'tests', 'abi', 'layout.txt');
-export const transcriptsDir = join(sourceDir, 'tests', 'transcripts');
+export const transcriptsDir = process.env.MUS_TRANSCRIPTS_DIR ?? join(sourceDir, 'tests', 'transcripts');
 export const jsDir = join(here, '..');
 
 if (!existsSync(join(packageDir, 'node', 'index.mjs'))) {
