@@ -50,7 +50,8 @@ void BM_BotDecision(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations());
   state.SetLabel(std::string(mus::bot_kind_name(kind)) +
-                 (state.range(1) != 0 ? ", betting states" : ", all states") + "; items = decisions");
+                 (state.range(1) != 0 ? ", betting states" : ", all states") +
+                 "; items = decisions");
 }
 
 }  // namespace
