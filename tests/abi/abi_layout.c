@@ -324,6 +324,23 @@ static void constants(void) {
   CONST(MUS_BOT_SEARCH);
   CONST(MUS_PLAYOUT_HAND);
   CONST(MUS_PLAYOUT_MATCH);
+  CONST(MUS_VIEW_TENSOR_SIZE);
+  CONST(MUS_TENSOR_OFF_CARDS);
+  CONST(MUS_TENSOR_OFF_DEALER);
+  CONST(MUS_TENSOR_OFF_MANO);
+  CONST(MUS_TENSOR_OFF_TO_ACT);
+  CONST(MUS_TENSOR_OFF_PHASE);
+  CONST(MUS_TENSOR_OFF_LANCE);
+  CONST(MUS_TENSOR_OFF_DECK);
+  CONST(MUS_TENSOR_OFF_ROUND);
+  CONST(MUS_TENSOR_OFF_DECLARED);
+  CONST(MUS_TENSOR_OFF_PARES);
+  CONST(MUS_TENSOR_OFF_JUEGO);
+  CONST(MUS_TENSOR_OFF_PERETE);
+  CONST(MUS_TENSOR_OFF_SIGNALS);
+  CONST(MUS_TENSOR_OFF_BET);
+  CONST(MUS_TENSOR_OFF_LANCES);
+  CONST(MUS_TENSOR_OFF_SCORES);
 }
 
 /* Every function of mus.h, in the header's order. compare_layout.cmake fails when the header
@@ -379,6 +396,7 @@ static void functions(void) {
        (const mus_state*, int32_t, const mus_bot_config*, uint64_t, double*, size_t, uint64_t*));
   FUNC(mus_playouts, int32_t,
        (const mus_state*, const mus_bot_config*, uint64_t, int32_t, int32_t, int32_t*));
+  FUNC(mus_view_tensor, int32_t, (const mus_state*, int32_t, float*, size_t));
 }
 
 int main(void) {

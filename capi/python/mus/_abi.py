@@ -169,6 +169,25 @@ MUS_BOT_SEARCH = 2
 MUS_PLAYOUT_HAND = 0
 MUS_PLAYOUT_MATCH = 1
 
+# ---- Observation tensor layout (mus_view_tensor) -------------------------------------------
+MUS_VIEW_TENSOR_SIZE = 208
+MUS_TENSOR_OFF_CARDS = 0
+MUS_TENSOR_OFF_DEALER = 40
+MUS_TENSOR_OFF_MANO = 44
+MUS_TENSOR_OFF_TO_ACT = 48
+MUS_TENSOR_OFF_PHASE = 52
+MUS_TENSOR_OFF_LANCE = 58
+MUS_TENSOR_OFF_DECK = 63
+MUS_TENSOR_OFF_ROUND = 65
+MUS_TENSOR_OFF_DECLARED = 70
+MUS_TENSOR_OFF_PARES = 72
+MUS_TENSOR_OFF_JUEGO = 76
+MUS_TENSOR_OFF_PERETE = 80
+MUS_TENSOR_OFF_SIGNALS = 84
+MUS_TENSOR_OFF_BET = 144
+MUS_TENSOR_OFF_LANCES = 158
+MUS_TENSOR_OFF_SCORES = 202
+
 # ---- Structs -------------------------------------------------------------------------------
 _i32 = ctypes.c_int32
 _u32 = ctypes.c_uint32
