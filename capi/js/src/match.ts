@@ -687,6 +687,19 @@ export class State {
     });
   }
 
+  /**
+   * What `seat` may know as MUS_VIEW_TENSOR_SIZE floats for game-AI (mus_view_tensor; the
+   * layout is documented with it in mus.h and docs/observation.md).
+   */
+  viewTensor(seat: number): Float32Array {
+    return frame((alloc) => {
+      const n = C.MUS_VIEW_TENSOR_SIZE;
+      const out = alloc(4 * n);
+      check(fn('mus_view_tensor')(this.toPointer(alloc), seat, out, n), 'State.viewTensor', `seat ${seat}`);
+      return new Float32Array(mod().HEAPU8.buffer.slice(out, out + 4 * n));
+    });
+  }
+
   /** The last finished hand's count, or null before the first (mus_state_last_count). */
   lastCount(): Count | null {
     return frame((alloc) => {

@@ -85,6 +85,7 @@ export const SIGNATURES = {
   mus_view_format: ['int32_t', ['const mus_state*', 'int32_t', 'char*', 'size_t', 'size_t*']],
   mus_view_parse: ['int32_t', ['const char*', 'mus_view*', 'int32_t*']],
   mus_step: ['int32_t', ['const mus_state*', 'int32_t', 'uint64_t', 'mus_state*', 'mus_step_info*']],
+  mus_view_tensor: ['int32_t', ['const mus_state*', 'int32_t', 'float*', 'size_t']],
   mus_bot_config_default: ['int32_t', ['int32_t', 'mus_bot_config*']],
   mus_bot_choose: ['int32_t', ['const mus_state*', 'int32_t', 'const mus_bot_config*', 'uint64_t', 'int32_t*']],
   mus_bot_evaluate: ['int32_t', ['const mus_state*', 'int32_t', 'const mus_bot_config*', 'uint64_t', 'double*', 'size_t', 'uint64_t*']],

@@ -23,6 +23,9 @@ function checkViews(state) {
     assert.equal(v.seat, s);
     assert.deepEqual(v.hand.ids, state.hand(s).ids, 'a view shows its own seat its cards');
     assert.deepEqual(parseView(state.viewText(s)), v, 'the view text reads back to the view');
+    const tensor = state.viewTensor(s);
+    assert.equal(tensor.length, mus.C.MUS_VIEW_TENSOR_SIZE);
+    assert.ok(tensor.every(Number.isFinite));
     assert.equal(v.score[0], state.score[0]);
     assert.equal(v.toAct, state.toAct);
   }
@@ -92,6 +95,8 @@ test('a view hides the other seats\' cards', () => {
   const b = State.new('standard', 3).apply(Action.stackedDeal([mine, '6o 7o So Co', '2o 3o 4o 5o', '4c 5c 6c 7c'], 0));
   assert.equal(a.viewText(0), b.viewText(0), 'seat 0 sees the same whoever holds the rest');
   assert.notEqual(a.viewText(1), b.viewText(1));
+  assert.deepEqual(a.viewTensor(0), b.viewTensor(0), 'and the same tensor');
+  assert.notDeepEqual(a.viewTensor(1), b.viewTensor(1));
   assert.equal(a.view(0).hand.toString(), Hand_text(mine));
 });
 
