@@ -36,7 +36,17 @@ after(async () => {
 });
 
 // The person's choice, by clicking: cut, pass, refuse, and throw the first card when discarding.
-async function clickSomething(page) {
+// With `keys`, by the keyboard where it can: c cuts, p passes, 1 picks a card, d discards.
+async function clickSomething(page, keys = false) {
+  if (keys) {
+    for (const [name, key] of [['Cortar (no hay mus)', 'c'], ['Paso', 'p']]) {
+      if (await page.getByRole('button', { name, exact: true }).count()) return page.keyboard.press(key);
+    }
+    if (await page.getByRole('button', { name: 'Descartar', exact: true }).count()) {
+      await page.keyboard.press('1');
+      return page.keyboard.press('d');
+    }
+  }
   for (const name of ['Cortar (no hay mus)', 'Paso', 'No quiero']) {
     const b = page.getByRole('button', { name, exact: true });
     if (await b.count()) return b.first().click();
@@ -76,7 +86,10 @@ test('a whole hand played by clicking; the count on screen is the library\'s', a
   for (let i = 0; i < 200; i++) {
     await page.waitForSelector('body[data-turn="human"], body[data-turn="over"]');
     if (await page.locator('#count-body[data-hand="1"]').count()) break;
-    await clickSomething(page);
+    const before = await page.evaluate(() => window.musTable.log.length);
+    await clickSomething(page, i % 2 === 1);
+    // Every click or key press played an action.
+    await page.waitForFunction((n) => window.musTable.log.length > n, before, { timeout: 5000 });
   }
   await page.waitForSelector('#count-body[data-hand="1"]');
   const screen = await page.$$eval('#count-body tr[data-lance]', (rows) => rows.map((r) => Number(r.dataset.points)));
