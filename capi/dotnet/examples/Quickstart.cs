@@ -19,7 +19,7 @@ internal static class Quickstart
         Console.WriteLine(hand.Tantos(rules, Lance.Pares));        // 1: K and 3 make a pareja
 
         // A match is an immutable value: Apply returns the next state.
-        MatchState s = MatchState.New(rules, 0);                   // seat 0 deals, seat 1 is mano
+        State s = State.New(rules, 0);                             // seat 0 deals, seat 1 is mano
         s = s.Apply(MusAction.Shuffle(2024));                      // chance: a seeded deal
         Console.WriteLine(s.Phase + ", seat " + s.ToAct + " to act");
         Console.WriteLine("seat 1 sees " + s.View(1).Hand);        // a seat's view: its own cards

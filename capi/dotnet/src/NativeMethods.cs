@@ -8,9 +8,11 @@
 // field per element, named field_0, field_1, ...).
 //
 // The Mus namespace wraps these in idiomatic classes; use this layer only to reach the C API
-// directly. BindingTests checks every size and offset against a C program compiled with the
-// header.
+// directly. BindingTests checks every struct layout, constant and function signature against
+// the manifest of mus.h (tests/abi/layout.txt, printed by a C program compiled with the header).
 using System;
+using System.Collections.Generic;
+using System.Collections.ObjectModel;
 using System.Runtime.InteropServices;
 
 namespace Mus.Native
@@ -197,6 +199,17 @@ namespace Mus.Native
         /// <summary>The library name: libmus.so (Linux), libmus.dylib (macOS), mus.dll (Windows).</summary>
         public const string Library = "mus";
 
+        /// <summary>
+        /// The functions of mus.h these declarations leave out on purpose, each with the reason.
+        /// The tests check every function of the manifest (tests/abi/layout.txt) is declared
+        /// here with a matching signature or listed in this table.
+        /// </summary>
+        public static readonly IReadOnlyDictionary<string, string> DeliberatelyUnbound =
+            new ReadOnlyDictionary<string, string>(new Dictionary<string, string>
+            {
+                // Empty: every function of mus.h is bound.
+            });
+
         // Version of the header these declarations were written from.
         public const int MUS_VERSION_MAJOR = 0;
         public const int MUS_VERSION_MINOR = 2;
@@ -351,6 +364,12 @@ namespace Mus.Native
         /// <summary>The most actions mus_legal_actions can list.</summary>
         public const int MUS_MAX_LEGAL_ACTIONS = 56;
 
+        /// <summary>The longest text mus_state_format and mus_view_format write, without the NUL.</summary>
+        public const int MUS_STATE_TEXT_MAX = 512;
+
+        /// <summary>The longest text mus_action_format writes, without the NUL.</summary>
+        public const int MUS_ACTION_TEXT_MAX = 160;
+
         // ---- Version and errors ----------------------------------------------------------------
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
@@ -386,6 +405,15 @@ namespace Mus.Native
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_hand_format(byte* hand, byte* buf, UIntPtr cap, UIntPtr* len_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_card_parse([MarshalAs(UnmanagedType.LPStr)] string text, byte* @out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_card_format(byte card, byte* buf, UIntPtr cap, UIntPtr* len_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_rules_validate(mus_rules* rules);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_lance_winner(
@@ -466,5 +494,25 @@ namespace Mus.Native
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_signal_true(mus_rules* rules, int signal, byte* hand, int* @out);
+
+        // ---- Text forms: actions, states and seat views ------------------------------------------
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_action_format(mus_action* action, byte* buf, UIntPtr cap, UIntPtr* len_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_action_parse(
+            [MarshalAs(UnmanagedType.LPStr)] string text, mus_action* @out, int* error_pos_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_state_format(mus_state* s, byte* buf, UIntPtr cap, UIntPtr* len_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_state_parse(
+            [MarshalAs(UnmanagedType.LPStr)] string text, mus_state* @out, int* error_pos_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_view_format(
+            mus_state* s, int seat, byte* buf, UIntPtr cap, UIntPtr* len_out);
     }
 }

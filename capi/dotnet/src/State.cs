@@ -10,12 +10,12 @@ namespace Mus
     /// and leaves this one as it was; keep as many states as you like. The same state and
     /// action always give the same result (randomness comes only from Shuffle actions).
     /// </summary>
-    public sealed class MatchState : IEquatable<MatchState>
+    public sealed class State : IEquatable<State>
     {
         private readonly mus_state raw;
         private readonly mus_state_info info;
 
-        private unsafe MatchState(mus_state raw)
+        private unsafe State(mus_state raw)
         {
             this.raw = raw;
             mus_state_info i = new mus_state_info();
@@ -25,20 +25,20 @@ namespace Mus
         }
 
         /// <summary>A new match waiting for its first shuffle; the mano is the seat after firstDealer (R10).</summary>
-        public static unsafe MatchState New(Rules rules, int firstDealer)
+        public static unsafe State New(Rules rules, int firstDealer)
         {
             mus_rules r = Mus.Hand.RulesOf(rules);
             mus_state s;
             MusException.Check(NativeMethods.mus_state_new(&r, firstDealer, &s),
                                "new match, first dealer " + firstDealer);
-            return new MatchState(s);
+            return new State(s);
         }
 
         /// <summary>
         /// A state from bytes saved with ToBytes (mus_state_validate): MUS_E_INVALID_ARGUMENT for
         /// a length other than 512, MUS_E_INVALID_STATE for bytes the library did not produce.
         /// </summary>
-        public static unsafe MatchState FromBytes(byte[] bytes)
+        public static unsafe State FromBytes(byte[] bytes)
         {
             if (bytes == null || bytes.Length != NativeMethods.MUS_STATE_SIZE)
                 throw new MusException(MusStatus.InvalidArgument, "a state is " + NativeMethods.MUS_STATE_SIZE + " bytes");
@@ -46,7 +46,7 @@ namespace Mus
             byte* dst = (byte*)&s;
             for (int i = 0; i < bytes.Length; ++i) dst[i] = bytes[i];
             MusException.Check(NativeMethods.mus_state_validate(&s), "state bytes");
-            return new MatchState(s);
+            return new State(s);
         }
 
         /// <summary>The state's 512 bytes, for saving; FromBytes reads them back.</summary>
@@ -63,21 +63,69 @@ namespace Mus
         public mus_state ToNative() { return raw; }
 
         /// <summary>
+        /// The state's text form (mus_state_format): "mus-state/2 " and its bytes in base64url,
+        /// the same in every process for equal states. It holds every seat's cards: send a
+        /// player ViewText(seat) instead. State.Parse reads it back.
+        /// </summary>
+        public unsafe string ToText()
+        {
+            mus_state s = raw;
+            return NativeText.Write((buf, cap, len) =>
+            {
+                mus_state copy = s;
+                return NativeMethods.mus_state_format(&copy, buf, cap, len);
+            }, NativeMethods.MUS_STATE_TEXT_MAX, "mus_state_format");
+        }
+
+        /// <summary>
+        /// A state from its text form (mus_state_parse), checked as FromBytes checks bytes:
+        /// MUS_E_PARSE for malformed text (MusException.Position says where), MUS_E_INVALID_STATE
+        /// for well-formed text that is not a state of this library, MUS_E_INVALID_ARGUMENT for null.
+        /// </summary>
+        public static unsafe State Parse(string text)
+        {
+            mus_state s;
+            int pos = -1;
+            int status = NativeMethods.mus_state_parse(text, &s, &pos);
+            MusException.Check(status, NativeText.ParseDetail("state", text == null ? null : Abbreviate(text), pos), pos);
+            return new State(s);
+        }
+
+        /// <summary>
+        /// What one seat may know, as text (mus_view_format): "mus-view/2 " and the view in
+        /// base64url. This is what a server sends the player at seat.
+        /// </summary>
+        public unsafe string ViewText(int seat)
+        {
+            mus_state s = raw;
+            return NativeText.Write((buf, cap, len) =>
+            {
+                mus_state copy = s;
+                return NativeMethods.mus_view_format(&copy, seat, buf, cap, len);
+            }, NativeMethods.MUS_STATE_TEXT_MAX, "mus_view_format, seat " + seat);
+        }
+
+        private static string Abbreviate(string text)
+        {
+            return text.Length <= 40 ? text : text.Substring(0, 37) + "...";
+        }
+
+        /// <summary>
         /// The next state (mus_apply). Throws MusException (MUS_E_NOT_YOUR_TURN,
         /// MUS_E_ILLEGAL_ACTION, MUS_E_MATCH_OVER, ...) when the action is refused; this state
         /// is never changed.
         /// </summary>
-        public unsafe MatchState Apply(MusAction action)
+        public unsafe State Apply(MusAction action)
         {
             mus_action a = ActionOf(action);
             mus_state from = raw;
             mus_state next;
             MusException.Check(NativeMethods.mus_apply(&from, &a, &next), action.ToString());
-            return new MatchState(next);
+            return new State(next);
         }
 
         /// <summary>Apply, also giving the step's public events (mus_apply_events).</summary>
-        public unsafe MatchState ApplyWithEvents(MusAction action, out IReadOnlyList<MusEvent> events)
+        public unsafe State ApplyWithEvents(MusAction action, out IReadOnlyList<MusEvent> events)
         {
             mus_action a = ActionOf(action);
             mus_state from = raw;
@@ -99,14 +147,14 @@ namespace Mus
                 var list = new List<MusEvent>((int)count.ToUInt64());
                 for (int i = 0; i < (int)count.ToUInt64(); ++i) list.Add(new MusEvent(buf[i]));
                 events = list.AsReadOnly();
-                return new MatchState(next);
+                return new State(next);
             }
         }
 
         /// <summary>The state after applying every action in turn (a replay); throws at the first refused one.</summary>
-        public MatchState ApplyAll(IEnumerable<MusAction> actions)
+        public State ApplyAll(IEnumerable<MusAction> actions)
         {
-            MatchState s = this;
+            State s = this;
             foreach (MusAction a in actions) s = s.Apply(a);
             return s;
         }
@@ -228,12 +276,12 @@ namespace Mus
         /// simulation. seed is the shuffle's seed (R12), ignored by every other id. Throws as
         /// ActionFromId and Apply; this state is never changed.
         /// </summary>
-        public unsafe MatchState ApplyId(int id, ulong seed = 0)
+        public unsafe State ApplyId(int id, ulong seed = 0)
         {
             mus_state from = raw;
             mus_state next;
             MusException.Check(NativeMethods.mus_apply_id(&from, id, seed, &next), "mus_apply_id, id " + id);
-            return new MatchState(next);
+            return new State(next);
         }
 
         public Phase Phase { get { return (Phase)info.phase; } }
@@ -329,7 +377,7 @@ namespace Mus
         public static int TeamOf(int seat) { return seat & 1; }
 
         /// <summary>Byte for byte the same state.</summary>
-        public unsafe bool Equals(MatchState other)
+        public unsafe bool Equals(State other)
         {
             if (ReferenceEquals(other, null)) return false;
             mus_state a = raw, b = other.raw;
@@ -338,7 +386,7 @@ namespace Mus
             return true;
         }
 
-        public override bool Equals(object obj) { return Equals(obj as MatchState); }
+        public override bool Equals(object obj) { return Equals(obj as State); }
 
         public override unsafe int GetHashCode()
         {
@@ -497,12 +545,12 @@ namespace Mus
             Mano = c.mano;
             End = (HandEnd)c.end;
             GameWinner = c.game_winner < 0 ? (int?)null : c.game_winner;
-            ScoreBefore = MatchState.Pair(c.score_before);
-            ScoreAfter = MatchState.Pair(c.score_after);
+            ScoreBefore = State.Pair(c.score_before);
+            ScoreAfter = State.Pair(c.score_after);
             var lines = new CountLine[4];
             for (int i = 0; i < 4; ++i) lines[i] = new CountLine(c.line(i));
             Lines = new ReadOnlyCollection<CountLine>(lines);
-            Shown = MatchState.Showdown(c.shown);
+            Shown = State.Showdown(c.shown);
         }
 
         /// <summary>Hand number in the match (1 = first); 0 when no hand finished yet.</summary>
@@ -545,9 +593,9 @@ namespace Mus
             Dealer = v.dealer;
             Mano = v.mano;
             Hand = Mus.Hand.FromSlots(new[] { v.hand[0], v.hand[1], v.hand[2], v.hand[3] });
-            Score = MatchState.Pair(v.score);
-            Games = MatchState.Pair(v.games);
-            Vacas = MatchState.Pair(v.vacas);
+            Score = State.Pair(v.score);
+            Games = State.Pair(v.games);
+            Vacas = State.Pair(v.vacas);
             MatchWinner = v.match_winner < 0 ? (int?)null : v.match_winner;
             HandNumber = v.hand_number;
             StockCount = v.stock_count;
@@ -569,7 +617,7 @@ namespace Mus
             var lances = new CountLine[4];
             for (int i = 0; i < 4; ++i) lances[i] = new CountLine(v.lance_line(i));
             Lances = new ReadOnlyCollection<CountLine>(lances);
-            LastShown = MatchState.Showdown(v.last_shown);
+            LastShown = State.Showdown(v.last_shown);
         }
 
         /// <summary>Whose view.</summary>
