@@ -411,6 +411,79 @@ inline void write_action(const Action& a, mus_action& out) noexcept {
   return out;
 }
 
+// ---- Output structs ------------------------------------------------------------------------
+
+/**
+ * @brief Writes an output struct the caller sized with `struct_size`: at most that many bytes
+ *        (an older caller's smaller struct gets its prefix), `struct_size` set to what was
+ *        written.
+ * @return MUS_OK; MUS_E_INVALID_ARGUMENT when `out->struct_size` is below 8 bytes.
+ */
+template <class T>
+[[nodiscard]] std::int32_t write_sized(const T& full, T* out) noexcept {
+  const std::uint32_t size = out->struct_size;
+  if (size < sizeof(std::uint32_t) * 2) return MUS_E_INVALID_ARGUMENT;
+  const std::size_t n = std::min<std::size_t>(size, sizeof(T));
+  T tmp = full;
+  tmp.struct_size = static_cast<std::uint32_t>(n);
+  std::memcpy(out, &tmp, n);
+  return MUS_OK;
+}
+
+/// The C record of one lance (mus_count.lines, mus_view.lances).
+[[nodiscard]] constexpr mus_count_line write_line(const LanceRecord& r) noexcept {
+  mus_count_line l{};
+  l.lance = static_cast<std::int32_t>(r.lance);
+  l.status = static_cast<std::int32_t>(r.status);
+  l.bet_team = r.bet_team;
+  l.winner_team = r.winner_team;
+  l.winner_seat = r.winner_seat;
+  l.stake = r.stake;
+  l.tantos = r.tantos;
+  l.points = r.points;
+  l.counted = r.counted;
+  return l;
+}
+
+/// The C view of a seat view (mus_state_view(), mus_view_parse()); `struct_size` left 0 for
+/// write_sized().
+[[nodiscard]] inline mus_view view_to_c(const SeatView& v) noexcept {
+  mus_view c{};
+  c.seat = v.seat;
+  c.phase = static_cast<std::int32_t>(v.phase);
+  c.lance = v.phase == Phase::betting ? static_cast<std::int32_t>(v.lance) : -1;
+  c.to_act = v.to_act;
+  c.dealer = v.dealer;
+  c.mano = v.mano;
+  std::memcpy(c.hand, v.hand.data(), sizeof c.hand);
+  for (std::size_t t = 0; t < 2; ++t) {
+    c.score[t] = v.score[t];
+    c.games[t] = v.games[t];
+    c.vacas[t] = v.vacas[t];
+  }
+  c.match_winner = v.match_winner;
+  c.hand_number = static_cast<std::int32_t>(v.hand_number);
+  c.stock_count = v.stock_count;
+  c.pile_count = v.pile_count;
+  c.pares_declared = (v.declared & 1U) != 0 ? 1 : 0;
+  c.pares_mask = v.pares_mask;
+  c.juego_declared = (v.declared & 2U) != 0 ? 1 : 0;
+  c.juego_mask = v.juego_mask;
+  c.perete_mask = v.perete_mask;
+  for (std::size_t i = 0; i < 4; ++i) c.signals[i] = v.signals[i];
+  c.bet_open = v.bet_open;
+  c.bet_is_ordago = v.is_ordago;
+  c.bet_team = v.bet_team;
+  c.stake_before = v.stake_before;
+  c.proposed = v.proposed;
+  c.proposal = v.proposal;
+  c.proposer = v.proposer;
+  c.proposal_amount = v.proposal_amount;
+  for (std::size_t i = 0; i < 4; ++i) c.lances[i] = write_line(v.lances[i]);
+  std::memcpy(c.last_shown, v.last.shown.data(), sizeof c.last_shown);
+  return c;
+}
+
 }  // namespace mus::capi
 
 #endif  // MUS_CAPI_INTERNAL_HPP

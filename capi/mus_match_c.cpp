@@ -54,33 +54,9 @@ static_assert(mus::action_id_count == MUS_ACTION_ID_COUNT &&
 using capi::read_action;
 using capi::read_state;
 using capi::write_action;
+using capi::write_line;
+using capi::write_sized;
 using capi::write_state;
-
-mus_count_line write_line(const mus::LanceRecord& r) noexcept {
-  mus_count_line l{};
-  l.lance = static_cast<std::int32_t>(r.lance);
-  l.status = static_cast<std::int32_t>(r.status);
-  l.bet_team = r.bet_team;
-  l.winner_team = r.winner_team;
-  l.winner_seat = r.winner_seat;
-  l.stake = r.stake;
-  l.tantos = r.tantos;
-  l.points = r.points;
-  l.counted = r.counted;
-  return l;
-}
-
-// Writes an output struct the caller sized with struct_size: at most that many bytes.
-template <class T>
-std::int32_t write_sized(const T& full, T* out) noexcept {
-  const std::uint32_t size = out->struct_size;
-  if (size < sizeof(std::uint32_t) * 2) return MUS_E_INVALID_ARGUMENT;
-  const std::size_t n = std::min<std::size_t>(size, sizeof(T));
-  T tmp = full;
-  tmp.struct_size = static_cast<std::uint32_t>(n);
-  std::memcpy(out, &tmp, n);
-  return MUS_OK;
-}
 
 // apply_in_place() with its events reported to a C caller, as mus_apply_events() promises:
 // `*count_out` (when asked) also on a too small buffer, the events only when they all fit.
@@ -276,41 +252,7 @@ int32_t mus_state_view(const mus_state* s, int32_t seat, mus_view* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr || !capi::valid_seat(seat)) return MUS_E_INVALID_ARGUMENT;
     return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
-      const mus::SeatView v = mus::view_of(st, seat);
-      mus_view c{};
-      c.seat = v.seat;
-      c.phase = static_cast<std::int32_t>(v.phase);
-      c.lance = v.phase == mus::Phase::betting ? static_cast<std::int32_t>(v.lance) : -1;
-      c.to_act = v.to_act;
-      c.dealer = v.dealer;
-      c.mano = v.mano;
-      std::memcpy(c.hand, v.hand.data(), 4);
-      for (int t = 0; t < 2; ++t) {
-        c.score[t] = v.score[static_cast<std::size_t>(t)];
-        c.games[t] = v.games[static_cast<std::size_t>(t)];
-        c.vacas[t] = v.vacas[static_cast<std::size_t>(t)];
-      }
-      c.match_winner = v.match_winner;
-      c.hand_number = static_cast<std::int32_t>(v.hand_number);
-      c.stock_count = v.stock_count;
-      c.pile_count = v.pile_count;
-      c.pares_declared = (v.declared & 1U) != 0 ? 1 : 0;
-      c.pares_mask = v.pares_mask;
-      c.juego_declared = (v.declared & 2U) != 0 ? 1 : 0;
-      c.juego_mask = v.juego_mask;
-      c.perete_mask = v.perete_mask;
-      for (int i = 0; i < 4; ++i) c.signals[i] = v.signals[static_cast<std::size_t>(i)];
-      c.bet_open = v.bet_open;
-      c.bet_is_ordago = v.is_ordago;
-      c.bet_team = v.bet_team;
-      c.stake_before = v.stake_before;
-      c.proposed = v.proposed;
-      c.proposal = v.proposal;
-      c.proposer = v.proposer;
-      c.proposal_amount = v.proposal_amount;
-      for (int i = 0; i < 4; ++i) c.lances[i] = write_line(v.lances[static_cast<std::size_t>(i)]);
-      std::memcpy(c.last_shown, v.last.shown.data(), sizeof c.last_shown);
-      return write_sized(c, out);
+      return write_sized(capi::view_to_c(mus::view_of(st, seat)), out);
     });
   });
 }

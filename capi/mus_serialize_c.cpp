@@ -1,4 +1,4 @@
-// The C API of mus.h, text forms part: actions, states and seat views as text, over
+// The C API of mus.h, text forms part: actions, states and seat views as text and back, over
 // include/mus/serialize.hpp. States are read with read_state() (checked) like everywhere
 // else; the text form holds the State's bytes only, never the stamp; texts are read by the C++
 // parsers, which report the byte position of a parse error.
@@ -90,6 +90,22 @@ int32_t mus_view_format(const mus_state* s, int32_t seat, char* buf, size_t cap,
     return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
       return capi::write_text(mus::view_to_text(mus::view_of(st, seat)), buf, cap, len_out);
     });
+  });
+}
+
+// Converted to the C struct by the same capi::view_to_c() as mus_state_view(), so the text and
+// the direct view cannot disagree.
+int32_t mus_view_parse(const char* text, mus_view* out, int32_t* error_pos_out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (error_pos_out != nullptr) *error_pos_out = -1;
+    if (text == nullptr || out == nullptr || out->struct_size < sizeof(std::uint32_t) * 2)
+      return MUS_E_INVALID_ARGUMENT;
+    const auto v = mus::view_from_text(std::string_view(text));
+    if (!v) {
+      set_position(error_pos_out, v.error());
+      return capi::status(v.error());
+    }
+    return capi::write_sized(capi::view_to_c(*v), out);
   });
 }
 

@@ -1140,6 +1140,104 @@ MUS_API int32_t mus_state_parse(const char* text, mus_state* out, int32_t* error
 MUS_API int32_t mus_view_format(const mus_state* s, int32_t seat, char* buf, size_t cap,
                                 size_t* len_out);
 
+/* ---- Seat views read back --------------------------------------------------------------- */
+
+/**
+ * @brief Read a seat view from its text form (see mus_view_format()): what a client receives
+ *        from a server, in any language that can call C.
+ *
+ * Reads exactly the texts mus_view_format() writes: for every state `s` and seat,
+ * mus_view_parse() of mus_view_format(s, seat) gives the mus_view that mus_state_view(s, seat)
+ * gives. The values are checked to be ones a view can hold (seats, phases, lances, cards,
+ * flags, teams, signals, scores and stakes within their limits), so any text, even from an
+ * untrusted source, gives either such a view or an error.
+ * @param text NUL-terminated text: exactly the text mus_view_format() wrote (235 characters),
+ *        with no blanks or line break around it.
+ * @param out Receives the view; set `out->struct_size = sizeof(mus_view)` first (at most that
+ *        many bytes are written). Unchanged on error.
+ * @param error_pos_out If not NULL, receives the byte position in `text` of a parse error, and
+ *        -1 otherwise (on success and on the other errors).
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `text` or `out`, or a
+ *         `struct_size` below 8; @ref MUS_E_PARSE for an unknown format or version (position
+ *         0; a `mus-view/1` text, the layout of libmus 0.1, is refused by name), a text too
+ *         short (position: its end) or too long (position: the first extra character), a
+ *         character outside the base64url alphabet (its position), or a last character whose
+ *         unused bits are not zero (its position); @ref MUS_E_INVALID_STATE for well-formed
+ *         text holding values no view can hold (position -1).
+ * @par Thread safety
+ * Safe from any thread as long as no other thread writes `*out` meanwhile.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
+ */
+MUS_API int32_t mus_view_parse(const char* text, mus_view* out, int32_t* error_pos_out);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+/* ============================================================================================
+ * Fast stepping: one call per step for simulations and game-AI environments
+ * ========================================================================================== */
+
+/**
+ * What mus_step() reports about the step it made: the new state's public summary, the points
+ * the step gained and the legal action ids that follow. Set `struct_size` before the call.
+ *
+ * **Points.** `points[t]` is what team `t`'s game score gained by this step, never negative:
+ * - a deje (R26, a refused bet) and a tío Perete declaration (R32) score at once, in the step
+ *   that refuses the bet or declares;
+ * - the count (R28) scores in the step that ends the hand's betting (the last answer or pass of
+ *   the last lance played), lance by lance up to where R29 stops it;
+ * - an accepted órdago (R27) wins the game without points: `points` is 0 for it and
+ *   `game_winner` names the team.
+ *
+ * A won game resets the scores (R30) in the same step; `points` is measured before that reset
+ * (against mus_count.score_after), so the points of the steps of one hand add up to
+ * `score_after - score_before` of its mus_count (mus_state_last_count() once it is over).
+ */
+typedef struct mus_step_info {
+  uint32_t struct_size; /**< `sizeof(mus_step_info)`, set by the caller. */
+  int32_t phase;        /**< `MUS_PHASE_*` of the new state. */
+  int32_t to_act;       /**< Seat to act next; -1 when a shuffle (chance) is due or the match is
+                             over. */
+  int32_t hand_over;    /**< 1 when this step finished a hand (by the count, a deje reaching the
+                             target or an accepted órdago): mus_state_last_count() of the new
+                             state is that hand's. Else 0. */
+  int32_t match_winner; /**< -1 while the match goes on, else the team that won it. */
+  int32_t points[2];    /**< Points each team gained by this step (see above), 0 or more. */
+  int32_t game_winner;  /**< The team that won a game in this step (R29, R27), else -1. */
+  uint64_t legal_mask;  /**< mus_legal_mask() of the new state: bit `i` for a legal action id
+                             `i`; only bit 0 when a shuffle is due; 0 once the match is over. */
+} mus_step_info;
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * @brief Apply an action id and report what follows, in one call: mus_apply_id(), then
+ *        mus_legal_mask() and the public summary of the new state, and the points the step
+ *        gained (see mus_step_info).
+ *
+ * Made for simulation loops and game-AI environments: the state is read once and written once
+ * (the same cost as mus_apply_id() plus the mask), and the caller needs no other call per step.
+ * @param in The state.
+ * @param id The action id (a bit of the previous `legal_mask`, or of mus_legal_mask()).
+ * @param seed The seed for the SHUFFLE id (R12); ignored by every other id.
+ * @param out Receives the next state; `in == out` is allowed; unchanged on any error.
+ * @param info If not NULL, receives the report; set `info->struct_size =
+ *        sizeof(mus_step_info)` first (at most that many bytes are written). Unchanged on any
+ *        error.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `out` or an `info` whose
+ *         `struct_size` is below 8; otherwise as mus_apply_id().
+ * @par Thread safety
+ * As mus_apply().
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
+ */
+MUS_API int32_t mus_step(const mus_state* in, int32_t id, uint64_t seed, mus_state* out,
+                         mus_step_info* info);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

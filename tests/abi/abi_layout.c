@@ -159,6 +159,16 @@ static void structs(void) {
   FIELD(mus_event, amount);
   FIELD(mus_event, value);
   FIELD(mus_event, reserved);
+
+  STRUCT(mus_step_info);
+  FIELD(mus_step_info, struct_size);
+  FIELD(mus_step_info, phase);
+  FIELD(mus_step_info, to_act);
+  FIELD(mus_step_info, hand_over);
+  FIELD(mus_step_info, match_winner);
+  FIELD(mus_step_info, points);
+  FIELD(mus_step_info, game_winner);
+  FIELD(mus_step_info, legal_mask);
 }
 
 /* Every integer constant of mus.h but MUS_VERSION_MINOR and _PATCH (which change with each
@@ -347,6 +357,8 @@ static void functions(void) {
   FUNC(mus_state_format, int32_t, (const mus_state*, char*, size_t, size_t*));
   FUNC(mus_state_parse, int32_t, (const char*, mus_state*, int32_t*));
   FUNC(mus_view_format, int32_t, (const mus_state*, int32_t, char*, size_t, size_t*));
+  FUNC(mus_view_parse, int32_t, (const char*, mus_view*, int32_t*));
+  FUNC(mus_step, int32_t, (const mus_state*, int32_t, uint64_t, mus_state*, mus_step_info*));
 }
 
 int main(void) {

@@ -1,7 +1,7 @@
 /*
  * The C99 test of the text functions of mus.h: mus_action_format, mus_action_parse,
- * mus_state_format, mus_state_parse and mus_view_format. Every error path of each (NULL
- * pointers, small buffers with the length reported, bad text with its byte position, forged
+ * mus_state_format, mus_state_parse, mus_view_format and mus_view_parse. Every error path of each
+ * (NULL pointers, small buffers with the length reported, bad text with its byte position, forged
  * states, unknown action words), the documented forms, and round trips over random matches.
  *
  * Ends with the line "N passed, M failed"; exits non-zero when anything failed.
@@ -355,6 +355,91 @@ static void test_view_text(void) {
   CHECK_EQ(mus_view_format(&forged, 0, text, sizeof text, &len), MUS_E_INVALID_STATE);
 }
 
+/* ---- mus_view_parse ------------------------------------------------------------------- */
+
+static mus_view sized_view(void) {
+  mus_view v;
+  memset(&v, 0xAB, sizeof v);
+  v.struct_size = sizeof v;
+  return v;
+}
+
+/* The view text of `s` for `seat` reads back as mus_state_view() gives it, byte for byte. */
+static int view_reads_back(const mus_state* s, int seat) {
+  char text[MUS_STATE_TEXT_MAX + 1];
+  mus_view direct, parsed;
+  int32_t pos = 99;
+  direct = sized_view();
+  parsed = sized_view();
+  if (mus_view_format(s, seat, text, sizeof text, NULL) != MUS_OK) return 0;
+  if (mus_state_view(s, seat, &direct) != MUS_OK) return 0;
+  if (mus_view_parse(text, &parsed, &pos) != MUS_OK || pos != -1) return 0;
+  return memcmp(&direct, &parsed, sizeof parsed) == 0;
+}
+
+static void expect_view_parse_error(const char* text, int32_t status, int32_t position) {
+  mus_view out = sized_view();
+  const mus_view before = out;
+  int32_t pos = 99;
+  CHECK_EQ(mus_view_parse(text, &out, &pos), status);
+  CHECK_EQ(pos, position);
+  CHECK(memcmp(&out, &before, sizeof out) == 0); /* unchanged on error */
+}
+
+static void test_view_parse(void) {
+  mus_state s = new_dealt_state();
+  char text[MUS_STATE_TEXT_MAX + 1];
+  char bad[MUS_STATE_TEXT_MAX + 8];
+  mus_view out = sized_view(), small;
+  int32_t pos = 99;
+  int seat;
+  uint8_t hand[4];
+
+  for (seat = 0; seat < 4; ++seat) CHECK(view_reads_back(&s, seat));
+  /* The parsed view holds the seat's own cards: the text carries them. */
+  CHECK_EQ(mus_view_format(&s, 2, text, sizeof text, NULL), MUS_OK);
+  CHECK_EQ(mus_view_parse(text, &out, NULL), MUS_OK);
+  CHECK_EQ(mus_state_hand(&s, 2, hand), MUS_OK);
+  CHECK(memcmp(out.hand, hand, 4) == 0);
+  CHECK_EQ(out.seat, 2);
+  CHECK_EQ(out.struct_size, sizeof out);
+
+  /* Arguments. */
+  CHECK_EQ(mus_view_parse(NULL, &out, &pos), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(pos, -1);
+  CHECK_EQ(mus_view_parse(text, NULL, &pos), MUS_E_INVALID_ARGUMENT);
+  out.struct_size = 4;
+  CHECK_EQ(mus_view_parse(text, &out, &pos), MUS_E_INVALID_ARGUMENT);
+  /* A smaller struct_size gets that prefix only. */
+  memset(&small, 0x5A, sizeof small);
+  small.struct_size = 16;
+  CHECK_EQ(mus_view_parse(text, &small, NULL), MUS_OK);
+  CHECK_EQ(small.struct_size, 16);
+  CHECK_EQ(small.seat, 2);
+  CHECK_EQ(((const unsigned char*)&small)[16], 0x5A);
+
+  /* Bad texts: the position of the problem, the output untouched. */
+  expect_view_parse_error("", MUS_E_PARSE, 0);
+  expect_view_parse_error("mus-view/3", MUS_E_PARSE, 0);
+  memcpy(bad, text, strlen(text) + 1);
+  memcpy(bad, "mus-view/1", 10);
+  expect_view_parse_error(bad, MUS_E_PARSE, 0);      /* the 0.1 layout, refused by name */
+  expect_view_parse_error(text + 1, MUS_E_PARSE, 0); /* "us-view/2 ...": unknown format */
+  memcpy(bad, text, 100);
+  bad[100] = '\0';
+  expect_view_parse_error(bad, MUS_E_PARSE, 100); /* truncated: its end */
+  memcpy(bad, text, 235);
+  bad[235] = 'A';
+  bad[236] = '\0';
+  expect_view_parse_error(bad, MUS_E_PARSE, 235); /* too long: the first extra character */
+  memcpy(bad, text, 236);
+  bad[50] = '*';
+  expect_view_parse_error(bad, MUS_E_PARSE, 50); /* outside the alphabet */
+  memcpy(bad, text, 236);
+  bad[11] = 'D'; /* the seat byte, 3 bits of its first character: seat 12 */
+  expect_view_parse_error(bad, MUS_E_INVALID_STATE, -1);
+}
+
 /* ---- round trips over random matches ------------------------------------------------ */
 
 static void play_and_round_trip(const char* rules_text, int matches) {
@@ -378,8 +463,10 @@ static void play_and_round_trip(const char* rules_text, int matches) {
       if (mus_state_format(&s, text, sizeof text, &len) != MUS_OK) bad = 1;
       if (mus_state_parse(text, &parsed, NULL) != MUS_OK || memcmp(&parsed, &s, sizeof s) != 0)
         bad = 1;
-      for (seat = 0; seat < 4; ++seat)
+      for (seat = 0; seat < 4; ++seat) {
         if (mus_view_format(&s, seat, text, sizeof text, &len) != MUS_OK || len != 235) bad = 1;
+        if (!view_reads_back(&s, seat)) bad = 1;
+      }
       if (mus_state_info_get(&s, &info) != MUS_OK) bad = 1;
       if (info.phase == MUS_PHASE_MATCH_OVER) break;
       if (mus_legal_actions(&s, legal, MUS_MAX_LEGAL_ACTIONS, &n) != MUS_OK || n == 0) {
@@ -408,6 +495,7 @@ int main(void) {
   test_action_parse_errors();
   test_state_text();
   test_view_text();
+  test_view_parse();
   play_and_round_trip("standard", 20);
   play_and_round_trip("basque tio_perete=1", 20);
   play_and_round_trip("online zero_discard=1 mus_corrido=match target=10", 20);

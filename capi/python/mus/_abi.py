@@ -303,11 +303,24 @@ class mus_event(ctypes.Structure):  # noqa: N801
     ]
 
 
+class mus_step_info(ctypes.Structure):  # noqa: N801
+    _fields_ = [
+        ("struct_size", _u32),
+        ("phase", _i32),
+        ("to_act", _i32),
+        ("hand_over", _i32),
+        ("match_winner", _i32),
+        ("points", _i32 * 2),
+        ("game_winner", _i32),
+        ("legal_mask", _u64),
+    ]
+
+
 #: Every public struct of mus.h, by its C name.
 STRUCTS = {
     cls.__name__: cls
     for cls in (mus_rules, mus_state, mus_action, mus_state_info, mus_count_line, mus_count,
-                mus_view, mus_event)
+                mus_view, mus_event, mus_step_info)
 }
 
 
