@@ -193,6 +193,20 @@ namespace Mus.Native
         public fixed int reserved[2];
     }
 
+    /// <summary>mus_step_info: what mus_step reports about the step it made (40 bytes).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe struct mus_step_info
+    {
+        public uint struct_size;
+        public int phase;
+        public int to_act;
+        public int hand_over;
+        public int match_winner;
+        public fixed int points[2];
+        public int game_winner;
+        public ulong legal_mask;
+    }
+
     /// <summary>The functions and constants of mus.h.</summary>
     public static unsafe class NativeMethods
     {
@@ -514,5 +528,14 @@ namespace Mus.Native
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_view_format(
             mus_state* s, int seat, byte* buf, UIntPtr cap, UIntPtr* len_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_view_parse(
+            [MarshalAs(UnmanagedType.LPStr)] string text, mus_view* @out, int* error_pos_out);
+
+        // ---- Fast stepping -------------------------------------------------------------------------
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_step(mus_state* @in, int id, ulong seed, mus_state* @out, mus_step_info* info);
     }
 }

@@ -284,6 +284,23 @@ namespace Mus
             return new State(next);
         }
 
+        /// <summary>
+        /// The fast step (mus_step): the next state after the action an id names, with what
+        /// follows in info (phase, seat to act, points the step gained, the legal mask next), in
+        /// one call. seed is the shuffle's seed, ignored by every other id. Throws as ApplyId;
+        /// this state is never changed.
+        /// </summary>
+        public unsafe State Step(int id, ulong seed, out StepInfo info)
+        {
+            mus_state from = raw;
+            mus_state next;
+            mus_step_info i = new mus_step_info();
+            i.struct_size = (uint)sizeof(mus_step_info);
+            MusException.Check(NativeMethods.mus_step(&from, id, seed, &next, &i), "mus_step, id " + id);
+            info = new StepInfo(i);
+            return new State(next);
+        }
+
         public Phase Phase { get { return (Phase)info.phase; } }
 
         /// <summary>The lance being bet, when Phase is Betting; null otherwise.</summary>
@@ -426,6 +443,46 @@ namespace Mus
             if (ReferenceEquals(action, null)) throw new MusException(MusStatus.InvalidArgument, "action is null");
             return action.ToNative();
         }
+    }
+
+    /// <summary>What State.Step reports about the step it made (mus_step_info).</summary>
+    public struct StepInfo
+    {
+        internal unsafe StepInfo(mus_step_info i)
+            : this()
+        {
+            Phase = (Phase)i.phase;
+            ToAct = i.to_act < 0 ? (int?)null : i.to_act;
+            HandOver = i.hand_over != 0;
+            MatchWinner = i.match_winner < 0 ? (int?)null : i.match_winner;
+            Points = State.Pair(i.points);
+            GameWinner = i.game_winner < 0 ? (int?)null : i.game_winner;
+            LegalMask = i.legal_mask;
+        }
+
+        /// <summary>The phase of the new state.</summary>
+        public Phase Phase { get; private set; }
+
+        /// <summary>The seat to act next; null when a shuffle is due or the match is over.</summary>
+        public int? ToAct { get; private set; }
+
+        /// <summary>True when this step finished a hand: the new state's LastCount() is that hand's.</summary>
+        public bool HandOver { get; private set; }
+
+        /// <summary>The team that won the match, or null while it goes on.</summary>
+        public int? MatchWinner { get; private set; }
+
+        /// <summary>
+        /// The points teams 0 and 1 gained by this step (a deje, tío Perete, the count; measured
+        /// before a won game resets the scores), 0 or more.
+        /// </summary>
+        public IReadOnlyList<int> Points { get; private set; }
+
+        /// <summary>The team that won a game in this step, or null.</summary>
+        public int? GameWinner { get; private set; }
+
+        /// <summary>The new state's LegalMask(): bit i for a legal action id i.</summary>
+        public ulong LegalMask { get; private set; }
     }
 
     /// <summary>The legal range of a BET: the bet, or the raise over an open bet.</summary>
@@ -582,10 +639,13 @@ namespace Mus
     }
 
     /// <summary>What one seat may know (mus_view): its own cards and the public state, nothing else.</summary>
-    public sealed class SeatView
+    public sealed class SeatView : IEquatable<SeatView>
     {
+        private readonly mus_view raw;
+
         internal unsafe SeatView(mus_view v)
         {
+            raw = v;
             Seat = v.seat;
             Phase = (Phase)v.phase;
             Lance = v.lance < 0 ? (Lance?)null : (Lance)v.lance;
@@ -618,6 +678,49 @@ namespace Mus
             for (int i = 0; i < 4; ++i) lances[i] = new CountLine(v.lance_line(i));
             Lances = new ReadOnlyCollection<CountLine>(lances);
             LastShown = State.Showdown(v.last_shown);
+        }
+
+        /// <summary>
+        /// A view from its text form (mus_view_parse), as State.ViewText(seat) writes it and a
+        /// server sends it: MUS_E_PARSE for malformed text (MusException.Position says where),
+        /// MUS_E_INVALID_STATE for well-formed text holding values no view can hold,
+        /// MUS_E_INVALID_ARGUMENT for null.
+        /// </summary>
+        public static unsafe SeatView Parse(string text)
+        {
+            mus_view v = new mus_view();
+            v.struct_size = (uint)sizeof(mus_view);
+            int pos = -1;
+            int status = NativeMethods.mus_view_parse(text, &v, &pos);
+            string shown = text == null || text.Length <= 40 ? text : text.Substring(0, 37) + "...";
+            MusException.Check(status, NativeText.ParseDetail("view", shown, pos), pos);
+            return new SeatView(v);
+        }
+
+        /// <summary>The C struct, for calls through Mus.Native.</summary>
+        public mus_view ToNative() { return raw; }
+
+        /// <summary>Byte for byte the same view.</summary>
+        public unsafe bool Equals(SeatView other)
+        {
+            if (ReferenceEquals(other, null)) return false;
+            mus_view a = raw, b = other.raw;
+            byte* pa = (byte*)&a;
+            byte* pb = (byte*)&b;
+            for (int i = 0; i < sizeof(mus_view); ++i)
+                if (pa[i] != pb[i]) return false;
+            return true;
+        }
+
+        public override bool Equals(object obj) { return Equals(obj as SeatView); }
+
+        public override unsafe int GetHashCode()
+        {
+            mus_view a = raw;
+            byte* p = (byte*)&a;
+            int h = 17;
+            for (int i = 0; i < sizeof(mus_view); ++i) h = h * 31 + p[i];
+            return h;
         }
 
         /// <summary>Whose view.</summary>

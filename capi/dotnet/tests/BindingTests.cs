@@ -931,6 +931,12 @@ internal static partial class BindingTests
                 played.Add(a);
                 s = next;
                 CheckInvariants(s, rules);
+                if ((steps & 7) == 0)
+                {
+                    int seat = steps / 8 % 4;
+                    Eq(SeatView.Parse(s.ViewText(seat)), s.View(seat), "the view text reads back as the view");
+                    Eq(State.Parse(s.ToText()), s, "the state text reads back as the state");
+                }
                 if ((steps & 31) == 0) Eq(State.FromBytes(s.ToBytes()), s, "bytes round trip");
                 if (++steps > 100000)
                 {
@@ -964,6 +970,75 @@ internal static partial class BindingTests
         for (int i = 0; i < NativeMethods.MUS_STATE_SIZE / 8; ++i)
             if (output.opaque[i] != copy.opaque[i]) same = false;
         Check(same, "mus_apply leaves *out untouched on error");
+    }
+
+    /// <summary>
+    /// Random matches through State.Step only (ids from the mask it reports): its report
+    /// matches the new state, and the points of a hand's steps add up to its count.
+    /// </summary>
+    private static int StepPlay(string rulesText, int matches, ulong seed)
+    {
+        Rules rules = Rules.Parse(rulesText);
+        var rng = new Rng(seed);
+        int hands = 0;
+        for (int m = 0; m < matches; ++m)
+        {
+            State s = State.New(rules, m % 4);
+            ulong mask = s.LegalMask();
+            var gained = new int[2];
+            int steps = 0;
+            while (mask != 0)
+            {
+                var ids = Enumerable.Range(0, 64).Where(i => (mask & (1UL << i)) != 0).ToList();
+                int id = ids[rng.Below(ids.Count)];
+                ulong shuffleSeed = rng.Next();
+                StepInfo info;
+                State next = s.Step(id, shuffleSeed, out info);
+                if ((steps++ & 7) == 0) Eq(next, s.ApplyId(id, shuffleSeed), "Step is ApplyId");
+                Eq(info.Phase, next.Phase, "step: phase");
+                Eq(info.ToAct, next.ToAct, "step: to act");
+                Eq(info.MatchWinner, next.MatchWinner, "step: match winner");
+                Eq(info.LegalMask, next.LegalMask(), "step: legal mask");
+                Check(info.Points[0] >= 0 && info.Points[1] >= 0, "step: points are gains");
+                gained[0] += info.Points[0];
+                gained[1] += info.Points[1];
+                if (info.HandOver)
+                {
+                    ++hands;
+                    HandCount c = next.LastCount();
+                    Eq(gained[0], c.ScoreAfter[0] - c.ScoreBefore[0], "a hand's step points are its count (team 0)");
+                    Eq(gained[1], c.ScoreAfter[1] - c.ScoreBefore[1], "a hand's step points are its count (team 1)");
+                    Eq(info.GameWinner, c.GameWinner, "step: the game winner is the count's");
+                    gained[0] = gained[1] = 0;
+                }
+                else
+                {
+                    Eq(info.GameWinner, (int?)null, "no game won in the middle of a hand");
+                }
+                s = next;
+                mask = info.LegalMask;
+            }
+            Check(s.IsOver, "the mask empties when the match is over");
+            Throws(MusStatus.MatchOver, () => s.Step(NativeMethods.MUS_ACTION_ID_SHUFFLE, 1, out _), "no step after the end");
+        }
+        return hands;
+    }
+
+    private static void RandomStepPlay()
+    {
+        int hands = StepPlay("standard", 48, 11) + StepPlay("online", 48, 12) +
+                    StepPlay("standard tio_perete=1 target=15 deje_ends=0", 48, 13);
+        Console.WriteLine("random play through Step: " + hands + " hands");
+        Check(hands >= 100, "a hundred hands played through Step (" + hands + ")");
+        State s = State.New(Rules.Standard, 0);
+        StepInfo info;
+        Throws(MusStatus.WrongPhase, () => s.Step(NativeMethods.MUS_ACTION_ID_PASS, 0, out info), "a pass while a shuffle is due");
+        Throws(MusStatus.InvalidArgument, () => s.Step(NativeMethods.MUS_ACTION_ID_COUNT, 0, out info), "an id out of range");
+        State dealt = s.Step(NativeMethods.MUS_ACTION_ID_SHUFFLE, 9, out info);
+        Eq(dealt, s.Apply(MusAction.Shuffle(9)), "the shuffle id with a seed deals as Shuffle(seed)");
+        Eq(info.Phase, Phase.Mus, "after the deal: mus");
+        SeqEq(info.Points, new[] { 0, 0 }, "a deal scores nothing");
+        Check(!info.HandOver, "a deal ends no hand");
     }
 
     private static void RandomSelfPlay()
@@ -1008,6 +1083,7 @@ internal static partial class BindingTests
             new KeyValuePair<string, Action>("R26 worked example", R26WorkedExample),
             new KeyValuePair<string, Action>("R25a team proposals", TeamProposals),
             new KeyValuePair<string, Action>("random self-play", RandomSelfPlay),
+            new KeyValuePair<string, Action>("random play through Step", RandomStepPlay),
             new KeyValuePair<string, Action>("transcripts", () => TranscriptTests(transcripts)),
         };
         foreach (var section in sections)

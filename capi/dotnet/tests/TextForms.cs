@@ -87,6 +87,26 @@ internal static partial class BindingTests
                 Check(view != s.ViewText(other), "seats " + other + " and " + seat + " see different cards");
         }
         Throws(MusStatus.InvalidArgument, () => s.ViewText(4), "seat 4's view text");
+        for (int seat = 0; seat < 4; ++seat)
+            Eq(SeatView.Parse(s.ViewText(seat)), s.View(seat), "seat " + seat + "'s view text parses to its view");
+        SeatView parsed = SeatView.Parse(s.ViewText(1));
+        Eq(parsed.Hand, s.Hand(1), "the parsed view holds the seat's cards");
+        Eq(parsed.Seat, 1, "the parsed view's seat");
+        string viewText = s.ViewText(2);
+        try
+        {
+            SeatView.Parse(viewText.Substring(0, 30) + "!" + viewText.Substring(31));
+            Check(false, "a view text with a bad character throws");
+        }
+        catch (MusException e)
+        {
+            Eq(e.Status, MusStatus.Parse, "bad view character: MUS_E_PARSE");
+            Eq(e.Position, (int?)30, "bad view character: its position");
+        }
+        Throws(MusStatus.Parse, () => SeatView.Parse("mus-view/1 " + viewText.Substring(11)), "a 0.1 view text");
+        Throws(MusStatus.Parse, () => SeatView.Parse(viewText + "A"), "a view text too long");
+        Throws(MusStatus.Parse, () => SeatView.Parse(text), "a state text is no view text");
+        Throws(MusStatus.InvalidArgument, () => SeatView.Parse(null), "a null view text");
 
         // Rules validation of a raw struct.
         mus_rules raw = Rules.Standard.ToNative();
