@@ -37,6 +37,7 @@ internal static partial class BindingTests
         { "uint8_t", typeof(byte) },
         { "size_t", typeof(UIntPtr) },
         { "float", typeof(float) },
+        { "double", typeof(double) },
         { "char", typeof(byte) }, // text buffers are bytes (ASCII)
     };
 
