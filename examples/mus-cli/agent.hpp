@@ -9,22 +9,13 @@
 
 namespace muscli {
 
-/// What a seat knows when it chooses: its view, the rules and its legal actions.
-struct Situation {
-  int seat = 0;                    ///< The seat choosing.
-  mus::SeatView view{};            ///< Own cards and the public state.
-  mus::Rules rules{};              ///< The rules of the match.
-  mus::ActionList legal;           ///< Legal actions when this seat is to act (else empty).
-  int min_bet = 0;                 ///< Smallest bet or raise now (0: none).
-  int max_bet = 0;                 ///< Largest bet or raise now.
-  bool complete = false;           ///< The hand holds four cards (not waiting for replacements).
-  mus::Hand hand{};                ///< The seat's cards (meaningful when complete).
-  mus::HandEval eval{};            ///< Their evaluation (meaningful when complete).
-  std::uint16_t open_signals = 0;  ///< Truthful signals not yet made, if signals are allowed.
-};
+/// What a seat knows when it chooses: the library's bot view (its own cards, the public
+/// state, its legal actions, and a state whose hidden cards were replaced), built by
+/// mus::bot_view(). People and bots get the same.
+using Situation = mus::BotView;
 
 /// The situation of `seat` in a state (public information plus the seat's own cards).
-Situation situation_for(const mus::State& s, int seat);
+inline Situation situation_for(const mus::State& s, int seat) { return mus::bot_view(s, seat); }
 
 /// What an agent decided.
 struct Choice {

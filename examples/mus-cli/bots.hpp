@@ -1,6 +1,6 @@
-// The bots: a random one (uniform over the legal actions) and a heuristic one that plays like
-// a sensible club player. They live here, outside the library: the reducer only knows rules.
-// Each bot draws from its own seeded PRNG, so a match between bots is reproducible.
+// The bots of the table: the library's players (mus/bots.hpp) behind the Agent interface.
+// Each bot draws its decisions' seeds from its own stream, so a match between bots is
+// reproducible.
 #ifndef MUS_CLI_BOTS_HPP
 #define MUS_CLI_BOTS_HPP
 
@@ -10,60 +10,34 @@
 #include <string_view>
 
 #include "agent.hpp"
-#include "rng.hpp"
 
 namespace muscli {
 
-/// Uniform over the legal actions, which are concrete: each discard subset, each bet of the
-/// bet ladder, each true signal not yet made are one entry each.
-class RandomBot final : public Agent {
+/// A library bot at a seat: every decision is mus::bot_choose() on the seat's view, with the
+/// n-th decision's seed derived from the bot's seed and n.
+class LibraryBot final : public Agent {
  public:
-  explicit RandomBot(std::uint64_t seed) : rng_(seed) {}
-  Choice act(const Situation& sit) override;
-
- private:
-  Rng rng_;
-};
-
-/// A club player: cuts with good hands, discards towards its strengths, bets by its chances,
-/// answers by its chances and the score, signals to its partner and reads its partner's signals.
-class HeuristicBot final : public Agent {
- public:
-  explicit HeuristicBot(std::uint64_t seed) : rng_(seed) {}
+  LibraryBot(const mus::BotConfig& config, std::uint64_t seed) : config_(config), seed_(seed) {}
   Choice act(const Situation& sit) override;
   Choice signal_round(const Situation& sit) override;
 
- private:
-  mus::Action mus_decision(const Situation& sit);
-  mus::Action bet_decision(const Situation& sit);
-  /// The answer its own judgement gives, before the limits of a partner's proposal (R25a).
-  mus::Action own_bet_decision(const Situation& sit);
+  /// Decisions made by act() so far.
+  std::uint64_t decisions() const { return decisions_; }
+  /// Wall-clock seconds spent in those decisions.
+  double seconds() const { return seconds_; }
 
-  Rng rng_;
-  std::uint32_t hand_number_ = 0;  // the hand the counters below belong to
-  int mus_rounds_ = 0;             // times this bot was asked mus in this hand
-  int signals_made_ = 0;           // signals made in this hand
+ private:
+  mus::BotConfig config_;
+  std::uint64_t seed_;
+  std::uint64_t decisions_ = 0;
+  double seconds_ = 0;
 };
 
-/// The chance (0..1) that the seat's team wins the lance being bet, from its percentile, its
-/// partner's signals and declarations, and the opponents taking part (see strength.hpp).
-double lance_chance(const Situation& sit, mus::Lance l);
-
-/// True when a club player would cut (no hay mus) with this hand.
-bool strong_enough_to_cut(const Situation& sit, int mus_rounds);
-
-/// The cards (mask of card ids) a club player would discard: the choice with the best average
-/// hand after drawing, estimated with `samples` random draws from `rng`.
-std::uint64_t suggested_discard(const Situation& sit, Rng& rng, int samples = 24);
-
-/// The value a club player gives to a hand (grande, chica, pares and juego chances weighed).
-double hand_value(const mus::HandEval& e, int kings);
-
-/// Bot kinds for --team0/--team1/--bots: "heuristic" or "random".
+/// Bot kinds for --bot/--team0/--team1/--bots/--vs: "random", "heuristic" or "search".
 bool is_bot_kind(std::string_view kind);
 
-/// A new bot of a kind ("heuristic" or "random") with its PRNG seed.
-std::unique_ptr<Agent> make_bot(std::string_view kind, std::uint64_t seed);
+/// A new bot of a kind with its seed; `playouts` is the search budget (0: the default).
+std::unique_ptr<LibraryBot> make_bot(std::string_view kind, std::uint64_t seed, int playouts = 0);
 
 }  // namespace muscli
 

@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "cli.hpp"
-#include "strength.hpp"
 #include "text.hpp"
 
 namespace muscli {
@@ -118,7 +117,7 @@ int one_hand(const mus::Hand& h, const mus::Rules& rules) {
             << static_cast<int>(rules.kings) << " kings"
             << (rules.kings == 8 ? ": every 3 is a king and every 2 an ace" : "") << ")\n";
   const auto pct = [&](mus::Lance l) {
-    std::string p = percent(lance_percentile(e, l, rules.kings));
+    std::string p = percent(mus::lance_percentile(e, l, rules.kings));
     p.pop_back();  // "94.8%" -> "94.8": a percentile
     return p;
   };

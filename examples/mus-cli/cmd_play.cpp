@@ -24,7 +24,7 @@ namespace muscli {
 namespace {
 
 constexpr std::string_view play_help =
-    R"(usage: mus-cli play [--seat N] [--seed N] [--rules RULES] [--tips] [--bots KIND]
+    R"(usage: mus-cli play [--seat N] [--seed N] [--rules RULES] [--tips] [--bot KIND]
                     [--record FILE] [--record-orders]
 
 You sit at one seat against three bots (your partner is a bot too). Your cards and the
@@ -41,8 +41,10 @@ options:
   --seat N        your seat, 0..3 (default 0; your partner sits at N+2)
   --seed N        seed for the shuffles and the bots (default: from the clock, printed)
   --rules RULES   standard (default), spain, basque, online, or parse_rules text
-  --tips          up to three short tips at each decision
-  --bots KIND     heuristic (default) or random
+  --tips          up to three short tips at each decision; when betting, the first is the
+                  search bot's preferred action with its estimated points
+  --bot KIND      the three bots: random, heuristic (default) or search
+  --bots KIND     the same as --bot
   --record FILE   save the match as a record (mus-cli replay FILE prints it)
   --record-orders write each shuffle in the record as its card order, not its seed
 )";
@@ -406,6 +408,7 @@ int cmd_play(int argc, char** argv) {
                                     {"seed", true},
                                     {"rules", true},
                                     {"tips", false},
+                                    {"bot", true},
                                     {"bots", true},
                                     {"record", true},
                                     {"record-orders", false}});
@@ -418,7 +421,7 @@ int cmd_play(int argc, char** argv) {
   mus::Rules rules;
   std::string kind;
   if (!args.seed(clock_seed, seed) || !args.number("seat", 0, 3, 0, seat) || !args.rules(rules) ||
-      !args.bot_kind("bots", "heuristic", kind))
+      !args.bot_kind(args.has("bot") ? "bot" : "bots", "heuristic", kind))
     return usage_error("play", args.error());
 
   const int dealer = static_cast<int>(derive_seed(seed, Stream::dealer, 0) % mus::seats);

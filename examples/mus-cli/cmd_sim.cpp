@@ -24,16 +24,31 @@ namespace {
 
 constexpr std::string_view sim_help =
     R"(usage: mus-cli sim [--matches N] [--team0 KIND] [--team1 KIND] [--seed N]
-                   [--threads T] [--rules RULES]
+                   [--threads T] [--rules RULES] [--playouts N]
+       mus-cli sim --duplicate [--bot KIND] [--vs KIND] [--deals N] [--matches N]
+                   [--seed N] [--threads T] [--rules RULES] [--playouts N]
 
 Plays N matches of bots against bots and prints each team's win rate with its 95%
 confidence interval (Wilson score interval), the hands played per second, and the average
 points each team scored per hand in each lance (the count and the dejes).
 
+With --duplicate it measures one bot against another on duplicate deals, so that the luck
+of the cards cancels: every deal is played twice with the same seeds (the same cards, the
+same first dealer, the same seeds for the bot at each seat), once with --bot in seats 0 & 2
+and once with --bot in seats 1 & 3. It prints --bot's points per hand minus --vs's over
+--deals deal pairs (single hands from 0-0) with its standard error and 95% interval, its
+match win rate over --matches match pairs (each match also played both ways) with the
+Wilson 95% interval, and each bot's milliseconds per decision.
+
 options:
-  --matches N    matches to play (default 1000)
-  --team0 KIND   bots of seats 0 and 2: heuristic (default) or random
-  --team1 KIND   bots of seats 1 and 3: heuristic or random (default random)
+  --matches N    matches to play (default 1000; with --duplicate: match pairs, default 200)
+  --team0 KIND   bots of seats 0 and 2: random, heuristic (default) or search
+  --team1 KIND   bots of seats 1 and 3: random (default), heuristic or search
+  --bot KIND     --duplicate: the bot measured (default search); else the same as --team0
+  --vs KIND      --duplicate: its opponent (default heuristic); else the same as --team1
+  --duplicate    duplicate deals, as above
+  --deals N      --duplicate: deal pairs for the points per hand (default 2000)
+  --playouts N   the search bot's playouts per decision (default: the library's)
   --seed N       base seed (default 1); match i uses a seed derived from it and i, so the
                  results are the same for any --threads
   --threads T    threads (default: the hardware concurrency)
@@ -45,6 +60,8 @@ A progress line is shown while it runs when standard output is a terminal.
 struct MatchResult {
   int winner = -1;
   long hands = 0;
+  std::array<std::uint64_t, 2> decisions{};  // by team: bot decisions made
+  std::array<double, 2> seconds{};           // by team: time spent in them
   std::array<long, 2> games{};
   std::array<std::array<long, 6>, 2> points{};  // grande, chica, pares, juego, punto, tío Perete
   std::string error;
@@ -77,7 +94,8 @@ class Stats final : public Observer {
   MatchResult& r_;
 };
 
-MatchResult play_match(const mus::Rules& rules, std::uint64_t seed, const std::string (&kinds)[2]) {
+MatchResult play_match(const mus::Rules& rules, std::uint64_t seed, const std::string (&kinds)[2],
+                       int playouts, bool one_hand = false) {
   MatchResult r;
   const int dealer = static_cast<int>(derive_seed(seed, Stream::dealer, 0) % mus::seats);
   const auto start = mus::new_match(rules, dealer);
@@ -85,19 +103,24 @@ MatchResult play_match(const mus::Rules& rules, std::uint64_t seed, const std::s
     r.error = start.error().describe();
     return r;
   }
-  std::array<std::unique_ptr<Agent>, 4> bots;
+  std::array<std::unique_ptr<LibraryBot>, 4> bots;
   std::array<Agent*, 4> agents{};
   for (int seat = 0; seat < mus::seats; ++seat) {
     const auto i = static_cast<std::size_t>(seat);
-    bots[i] = make_bot(kinds[mus::team_of(seat)], derive_seed(seed, Stream::bot, i));
+    bots[i] = make_bot(kinds[mus::team_of(seat)], derive_seed(seed, Stream::bot, i), playouts);
     agents[i] = bots[i].get();
   }
   Table table(*start, seed, agents);
   Stats stats(r);
   table.observe(&stats);
-  if (table.run() != Outcome::finished) r.error = table.error();
+  if (table.run(one_hand) != Outcome::finished) r.error = table.error();
   r.winner = table.state().scores.match_winner;
   r.hands = table.state().hand_number;
+  for (int seat = 0; seat < mus::seats; ++seat) {
+    const auto t = static_cast<std::size_t>(mus::team_of(seat));
+    r.decisions[t] += bots[static_cast<std::size_t>(seat)]->decisions();
+    r.seconds[t] += bots[static_cast<std::size_t>(seat)]->seconds();
+  }
   return r;
 }
 
@@ -127,6 +150,139 @@ std::string column(const std::string& s, std::size_t width) {
   return s.size() >= width ? s + " " : std::string(width - s.size(), ' ') + s;
 }
 
+// Runs job(i) for i in 0..count-1 on `threads` threads, with a progress line on a terminal.
+template <class Job>
+void run_parallel(long long count, long long threads, const char* unit, Job job) {
+  std::atomic<long long> next{0};
+  std::atomic<long long> done{0};
+  std::vector<std::thread> workers;
+  for (long long t = 0; t < std::min(threads, std::max(count, 1LL)); ++t)
+    workers.emplace_back([&] {
+      for (long long i = next++; i < count; i = next++) {
+        job(static_cast<std::size_t>(i));
+        ++done;
+      }
+    });
+  if (isatty(STDOUT_FILENO) != 0) {
+    bool shown = false;  // short runs end before the first update and print nothing
+    for (;;) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(250));
+      const long long d = done.load();
+      if (d >= count) break;
+      std::cout << "\r  " << grouped(d) << " / " << grouped(count) << ' ' << unit << std::flush;
+      shown = true;
+    }
+    if (shown) std::cout << "\r" << std::string(40, ' ') << "\r" << std::flush;
+  }
+  for (std::thread& w : workers) w.join();
+}
+
+// Mean and standard error of a sample.
+struct MeanSe {
+  double mean = 0, se = 0;
+};
+MeanSe mean_se(const std::vector<double>& x) {
+  MeanSe m;
+  const auto n = static_cast<double>(x.size());
+  if (x.empty()) return m;
+  for (const double v : x) m.mean += v;
+  m.mean /= n;
+  double ss = 0;
+  for (const double v : x) ss += (v - m.mean) * (v - m.mean);
+  m.se = x.size() > 1 ? std::sqrt(ss / (n - 1) / n) : 0.0;
+  return m;
+}
+
+// Points a result gives team `t` minus the other team's.
+long margin(const MatchResult& r, std::size_t t) {
+  long d = 0;
+  for (std::size_t l = 0; l < 6; ++l) d += r.points[t][l] - r.points[1 - t][l];
+  return d;
+}
+
+int duplicate(const mus::Rules& rules, std::uint64_t seed, long long deals, long long matches,
+              long long threads, int playouts, const std::string& bot, const std::string& vs) {
+  // Plays i-th item both ways: `bot` as team 0, then as team 1, on the same seeds.
+  const std::string as0[2] = {bot, vs};
+  const std::string as1[2] = {vs, bot};
+  std::vector<std::array<MatchResult, 2>> hands(static_cast<std::size_t>(deals));
+  std::vector<std::array<MatchResult, 2>> games(static_cast<std::size_t>(matches));
+  const auto t0 = std::chrono::steady_clock::now();
+  run_parallel(deals, threads, "deal pairs", [&](std::size_t i) {
+    const std::uint64_t s = derive_seed(seed, Stream::match, i);
+    hands[i] = {play_match(rules, s, as0, playouts, true),
+                play_match(rules, s, as1, playouts, true)};
+  });
+  run_parallel(matches, threads, "match pairs", [&](std::size_t i) {
+    const std::uint64_t s = derive_seed(seed ^ 0x6D61746368ULL, Stream::match, i);
+    games[i] = {play_match(rules, s, as0, playouts), play_match(rules, s, as1, playouts)};
+  });
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+  std::vector<double> per_pair;  // the bot's margin per hand, averaged over the two plays
+  std::array<std::uint64_t, 2> decisions{};  // [0] the bot, [1] its opponent
+  std::array<double, 2> busy{};
+  long wins = 0;
+  const auto account = [&](const MatchResult& r, std::size_t bot_team) {
+    decisions[0] += r.decisions[bot_team];
+    decisions[1] += r.decisions[1 - bot_team];
+    busy[0] += r.seconds[bot_team];
+    busy[1] += r.seconds[1 - bot_team];
+  };
+  for (std::size_t i = 0; i < hands.size(); ++i) {
+    for (const MatchResult& r : hands[i])
+      if (!r.error.empty()) {
+        std::cerr << "mus-cli sim: deal " << i << ": " << r.error << '\n';
+        return 1;
+      }
+    per_pair.push_back(0.5 * static_cast<double>(margin(hands[i][0], 0) + margin(hands[i][1], 1)));
+    account(hands[i][0], 0);
+    account(hands[i][1], 1);
+  }
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    for (const MatchResult& r : games[i])
+      if (!r.error.empty()) {
+        std::cerr << "mus-cli sim: match " << i << ": " << r.error << '\n';
+        return 1;
+      }
+    wins += (games[i][0].winner == 0 ? 1 : 0) + (games[i][1].winner == 1 ? 1 : 0);
+    account(games[i][0], 0);
+    account(games[i][1], 1);
+  }
+  const MeanSe m = mean_se(per_pair);
+  const long played = 2 * static_cast<long>(matches);
+  const Interval ci = wilson(wins, played);
+  const auto ms = [&](std::size_t k) {
+    return decisions[k] == 0 ? 0.0 : 1000.0 * busy[k] / static_cast<double>(decisions[k]);
+  };
+  std::cout << "mus-cli sim --duplicate: " << bot << " against " << vs << " · rules "
+            << mus::format_rules(rules) << " · seed " << seed << '\n';
+  std::cout << "method: duplicate deals. Each deal is played twice from the same seeds (the same\n"
+               "shuffles, first dealer and bot seeds per seat), once with "
+            << bot
+            << " in seats 0 & 2\nand once in seats 1 & 3, so the luck of the cards "
+               "cancels. Points per hand: single\nhands from 0-0, "
+            << bot << "'s points minus " << vs
+            << "'s, averaged over each pair; the standard\nerror is over the pairs. Matches: "
+               "each match is played both ways too; the win rate\nhas a Wilson 95% interval.\n";
+  std::cout << "points per hand (" << bot << " - " << vs << "): " << fixed(m.mean, 3) << " ± "
+            << fixed(m.se, 3) << " (standard error; 95% interval " << fixed(m.mean - 1.96 * m.se, 3)
+            << " to " << fixed(m.mean + 1.96 * m.se, 3) << ") over " << grouped(deals)
+            << " deal pairs\n";
+  std::cout << "matches won by " << bot << ": " << grouped(wins) << " of " << grouped(played)
+            << " = "
+            << percent(played == 0 ? 0.0 : static_cast<double>(wins) / static_cast<double>(played))
+            << " (95% interval " << percent(ci.low) << "–" << percent(ci.high) << ", Wilson) over "
+            << grouped(matches) << " match pairs\n";
+  std::cout << "ms per decision: " << bot << " " << fixed(ms(0), 3) << " ("
+            << grouped(static_cast<long long>(decisions[0])) << " decisions) · " << vs << " "
+            << fixed(ms(1), 3) << " (" << grouped(static_cast<long long>(decisions[1]))
+            << " decisions) on " << threads << (threads == 1 ? " thread" : " threads") << '\n';
+  std::cout << "time: " << fixed(seconds, 1) << " s\n";
+  return 0;
+}
+
 }  // namespace
 
 int cmd_sim(int argc, char** argv) {
@@ -135,49 +291,47 @@ int cmd_sim(int argc, char** argv) {
                                    {{"matches", true},
                                     {"team0", true},
                                     {"team1", true},
+                                    {"bot", true},
+                                    {"vs", true},
+                                    {"duplicate", false},
+                                    {"deals", true},
+                                    {"playouts", true},
                                     {"seed", true},
                                     {"threads", true},
                                     {"rules", true}});
       rc >= 0)
     return rc;
   const long long hw = std::max(1U, std::thread::hardware_concurrency());
+  const bool dup = args.has("duplicate");
   long long matches = 0;
   long long threads = 0;
+  long long deals = 0;
+  long long playouts = 0;
   std::uint64_t seed = 0;
   mus::Rules rules;
   std::string kinds[2];
-  if (!args.number("matches", 1, 100'000'000, 1000, matches) ||
-      !args.number("threads", 1, 256, hw, threads) || !args.seed(1, seed) || !args.rules(rules) ||
-      !args.bot_kind("team0", "heuristic", kinds[0]) || !args.bot_kind("team1", "random", kinds[1]))
+  if (!args.number("matches", dup ? 0 : 1, 100'000'000, dup ? 200 : 1000, matches) ||
+      !args.number("deals", 0, 100'000'000, 2000, deals) ||
+      !args.number("playouts", 0, mus::max_search_playouts, 0, playouts) ||
+      !args.number("threads", 1, 256, hw, threads) || !args.seed(1, seed) || !args.rules(rules))
+    return usage_error("sim", args.error());
+  if (dup) {
+    if (!args.bot_kind("bot", "search", kinds[0]) || !args.bot_kind("vs", "heuristic", kinds[1]))
+      return usage_error("sim", args.error());
+    return duplicate(rules, seed, deals, matches, threads, static_cast<int>(playouts), kinds[0],
+                     kinds[1]);
+  }
+  if (!args.bot_kind(args.has("team0") ? "team0" : "bot", "heuristic", kinds[0]) ||
+      !args.bot_kind(args.has("team1") ? "team1" : "vs", "random", kinds[1]))
     return usage_error("sim", args.error());
   threads = std::min(threads, matches);
 
   std::vector<MatchResult> results(static_cast<std::size_t>(matches));
-  std::atomic<long long> next{0};
-  std::atomic<long long> done{0};
   const auto t0 = std::chrono::steady_clock::now();
-  std::vector<std::thread> workers;
-  for (long long t = 0; t < threads; ++t)
-    workers.emplace_back([&] {
-      for (long long i = next++; i < matches; i = next++) {
-        results[static_cast<std::size_t>(i)] = play_match(
-            rules, derive_seed(seed, Stream::match, static_cast<std::uint64_t>(i)), kinds);
-        ++done;
-      }
-    });
-  const bool tty = isatty(STDOUT_FILENO) != 0;
-  if (tty) {
-    bool shown = false;  // short runs end before the first update and print nothing
-    for (;;) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(250));
-      const long long d = done.load();
-      if (d >= matches) break;
-      std::cout << "\r  " << grouped(d) << " / " << grouped(matches) << " matches" << std::flush;
-      shown = true;
-    }
-    if (shown) std::cout << "\r" << std::string(40, ' ') << "\r" << std::flush;
-  }
-  for (std::thread& w : workers) w.join();
+  run_parallel(matches, threads, "matches", [&](std::size_t i) {
+    results[i] =
+        play_match(rules, derive_seed(seed, Stream::match, i), kinds, static_cast<int>(playouts));
+  });
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 

@@ -17,7 +17,7 @@ namespace {
 
 constexpr std::string_view watch_help =
     R"(usage: mus-cli watch [--seed N] [--rules RULES] [--quiet] [--record FILE]
-                     [--record-orders] [--team0 KIND] [--team1 KIND]
+                     [--record-orders] [--bot KIND] [--team0 KIND] [--team1 KIND]
 
 Four bots play a whole match and every hand is printed: the dealer and the mano, each
 seat's cards, the mus calls and the discards, the signals, each lance's betting (paso,
@@ -32,8 +32,9 @@ options:
   --quiet           print only each hand's result and the final result
   --record FILE     also save the match as a record (see RECORD_FORMAT.md)
   --record-orders   write each shuffle in the record as its card order, not its seed
-  --team0 KIND      bots of seats 0 and 2: heuristic (default) or random
-  --team1 KIND      bots of seats 1 and 3: heuristic (default) or random
+  --bot KIND        the bots of all four seats: random, heuristic (default) or search
+  --team0 KIND      bots of seats 0 and 2 (default: --bot)
+  --team1 KIND      bots of seats 1 and 3 (default: --bot)
 )";
 
 constexpr std::string_view replay_help = R"(usage: mus-cli replay FILE [--quiet]
@@ -56,15 +57,17 @@ int cmd_watch(int argc, char** argv) {
                                     {"quiet", false},
                                     {"record", true},
                                     {"record-orders", false},
+                                    {"bot", true},
                                     {"team0", true},
                                     {"team1", true}});
       rc >= 0)
     return rc;
   std::uint64_t seed = 0;
   mus::Rules rules;
+  std::string all;
   std::string kinds[2];
-  if (!args.seed(1, seed) || !args.rules(rules) || !args.bot_kind("team0", "heuristic", kinds[0]) ||
-      !args.bot_kind("team1", "heuristic", kinds[1]))
+  if (!args.seed(1, seed) || !args.rules(rules) || !args.bot_kind("bot", "heuristic", all) ||
+      !args.bot_kind("team0", all, kinds[0]) || !args.bot_kind("team1", all, kinds[1]))
     return usage_error("watch", args.error());
 
   const int dealer = static_cast<int>(derive_seed(seed, Stream::dealer, 0) % mus::seats);

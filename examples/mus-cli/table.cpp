@@ -57,10 +57,12 @@ Outcome Table::signal_round() {
   return Outcome::finished;
 }
 
-Outcome Table::run() {
+Outcome Table::run(bool one_hand) {
   for (Observer* o : observers_) o->on_begin(state_);
   mus::Events events;
+  bool played = false;  // a seat has acted: the next deal due ends a one-hand run
   for (long step = 0; state_.phase != mus::Phase::match_over; ++step) {
+    if (one_hand && played && state_.deal_due()) break;
     if (step >= max_steps) {
       error_ = "the match did not end after " + std::to_string(max_steps) + " steps";
       return finish(Outcome::error);
@@ -71,6 +73,7 @@ Outcome Table::run() {
       continue;
     }
     const int seat = state_.to_act;
+    played = true;
     const Choice c = agents_[static_cast<std::size_t>(seat)]->act(situation_for(state_, seat));
     if (c.kind == Choice::Kind::quit) return finish(Outcome::quit);
     if (c.kind == Choice::Kind::none) {

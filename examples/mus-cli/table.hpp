@@ -34,8 +34,9 @@ class Table {
   /// Adds an observer (not owned; it must outlive the run).
   void observe(Observer* o) { observers_.push_back(o); }
 
-  /// Plays until the match ends or an agent quits. On error, `error()` says why.
-  Outcome run();
+  /// Plays until the match ends (or, with `one_hand`, until the first hand played is over) or
+  /// an agent quits. On error, `error()` says why.
+  Outcome run(bool one_hand = false);
 
   /// The current state.
   const mus::State& state() const { return state_; }

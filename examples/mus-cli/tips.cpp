@@ -1,9 +1,9 @@
 #include "tips.hpp"
 
+#include <array>
 #include <cmath>
+#include <cstdio>
 
-#include "bots.hpp"
-#include "rng.hpp"
 #include "text.hpp"
 
 namespace muscli {
@@ -11,6 +11,40 @@ namespace muscli {
 namespace {
 
 using mus::Lance;
+
+// How a bet or answer reads at the table.
+std::string bet_words(const Situation& sit, const mus::Action& a) {
+  switch (a.kind) {
+    case mus::ActionKind::pass: return "paso";
+    case mus::ActionKind::bet:
+      return sit.view.bet_open != 0 ? "envido " + std::to_string(a.amount) + " más"
+                                    : "envido " + std::to_string(a.amount);
+    case mus::ActionKind::ordago: return "órdago";
+    case mus::ActionKind::accept: return "quiero";
+    case mus::ActionKind::reject: return "no quiero";
+    default: return std::string(mus::action_kind_name(a.kind));
+  }
+}
+
+std::string signed_points(double p) {
+  std::array<char, 32> buf{};
+  std::snprintf(buf.data(), buf.size(), "%+.1f", p);
+  return buf.data();
+}
+
+// The search bot's preferred bet or answer with its estimate, and the runner-up's.
+std::string search_tip(const Situation& sit) {
+  const auto est = mus::bot_evaluate(sit, mus::BotConfig{mus::BotKind::search, 0, 0},
+                                     sit.hand.mask() ^ sit.view.hand_number);
+  if (!est || est->size == 0) return "";
+  const mus::ActionEstimate& best = est->items[0];
+  std::string tip = "the search bot plays " + bet_words(sit, best.action) + ": about " +
+                    signed_points(best.points) + " points for your team to the end of the hand";
+  if (est->size > 1)
+    tip += " (" + bet_words(sit, est->items[1].action) + " " + signed_points(est->items[1].points) +
+           ")";
+  return tip;
+}
 
 std::string score_pair(const Situation& sit) {
   const int us = mus::team_of(sit.seat);
@@ -106,14 +140,14 @@ std::vector<std::string> tips_for(const Situation& sit) {
   switch (sit.view.phase) {
     case mus::Phase::mus:
       cand.push_back(headline(sit));
-      cand.push_back(strong_enough_to_cut(sit, 0)
+      cand.push_back(mus::strong_enough_to_cut(sit)
                          ? "a club player would cut here (no hay mus)"
                          : "a weak hand for a club player: ask for mus and discard");
       cand.push_back(signals_tip(sit));
       break;
     case mus::Phase::discard: {
-      Rng rng(sit.hand.mask());  // the same advice for the same hand
-      const std::uint64_t throw_away = suggested_discard(sit, rng, 64);
+      // The same advice for the same hand: the draws are seeded by the cards.
+      const std::uint64_t throw_away = mus::suggested_discard(sit, sit.hand.mask(), 64);
       cand.push_back("a club player would throw " + cards_text(throw_away) +
                      (throw_away == sit.hand.mask()
                           ? " (all four)"
@@ -127,10 +161,11 @@ std::vector<std::string> tips_for(const Situation& sit) {
       break;
     case mus::Phase::betting: {
       const Lance l = sit.view.lance;
+      cand.push_back(search_tip(sit));
       cand.push_back(score_tip(sit));
       cand.push_back(hand_tip(sit, l));
       cand.push_back(signals_tip(sit));
-      const double p = lance_chance(sit, l);
+      const double p = mus::lance_chance(sit, l);
       cand.push_back("from what you know, your team wins " + std::string(mus::lance_name(l)) +
                      " about " + std::to_string(static_cast<int>(std::lround(p * 100))) +
                      "% of the time");

@@ -1242,4 +1242,133 @@ MUS_API int32_t mus_step(const mus_state* in, int32_t id, uint64_t seed, mus_sta
 } /* extern "C" */
 #endif
 
+/* ============================================================================================
+ * Bots: computer players that decide from what their seat may know
+ * ========================================================================================== */
+
+/** @name Bot kinds
+ *  The players mus_bot_choose() and mus_playouts() offer (the `kind` of a mus_bot_config).
+ *  @{ */
+#define MUS_BOT_RANDOM 0    /**< Uniform over the legal actions (the baseline). */
+#define MUS_BOT_HEURISTIC 1 /**< A club player: cuts, discards, bets and signals by rules of thumb. */
+#define MUS_BOT_SEARCH 2    /**< Samples the hidden cards consistent with its view and plays rollouts. */
+/** @} */
+
+/** @name Playout scopes
+ *  How far mus_playouts() plays (its `scope`).
+ *  @{ */
+#define MUS_PLAYOUT_HAND 0  /**< To the end of the current hand (its count, a deje or an órdago). */
+#define MUS_PLAYOUT_MATCH 1 /**< To the end of the match. */
+/** @} */
+
+/**
+ * @brief How a bot plays: its kind and, for the search bot, its budget per decision.
+ *
+ * Fill it with mus_bot_config_default(), then change what you need.
+ */
+typedef struct mus_bot_config {
+  uint32_t struct_size; /**< sizeof(mus_bot_config), set by the caller. */
+  int32_t kind;         /**< A `MUS_BOT_*`. */
+  int32_t playouts;     /**< Search budget per decision in playouts; 0 = the kind's default. */
+  int32_t time_ms;      /**< Optional wall-clock cap per decision in ms; 0 = none (then the
+                             decision depends only on the state, the seat and the seed). */
+  int32_t reserved[4];  /**< Zero. */
+} mus_bot_config;
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * @brief The default configuration of a bot kind.
+ * @param kind A `MUS_BOT_*`.
+ * @param out Receives the configuration (struct_size set, default budget, no time cap).
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `out` or an unknown kind.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
+ */
+MUS_API int32_t mus_bot_config_default(int32_t kind, mus_bot_config* out);
+
+/**
+ * @brief The action a bot chooses for `seat`, the seat to act, as an action id.
+ *
+ * The bot reads only what `seat` may know: its own cards and the public state (scores, bets,
+ * declarations, signals, the last hand's count). The other hands, the stock and the discard
+ * pile are hidden from it before it decides, so its choice is the same for every deal of the
+ * hidden cards. Without a time cap the choice depends only on the state, the seat, the
+ * configuration and `seed`.
+ * @param s The state.
+ * @param seat The seat to act, 0..3.
+ * @param config The bot (see mus_bot_config_default()).
+ * @param seed The bot's random seed for this decision.
+ * @param id_out Receives the chosen action id (legal in `s`; see mus_action_from_id()).
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL pointer, a seat outside 0..3, a
+ *         bad `struct_size`, an unknown kind, a negative budget or non-zero reserved fields;
+ *         @ref MUS_E_INVALID_STATE; @ref MUS_E_MATCH_OVER once the match is over;
+ *         @ref MUS_E_WRONG_PHASE when a shuffle (chance) is due; @ref MUS_E_NOT_YOUR_TURN when
+ *         `seat` is not the seat to act.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
+ */
+MUS_API int32_t mus_bot_choose(const mus_state* s, int32_t seat, const mus_bot_config* config,
+                               uint64_t seed, int32_t* id_out);
+
+/**
+ * @brief The search bot's estimate of each action it considers for `seat`: the expected
+ *        points of the seat's team minus the opponents' to the end of the hand, with the
+ *        score and the target weighed in (what mus_bot_choose() with @ref MUS_BOT_SEARCH
+ *        maximises).
+ *
+ * `points_out[id]` receives the estimate of action id `id` when bit `id` of `*ids_out` is set;
+ * the other entries are set to 0.
+ * @param s The state.
+ * @param seat The seat to act, 0..3.
+ * @param config The search budget (`kind` must be @ref MUS_BOT_SEARCH).
+ * @param seed The random seed.
+ * @param points_out Receives @ref MUS_ACTION_ID_COUNT estimates.
+ * @param cap Number of doubles `points_out` holds; at least @ref MUS_ACTION_ID_COUNT.
+ * @param ids_out Receives the mask of the action ids estimated (bit i = id i).
+ * @return The statuses of mus_bot_choose(); @ref MUS_E_INVALID_ARGUMENT also for a kind other
+ *         than @ref MUS_BOT_SEARCH; @ref MUS_E_BUFFER_TOO_SMALL when `cap` is below
+ *         @ref MUS_ACTION_ID_COUNT.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
+ */
+MUS_API int32_t mus_bot_evaluate(const mus_state* s, int32_t seat, const mus_bot_config* config,
+                                 uint64_t seed, double* points_out, size_t cap, uint64_t* ids_out);
+
+/**
+ * @brief Play `n` playouts from a state, every seat played by the bot of `config` (each from
+ *        its own view), every shuffle drawn from `seed`.
+ *
+ * Playout i starts from `s` and ends at the end of the hand (@ref MUS_PLAYOUT_HAND) or of the
+ * match (@ref MUS_PLAYOUT_MATCH); `points_out[2i]` and `points_out[2i+1]` receive the points
+ * teams 0 and 1 gained in it (the count, dejes and tío Perete). A playout from a state whose
+ * match is over gains nothing. The same arguments give the same points.
+ * @param s The state.
+ * @param config The bot of every seat.
+ * @param seed The seed of the shuffles and the bots' decisions.
+ * @param n Number of playouts, 0 or more.
+ * @param scope @ref MUS_PLAYOUT_HAND or @ref MUS_PLAYOUT_MATCH.
+ * @param points_out Receives `2 * n` ints; may be NULL when `n` is 0.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL pointer, a bad configuration, a
+ *         negative `n` or an unknown scope; @ref MUS_E_INVALID_STATE.
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
+ */
+MUS_API int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, uint64_t seed,
+                             int32_t n, int32_t scope, int32_t* points_out);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
 #endif /* MUS_MUS_H */

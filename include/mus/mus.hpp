@@ -11,6 +11,7 @@
 #include "mus/match.hpp"
 #include "mus/rules.hpp"
 #include "mus/serialize.hpp"
+#include "mus/bots.hpp"
 
 /// Everything in libmus's C++ API.
 namespace mus {}

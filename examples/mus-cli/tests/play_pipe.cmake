@@ -1,24 +1,25 @@
 # `mus-cli play` driven through a pipe: the scripted input plays the first hand of
-# `play --seed 1` to its count (with bad input on the way, which must get a message and a new
+# `play --seed 11` to its count (with bad input on the way, which must get a message and a new
 # prompt), starts hand 2 and quits with `q`. The record it saves must replay. Then an empty
 # input must end the program cleanly (end of input = quit).
-#   cmake -DCLI=path/to/mus-cli -DSCRIPT=play_seed1.txt -DWORK=dir -P play_pipe.cmake
+#   cmake -DCLI=path/to/mus-cli -DSCRIPT=play_seed11.txt -DWORK=dir -P play_pipe.cmake
 include("${CMAKE_CURRENT_LIST_DIR}/run_cli.cmake")
 file(MAKE_DIRECTORY "${WORK}")
 set(RUN_INPUT "${SCRIPT}")
-run_cli(out err rc play --seed 1 --tips --record "${WORK}/play.record")
+run_cli(out err rc play --seed 11 --tips --record "${WORK}/play.record")
 file(WRITE "${WORK}/play.out.txt" "${out}")
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "play exited with ${rc}:\n${err}\n${out}")
 endif()
-expect_match("${out}" "\nHand 1 · game 1 · dealer seat 1 · mano seat 2\n" "hand 1 header")
-expect_match("${out}" "\n    you[^\n]+6o Qe 2o 2b" "your cards shown")
+expect_match("${out}" "\nHand 1 · game 1 · dealer seat 3 · mano you\n" "hand 1 header")
+expect_match("${out}" "\n    you \\(mano\\)[^\n]+Qe 6o Je 4c" "your cards shown")
 expect_match("${out}" "\n    seat 3 +\\?\\? \\?\\? \\?\\? \\?\\?\n" "other cards hidden")
 expect_match("${out}" "'xyz' is not one of the actions: type 1\\.\\.[0-9]\\.\n" "bad word rejected")
 expect_match("${out}" "'9' is not one of the actions" "bad number rejected")
 expect_match("${out}" "is not a list of positions 1-4" "bad discard rejected")
 expect_match("${out}" "The amount must be a number" "bad amount rejected")
 expect_match("${out}" "tip: " "tips shown")
+expect_match("${out}" "tip: the search bot plays [^\n]+: about [-+][0-9]+\\.[0-9] points" "the search bot's estimate")
 expect_match("${out}" "you signal [a-z_0-9]+ to seat 2" "your signal made")
 expect_match("${out}" "Grande: [^\n]*you envido 5" "your bet of 5 with '2 5'")
 expect_match("${out}" "  Count, cards shown:\n" "the count of hand 1")

@@ -1,4 +1,6 @@
-#include "strength.hpp"
+// The heuristic's judgement of hands: each strength's percentile among all C(40,4) = 91,390
+// hands, what each signal says about each lance, and the chance that a team wins a lance.
+#include "bots_internal.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace muscli {
+namespace mus::bots {
 
 namespace {
 
@@ -32,30 +34,26 @@ Percentiles build(int kings) {
   std::array<long, 400> pares{};
   std::array<long, 50> juego{};
   std::array<long, 41> punto{};
-  std::vector<mus::Hand> hands;
+  std::vector<Hand> hands;
   hands.reserve(91390);
-  for (int a = 0; a < mus::deck_size; ++a)
-    for (int b = a + 1; b < mus::deck_size; ++b)
-      for (int c = b + 1; c < mus::deck_size; ++c)
-        for (int d = c + 1; d < mus::deck_size; ++d) {
+  for (int a = 0; a < deck_size; ++a)
+    for (int b = a + 1; b < deck_size; ++b)
+      for (int c = b + 1; c < deck_size; ++c)
+        for (int d = c + 1; d < deck_size; ++d) {
           const auto card = [](int id) {
-            return mus::Card::from_id_unchecked(static_cast<std::uint8_t>(id));
+            return Card::from_id_unchecked(static_cast<std::uint8_t>(id));
           };
-          hands.push_back(mus::Hand::from_cards_unchecked({card(a), card(b), card(c), card(d)}));
+          hands.push_back(Hand::from_cards_unchecked({card(a), card(b), card(c), card(d)}));
         }
-  long with_pares = 0;
-  long with_juego = 0;
-  for (const mus::Hand& h : hands) {
-    const mus::HandEval e = mus::evaluate(h, kings);
+  for (const Hand& h : hands) {
+    const HandEval e = evaluate(h, kings);
     ++grande[e.grande];
     ++chica[e.chica];
-    if (mus::has_pares(e)) {
+    if (has_pares(e)) {
       ++pares[e.pares];
-      ++with_pares;
     }
-    if (mus::has_juego(e)) {
+    if (has_juego(e)) {
       ++juego[e.juego];
-      ++with_juego;
     } else {
       ++punto[e.value];
     }
@@ -65,23 +63,19 @@ Percentiles build(int kings) {
   to_percentiles(pares, p.pares);
   to_percentiles(juego, p.juego);
   to_percentiles(punto, p.punto);
-  p.share_pares =
-      static_cast<float>(static_cast<double>(with_pares) / static_cast<double>(hands.size()));
-  p.share_juego =
-      static_cast<float>(static_cast<double>(with_juego) / static_cast<double>(hands.size()));
 
   // What a signal says about each lance: the mean percentile of the hands it is true of.
-  mus::Rules rules;
+  Rules rules;
   rules.kings = static_cast<std::uint8_t>(kings);
-  std::array<std::array<double, 5>, mus::signal_count> sum{};
-  std::array<std::array<long, 5>, mus::signal_count> n{};
-  for (const mus::Hand& h : hands) {
-    const mus::HandEval e = mus::evaluate(h, kings);
-    const std::uint16_t truth = mus::true_signals(h, rules);
+  std::array<std::array<double, 5>, signal_count> sum{};
+  std::array<std::array<long, 5>, signal_count> n{};
+  for (const Hand& h : hands) {
+    const HandEval e = evaluate(h, kings);
+    const std::uint16_t truth = true_signals(h, rules);
     const std::array<double, 5> pct{
-        p.grande[e.grande], p.chica[e.chica], mus::has_pares(e) ? p.pares[e.pares] : -1.0,
-        mus::has_juego(e) ? p.juego[e.juego] : -1.0, mus::has_juego(e) ? -1.0 : p.punto[e.value]};
-    for (int k = 0; k < mus::signal_count; ++k) {
+        p.grande[e.grande], p.chica[e.chica], has_pares(e) ? p.pares[e.pares] : -1.0,
+        has_juego(e) ? p.juego[e.juego] : -1.0, has_juego(e) ? -1.0 : p.punto[e.value]};
+    for (int k = 0; k < signal_count; ++k) {
       if (((truth >> k) & 1U) == 0) continue;
       for (std::size_t l = 0; l < 5; ++l) {
         if (pct[l] < 0) continue;
@@ -105,20 +99,6 @@ const Percentiles& percentiles(int kings) {
   return kings == 4 ? four : eight;
 }
 
-double lance_percentile(const mus::HandEval& e, mus::Lance l, int kings) {
-  const Percentiles& p = percentiles(kings);
-  switch (l) {
-    case mus::Lance::grande: return p.grande[e.grande];
-    case mus::Lance::chica: return p.chica[e.chica];
-    case mus::Lance::pares: return mus::has_pares(e) ? p.pares[e.pares] : 0.0;
-    case mus::Lance::juego:
-      if (mus::is_real31(e)) return 1.0;
-      return mus::has_juego(e) ? p.juego[e.juego] : 0.0;
-    case mus::Lance::punto: return mus::has_juego(e) ? 1.0 : p.punto[e.value];
-  }
-  return 0.0;
-}
-
 double team_win_chance(double me, double partner, bool partner_plays, int opponents) {
   if (opponents <= 0) return 1.0;
   const auto beat_all = [opponents](double x) {
@@ -136,4 +116,22 @@ double team_win_chance(double me, double partner, bool partner_plays, int oppone
   return sum / steps;
 }
 
-}  // namespace muscli
+}  // namespace mus::bots
+
+namespace mus {
+
+double lance_percentile(const HandEval& e, Lance l, int kings) noexcept {
+  const bots::Percentiles& p = bots::percentiles(kings);
+  switch (l) {
+    case Lance::grande: return p.grande[e.grande];
+    case Lance::chica: return p.chica[e.chica];
+    case Lance::pares: return has_pares(e) ? p.pares[e.pares] : 0.0;
+    case Lance::juego:
+      if (is_real31(e)) return 1.0;
+      return has_juego(e) ? p.juego[e.juego] : 0.0;
+    case Lance::punto: return has_juego(e) ? 1.0 : p.punto[e.value];
+  }
+  return 0.0;
+}
+
+}  // namespace mus

@@ -1,0 +1,115 @@
+// The C API of mus.h, bots part: mus_bot_config_default, mus_bot_choose, mus_bot_evaluate and
+// mus_playouts over the C++ bots of mus/bots.hpp.
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "capi_internal.hpp"
+#include "mus/bots.hpp"
+#include "mus/mus.h"
+
+namespace capi = mus::capi;
+
+namespace {
+
+static_assert(static_cast<int>(mus::BotKind::random) == MUS_BOT_RANDOM &&
+              static_cast<int>(mus::BotKind::heuristic) == MUS_BOT_HEURISTIC &&
+              static_cast<int>(mus::BotKind::search) == MUS_BOT_SEARCH);
+static_assert(static_cast<int>(mus::PlayoutScope::hand) == MUS_PLAYOUT_HAND &&
+              static_cast<int>(mus::PlayoutScope::match) == MUS_PLAYOUT_MATCH);
+
+// The C++ configuration of a caller's mus_bot_config, or MUS_E_INVALID_ARGUMENT for a NULL
+// pointer, a struct_size other than sizeof(mus_bot_config), non-zero reserved fields, an
+// unknown kind or a budget out of range.
+std::int32_t read_config(const mus_bot_config* in, mus::BotConfig& out) noexcept {
+  if (in == nullptr || in->struct_size != sizeof(mus_bot_config)) return MUS_E_INVALID_ARGUMENT;
+  for (const std::int32_t r : in->reserved)
+    if (r != 0) return MUS_E_INVALID_ARGUMENT;
+  if (in->kind < MUS_BOT_RANDOM || in->kind > MUS_BOT_SEARCH) return MUS_E_INVALID_ARGUMENT;
+  out.kind = static_cast<mus::BotKind>(in->kind);
+  out.playouts = in->playouts;
+  out.time_ms = in->time_ms;
+  return mus::validate_bot_config(out) == mus::Errc::ok ? MUS_OK : MUS_E_INVALID_ARGUMENT;
+}
+
+// The id of a chosen action (every action a bot chooses is on the legal list, so has one).
+std::int32_t id_of(const mus::State& s, const mus::Action& a, std::int32_t& id) noexcept {
+  const auto r = mus::action_id(s, a);
+  if (!r) return MUS_E_INTERNAL;
+  id = *r;
+  return MUS_OK;
+}
+
+}  // namespace
+
+int32_t mus_bot_config_default(int32_t kind, mus_bot_config* out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (out == nullptr || kind < MUS_BOT_RANDOM || kind > MUS_BOT_SEARCH)
+      return MUS_E_INVALID_ARGUMENT;
+    mus_bot_config c{};
+    c.struct_size = sizeof(mus_bot_config);
+    c.kind = kind;
+    c.playouts = kind == MUS_BOT_SEARCH ? mus::default_search_playouts : 0;
+    *out = c;
+    return MUS_OK;
+  });
+}
+
+int32_t mus_bot_choose(const mus_state* s, int32_t seat, const mus_bot_config* config,
+                       uint64_t seed, int32_t* id_out) {
+  return capi::guard([&]() -> std::int32_t {
+    mus::BotConfig c;
+    if (id_out == nullptr || !capi::valid_seat(seat)) return MUS_E_INVALID_ARGUMENT;
+    if (const std::int32_t e = read_config(config, c); e != MUS_OK) return e;
+    return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
+      const auto a = mus::bot_choose(st, seat, c, seed);
+      if (!a) return capi::status(a.error());
+      std::int32_t id = -1;
+      if (const std::int32_t e = id_of(st, *a, id); e != MUS_OK) return e;
+      *id_out = id;
+      return MUS_OK;
+    });
+  });
+}
+
+int32_t mus_bot_evaluate(const mus_state* s, int32_t seat, const mus_bot_config* config,
+                         uint64_t seed, double* points_out, size_t cap, uint64_t* ids_out) {
+  return capi::guard([&]() -> std::int32_t {
+    mus::BotConfig c;
+    if (points_out == nullptr || ids_out == nullptr || !capi::valid_seat(seat))
+      return MUS_E_INVALID_ARGUMENT;
+    if (const std::int32_t e = read_config(config, c); e != MUS_OK) return e;
+    if (c.kind != mus::BotKind::search) return MUS_E_INVALID_ARGUMENT;
+    if (cap < static_cast<std::size_t>(MUS_ACTION_ID_COUNT)) return MUS_E_BUFFER_TOO_SMALL;
+    return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
+      const auto r = mus::bot_evaluate(mus::bot_view(st, seat), c, seed);
+      if (!r) return capi::status(r.error());
+      std::array<double, MUS_ACTION_ID_COUNT> points{};
+      std::uint64_t ids = 0;
+      for (std::size_t i = 0; i < r->size; ++i) {
+        const mus::ActionEstimate& e = r->items[i];
+        if (e.id < 0) continue;  // a bet off the ladder has no id (the search lists none)
+        points[static_cast<std::size_t>(e.id)] = e.points;
+        ids |= std::uint64_t{1} << e.id;
+      }
+      std::copy(points.begin(), points.end(), points_out);
+      *ids_out = ids;
+      return MUS_OK;
+    });
+  });
+}
+
+int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, uint64_t seed, int32_t n,
+                     int32_t scope, int32_t* points_out) {
+  return capi::guard([&]() -> std::int32_t {
+    mus::BotConfig c;
+    if (n < 0 || (n > 0 && points_out == nullptr)) return MUS_E_INVALID_ARGUMENT;
+    if (scope != MUS_PLAYOUT_HAND && scope != MUS_PLAYOUT_MATCH) return MUS_E_INVALID_ARGUMENT;
+    if (const std::int32_t e = read_config(config, c); e != MUS_OK) return e;
+    return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
+      return capi::status(
+          mus::playouts(st, c, seed, n, static_cast<mus::PlayoutScope>(scope), points_out));
+    });
+  });
+}

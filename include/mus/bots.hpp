@@ -1,0 +1,254 @@
+/**
+ * @file bots.hpp
+ * @brief Computer players: a random bot, a heuristic club player and a search bot.
+ *
+ * A bot decides from what its seat may know, and from nothing else: its own cards, the public
+ * state (scores, bets, declarations, the signals made, the last hand's count). The structure
+ * makes this hold rather than promising it: bot_view() is the only function that reads the full
+ * state, and it replaces every hidden card (the other hands, the stock, the discard pile) by a
+ * canonical placement of the cards the seat has not seen, the same for every deal of those
+ * cards. The decision functions receive that BotView and never the original state.
+ *
+ * Every decision is a pure function of the view, the configuration and a 64-bit seed (unless a
+ * wall-clock cap is set for the search bot): the same inputs give the same action on every
+ * platform. Nothing is allocated on the heap while deciding.
+ *
+ * - BotKind::random plays uniformly over the legal actions.
+ * - BotKind::heuristic plays like a sensible club player: cuts with good hands, discards
+ *   towards its strengths, bets by its chances in the lance (from its hand's percentile, its
+ *   partner's signals and the declarations) and by the score, and signals to its partner.
+ * - BotKind::search plays the heuristic's mus, discards and signals, and decides its bets by
+ *   search: it deals the hidden cards many times, consistently with the declarations and the
+ *   signals made (determinization), plays each candidate action to the end of the hand with
+ *   the heuristic policy at every seat, and picks the action with the best average value. The
+ *   value is the hand's points weighed by the score: points beyond the target count for
+ *   nothing, and winning the game counts fully (so an órdago near the end is weighed by what it
+ *   does to the game, not by its stake). See docs/bots.md for the method and its strength.
+ */
+#ifndef MUS_BOTS_HPP
+#define MUS_BOTS_HPP
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "mus/cards.hpp"
+#include "mus/error.hpp"
+#include "mus/eval.hpp"
+#include "mus/match.hpp"
+#include "mus/rules.hpp"
+
+namespace mus {
+
+/// The kinds of bot; the numbers are the C API's `MUS_BOT_*`.
+enum class BotKind : std::uint8_t {
+  random = 0,     ///< Uniform over the legal actions.
+  heuristic = 1,  ///< A club player's rules of thumb.
+  search = 2,     ///< Determinization and rollouts over the heuristic policy.
+};
+
+/// @brief The name of a bot kind: "random", "heuristic" or "search" ("?" when unknown).
+/// @param k The kind.
+/// @return Static text.
+[[nodiscard]] std::string_view bot_kind_name(BotKind k) noexcept;
+
+/// @brief The bot kind of a name ("random", "heuristic" or "search").
+/// @param name The name.
+/// @return The kind, or Errc::invalid_argument for another name.
+[[nodiscard]] Result<BotKind> parse_bot_kind(std::string_view name) noexcept;
+
+/// The search bot's default budget: playouts per decision (about 10 ms on one core of a
+/// 2020s x86-64 machine; see docs/bots.md).
+inline constexpr int default_search_playouts = 480;
+
+/// The largest budget a configuration may ask for, per decision.
+inline constexpr int max_search_playouts = 1'000'000;
+
+/// How a bot plays; mirrors the C API's `mus_bot_config`.
+struct BotConfig {
+  BotKind kind = BotKind::heuristic;  ///< The kind.
+  /// Search budget per decision in playouts (rollouts of one candidate action in one sampled
+  /// deal); 0 = default_search_playouts. Ignored by the other kinds.
+  std::int32_t playouts = 0;
+  /// Optional wall-clock cap per decision in milliseconds, for the search bot; 0 = none. With
+  /// a cap the search stops early when time runs out, so its choice may depend on the machine.
+  std::int32_t time_ms = 0;
+};
+
+/// @brief Check a configuration: a known kind, 0 <= playouts <= max_search_playouts,
+///        time_ms >= 0.
+/// @param c The configuration.
+/// @return Errc::ok or Errc::invalid_argument.
+[[nodiscard]] Errc validate_bot_config(const BotConfig& c) noexcept;
+
+/**
+ * @brief What a seat may know when it decides: its own cards, the public state, the actions
+ *        it may play, and a state whose hidden cards were replaced.
+ *
+ * Build it with bot_view(). Every field is a function of the seat's knowledge only.
+ */
+struct BotView {
+  int seat = 0;                    ///< The seat deciding.
+  SeatView view{};                 ///< Own cards and the public state.
+  Rules rules{};                   ///< The rules of the match.
+  ActionList legal;                ///< Legal actions when this seat is to act (else empty).
+  int min_bet = 0;                 ///< Smallest bet or raise now (0: none).
+  int max_bet = 0;                 ///< Largest bet or raise now.
+  bool complete = false;           ///< The seat's hand holds four cards.
+  Hand hand{};                     ///< The seat's cards (meaningful when complete).
+  HandEval eval{};                 ///< Their evaluation (meaningful when complete).
+  std::uint16_t open_signals = 0;  ///< Truthful signals the seat may still make now.
+  /// The cards the seat has not seen in this hand: every card but its own.
+  std::uint64_t unseen = 0;
+  /// The state with its hidden cards replaced: the other hands' filled slots, then the live
+  /// stock, then the discard pile receive the unseen cards in increasing id order (the stock's
+  /// dealt part is cleared), and the other seats' signal-truth caches are recomputed. The
+  /// public facts (declarations, signals made, bets, scores) are the real ones, so these cards
+  /// need not agree with them; the search bot re-deals them consistently before it plays.
+  State hidden{};
+};
+
+/**
+ * @brief The view of `seat` in a state: the only function of this header that reads the
+ *        full state.
+ * @param s The state.
+ * @param seat 0..3 (any other value is treated as 0).
+ * @return The view; two states that differ only in cards the seat has not seen give equal
+ *         views.
+ */
+[[nodiscard]] BotView bot_view(const State& s, int seat) noexcept;
+
+/**
+ * @brief The action a bot chooses from a seat's view (the seat must be the seat to act).
+ * @param v The view (bot_view()).
+ * @param c The bot.
+ * @param seed The decision's random seed.
+ * @return A legal action, or Errc::invalid_argument for a bad configuration,
+ *         Errc::match_over, Errc::wrong_phase (a shuffle is due) or Errc::not_your_turn.
+ */
+[[nodiscard]] Result<Action> bot_choose(const BotView& v, const BotConfig& c,
+                                        std::uint64_t seed) noexcept;
+
+/**
+ * @brief Same as bot_choose(bot_view(s, seat), c, seed), after checking the seat.
+ * @param s The state.
+ * @param seat The seat to act.
+ * @param c The bot.
+ * @param seed The decision's random seed.
+ * @return A legal action, or Errc::invalid_argument for a seat outside 0..3 or a bad
+ *         configuration, Errc::match_over, Errc::wrong_phase or Errc::not_your_turn.
+ */
+[[nodiscard]] Result<Action> bot_choose(const State& s, int seat, const BotConfig& c,
+                                        std::uint64_t seed) noexcept;
+
+/**
+ * @brief The signal the heuristic bot makes out of turn, e.g. in a table's signal round right
+ *        after the cut, or nothing.
+ *
+ * The heuristic bot plans how many signals to make in a hand (none about a quarter of the
+ * time, one or two otherwise) from its own cards, and makes them, the most useful first, in
+ * this call or at its turns in the betting phases.
+ * @param v The view (any seat, to act or not).
+ * @return The signal action, or Errc::illegal_action when the bot makes none now.
+ */
+[[nodiscard]] Result<Action> bot_signal(const BotView& v) noexcept;
+
+/// One candidate action and the search bot's estimate of it.
+struct ActionEstimate {
+  Action action{};    ///< The action.
+  int id = -1;        ///< Its action id.
+  double points = 0;  ///< Mean value: own team's points minus the opponents', score-weighed.
+  int samples = 0;    ///< Rollouts behind the mean.
+};
+
+/// The search bot's estimates, best first; no allocation.
+struct ActionEstimates {
+  std::array<ActionEstimate, static_cast<std::size_t>(action_id_count)> items{};  ///< Estimates.
+  std::size_t size = 0;  ///< How many are valid.
+};
+
+/**
+ * @brief The search bot's estimate of each action it considers (what it maximises).
+ *
+ * In the betting phase these are the candidate bets and answers; in the other phases, where
+ * the search bot plays the heuristic's choice, the one action the heuristic chooses, estimated
+ * by rollouts all the same.
+ * @param v The view.
+ * @param c The budget (`kind` is ignored: the search is run).
+ * @param seed The random seed.
+ * @return The estimates, best first, or the errors of bot_choose().
+ */
+[[nodiscard]] Result<ActionEstimates> bot_evaluate(const BotView& v, const BotConfig& c,
+                                                   std::uint64_t seed) noexcept;
+
+/// How far playouts() plays; the numbers are the C API's `MUS_PLAYOUT_*`.
+enum class PlayoutScope : std::uint8_t {
+  hand = 0,   ///< To the end of the current hand.
+  match = 1,  ///< To the end of the match.
+};
+
+/**
+ * @brief Play `n` playouts from a state, every seat played by the bot `c` from its own view.
+ *
+ * Playout i starts from `s`; its shuffles and decisions draw from seeds derived from `seed`
+ * and i. `points[2i]` and `points[2i+1]` receive the points teams 0 and 1 gained in it (the
+ * count, dejes and tío Perete).
+ * @param s The state (a match already over gains nothing).
+ * @param c The bot of every seat.
+ * @param seed The seed.
+ * @param n Number of playouts, >= 0.
+ * @param scope How far to play.
+ * @param points Receives 2n entries (may be null when n is 0).
+ * @return Errc::ok, Errc::invalid_argument (bad configuration, n < 0, null points) or
+ *         Errc::internal if a bot chose an action the reducer refused (a bug).
+ */
+[[nodiscard]] Errc playouts(const State& s, const BotConfig& c, std::uint64_t seed, int n,
+                            PlayoutScope scope, std::int32_t* points) noexcept;
+
+/// @name The heuristic's judgement, for tips and front ends
+/// @{
+
+/**
+ * @brief A hand's percentile in a lance: the share of all C(40,4) = 91,390 hands that play
+ *        the lance (all hands for grande and chica, those with pares, with juego, or without
+ *        juego for punto) it beats, ties counted half.
+ * @param e The hand's evaluation.
+ * @param l The lance.
+ * @param kings 8 or 4.
+ * @return 0..1; 0 for a lance the hand does not play (pares or juego without them), 1 for
+ *         punto with juego and for a 31 real in juego.
+ */
+[[nodiscard]] double lance_percentile(const HandEval& e, Lance l, int kings) noexcept;
+
+/**
+ * @brief The chance (0..1) that the seat's team wins a lance, from the hand's percentile
+ *        among all hands, the partner's signals and declarations, and the opponents taking
+ *        part.
+ * @param v The view (with a complete hand).
+ * @param l The lance.
+ * @return The chance.
+ */
+[[nodiscard]] double lance_chance(const BotView& v, Lance l) noexcept;
+
+/// @brief Whether a club player cuts (no hay mus) with this hand at the first mus question.
+/// @param v The view (with a complete hand).
+/// @return True for a hand strong enough to play as it is.
+[[nodiscard]] bool strong_enough_to_cut(const BotView& v) noexcept;
+
+/**
+ * @brief The cards a club player discards: the choice with the best average hand value after
+ *        drawing, estimated with `samples` random draws of unseen cards.
+ * @param v The view (with a complete hand).
+ * @param seed The seed of the draws.
+ * @param samples Draws per choice, >= 1.
+ * @return The mask of card ids to discard.
+ */
+[[nodiscard]] std::uint64_t suggested_discard(const BotView& v, std::uint64_t seed,
+                                              int samples) noexcept;
+
+/// @}
+
+}  // namespace mus
+
+#endif  // MUS_BOTS_HPP

@@ -1,0 +1,206 @@
+// The bots' entry points: the seat's view with its hidden cards replaced (the one place that
+// reads a full state), the dispatch by kind, and playouts of whole hands or matches.
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+
+#include "bots_internal.hpp"
+
+namespace mus {
+
+namespace {
+
+constexpr std::uint64_t all_cards = (std::uint64_t{1} << deck_size) - 1;
+
+// Seeds of a playout's shuffles and decisions: independent streams.
+constexpr std::uint64_t stream_shuffle = 1;
+constexpr std::uint64_t stream_decision = 2;
+constexpr std::uint64_t stream_playout = 3;
+
+bool hand_full(const State& s, int seat) {
+  for (int i = 0; i < hand_size; ++i)
+    if (s.deck.hands[static_cast<std::size_t>(seat * hand_size + i)] == no_card) return false;
+  return true;
+}
+
+// The checks every decision makes before looking at the bot's kind.
+Errc decision_refusal(const BotView& v, const BotConfig& c) {
+  if (validate_bot_config(c) != Errc::ok) return Errc::invalid_argument;
+  if (v.view.phase == Phase::match_over) return Errc::match_over;
+  if (v.view.phase == Phase::shuffle) return Errc::wrong_phase;
+  if (v.view.to_act != v.seat || v.legal.size == 0) return Errc::not_your_turn;
+  return Errc::ok;
+}
+
+Action choose_checked(const BotView& v, const BotConfig& c, std::uint64_t seed) {
+  bots::Rng rng(seed);
+  switch (c.kind) {
+    case BotKind::random: return bots::random_action(v, rng);
+    case BotKind::heuristic: return bots::heuristic_action(v, rng, true);
+    case BotKind::search: {
+      // The search bot signals and plays the mus and discard phases as the heuristic does;
+      // it searches its bets and answers.
+      if (const auto s = bot_signal(v); s.ok()) return *s;
+      if (v.view.phase != Phase::betting) return bots::heuristic_action(v, rng, true);
+      const ActionEstimates e = bots::search_estimates(v, c, seed);
+      return e.size > 0 ? e.items[0].action : bots::heuristic_action(v, rng, true);
+    }
+  }
+  return v.legal.items[0];
+}
+
+}  // namespace
+
+std::string_view bot_kind_name(BotKind k) noexcept {
+  switch (k) {
+    case BotKind::random: return "random";
+    case BotKind::heuristic: return "heuristic";
+    case BotKind::search: return "search";
+  }
+  return "?";
+}
+
+Result<BotKind> parse_bot_kind(std::string_view name) noexcept {
+  for (const BotKind k : {BotKind::random, BotKind::heuristic, BotKind::search})
+    if (name == bot_kind_name(k)) return k;
+  return Error{Errc::invalid_argument, "unknown bot kind (random, heuristic or search)", -1};
+}
+
+Errc validate_bot_config(const BotConfig& c) noexcept {
+  if (bot_kind_name(c.kind) == "?") return Errc::invalid_argument;
+  if (c.playouts < 0 || c.playouts > max_search_playouts || c.time_ms < 0)
+    return Errc::invalid_argument;
+  return Errc::ok;
+}
+
+namespace bots {
+
+void fill_seen(BotView& v, const State& s, int seat) noexcept {
+  v.seat = seat;
+  v.view = view_of(s, seat);
+  v.rules = s.rules;
+  v.legal.size = 0;
+  v.min_bet = 0;
+  v.max_bet = 0;
+  if (s.to_act == seat) {
+    v.legal = legal_actions(s);
+    v.min_bet = mus::min_bet(s);
+    v.max_bet = mus::max_bet(s);
+  }
+  v.complete = true;
+  for (const std::uint8_t id : v.view.hand) v.complete = v.complete && id < deck_size;
+  v.open_signals = 0;
+  if (v.complete) {
+    v.hand = hand_of(s, seat);
+    v.eval = evaluate(v.hand, s.rules);
+    // The signals the seat may still make (R31, R33): the library's own rule.
+    for (int k = 0; k < signal_count; ++k)
+      if (s.signal_allowed(seat, static_cast<Signal>(k)))
+        v.open_signals = static_cast<std::uint16_t>(v.open_signals | (1U << k));
+  }
+}
+
+}  // namespace bots
+
+BotView bot_view(const State& s, int seat) noexcept {
+  if (seat < 0 || seat >= seats) seat = 0;
+  BotView v;
+  bots::fill_seen(v, s, seat);
+  std::uint64_t own = 0;
+  for (const std::uint8_t id : v.view.hand)
+    if (id < deck_size) own |= std::uint64_t{1} << id;
+  v.unseen = all_cards & ~own;
+
+  // Every place the seat cannot see gets the unseen cards in increasing id order: the other
+  // hands' filled slots, the live stock, then the pile (its size is public).
+  State h = s;
+  std::uint64_t rest = v.unseen;
+  const auto next_card = [&rest]() {
+    const auto id = static_cast<std::uint8_t>(std::countr_zero(rest));
+    rest &= rest - 1;
+    return id;
+  };
+  for (int o = 0; o < seats; ++o) {
+    if (o == seat) continue;
+    for (int i = 0; i < hand_size; ++i) {
+      std::uint8_t& slot = h.deck.hands[static_cast<std::size_t>(o * hand_size + i)];
+      if (slot != no_card) slot = next_card();
+    }
+  }
+  for (int i = 0; i < deck_size; ++i) {
+    std::uint8_t& c = h.deck.stock[static_cast<std::size_t>(i)];
+    c = (i >= h.deck.stock_pos && i < h.deck.stock_end) ? next_card() : std::uint8_t{0};
+  }
+  h.deck.pile = rest;
+  for (int o = 0; o < seats; ++o)
+    if (o != seat)
+      h.truth[static_cast<std::size_t>(o)] =
+          hand_full(h, o) ? true_signals(hand_of(h, o), h.rules) : std::uint16_t{0};
+  v.hidden = h;
+  return v;
+}
+
+Result<Action> bot_choose(const BotView& v, const BotConfig& c, std::uint64_t seed) noexcept {
+  if (const Errc e = decision_refusal(v, c); e != Errc::ok) return Error{e, errc_text(e), -1};
+  return choose_checked(v, c, seed);
+}
+
+Result<Action> bot_choose(const State& s, int seat, const BotConfig& c,
+                          std::uint64_t seed) noexcept {
+  if (seat < 0 || seat >= seats) return Error{Errc::invalid_argument, "seat out of range", -1};
+  return bot_choose(bot_view(s, seat), c, seed);
+}
+
+Result<ActionEstimates> bot_evaluate(const BotView& v, const BotConfig& c,
+                                     std::uint64_t seed) noexcept {
+  BotConfig search = c;
+  search.kind = BotKind::search;
+  if (const Errc e = decision_refusal(v, search); e != Errc::ok) return Error{e, errc_text(e), -1};
+  return bots::search_estimates(v, search, seed);
+}
+
+Errc playouts(const State& s, const BotConfig& c, std::uint64_t seed, int n, PlayoutScope scope,
+              std::int32_t* points) noexcept {
+  if (validate_bot_config(c) != Errc::ok || n < 0 || (n > 0 && points == nullptr))
+    return Errc::invalid_argument;
+  if (scope != PlayoutScope::hand && scope != PlayoutScope::match) return Errc::invalid_argument;
+  BotView v;  // reused for every decision: no allocation
+  Events ev;
+  for (int i = 0; i < n; ++i) {
+    const std::uint64_t base = bots::derive(seed, stream_playout, static_cast<std::uint64_t>(i));
+    State w = s;
+    std::array<std::int32_t, 2> gained{};
+    std::uint64_t shuffles = 0;
+    std::uint64_t decisions = 0;
+    bool played = false;  // a player's step was made: a deal due after it ends the hand
+    while (w.phase != Phase::match_over) {
+      if (scope == PlayoutScope::hand && played && w.deal_due()) break;
+      Action a;
+      if (w.phase == Phase::shuffle) {
+        a = Action::shuffle_seed(bots::derive(base, stream_shuffle, shuffles++));
+      } else {
+        const int seat = w.to_act;
+        if (c.kind == BotKind::search) {
+          v = bot_view(w, seat);
+        } else {
+          bots::fill_seen(v, w, seat);  // these kinds read only the seen fields
+        }
+        a = choose_checked(v, c, bots::derive(base, stream_decision, decisions++));
+        played = true;
+      }
+      if (apply_in_place(w, a, &ev) != Errc::ok) return Errc::internal;
+      for (std::size_t k = 0; k < ev.size; ++k) {
+        const Event& e = ev.items[k];
+        if ((e.kind == EventKind::count || e.kind == EventKind::deje ||
+             e.kind == EventKind::perete) &&
+            e.team >= 0)
+          gained[static_cast<std::size_t>(e.team)] += e.amount;
+      }
+    }
+    points[2 * i] = gained[0];
+    points[2 * i + 1] = gained[1];
+  }
+  return Errc::ok;
+}
+
+}  // namespace mus
