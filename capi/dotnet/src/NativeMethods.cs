@@ -207,6 +207,17 @@ namespace Mus.Native
         public ulong legal_mask;
     }
 
+    /// <summary>mus_bot_config: how a bot plays, its kind and budget (32 bytes).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe struct mus_bot_config
+    {
+        public uint struct_size;
+        public int kind;
+        public int playouts;
+        public int time_ms;
+        public fixed int reserved[4];
+    }
+
     /// <summary>The functions and constants of mus.h.</summary>
     public static unsafe class NativeMethods
     {
@@ -378,6 +389,13 @@ namespace Mus.Native
         /// <summary>The most actions mus_legal_actions can list.</summary>
         public const int MUS_MAX_LEGAL_ACTIONS = 56;
 
+        // Bot kinds and playout scopes.
+        public const int MUS_BOT_RANDOM = 0;
+        public const int MUS_BOT_HEURISTIC = 1;
+        public const int MUS_BOT_SEARCH = 2;
+        public const int MUS_PLAYOUT_HAND = 0;
+        public const int MUS_PLAYOUT_MATCH = 1;
+
         /// <summary>The longest text mus_state_format and mus_view_format write, without the NUL.</summary>
         public const int MUS_STATE_TEXT_MAX = 512;
 
@@ -537,5 +555,23 @@ namespace Mus.Native
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_step(mus_state* @in, int id, ulong seed, mus_state* @out, mus_step_info* info);
+
+        // ---- Bots ------------------------------------------------------------------------------------
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_bot_config_default(int kind, mus_bot_config* @out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_bot_choose(
+            mus_state* s, int seat, mus_bot_config* config, ulong seed, int* id_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_bot_evaluate(
+            mus_state* s, int seat, mus_bot_config* config, ulong seed, double* points_out, UIntPtr cap,
+            ulong* ids_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_playouts(
+            mus_state* s, mus_bot_config* config, ulong seed, int n, int scope, int* points_out);
     }
 }

@@ -1084,6 +1084,7 @@ internal static partial class BindingTests
             new KeyValuePair<string, Action>("R25a team proposals", TeamProposals),
             new KeyValuePair<string, Action>("random self-play", RandomSelfPlay),
             new KeyValuePair<string, Action>("random play through Step", RandomStepPlay),
+            new KeyValuePair<string, Action>("bots", BotTests),
             new KeyValuePair<string, Action>("transcripts", () => TranscriptTests(transcripts)),
         };
         foreach (var section in sections)
