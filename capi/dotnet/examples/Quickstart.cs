@@ -38,6 +38,15 @@ internal static class Quickstart
         {
             Console.WriteLine(e.StatusName + " (" + e.Code + "): " + e.Message);
         }
+
+        // Text forms, written and read by the library: an action's line, a seat's view as a
+        // server sends it to that player.
+        Console.WriteLine(MusAction.Parse("2 bet 5").Kind);          // Bet
+        SeatView seen = SeatView.Parse(s.ViewText(2));
+        Console.WriteLine("seat 2 reads " + seen.Hand);
+
+        // A bot of the library chooses for the seat to act, from what that seat may know.
+        Console.WriteLine("the heuristic bot plays " + Bot.Heuristic.Choose(s, 1));
         return 0;
     }
 }
