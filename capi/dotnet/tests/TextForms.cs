@@ -8,6 +8,25 @@ using Mus.Native;
 
 internal static partial class BindingTests
 {
+    /// <summary>
+    /// The body must throw MUS_E_PARSE with MusException.Position at position, named in the
+    /// message with the input (when given).
+    /// </summary>
+    private static void ParseErrorAt(int position, Action body, string input, string what)
+    {
+        Throws(MusStatus.Parse, body, what);
+        try
+        {
+            body();
+        }
+        catch (MusException e)
+        {
+            Eq(e.Position, (int?)position, what);
+            Check(e.Message.Contains("position " + position), what + ": the message names the position: " + e.Message);
+            if (input != null) Check(e.Message.Contains(input), what + ": the message names the input: " + e.Message);
+        }
+    }
+
     private static void TextForms()
     {
         // Actions: every kind prints its line and parses back to an equal action.
@@ -31,17 +50,7 @@ internal static partial class BindingTests
         Eq(MusAction.Discard(3).ToText(), "3 discard -", "a discard of no card");
         Eq(MusAction.Signal(2, Signal.Juego31).ToText(), "2 signal juego_31", "a signal by its R33 name");
         Eq(MusAction.Parse("0 discard 5c rO").CardMask, (1UL << 9) | (1UL << 14), "cards in any order and Spanish letters");
-        try
-        {
-            MusAction.Parse("1 bet x");
-            Check(false, "a malformed bet throws");
-        }
-        catch (MusException e)
-        {
-            Eq(e.Status, MusStatus.Parse, "malformed bet: MUS_E_PARSE");
-            Eq(e.Position, (int?)6, "malformed bet: the position of the number");
-            Check(e.Message.Contains("1 bet x") && e.Message.Contains("position 6"), "the message names input and position: " + e.Message);
-        }
+        ParseErrorAt(6, () => MusAction.Parse("1 bet x"), "1 bet x", "a malformed bet: the position of the number");
         Throws(MusStatus.Parse, () => MusAction.Parse(""), "an empty line");
         Throws(MusStatus.Parse, () => MusAction.Parse("4 pass"), "seat 4");
         Throws(MusStatus.Parse, () => MusAction.Parse("0 pass now"), "text after the action");
@@ -61,16 +70,8 @@ internal static partial class BindingTests
         Eq(State.Parse(text).ToText(), text, "and prints the same text");
         Eq(State.New(Rules.Parse("basque"), 2).Apply(MusAction.Shuffle(7)).ToText(), text, "equal states, equal texts");
         Check(State.New(Rules.Standard, 0).ToText() != text, "another state, another text");
-        try
-        {
-            State.Parse(text.Substring(0, 20) + "*" + text.Substring(21));
-            Check(false, "a character outside base64url throws");
-        }
-        catch (MusException e)
-        {
-            Eq(e.Status, MusStatus.Parse, "bad character: MUS_E_PARSE");
-            Eq(e.Position, (int?)20, "bad character: its position");
-        }
+        ParseErrorAt(20, () => State.Parse(text.Substring(0, 20) + "*" + text.Substring(21)), null,
+                     "a character outside base64url: its position");
         Throws(MusStatus.Parse, () => State.Parse("mus-state/1 " + text.Substring(12)), "an old version");
         Throws(MusStatus.Parse, () => State.Parse(text + "A"), "a text too long");
         Throws(MusStatus.InvalidState, () => State.Parse("mus-state/2 " + new string('A', text.Length - 12)),
@@ -93,16 +94,8 @@ internal static partial class BindingTests
         Eq(parsed.Hand, s.Hand(1), "the parsed view holds the seat's cards");
         Eq(parsed.Seat, 1, "the parsed view's seat");
         string viewText = s.ViewText(2);
-        try
-        {
-            SeatView.Parse(viewText.Substring(0, 30) + "!" + viewText.Substring(31));
-            Check(false, "a view text with a bad character throws");
-        }
-        catch (MusException e)
-        {
-            Eq(e.Status, MusStatus.Parse, "bad view character: MUS_E_PARSE");
-            Eq(e.Position, (int?)30, "bad view character: its position");
-        }
+        ParseErrorAt(30, () => SeatView.Parse(viewText.Substring(0, 30) + "!" + viewText.Substring(31)), null,
+                     "a view text with a bad character: its position");
         Throws(MusStatus.Parse, () => SeatView.Parse("mus-view/1 " + viewText.Substring(11)), "a 0.1 view text");
         Throws(MusStatus.Parse, () => SeatView.Parse(viewText + "A"), "a view text too long");
         Throws(MusStatus.Parse, () => SeatView.Parse(text), "a state text is no view text");
