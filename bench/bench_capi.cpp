@@ -24,8 +24,9 @@ const char* preset_name(std::int64_t which) {
   }
 }
 
-// The C API twin of BM_RandomPlayout: one iteration = one hand, all through mus.h.
-void BM_CApiRandomPlayout(benchmark::State& state) {
+// The C API twin of BM_RandomPlayout: one iteration = one hand, all through mus.h, with
+// `play` choosing the calls per step (mus_legal_mask + mus_apply_id, or mus_step).
+void capi_random_playout(benchmark::State& state, std::int32_t (*play)(capi_playout*)) {
   capi_playout p;
   if (capi_playout_init(&p, preset_name(state.range(0)), 42) != MUS_OK) {
     state.SkipWithError("capi_playout_init failed");
@@ -33,7 +34,7 @@ void BM_CApiRandomPlayout(benchmark::State& state) {
   }
   std::int64_t hands = 0;
   for (auto _ : state) {
-    if (capi_playout_hand(&p) != MUS_OK) {
+    if (play(&p) != MUS_OK) {
       state.SkipWithError("a listed legal action was refused");
       return;
     }
@@ -43,6 +44,16 @@ void BM_CApiRandomPlayout(benchmark::State& state) {
   state.counters["actions/hand"] =
       benchmark::Counter(static_cast<double>(p.steps) / static_cast<double>(hands));
   state.SetLabel("items = hands");
+}
+
+void BM_CApiRandomPlayout(benchmark::State& state) {
+  capi_random_playout(state, capi_playout_hand);
+}
+
+// The same playouts with one mus_step() per action: the state read and written once, the mask
+// and the end of the hand from its report.
+void BM_CApiRandomPlayoutStep(benchmark::State& state) {
+  capi_random_playout(state, capi_playout_hand_step);
 }
 
 // A mid-hand position: the standard rules, a seeded deal, then the first legal action of each
@@ -146,6 +157,7 @@ void BM_Memcpy512(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK(BM_CApiRandomPlayout)->Arg(0)->Arg(1)->Arg(2)->ArgName("preset");
+BENCHMARK(BM_CApiRandomPlayoutStep)->Arg(0)->Arg(1)->Arg(2)->ArgName("preset");
 BENCHMARK(BM_CApiValidate_AsWritten);
 BENCHMARK(BM_CApiValidate_FullCheck);
 BENCHMARK(BM_CApiApply);

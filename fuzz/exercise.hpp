@@ -81,7 +81,8 @@ inline bool strict() {
 
 #if defined(MUS_FUZZ_SERIALIZE_C)
 /// mus_state_format and mus_view_format: a valid state prints and parses back to the same state
-/// (and the same text again); each seat's view prints and reads back; a bad state is refused.
+/// (and the same text again); each seat's view prints and reads back (mus_view_parse gives the
+/// mus_state_view); a bad state is refused.
 inline void check_state_text(const mus_state& s, bool valid, bool produced) {
   std::vector<char> buf(MUS_STATE_TEXT_MAX + 1, '\x5A');
   std::size_t len = 0;
@@ -140,6 +141,15 @@ inline void check_state_text(const mus_state& s, bool valid, bool produced) {
       FUZZ_CHECK(mus::view_to_text(mus::view_of(cpp_state(s), seat)) ==
                  std::string_view(v.data(), vlen));
 #endif
+    // mus_view_parse() reads the text back as the view mus_state_view() gives.
+    mus_view parsed = filled<mus_view>();
+    parsed.struct_size = sizeof parsed;
+    mus_view direct = filled<mus_view>();
+    direct.struct_size = sizeof direct;
+    FUZZ_CHECK_EQ(mus_state_view(&s, seat, &direct), MUS_OK);
+    const std::int32_t parsed_status = mus_view_parse(v.data(), &parsed, nullptr);
+    if (produced) FUZZ_CHECK_EQ(parsed_status, MUS_OK);
+    if (parsed_status == MUS_OK) FUZZ_CHECK(std::memcmp(&parsed, &direct, sizeof parsed) == 0);
   }
   for (const std::int32_t bad_seat : {-1, 4}) {
     char small[8] = "xxxxxxx";

@@ -1,8 +1,9 @@
 // fuzz_parsers: arbitrary bytes as text through every text parser, C and C++, with the round
 // trips of everything they accept.
 //
-// The C parsers (mus_card_parse, mus_hand_parse, mus_rules_parse, and mus_action_parse and
-// mus_state_parse once serialization is built) get the input as a NUL-terminated string, so
+// The C parsers (mus_card_parse, mus_hand_parse, mus_rules_parse, and mus_action_parse,
+// mus_state_parse and mus_view_parse once serialization is built) get the input as a
+// NUL-terminated string, so
 // they see it up to its first NUL; the C++ parsers (parse_card, parse_hand, parse_rules, and
 // action_from_text, state_from_text, view_from_text) get every byte. For each:
 //   - the answer is MUS_OK or MUS_E_PARSE (C), ok or Errc::parse (C++), with an error position
@@ -258,6 +259,42 @@ void c_states(const char* c_text, mus_fuzz::Input& in) {
   // (mus_state_format / mus_view_format and their round trips are checked in there).
   mus_fuzz::exercise_state(s, in, false);
 }
+
+// mus_view_parse: the documented answers, the output untouched on error (struct_size
+// included), the C++ reader's verdict on the same text, and a view read back is the C++ view
+// field for field, its text canonical (the C++ writer gives it back).
+void c_views(const char* c_text) {
+  mus_view v = mus_fuzz::filled<mus_view>();
+  v.struct_size = sizeof v;
+  const mus_view before = v;
+  std::int32_t pos = -7;
+  const std::int32_t st = mus_view_parse(c_text, &v, &pos);
+  FUZZ_CHECK(st == MUS_OK || st == MUS_E_PARSE || st == MUS_E_INVALID_STATE);
+  const std::size_t n = std::strlen(c_text);
+  if (st != MUS_OK) FUZZ_CHECK(std::memcmp(&v, &before, sizeof v) == 0);
+  if (st == MUS_E_PARSE)
+    FUZZ_CHECK(pos >= 0 && pos <= static_cast<std::int32_t>(n));
+  else
+    FUZZ_CHECK_EQ(pos, -1);
+  if (st == MUS_OK) {
+    FUZZ_CHECK_EQ(v.struct_size, sizeof v);
+    for (const std::int32_t r : v.reserved) FUZZ_CHECK_EQ(r, 0);
+  }
+#if defined(MUS_FUZZ_SERIALIZE_CPP)
+  const auto cpp = mus::view_from_text(std::string_view(c_text, n));
+  FUZZ_CHECK_EQ(cpp.ok(), st == MUS_OK);
+  if (cpp.ok()) {
+    FUZZ_CHECK(mus::view_to_text(*cpp) == std::string_view(c_text, n));
+    FUZZ_CHECK_EQ(cpp->seat, v.seat);
+    FUZZ_CHECK_EQ(static_cast<int>(cpp->phase), v.phase);
+    FUZZ_CHECK_EQ(cpp->to_act, v.to_act);
+    FUZZ_CHECK(std::memcmp(cpp->hand.data(), v.hand, sizeof v.hand) == 0);
+    FUZZ_CHECK(cpp->score[0] == v.score[0] && cpp->score[1] == v.score[1]);
+    FUZZ_CHECK_EQ(cpp->hand_number, static_cast<std::uint32_t>(v.hand_number));
+    FUZZ_CHECK(std::memcmp(cpp->last.shown.data(), v.last_shown, sizeof v.last_shown) == 0);
+  }
+#endif
+}
 #endif
 
 }  // namespace
@@ -276,6 +313,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   c_actions(text.c_str());
   mus_fuzz::Input in(data, size);  // the checks' choices, from the same bytes
   c_states(text.c_str(), in);
+  c_views(text.c_str());
 #endif
   return 0;
 }

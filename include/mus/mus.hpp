@@ -9,6 +9,7 @@
 #include "mus/error.hpp"
 #include "mus/eval.hpp"
 #include "mus/match.hpp"
+#include "mus/observation.hpp"
 #include "mus/rules.hpp"
 #include "mus/serialize.hpp"
 #include "mus/bots.hpp"

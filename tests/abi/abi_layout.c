@@ -311,6 +311,24 @@ static void constants(void) {
 
   CONST(MUS_STATE_TEXT_MAX);
   CONST(MUS_ACTION_TEXT_MAX);
+
+  CONST(MUS_VIEW_TENSOR_SIZE);
+  CONST(MUS_TENSOR_OFF_CARDS);
+  CONST(MUS_TENSOR_OFF_DEALER);
+  CONST(MUS_TENSOR_OFF_MANO);
+  CONST(MUS_TENSOR_OFF_TO_ACT);
+  CONST(MUS_TENSOR_OFF_PHASE);
+  CONST(MUS_TENSOR_OFF_LANCE);
+  CONST(MUS_TENSOR_OFF_DECK);
+  CONST(MUS_TENSOR_OFF_ROUND);
+  CONST(MUS_TENSOR_OFF_DECLARED);
+  CONST(MUS_TENSOR_OFF_PARES);
+  CONST(MUS_TENSOR_OFF_JUEGO);
+  CONST(MUS_TENSOR_OFF_PERETE);
+  CONST(MUS_TENSOR_OFF_SIGNALS);
+  CONST(MUS_TENSOR_OFF_BET);
+  CONST(MUS_TENSOR_OFF_LANCES);
+  CONST(MUS_TENSOR_OFF_SCORES);
 }
 
 /* Every function of mus.h, in the header's order. compare_layout.cmake fails when the header
@@ -359,6 +377,7 @@ static void functions(void) {
   FUNC(mus_view_format, int32_t, (const mus_state*, int32_t, char*, size_t, size_t*));
   FUNC(mus_view_parse, int32_t, (const char*, mus_view*, int32_t*));
   FUNC(mus_step, int32_t, (const mus_state*, int32_t, uint64_t, mus_state*, mus_step_info*));
+  FUNC(mus_view_tensor, int32_t, (const mus_state*, int32_t, float*, size_t));
 }
 
 int main(void) {

@@ -1,0 +1,68 @@
+/**
+ * @file observation.hpp
+ * @brief A seat's information state as a flat vector of floats, for game-AI (the model is
+ *        OpenSpiel's information_state_tensor): the same numbers in every language, through
+ *        the C API's mus_view_tensor().
+ *
+ * The vector holds only what the seat may know (R28a, R33): its own cards and the public state
+ * of the match and of the hand. Seats are written relative to the observing seat (0 itself, 1
+ * the next seat in playing order, 2 its partner, 3 the previous seat) and teams relative to its
+ * team (0 its own, 1 the other), so one policy serves the four seats. Every entry is in 0..1:
+ * a flag, a one-hot group, or a count divided by its largest value (stakes and points by the
+ * game target, 1 at or over it). The layout, block by block, is
+ * the table of docs/observation.md; the offsets are the constants of namespace mus::tensor.
+ */
+#ifndef MUS_OBSERVATION_HPP
+#define MUS_OBSERVATION_HPP
+
+#include <cstddef>
+#include <span>
+
+#include "mus/match.hpp"
+
+namespace mus {
+
+/// Offsets of the blocks of view_tensor() (the C API's `MUS_TENSOR_OFF_*`), in floats.
+namespace tensor {
+inline constexpr int cards = 0;      ///< 40: 1 for each card id the seat holds.
+inline constexpr int dealer = 40;    ///< 4: one-hot, the dealer's relative seat.
+inline constexpr int mano = 44;      ///< 4: one-hot, the mano's relative seat.
+inline constexpr int to_act = 48;    ///< 4: one-hot, the relative seat to act; all 0 for chance.
+inline constexpr int phase = 52;     ///< 6: one-hot, phase number - 1 (shuffle .. perete).
+inline constexpr int lance = 58;     ///< 5: one-hot, the lance being bet (betting phase only).
+inline constexpr int deck = 63;      ///< 2: stock and discard pile sizes, / 40.
+inline constexpr int round = 65;     ///< 5: mus said, discards made (/ 4), refill due, corrido.
+inline constexpr int declared = 70;  ///< 2: pares declared, juego declared (flags).
+inline constexpr int pares = 72;     ///< 4: pares declared by each relative seat.
+inline constexpr int juego = 76;     ///< 4: juego declared by each relative seat.
+inline constexpr int perete = 80;    ///< 4: tío Perete declared by each relative seat.
+inline constexpr int signals = 84;   ///< 60: 15 signals per relative seat (bit = made).
+inline constexpr int bet = 144;      ///< 14: the open bet and any R25a proposal.
+inline constexpr int lances = 158;   ///< 44: 11 per lance record of the hand.
+inline constexpr int scores = 202;   ///< 6: points / target, games, vacas, own team first.
+inline constexpr int size = 208;     ///< Floats in the whole vector.
+/// Floats per lance record in the `lances` block.
+inline constexpr int lance_stride = 11;
+/// Signal slots per seat in the `signals` block (signal_count).
+inline constexpr int signal_stride = 15;
+}  // namespace tensor
+
+/// The number of floats view_tensor() writes.
+inline constexpr std::size_t view_tensor_size = tensor::size;
+
+/**
+ * @brief Writes what `seat` may know of `s` as view_tensor_size floats (the layout of
+ *        docs/observation.md).
+ *
+ * Reads the seat's own cards and public fields only: two states that differ in the other
+ * seats' cards, the stock's order or the discard pile's cards give the same vector. No
+ * allocation.
+ * @param s The state.
+ * @param seat The observing seat, 0..3 (any other seat: the vector is all zero).
+ * @param out Receives the floats; every one is written.
+ */
+void view_tensor(const State& s, int seat, std::span<float, view_tensor_size> out) noexcept;
+
+}  // namespace mus
+
+#endif  // MUS_OBSERVATION_HPP
