@@ -396,6 +396,25 @@ namespace Mus.Native
         public const int MUS_PLAYOUT_HAND = 0;
         public const int MUS_PLAYOUT_MATCH = 1;
 
+        // The observation tensor (mus_view_tensor): its size in floats and each block's offset.
+        public const int MUS_VIEW_TENSOR_SIZE = 208;
+        public const int MUS_TENSOR_OFF_CARDS = 0;
+        public const int MUS_TENSOR_OFF_DEALER = 40;
+        public const int MUS_TENSOR_OFF_MANO = 44;
+        public const int MUS_TENSOR_OFF_TO_ACT = 48;
+        public const int MUS_TENSOR_OFF_PHASE = 52;
+        public const int MUS_TENSOR_OFF_LANCE = 58;
+        public const int MUS_TENSOR_OFF_DECK = 63;
+        public const int MUS_TENSOR_OFF_ROUND = 65;
+        public const int MUS_TENSOR_OFF_DECLARED = 70;
+        public const int MUS_TENSOR_OFF_PARES = 72;
+        public const int MUS_TENSOR_OFF_JUEGO = 76;
+        public const int MUS_TENSOR_OFF_PERETE = 80;
+        public const int MUS_TENSOR_OFF_SIGNALS = 84;
+        public const int MUS_TENSOR_OFF_BET = 144;
+        public const int MUS_TENSOR_OFF_LANCES = 158;
+        public const int MUS_TENSOR_OFF_SCORES = 202;
+
         /// <summary>The longest text mus_state_format and mus_view_format write, without the NUL.</summary>
         public const int MUS_STATE_TEXT_MAX = 512;
 
@@ -555,6 +574,11 @@ namespace Mus.Native
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_step(mus_state* @in, int id, ulong seed, mus_state* @out, mus_step_info* info);
+
+        // ---- Observation tensor ----------------------------------------------------------------------
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_view_tensor(mus_state* s, int seat, float* @out, UIntPtr cap);
 
         // ---- Bots ------------------------------------------------------------------------------------
 

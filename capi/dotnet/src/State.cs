@@ -105,6 +105,34 @@ namespace Mus
             }, NativeMethods.MUS_STATE_TEXT_MAX, "mus_view_format, seat " + seat);
         }
 
+        /// <summary>The number of floats Tensor writes (MUS_VIEW_TENSOR_SIZE).</summary>
+        public const int TensorSize = NativeMethods.MUS_VIEW_TENSOR_SIZE;
+
+        /// <summary>
+        /// What seat may know, as TensorSize floats in 0..1 (mus_view_tensor): an observation for
+        /// game-AI, the same numbers in every language. Its layout (own cards, seats relative to
+        /// the observer, phase, mus round, declarations, signals, the open bet, the lance
+        /// records, scores) is documented with mus_view_tensor in mus.h and the
+        /// MUS_TENSOR_OFF_* constants; the other seats' cards never change it.
+        /// </summary>
+        public float[] Tensor(int seat)
+        {
+            var values = new float[TensorSize];
+            Tensor(seat, values);
+            return values;
+        }
+
+        /// <summary>Tensor(seat) into a caller's array of at least TensorSize floats (MUS_E_BUFFER_TOO_SMALL otherwise).</summary>
+        public unsafe void Tensor(int seat, float[] values)
+        {
+            if (values == null) throw new MusException(MusStatus.InvalidArgument, "values is null");
+            mus_state s = raw;
+            fixed (float* p = values)
+                MusException.Check(NativeMethods.mus_view_tensor(&s, seat, values.Length == 0 ? null : p,
+                                                                 (UIntPtr)values.Length),
+                                   "mus_view_tensor, seat " + seat);
+        }
+
         private static string Abbreviate(string text)
         {
             return text.Length <= 40 ? text : text.Substring(0, 37) + "...";

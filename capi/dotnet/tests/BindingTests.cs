@@ -936,6 +936,7 @@ internal static partial class BindingTests
                     int seat = steps / 8 % 4;
                     Eq(SeatView.Parse(s.ViewText(seat)), s.View(seat), "the view text reads back as the view");
                     Eq(State.Parse(s.ToText()), s, "the state text reads back as the state");
+                    CheckTensor(s, seat);
                 }
                 if ((steps & 31) == 0) Eq(State.FromBytes(s.ToBytes()), s, "bytes round trip");
                 if (++steps > 100000)
@@ -1084,6 +1085,7 @@ internal static partial class BindingTests
             new KeyValuePair<string, Action>("R25a team proposals", TeamProposals),
             new KeyValuePair<string, Action>("random self-play", RandomSelfPlay),
             new KeyValuePair<string, Action>("random play through Step", RandomStepPlay),
+            new KeyValuePair<string, Action>("observation tensor", TensorTests),
             new KeyValuePair<string, Action>("bots", BotTests),
             new KeyValuePair<string, Action>("transcripts", () => TranscriptTests(transcripts)),
         };
