@@ -101,7 +101,7 @@ bool strong_hand(const BotView& v, bool& decent) {
 int signal_plan(const BotView& v) {
   std::uint64_t h = v.hand.mask() ^ (std::uint64_t{v.view.hand_number} << 40U) ^
                     (static_cast<std::uint64_t>(v.seat) << 60U);
-  Rng rng(bots::splitmix64(h));
+  Rng rng(splitmix64(h));
   if (!rng.chance(0.75)) return 0;
   return rng.chance(0.3) ? 2 : 1;
 }

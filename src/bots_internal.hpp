@@ -11,22 +11,10 @@
 
 namespace mus::bots {
 
-/// One SplitMix64 step: advances `state` and returns the next output.
-constexpr std::uint64_t splitmix64(std::uint64_t& state) noexcept {
-  state += 0x9E3779B97F4A7C15ULL;
-  std::uint64_t z = state;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
-/// A seed for item `index` of a purpose `stream`, mixed from a base seed.
+/// A seed for item `index` of a purpose `stream` (mus::derive_seed()).
 constexpr std::uint64_t derive(std::uint64_t base, std::uint64_t stream,
                                std::uint64_t index) noexcept {
-  std::uint64_t s = base ^ (stream * 0xD1B54A32D192ED03ULL);
-  splitmix64(s);
-  s ^= index * 0xA0761D6478BD642FULL;
-  return splitmix64(s);
+  return derive_seed(base, stream, index);
 }
 
 /// A deterministic PRNG (SplitMix64): the same seed gives the same numbers everywhere.
@@ -34,7 +22,7 @@ class Rng {
  public:
   explicit constexpr Rng(std::uint64_t seed) noexcept : state_(seed) {}
   /// The next 64 random bits.
-  constexpr std::uint64_t next() noexcept { return splitmix64(state_); }
+  constexpr std::uint64_t next() noexcept { return mus::splitmix64(state_); }
   /// A uniform integer in 0..bound-1 (bound >= 1), by rejection: no modulo bias.
   constexpr std::uint32_t below(std::uint32_t bound) noexcept {
     if (bound <= 1) return 0;

@@ -10,14 +10,6 @@ namespace {
 
 // --- PRNG (documented in match.hpp; never change it within a major version) ----------------
 
-std::uint64_t splitmix_next(std::uint64_t& state) {
-  state += 0x9E3779B97F4A7C15ULL;
-  std::uint64_t z = state;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
 // A stream of 32-bit draws: each SplitMix64 output gives two, low half first.
 struct Draws {
   std::uint64_t state;
@@ -28,7 +20,7 @@ struct Draws {
       has_buffer = false;
       return static_cast<std::uint32_t>(buffer >> 32);
     }
-    buffer = splitmix_next(state);
+    buffer = splitmix64(state);
     has_buffer = true;
     return static_cast<std::uint32_t>(buffer);
   }

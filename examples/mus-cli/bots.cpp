@@ -1,5 +1,6 @@
 #include "bots.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include "rng.hpp"
@@ -9,7 +10,9 @@ namespace muscli {
 Choice LibraryBot::act(const Situation& sit) {
   const auto t0 = std::chrono::steady_clock::now();
   const auto a = mus::bot_choose(sit, config_, derive_seed(seed_, Stream::bot, decisions_++));
-  seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  seconds_ += took;
+  longest_ = std::max(longest_, took);
   return a ? Choice::play(*a) : Choice::nothing();
 }
 

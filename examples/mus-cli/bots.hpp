@@ -25,12 +25,15 @@ class LibraryBot final : public Agent {
   std::uint64_t decisions() const { return decisions_; }
   /// Wall-clock seconds spent in those decisions.
   double seconds() const { return seconds_; }
+  /// The longest of those decisions, in seconds.
+  double longest() const { return longest_; }
 
  private:
   mus::BotConfig config_;
   std::uint64_t seed_;
   std::uint64_t decisions_ = 0;
   double seconds_ = 0;
+  double longest_ = 0;
 };
 
 /// Bot kinds for --bot/--team0/--team1/--bots/--vs: "random", "heuristic" or "search".

@@ -62,6 +62,7 @@ struct MatchResult {
   long hands = 0;
   std::array<std::uint64_t, 2> decisions{};  // by team: bot decisions made
   std::array<double, 2> seconds{};           // by team: time spent in them
+  std::array<double, 2> longest{};           // by team: the longest decision
   std::array<long, 2> games{};
   std::array<std::array<long, 6>, 2> points{};  // grande, chica, pares, juego, punto, tío Perete
   std::string error;
@@ -120,6 +121,7 @@ MatchResult play_match(const mus::Rules& rules, std::uint64_t seed, const std::s
     const auto t = static_cast<std::size_t>(mus::team_of(seat));
     r.decisions[t] += bots[static_cast<std::size_t>(seat)]->decisions();
     r.seconds[t] += bots[static_cast<std::size_t>(seat)]->seconds();
+    r.longest[t] = std::max(r.longest[t], bots[static_cast<std::size_t>(seat)]->longest());
   }
   return r;
 }
@@ -223,12 +225,15 @@ int duplicate(const mus::Rules& rules, std::uint64_t seed, long long deals, long
   std::vector<double> per_pair;  // the bot's margin per hand, averaged over the two plays
   std::array<std::uint64_t, 2> decisions{};  // [0] the bot, [1] its opponent
   std::array<double, 2> busy{};
+  std::array<double, 2> longest{};
   long wins = 0;
   const auto account = [&](const MatchResult& r, std::size_t bot_team) {
     decisions[0] += r.decisions[bot_team];
     decisions[1] += r.decisions[1 - bot_team];
     busy[0] += r.seconds[bot_team];
     busy[1] += r.seconds[1 - bot_team];
+    longest[0] = std::max(longest[0], r.longest[bot_team]);
+    longest[1] = std::max(longest[1], r.longest[1 - bot_team]);
   };
   for (std::size_t i = 0; i < hands.size(); ++i) {
     for (const MatchResult& r : hands[i])
@@ -275,10 +280,11 @@ int duplicate(const mus::Rules& rules, std::uint64_t seed, long long deals, long
             << percent(played == 0 ? 0.0 : static_cast<double>(wins) / static_cast<double>(played))
             << " (95% interval " << percent(ci.low) << "–" << percent(ci.high) << ", Wilson) over "
             << grouped(matches) << " match pairs\n";
-  std::cout << "ms per decision: " << bot << " " << fixed(ms(0), 3) << " ("
-            << grouped(static_cast<long long>(decisions[0])) << " decisions) · " << vs << " "
-            << fixed(ms(1), 3) << " (" << grouped(static_cast<long long>(decisions[1]))
-            << " decisions) on " << threads << (threads == 1 ? " thread" : " threads") << '\n';
+  for (std::size_t k = 0; k < 2; ++k)
+    std::cout << "ms per decision, " << (k == 0 ? bot : vs) << ": " << fixed(ms(k), 3)
+              << " on average, " << fixed(1000.0 * longest[k], 1) << " at most ("
+              << grouped(static_cast<long long>(decisions[k])) << " decisions, " << threads
+              << (threads == 1 ? " thread" : " threads") << ")\n";
   std::cout << "time: " << fixed(seconds, 1) << " s\n";
   return 0;
 }

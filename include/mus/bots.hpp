@@ -41,6 +41,23 @@
 
 namespace mus {
 
+/**
+ * @brief A seed for item `index` of a purpose `stream`, mixed from a base seed with
+ *        SplitMix64: independent seeds for a match's shuffles, its bots' decisions, its
+ *        playouts, all from one number.
+ * @param base The base seed.
+ * @param stream The purpose (any number; different streams give unrelated seeds).
+ * @param index The item's number in the stream.
+ * @return The seed.
+ */
+[[nodiscard]] constexpr std::uint64_t derive_seed(std::uint64_t base, std::uint64_t stream,
+                                                  std::uint64_t index) noexcept {
+  std::uint64_t s = base ^ (stream * 0xD1B54A32D192ED03ULL);
+  (void)splitmix64(s);
+  s ^= index * 0xA0761D6478BD642FULL;
+  return splitmix64(s);
+}
+
 /// The kinds of bot; the numbers are the C API's `MUS_BOT_*`.
 enum class BotKind : std::uint8_t {
   random = 0,     ///< Uniform over the legal actions.

@@ -678,6 +678,20 @@ struct ActionList {
 void seeded_order(std::uint8_t* cards, int n, std::uint64_t seed) noexcept;
 
 /**
+ * @brief One step of SplitMix64, the generator behind seeded_order() (R12) and the bots'
+ *        decisions: advances `state` and returns the next output.
+ * @param state The generator's state.
+ * @return The next 64 random bits.
+ */
+[[nodiscard]] constexpr std::uint64_t splitmix64(std::uint64_t& state) noexcept {
+  state += 0x9E3779B97F4A7C15ULL;
+  std::uint64_t z = state;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+/**
  * @brief A new-hand shuffle action that deals chosen cards (a stacked deck, for tests,
  *        puzzles and replays of real deals).
  *

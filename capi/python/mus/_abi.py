@@ -162,6 +162,12 @@ MUS_MAX_LEGAL_ACTIONS = 56
 MUS_STATE_TEXT_MAX = 512
 MUS_ACTION_TEXT_MAX = 160
 
+# ---- Bots (mus_bot_config, mus_bot_choose, mus_playouts) -----------------------------------
+MUS_BOT_RANDOM = 0
+MUS_BOT_HEURISTIC = 1
+MUS_BOT_SEARCH = 2
+MUS_PLAYOUT_HAND = 0
+MUS_PLAYOUT_MATCH = 1
 # ---- Observation tensor layout (mus_view_tensor) -------------------------------------------
 MUS_VIEW_TENSOR_SIZE = 208
 MUS_TENSOR_OFF_CARDS = 0
@@ -335,11 +341,21 @@ class mus_step_info(ctypes.Structure):  # noqa: N801
     ]
 
 
+class mus_bot_config(ctypes.Structure):  # noqa: N801
+    _fields_ = [
+        ("struct_size", _u32),
+        ("kind", _i32),
+        ("playouts", _i32),
+        ("time_ms", _i32),
+        ("reserved", _i32 * 4),
+    ]
+
+
 #: Every public struct of mus.h, by its C name.
 STRUCTS = {
     cls.__name__: cls
     for cls in (mus_rules, mus_state, mus_action, mus_state_info, mus_count_line, mus_count,
-                mus_view, mus_event, mus_step_info)
+                mus_view, mus_event, mus_step_info, mus_bot_config)
 }
 
 

@@ -1,0 +1,378 @@
+// Tests of the bots: legal and deterministic choices, the refusals, information hiding (a
+// decision is the same for every redeal of the cards the seat has not seen), the search bot's
+// estimates and playouts.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "../catch.hpp"
+#include "mus/mus.hpp"
+
+namespace {
+
+using mus::Action;
+using mus::BotConfig;
+using mus::BotKind;
+using mus::Errc;
+using mus::Phase;
+using mus::State;
+
+constexpr std::array<BotKind, 3> kinds{BotKind::random, BotKind::heuristic, BotKind::search};
+
+// A small search budget keeps the tests quick; the method is the same at any budget.
+BotConfig config(BotKind k) { return BotConfig{k, k == BotKind::search ? 48 : 0, 0}; }
+
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+mus::Rules preset(const char* name) {
+  const auto r = mus::rules_preset(name);
+  REQUIRE(r.ok());
+  return *r;
+}
+
+// States where a seat is to act, collected along bot matches of a preset (the seats play
+// heuristic and random by turns, so every phase and many betting situations appear).
+std::vector<State> decision_states(const mus::Rules& rules, std::uint64_t seed, int matches,
+                                   int every) {
+  std::vector<State> out;
+  for (int m = 0; m < matches; ++m) {
+    auto start = mus::new_match(rules, m % 4);
+    REQUIRE(start.ok());
+    State s = *start;
+    std::uint64_t n = 0;
+    for (int step = 0; step < 5000 && s.phase != Phase::match_over; ++step) {
+      const std::uint64_t r = mix(seed ^ (static_cast<std::uint64_t>(m) << 32) ^ n++);
+      if (s.phase == Phase::shuffle) {
+        REQUIRE(mus::apply_in_place(s, Action::shuffle_seed(r)) == Errc::ok);
+        continue;
+      }
+      if (r % static_cast<std::uint64_t>(every) == 0) out.push_back(s);
+      const BotKind k = (step / 7) % 2 == 0 ? BotKind::heuristic : BotKind::random;
+      const auto a = mus::bot_choose(s, s.to_act, config(k), r);
+      REQUIRE(a.ok());
+      REQUIRE(mus::apply_in_place(s, *a) == Errc::ok);
+    }
+  }
+  return out;
+}
+
+// Whether a hand agrees with what is public about `seat` in `s`: the signals it made, its
+// tío Perete declaration, and its pares and juego declarations once made. Written from the
+// rules here, apart from the library's bots.
+bool agrees(const State& s, int seat, const mus::Hand& h) {
+  const auto bit = [seat](unsigned mask) { return ((mask >> seat) & 1U) != 0; };
+  if ((s.signals[static_cast<std::size_t>(seat)] & ~mus::true_signals(h, s.rules)) != 0)
+    return false;
+  if (bit(s.decl.perete_mask) && mus::named_hand(h, s.rules.kings) != mus::NamedHand::tio_perete)
+    return false;
+  const mus::HandEval e = mus::evaluate(h, s.rules);
+  if ((s.decl.declared & 1U) != 0 && mus::has_pares(e) != bit(s.decl.pares_mask)) return false;
+  if ((s.decl.declared & 2U) != 0 && mus::has_juego(e) != bit(s.decl.juego_mask)) return false;
+  return true;
+}
+
+// A redeal of the cards `seat` has not seen: the other hands' cards, the live stock and the
+// discard pile are permuted among those places, keeping every public fact (sizes, signals,
+// declarations). Returns false when no such redeal was found in a few tries.
+bool redeal(const State& s, int seat, std::uint64_t seed, State& out) {
+  std::vector<std::uint8_t*> places;
+  std::vector<std::uint8_t> cards;
+  out = s;
+  for (int o = 0; o < mus::seats; ++o) {
+    if (o == seat) continue;
+    for (int i = 0; i < mus::hand_size; ++i) {
+      std::uint8_t& c = out.deck.hands[static_cast<std::size_t>(o * 4 + i)];
+      if (c == mus::no_card) continue;
+      places.push_back(&c);
+      cards.push_back(c);
+    }
+  }
+  for (int i = out.deck.stock_pos; i < out.deck.stock_end; ++i) {
+    places.push_back(&out.deck.stock[static_cast<std::size_t>(i)]);
+    cards.push_back(out.deck.stock[static_cast<std::size_t>(i)]);
+  }
+  for (int id = 0; id < mus::deck_size; ++id)
+    if (((s.deck.pile >> id) & 1U) != 0) cards.push_back(static_cast<std::uint8_t>(id));
+  for (int attempt = 0; attempt < 2000; ++attempt) {
+    std::vector<std::uint8_t> perm = cards;
+    std::uint64_t r = seed + static_cast<std::uint64_t>(attempt) * 7919;
+    for (std::size_t i = perm.size(); i > 1; --i)
+      std::swap(perm[i - 1], perm[static_cast<std::size_t>(mix(r++) % i)]);
+    for (std::size_t i = 0; i < places.size(); ++i) *places[i] = perm[i];
+    std::uint64_t pile = 0;
+    for (std::size_t i = places.size(); i < perm.size(); ++i) pile |= std::uint64_t{1} << perm[i];
+    out.deck.pile = pile;
+    bool ok = true;
+    for (int o = 0; o < mus::seats && ok; ++o) {
+      if (o == seat) continue;
+      const auto* h = &out.deck.hands[static_cast<std::size_t>(o * 4)];
+      const bool full = std::none_of(h, h + 4, [](std::uint8_t c) { return c == mus::no_card; });
+      out.truth[static_cast<std::size_t>(o)] = 0;
+      if (!full) continue;
+      const mus::Hand hand = mus::hand_of(out, o);
+      out.truth[static_cast<std::size_t>(o)] = mus::true_signals(hand, out.rules);
+      ok = agrees(out, o, hand);
+    }
+    if (ok && mus::validate_state(out) == Errc::ok) return true;
+  }
+  return false;
+}
+
+bool others_differ(const State& a, const State& b, int seat) {
+  for (int o = 0; o < mus::seats; ++o)
+    if (o != seat && mus::hand_of(a, o).mask() != mus::hand_of(b, o).mask()) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("Bots: every bot plays only legal actions through whole matches of every preset") {
+  for (const char* name : {"standard", "spain", "basque", "online"}) {
+    const mus::Rules rules = preset(name);
+    for (const BotKind k : kinds) {
+      INFO(name << " " << mus::bot_kind_name(k));
+      auto start = mus::new_match(rules, 1);
+      REQUIRE(start.ok());
+      State s = *start;
+      std::uint64_t n = 0;
+      int steps = 0;
+      for (; steps < 20000 && s.phase != Phase::match_over; ++steps) {
+        if (s.phase == Phase::shuffle) {
+          REQUIRE(mus::apply_in_place(s, Action::shuffle_seed(mix(n++))) == Errc::ok);
+          continue;
+        }
+        const auto a = mus::bot_choose(s, s.to_act, config(k), mix(n++));
+        REQUIRE(a.ok());
+        const auto legal = mus::legal_actions(s);
+        CHECK(std::find(legal.items.begin(), legal.items.begin() + legal.size, *a) !=
+              legal.items.begin() + legal.size);
+        REQUIRE(mus::apply_in_place(s, *a) == Errc::ok);
+      }
+      CHECK(s.phase == Phase::match_over);
+    }
+  }
+}
+
+TEST_CASE("Bots: the same state, seat and seed give the same decision") {
+  const auto states = decision_states(preset("standard"), 5, 3, 5);
+  REQUIRE(states.size() > 30);
+  int differ = 0;
+  for (const State& s : states)
+    for (const BotKind k : kinds) {
+      const auto a = mus::bot_choose(s, s.to_act, config(k), 42);
+      const auto b = mus::bot_choose(s, s.to_act, config(k), 42);
+      REQUIRE(a.ok());
+      REQUIRE(b.ok());
+      CHECK(*a == *b);
+      const auto c = mus::bot_choose(s, s.to_act, config(k), 43);
+      REQUIRE(c.ok());
+      differ += *a == *c ? 0 : 1;
+    }
+  CHECK(differ > 0);  // the seed does matter somewhere
+}
+
+TEST_CASE(
+    "Bots: a decision is identical for every redeal of the hidden cards consistent with the "
+    "seat's view") {
+  int checked = 0;
+  int changed = 0;
+  for (const char* name : {"standard", "online"}) {
+    const auto states = decision_states(preset(name), 17, 4, 4);
+    for (std::size_t i = 0; i < states.size(); ++i) {
+      const State& s = states[i];
+      const int seat = s.to_act;
+      for (int r = 0; r < 3; ++r) {
+        State other;
+        if (!redeal(s, seat, mix(i * 31 + static_cast<std::uint64_t>(r)), other)) continue;
+        ++checked;
+        changed += others_differ(s, other, seat) ? 1 : 0;
+        INFO(name << " state " << i << " redeal " << r);
+        // The view the bots decide from is equal, hidden cards and all.
+        const mus::BotView va = mus::bot_view(s, seat);
+        const mus::BotView vb = mus::bot_view(other, seat);
+        CHECK(va.hidden == vb.hidden);
+        CHECK(va.unseen == vb.unseen);
+        for (const BotKind k : kinds) {
+          const std::uint64_t seed = mix(i + 1000);
+          const auto a = mus::bot_choose(s, seat, config(k), seed);
+          const auto b = mus::bot_choose(other, seat, config(k), seed);
+          REQUIRE(a.ok());
+          REQUIRE(b.ok());
+          CHECK(*a == *b);
+        }
+      }
+    }
+  }
+  CHECK(checked > 200);
+  CHECK(changed > checked / 2);  // the redeals really moved the other seats' cards
+}
+
+TEST_CASE(
+    "Bots: the hidden state of a view places every unseen card once and keeps the public sizes") {
+  const auto states = decision_states(preset("standard"), 23, 2, 3);
+  REQUIRE(!states.empty());
+  for (const State& s : states) {
+    const mus::BotView v = mus::bot_view(s, s.to_act);
+    // Every card once across the hands, the live stock and the pile, as in the real state.
+    std::uint64_t seen = v.hidden.deck.pile;
+    int count = std::popcount(seen);
+    for (const std::uint8_t c : v.hidden.deck.hands)
+      if (c != mus::no_card) {
+        seen |= std::uint64_t{1} << c;
+        ++count;
+      }
+    for (int i = v.hidden.deck.stock_pos; i < v.hidden.deck.stock_end; ++i) {
+      seen |= std::uint64_t{1} << v.hidden.deck.stock[static_cast<std::size_t>(i)];
+      ++count;
+    }
+    CHECK(count == mus::deck_size);
+    CHECK(seen == (std::uint64_t{1} << mus::deck_size) - 1);
+    CHECK(std::popcount(v.hidden.deck.pile) == std::popcount(s.deck.pile));
+    CHECK(v.hidden.deck.stock_end - v.hidden.deck.stock_pos == s.deck.stock_end - s.deck.stock_pos);
+    CHECK(mus::hand_of(v.hidden, s.to_act) == mus::hand_of(s, s.to_act));
+    CHECK(std::popcount(v.unseen) == mus::deck_size - 4);
+    CHECK((v.unseen & mus::hand_of(s, s.to_act).mask()) == 0);
+    CHECK(mus::legal_action_mask(v.hidden) == mus::legal_action_mask(s));
+  }
+}
+
+TEST_CASE("Bots: bot_choose refuses a bad seat, a bad configuration and states without a turn") {
+  auto start = mus::new_match(preset("standard"), 0);
+  REQUIRE(start.ok());
+  State s = *start;
+  // A shuffle is due: no seat acts.
+  CHECK(mus::bot_choose(s, 0, config(BotKind::heuristic), 1).error().code == Errc::wrong_phase);
+  REQUIRE(mus::apply_in_place(s, Action::shuffle_seed(9)) == Errc::ok);
+  const int seat = s.to_act;
+  CHECK(mus::bot_choose(s, (seat + 1) % 4, config(BotKind::heuristic), 1).error().code ==
+        Errc::not_your_turn);
+  CHECK(mus::bot_choose(s, -1, config(BotKind::heuristic), 1).error().code ==
+        Errc::invalid_argument);
+  CHECK(mus::bot_choose(s, 4, config(BotKind::heuristic), 1).error().code ==
+        Errc::invalid_argument);
+  CHECK(mus::bot_choose(s, seat, BotConfig{static_cast<BotKind>(3), 0, 0}, 1).error().code ==
+        Errc::invalid_argument);
+  CHECK(mus::bot_choose(s, seat, BotConfig{BotKind::search, -1, 0}, 1).error().code ==
+        Errc::invalid_argument);
+  CHECK(mus::bot_choose(s, seat, BotConfig{BotKind::search, 0, -5}, 1).error().code ==
+        Errc::invalid_argument);
+  CHECK(mus::bot_choose(s, seat, config(BotKind::heuristic), 1).ok());
+  // Once the match is over.
+  for (std::uint64_t n = 0; s.phase != Phase::match_over; ++n) {
+    if (s.phase == Phase::shuffle) {
+      REQUIRE(mus::apply_in_place(s, Action::shuffle_seed(n)) == Errc::ok);
+      continue;
+    }
+    const auto a = mus::bot_choose(s, s.to_act, config(BotKind::heuristic), n);
+    REQUIRE(a.ok());
+    REQUIRE(mus::apply_in_place(s, *a) == Errc::ok);
+  }
+  CHECK(mus::bot_choose(s, 0, config(BotKind::random), 1).error().code == Errc::match_over);
+  CHECK(mus::playouts(s, config(BotKind::random), 1, -1, mus::PlayoutScope::hand, nullptr) ==
+        Errc::invalid_argument);
+}
+
+TEST_CASE("Bots: bot kinds have names and parse back") {
+  for (const BotKind k : kinds) {
+    const auto p = mus::parse_bot_kind(mus::bot_kind_name(k));
+    REQUIRE(p.ok());
+    CHECK(*p == k);
+  }
+  CHECK(mus::parse_bot_kind("clever").error().code == Errc::invalid_argument);
+  CHECK(mus::bot_kind_name(static_cast<BotKind>(9)) == "?");
+}
+
+TEST_CASE("Bots: the search bot plays its best estimate, and estimates only legal actions") {
+  const auto states = decision_states(preset("standard"), 31, 3, 2);
+  int betting = 0;
+  for (const State& s : states) {
+    if (s.phase != Phase::betting) continue;
+    const mus::BotView v = mus::bot_view(s, s.to_act);
+    if (mus::bot_signal(v).ok()) continue;  // it signals first
+    ++betting;
+    const auto e = mus::bot_evaluate(v, config(BotKind::search), 7);
+    REQUIRE(e.ok());
+    REQUIRE(e->size > 0);
+    const auto legal = mus::legal_action_mask(s);
+    for (std::size_t i = 0; i < e->size; ++i) {
+      const mus::ActionEstimate& a = e->items[i];
+      REQUIRE(a.id >= 0);
+      CHECK(((legal >> a.id) & 1U) != 0);
+      CHECK(a.samples > 0);
+      if (i > 0) CHECK(e->items[i - 1].points >= a.points);
+    }
+    const auto c = mus::bot_choose(v, config(BotKind::search), 7);
+    REQUIRE(c.ok());
+    CHECK(*c == e->items[0].action);
+  }
+  CHECK(betting > 10);
+}
+
+TEST_CASE("Bots: a wall-clock cap still gives a legal decision") {
+  const auto states = decision_states(preset("standard"), 37, 1, 2);
+  for (const State& s : states) {
+    const auto a = mus::bot_choose(s, s.to_act, BotConfig{BotKind::search, 100000, 1}, 3);
+    REQUIRE(a.ok());
+    State t = s;
+    CHECK(mus::apply_in_place(t, *a) == Errc::ok);
+  }
+}
+
+TEST_CASE("Bots: playouts are deterministic and count each hand's points") {
+  auto start = mus::new_match(preset("standard"), 2);
+  REQUIRE(start.ok());
+  for (const BotKind k : kinds) {
+    std::vector<std::int32_t> a(2 * 20);
+    std::vector<std::int32_t> b(2 * 20);
+    REQUIRE(mus::playouts(*start, config(k), 99, 20, mus::PlayoutScope::hand, a.data()) ==
+            Errc::ok);
+    REQUIRE(mus::playouts(*start, config(k), 99, 20, mus::PlayoutScope::hand, b.data()) ==
+            Errc::ok);
+    CHECK(a == b);
+    long total = 0;
+    for (const std::int32_t p : a) {
+      CHECK(p >= 0);
+      total += p;
+    }
+    CHECK(total > 0);  // every hand scores something (the count gives at least juego or punto)
+  }
+  // Whole matches go on after the first hand: they gain at least as much as that hand (an
+  // accepted órdago wins a game without points, so no bound beyond that holds).
+  std::array<std::int32_t, 8> hand{};
+  std::array<std::int32_t, 8> match{};
+  std::array<std::int32_t, 8> again{};
+  const BotConfig h = config(BotKind::heuristic);
+  REQUIRE(mus::playouts(*start, h, 5, 4, mus::PlayoutScope::hand, hand.data()) == Errc::ok);
+  REQUIRE(mus::playouts(*start, h, 5, 4, mus::PlayoutScope::match, match.data()) == Errc::ok);
+  REQUIRE(mus::playouts(*start, h, 5, 4, mus::PlayoutScope::match, again.data()) == Errc::ok);
+  CHECK(match == again);
+  long more = 0;
+  for (std::size_t i = 0; i < hand.size(); ++i) {
+    CHECK(match[i] >= hand[i]);
+    more += match[i] - hand[i];
+  }
+  CHECK(more > 0);
+}
+
+TEST_CASE("Bots: the heuristic's signals are planned from its own cards and stay true") {
+  const auto states = decision_states(preset("standard"), 41, 3, 1);
+  int signalled = 0;
+  for (const State& s : states) {
+    for (int seat = 0; seat < mus::seats; ++seat) {
+      const mus::BotView v = mus::bot_view(s, seat);
+      const auto sig = mus::bot_signal(v);
+      if (!sig.ok()) continue;
+      ++signalled;
+      CHECK(s.signal_allowed(seat, static_cast<mus::Signal>(sig->amount)));
+    }
+  }
+  CHECK(signalled > 0);
+}
