@@ -1,7 +1,10 @@
 // The transcripts of tests/transcripts (generated once by the C++ library, replayed in every
-// language): each gives a rules text and a first dealer, then one action line per step with the
-// state text after it. The C# replay parses the rules and each action with the C API, applies
-// it, and must print every state text byte for byte.
+// language; format in tests/transcripts/README.md): a rules text and a first dealer, then one
+// action line per step with the state text after it. The C# replay parses the rules and each
+// action with the C API, applies it, and must print every state text byte for byte; the match
+// must be over at the end. A difference is reported with the file, the line and the first
+// differing byte, as the C replayer does; its self-test (selftest/changed-byte.txt, one byte
+// changed) must be reported so.
 using System;
 using System.Collections.Generic;
 using System.IO;
@@ -17,67 +20,108 @@ internal static partial class BindingTests
             Console.WriteLine("(no --transcripts directory given: transcripts not replayed)");
             return;
         }
-        string[] files = Directory.Exists(dir) ? Directory.GetFiles(dir, "*.txt") : new string[0];
-        Array.Sort(files, StringComparer.Ordinal);
-        if (!Check(files.Length > 0, "transcripts in " + dir)) return;
+        List<string> names = TranscriptList(dir);
+        if (!Check(names.Count > 0, "transcripts listed in " + dir + "/transcripts.list")) return;
+        // The list names every transcript of the directory.
+        var onDisk = Directory.GetFiles(dir, "*.txt").Select(Path.GetFileName).OrderBy(n => n, StringComparer.Ordinal);
+        SeqEq(names.OrderBy(n => n, StringComparer.Ordinal), onDisk, "transcripts.list names every *.txt");
         int steps = 0;
-        foreach (string file in files) steps += Replay(file);
-        Console.WriteLine("transcripts: " + files.Length + " files, " + steps + " actions replayed");
+        foreach (string name in names)
+        {
+            int n;
+            string error = Replay(Path.Combine(dir, name), out n);
+            Check(error == null, error ?? "");
+            steps += n;
+        }
+        Console.WriteLine("transcripts: " + names.Count + " files, " + steps + " actions replayed");
+
+        // The self-test: a transcript with one changed byte is reported exactly.
+        string selftest = Path.Combine(dir, "selftest");
+        foreach (string name in TranscriptList(selftest))
+        {
+            int n;
+            string error = Replay(Path.Combine(selftest, name), out n);
+            Eq(error, "changed-byte.txt:7: state text differs, first differing byte at column 101: expected 'A', got 'D'",
+               "the replay reports the changed byte of " + name);
+        }
     }
 
-    /// <summary>Replays one transcript; returns the number of actions, checking every state text.</summary>
-    private static int Replay(string file)
+    /// <summary>The file names of dir/transcripts.list, comments left out.</summary>
+    private static List<string> TranscriptList(string dir)
+    {
+        string list = Path.Combine(dir, "transcripts.list");
+        if (!File.Exists(list)) return new List<string>();
+        return File.ReadAllLines(list).Select(l => l.Trim())
+                   .Where(l => l.Length > 0 && !l.StartsWith("#", StringComparison.Ordinal)).ToList();
+    }
+
+    /// <summary>
+    /// Replays one transcript: null when every state text is reproduced and the match is over,
+    /// else "file:line: what" (the first problem). steps receives the actions applied.
+    /// </summary>
+    private static string Replay(string file, out int steps)
     {
         string name = Path.GetFileName(file);
+        steps = 0;
         Rules rules = null;
         int dealer = -1;
         State s = null;
-        string pendingAction = null;
-        int steps = 0, lineNo = 0, failures = failed;
-        foreach (string line in File.ReadAllLines(file))
+        string expect = "rules";
+        int lineNo = 0;
+        try
         {
-            ++lineNo;
-            if (failed - failures >= 3) break; // one broken file says enough
-            string where = name + ":" + lineNo;
-            if (line.Length == 0 || line.StartsWith("#", StringComparison.Ordinal)) continue;
-            int space = line.IndexOf(' ');
-            string key = space < 0 ? line : line.Substring(0, space);
-            string value = space < 0 ? "" : line.Substring(space + 1);
-            switch (key)
+            foreach (string line in File.ReadAllLines(file))
             {
-                case "rules":
-                    rules = Rules.Parse(value);
-                    Eq(rules.ToString(), value, where + ": the rules text is canonical");
-                    break;
-                case "dealer":
-                    dealer = int.Parse(value);
-                    break;
-                case "action":
-                    if (!Check(s != null && pendingAction == null, where + ": an action after a state")) return steps;
-                    MusAction a = MusAction.Parse(value);
-                    Eq(a.ToText(), value, where + ": the action line prints back the same");
-                    s = s.Apply(a);
-                    pendingAction = value;
-                    ++steps;
-                    break;
-                case "state":
-                    if (s == null)
-                    {
-                        if (!Check(rules != null && dealer >= 0, where + ": rules and dealer before the first state")) return steps;
+                ++lineNo;
+                if (line.Length == 0 || line.StartsWith("#", StringComparison.Ordinal)) continue;
+                int space = line.IndexOf(' ');
+                string key = space < 0 ? line : line.Substring(0, space);
+                string value = space < 0 ? "" : line.Substring(space + 1);
+                bool order = key == expect || (expect == "action or end" && key == "action");
+                if (!order) return name + ":" + lineNo + ": expected a " + expect + " record, found " + key;
+                switch (key)
+                {
+                    case "rules":
+                        rules = Rules.Parse(value);
+                        if (rules.ToString() != value) return name + ":" + lineNo + ": rules text not canonical: " + rules;
+                        expect = "dealer";
+                        break;
+                    case "dealer":
+                        dealer = int.Parse(value);
                         s = State.New(rules, dealer);
-                    }
-                    else if (!Check(pendingAction != null, where + ": a state after an action")) return steps;
-                    Eq(s.ToText(), value, where + ": the state text after " + (pendingAction ?? "the new match"));
-                    if ((steps & 63) == 0) Eq(State.Parse(value), s, where + ": the state text parses to the same state");
-                    pendingAction = null;
-                    break;
-                default:
-                    Check(false, where + ": unknown record " + key);
-                    break;
+                        expect = "state";
+                        break;
+                    case "action":
+                        MusAction a = MusAction.Parse(value);
+                        if (a.ToText() != value) return name + ":" + lineNo + ": action text not canonical: " + a.ToText();
+                        s = s.Apply(a);
+                        ++steps;
+                        expect = "state";
+                        break;
+                    case "state":
+                        string text = s.ToText();
+                        if (text != value) return name + ":" + lineNo + ": state text differs, " + FirstDifference(value, text);
+                        expect = "action or end";
+                        break;
+                }
             }
         }
-        Check(steps > 0, name + ": some actions replayed");
-        Check(pendingAction == null, name + ": ends with a state");
-        return steps;
+        catch (MusException e)
+        {
+            return name + ":" + lineNo + ": " + e.Message;
+        }
+        if (expect != "action or end") return name + ": ends before a " + expect + " record";
+        if (!s.IsOver) return name + ": the match is not over at the end (" + s + ")";
+        return null;
+    }
+
+    /// <summary>"first differing byte at column N: expected 'x', got 'y'" (columns from 1, in the state text).</summary>
+    private static string FirstDifference(string expected, string got)
+    {
+        int i = 0;
+        while (i < expected.Length && i < got.Length && expected[i] == got[i]) ++i;
+        return "first differing byte at column " + (i + 1) + ": expected " +
+               (i < expected.Length ? "'" + expected[i] + "'" : "the end") + ", got " +
+               (i < got.Length ? "'" + got[i] + "'" : "the end");
     }
 }
