@@ -78,6 +78,20 @@ internal static partial class BindingTests
         }
         Check(searched > 0, "the search bot searched some bets (" + searched + ")");
 
+        // A bot decides from its seat's view: other deals of the cards hidden from seat 1 (the
+        // mano, to act first in grande) give the same choice for every seed.
+        var dealt = new[] { Hand.Parse("Ko 6c 5e Ab"), Hand.Parse("Qo 7c 4e Ac"), Hand.Parse("Jo 6e 5b Ae"), Hand.Parse("7o 6b 4c 5c") };
+        var redealt = new[] { dealt[2], dealt[1], dealt[3], dealt[0] };
+        State seen = State.New(rules, 0).Apply(MusAction.StackedDeal(dealt, 1)).Apply(MusAction.Cut(1));
+        State hidden = State.New(rules, 0).Apply(MusAction.StackedDeal(redealt, 1)).Apply(MusAction.Cut(1));
+        Check(!seen.Equals(hidden) && seen.View(1).Equals(hidden.View(1)), "two deals, one view for seat 1");
+        foreach (Bot bot in new[] { Bot.Random, Bot.Heuristic, cheap })
+        {
+            bool same = true;
+            for (ulong seed = 0; seed < 8; ++seed) same &= bot.ChooseId(seen, seed) == bot.ChooseId(hidden, seed);
+            Check(same, bot + ": the same choice whatever the hidden cards");
+        }
+
         // Playouts.
         Eq(Bot.Random.Playouts(s, 0, PlayoutScope.Hand, 1).Count, 0, "no playouts");
         IReadOnlyList<IReadOnlyList<int>> hands = Bot.Heuristic.Playouts(s, 50, PlayoutScope.Hand, 77);
