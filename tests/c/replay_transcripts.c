@@ -127,8 +127,8 @@ static int replay_file(FILE* f, const char* name) {
 }
 
 int main(int argc, char** argv) {
-  char path[LINE_MAX_BYTES];
-  char name[LINE_MAX_BYTES];
+  char name[256]; /* a file name of the list */
+  char path[LINE_MAX_BYTES / 2 + sizeof name + 2];
   FILE* list;
   int replayed = 0, failed = 0;
   if (argc != 2) {
@@ -146,7 +146,7 @@ int main(int argc, char** argv) {
     FILE* f;
     size_t n = strlen(name);
     while (n > 0 && (name[n - 1] == '\n' || name[n - 1] == '\r')) name[--n] = '\0';
-    if (n == 0 || name[0] == '#' || n > LINE_MAX_BYTES / 2 - 2) continue;
+    if (n == 0 || name[0] == '#') continue;
     sprintf(path, "%s/%s", argv[1], name);
     f = fopen(path, "r");
     ++replayed;

@@ -14,24 +14,10 @@
 #include "mus/mus.h"
 
 #include "check.h"
+/* After check.h: */
+#include "capi_test_util.h"
 
-/* A small deterministic PRNG for the random play (xorshift64*). */
-static uint64_t g_rng = 0x2545F4914F6CDD1DULL;
-static uint64_t rnd(void) {
-  g_rng ^= g_rng >> 12;
-  g_rng ^= g_rng << 25;
-  g_rng ^= g_rng >> 27;
-  return g_rng * 0x2545F4914F6CDD1DULL;
-}
 static uint32_t rnd_below(uint32_t n) { return (uint32_t)(rnd() % n); }
-
-static mus_state_info info_of(const mus_state* s) {
-  mus_state_info info;
-  memset(&info, 0, sizeof info);
-  info.struct_size = sizeof info;
-  CHECK_EQ(mus_state_info_get(s, &info), MUS_OK);
-  return info;
-}
 
 /* Every card exactly once among the hands, and the rest in stock and pile (R15). */
 static void check_cards(const mus_state* s) {

@@ -16,28 +16,13 @@
 #include "mus/mus.h"
 
 #include "check.h"
-
-/* A small deterministic PRNG for the random play (xorshift64*). */
-static uint64_t g_rng = 0x9E3779B97F4A7C15ULL;
-static uint64_t rnd(void) {
-  g_rng ^= g_rng >> 12;
-  g_rng ^= g_rng << 25;
-  g_rng ^= g_rng >> 27;
-  return g_rng * 0x2545F4914F6CDD1DULL;
-}
+/* After check.h: */
+#include "capi_test_util.h"
 
 static mus_step_info fresh_info(void) {
   mus_step_info info;
   memset(&info, 0x5A, sizeof info);
   info.struct_size = sizeof info;
-  return info;
-}
-
-static mus_state_info info_of(const mus_state* s) {
-  mus_state_info info;
-  memset(&info, 0, sizeof info);
-  info.struct_size = sizeof info;
-  CHECK_EQ(mus_state_info_get(s, &info), MUS_OK);
   return info;
 }
 
@@ -221,6 +206,7 @@ static void error_paths(void) {
 
 int main(void) {
   struct tally t;
+  g_rng = 0x9E3779B97F4A7C15ULL;
   memset(&t, 0, sizeof t);
   error_paths();
   play("standard", 300, &t);

@@ -14,16 +14,10 @@
 #include "mus/mus.h"
 
 #include "../c/check.h"
+/* After check.h: */
+#include "../c/capi_test_util.h"
 #define CHECK_STR(actual, expected) \
   check_impl(strcmp((actual), (expected)) == 0, #actual " equals " #expected, __FILE__, __LINE__)
-
-static uint64_t g_rng = 0x9E3779B97F4A7C15ULL;
-static uint64_t rnd(void) {
-  g_rng ^= g_rng >> 12;
-  g_rng ^= g_rng << 25;
-  g_rng ^= g_rng >> 27;
-  return g_rng * 0x2545F4914F6CDD1DULL;
-}
 
 static mus_action make(int32_t kind, int32_t seat, int32_t amount) {
   mus_action a;
@@ -490,6 +484,7 @@ static void play_and_round_trip(const char* rules_text, int matches) {
 }
 
 int main(void) {
+  g_rng = 0x9E3779B97F4A7C15ULL;
   test_action_forms();
   test_action_format_errors();
   test_action_parse_errors();
