@@ -23,7 +23,7 @@ class LibraryBot final : public Agent {
 
   /// Decisions made by act() so far.
   std::uint64_t decisions() const { return decisions_; }
-  /// Wall-clock seconds spent in those decisions.
+  /// CPU seconds (of the deciding thread) spent in those decisions.
   double seconds() const { return seconds_; }
   /// The longest of those decisions, in seconds.
   double longest() const { return longest_; }

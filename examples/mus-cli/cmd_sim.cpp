@@ -38,7 +38,8 @@ same first dealer, the same seeds for the bot at each seat), once with --bot in 
 and once with --bot in seats 1 & 3. It prints --bot's points per hand minus --vs's over
 --deals deal pairs (single hands from 0-0) with its standard error and 95% interval, its
 match win rate over --matches match pairs (each match also played both ways) with the
-Wilson 95% interval, and each bot's milliseconds per decision.
+Wilson 95% interval, and each bot's CPU milliseconds per decision (the deciding thread's CPU
+time: what a decision costs on one core, however busy the machine).
 
 options:
   --matches N    matches to play (default 1000; with --duplicate: match pairs, default 200)
@@ -281,7 +282,7 @@ int duplicate(const mus::Rules& rules, std::uint64_t seed, long long deals, long
             << " (95% interval " << percent(ci.low) << "–" << percent(ci.high) << ", Wilson) over "
             << grouped(matches) << " match pairs\n";
   for (std::size_t k = 0; k < 2; ++k)
-    std::cout << "ms per decision, " << (k == 0 ? bot : vs) << ": " << fixed(ms(k), 3)
+    std::cout << "CPU ms per decision, " << (k == 0 ? bot : vs) << ": " << fixed(ms(k), 3)
               << " on average, " << fixed(1000.0 * longest[k], 1) << " at most ("
               << grouped(static_cast<long long>(decisions[k])) << " decisions, " << threads
               << (threads == 1 ? " thread" : " threads") << ")\n";

@@ -15,6 +15,7 @@
 #include <mus/observation.hpp>
 #include <mus/rules.hpp>
 #include <mus/serialize.hpp>
+#include <mus/bots.hpp>
 
 #include <array>
 #include <cstddef>
@@ -58,6 +59,9 @@ static_assert(mus::true_signals(*kHand, mus::standard_rules()) != 0 ||
 static_assert(mus::Action::bet(1, 2).amount == 2);
 static_assert(mus::Action::signal(0, mus::Signal{}) == mus::Action::signal(0, mus::Signal{}));
 static_assert(mus::team_of(3) == 1);
+static_assert(mus::derive_seed(1, 2, 3) != mus::derive_seed(1, 2, 4));
+static_assert(mus::BotConfig{}.kind == mus::BotKind::heuristic);
+static_assert(mus::default_search_playouts > 0);
 
 constexpr int table_winner() {
   const mus::Rules r = mus::standard_rules();

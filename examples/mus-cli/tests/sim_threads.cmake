@@ -14,3 +14,18 @@ endforeach()
 if(NOT results_1 STREQUAL results_3)
   message(FATAL_ERROR "sim results depend on --threads:\n${results_1}\n---\n${results_3}")
 endif()
+
+# The same for the duplicate-deal measurement: only the CPU time and the run time may differ.
+foreach(t IN ITEMS 1 3)
+  run_cli(out err rc sim --duplicate --bot search --vs heuristic --deals 30 --matches 3
+          --playouts 60 --seed 5 --threads ${t})
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "sim --duplicate --threads ${t} exited with ${rc}:\n${err}")
+  endif()
+  expect_match("${out}" "\nCPU ms per decision, search: " "ms per decision")
+  string(REGEX REPLACE "\nCPU ms per decision[^\n]*" "" dup_${t} "${out}")
+  string(REGEX REPLACE "\ntime: [^\n]*" "" dup_${t} "${dup_${t}}")
+endforeach()
+if(NOT dup_1 STREQUAL dup_3)
+  message(FATAL_ERROR "sim --duplicate results depend on --threads:\n${dup_1}\n---\n${dup_3}")
+endif()
