@@ -266,7 +266,26 @@ inline void check_action_ids(const mus_state& s, bool valid, const mus_action* l
   mus_action from = filled<mus_action>();
   const std::int32_t fst = mus_action_from_id(&s, probe, &from);
   mus_state next = filled<mus_state>();
-  const std::int32_t ast = mus_apply_id(&s, probe, in.u64(), &next);
+  const std::uint64_t seed = in.u64();
+  const std::int32_t ast = mus_apply_id(&s, probe, seed, &next);
+  // mus_step: the same answer and state as mus_apply_id; a report only on success.
+  mus_state stepped = filled<mus_state>();
+  mus_step_info report = filled<mus_step_info>();
+  report.struct_size = sizeof report;
+  const mus_step_info report_before = report;
+  FUZZ_CHECK_EQ(mus_step(&s, probe, seed, &stepped, &report), ast);
+  if (ast != MUS_OK) {
+    FUZZ_CHECK(all_canary(stepped));
+    FUZZ_CHECK(std::memcmp(&report, &report_before, sizeof report) == 0);
+  } else {
+    FUZZ_CHECK(std::memcmp(&stepped, &next, sizeof next) == 0);
+    std::uint64_t next_mask = 0;
+    FUZZ_CHECK_EQ(mus_legal_mask(&next, &next_mask), MUS_OK);
+    FUZZ_CHECK_EQ(report.legal_mask, next_mask);
+    FUZZ_CHECK(report.points[0] >= 0 && report.points[1] >= 0);
+    FUZZ_CHECK(report.hand_over == 0 || report.hand_over == 1);
+    FUZZ_CHECK(report.game_winner >= -1 && report.game_winner <= 1);
+  }
   if (!valid) {
     FUZZ_CHECK(all_canary(ids));
     FUZZ_CHECK_EQ(fst, MUS_E_INVALID_STATE);
@@ -354,6 +373,20 @@ inline void exercise_state(const mus_state& s, Input& in, bool produced) {
       FUZZ_CHECK(std::memcmp(view.hand, hand, 4) == 0);
       FUZZ_CHECK_EQ(view.phase, info.phase);
       FUZZ_CHECK_EQ(view.to_act, info.to_act);
+    }
+  }
+
+  // The observation tensor: every entry in 0..1 on a valid state, nothing written otherwise.
+  for (const std::int32_t seat : {0, 3}) {
+    float tensor[MUS_VIEW_TENSOR_SIZE + 1];
+    std::memset(tensor, canary, sizeof tensor);
+    FUZZ_CHECK_EQ(mus_view_tensor(&s, seat, tensor, MUS_VIEW_TENSOR_SIZE), expect);
+    FUZZ_CHECK(all_canary(tensor[MUS_VIEW_TENSOR_SIZE]));
+    if (valid) {
+      for (int i = 0; i < MUS_VIEW_TENSOR_SIZE; ++i)
+        FUZZ_CHECK(tensor[i] >= 0.0F && tensor[i] <= 1.0F);
+    } else {
+      FUZZ_CHECK(all_canary(tensor));
     }
   }
 

@@ -1121,7 +1121,8 @@ MUS_API int32_t mus_state_parse(const char* text, mus_state* out, int32_t* error
  * This is what a server sends to the player at `seat`: that seat's own cards and the public
  * state (scores, turn, bets, declarations, signals, the lances so far and the last count),
  * nothing of the other seats' cards, the stock or the discard pile beyond their sizes. The
- * byte layout is documented with mus::view_to_text() in the C++ API, which also reads it back.
+ * byte layout is documented with mus::view_to_text() in the C++ API; mus_view_parse() reads the
+ * text back into a mus_view.
  * @param s The state.
  * @param seat The seat, 0..3.
  * @param buf Receives the NUL-terminated text; may be NULL when `cap` is 0.
