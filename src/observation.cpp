@@ -109,6 +109,12 @@ void view_tensor(const State& s, int seat, std::span<float, view_tensor_size> ou
     w.flag(at + 7, r.lance == Lance::punto);
     w.team(at + 8, r.bet_team, seat);
     w.set(at + 10, ratio(r.stake, target));
+    // Its winner once known: the only team that could play it, the bettor of a refused bet, or
+    // the count's winner (the records stay until the next deal).
+    const int won_by = r.winner_team >= 0                 ? r.winner_team
+                       : r.status == LanceStatus::refused ? r.bet_team
+                                                          : -1;
+    w.team(at + 11, won_by, seat);
   }
 
   for (std::size_t t = 0; t < 2; ++t) {

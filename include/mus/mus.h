@@ -1402,14 +1402,14 @@ MUS_API int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, u
  * | 80 | 4 | tío Perete declared, by relative seat (R32) |
  * | 84 | 60 | signals made this hand (R33, public): 15 per relative seat, `MUS_SIGNAL_*` order |
  * | 144 | 14 | open bet: open, órdago, betting team (own, other), refusal pays / target, stake if accepted / target, R25a proposal kind (raise, accept, reject), proposer (relative seat, 4), proposed raise / target |
- * | 158 | 44 | the hand's four lance records (grande, chica, pares, juego or punto), 11 each: status one-hot at `MUS_LANCE_STATUS_*` (7), is punto, betting team (own, other), stake / target (a refused lance is won by its betting team; its stake is the deje) |
- * | 202 | 6 | own points / target, other points / target, own games / games per vaca, other games, own vacas / vacas, other vacas |
+ * | 158 | 52 | the hand's four lance records (grande, chica, pares, juego or punto), 13 each: status one-hot at `MUS_LANCE_STATUS_*` (7), is punto, betting team (own, other), stake / target (for a refused bet: the deje), won by (own, other): the only team that could play it or the betting team of a refused bet at once, the others once counted |
+ * | 210 | 6 | own points / target, other points / target, own games / games per vaca, other games, own vacas / vacas, other vacas |
  *
  * The vector is a function of the seat's own cards and the public state only: the other
  * seats' cards, the stock's order and the discard pile's cards never change it.
  * @{
  */
-#define MUS_VIEW_TENSOR_SIZE 208     /**< Floats mus_view_tensor() writes. */
+#define MUS_VIEW_TENSOR_SIZE 216     /**< Floats mus_view_tensor() writes. */
 #define MUS_TENSOR_OFF_CARDS 0       /**< Own cards, 40 floats by card id. */
 #define MUS_TENSOR_OFF_DEALER 40     /**< Dealer, 4 floats by relative seat. */
 #define MUS_TENSOR_OFF_MANO 44       /**< Mano, 4 floats by relative seat. */
@@ -1424,8 +1424,8 @@ MUS_API int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, u
 #define MUS_TENSOR_OFF_PERETE 80     /**< Tío Perete by relative seat, 4 floats. */
 #define MUS_TENSOR_OFF_SIGNALS 84    /**< Signals, 15 floats per relative seat. */
 #define MUS_TENSOR_OFF_BET 144       /**< The open bet and proposal, 14 floats. */
-#define MUS_TENSOR_OFF_LANCES 158    /**< Lance records, 11 floats each, 44 floats. */
-#define MUS_TENSOR_OFF_SCORES 202    /**< Points, games, vacas, own team first, 6 floats. */
+#define MUS_TENSOR_OFF_LANCES 158    /**< Lance records, 13 floats each, 52 floats. */
+#define MUS_TENSOR_OFF_SCORES 210    /**< Points, games, vacas, own team first, 6 floats. */
 /** @} */
 
 #ifdef __cplusplus

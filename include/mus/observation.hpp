@@ -38,11 +38,11 @@ inline constexpr int juego = 76;     ///< 4: juego declared by each relative sea
 inline constexpr int perete = 80;    ///< 4: tío Perete declared by each relative seat.
 inline constexpr int signals = 84;   ///< 60: 15 signals per relative seat (bit = made).
 inline constexpr int bet = 144;      ///< 14: the open bet and any R25a proposal.
-inline constexpr int lances = 158;   ///< 44: 11 per lance record of the hand.
-inline constexpr int scores = 202;   ///< 6: points / target, games, vacas, own team first.
-inline constexpr int size = 208;     ///< Floats in the whole vector.
+inline constexpr int lances = 158;   ///< 52: 13 per lance record of the hand.
+inline constexpr int scores = 210;   ///< 6: points / target, games, vacas, own team first.
+inline constexpr int size = 216;     ///< Floats in the whole vector.
 /// Floats per lance record in the `lances` block.
-inline constexpr int lance_stride = 11;
+inline constexpr int lance_stride = 13;
 /// Signal slots per seat in the `signals` block (signal_count).
 inline constexpr int signal_stride = 15;
 }  // namespace tensor

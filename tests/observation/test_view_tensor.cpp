@@ -112,6 +112,12 @@ const char* layout_problem(const mus::State& s, int seat, const Tensor& t) {
     const int b = tz::lances + tz::lance_stride * i;
     const auto& r = v.lances[static_cast<std::size_t>(i)];
     if (at(b + static_cast<int>(r.status)) != 1.0F || sum(b, 7) != 1.0F) return "lance status";
+    // Won: a refused bet by the betting team (R26), else as the record says (a one-team lance
+    // at once, the others at the count).
+    const int won = r.status == mus::LanceStatus::refused ? r.bet_team : r.winner_team;
+    if (sum(b + 11, 2) != (won >= 0 ? 1.0F : 0.0F)) return "lance won by";
+    if (won >= 0 && at(b + 11 + (won == mus::team_of(seat) ? 0 : 1)) != 1.0F)
+      return "lance won by the wrong team";
   }
   const int own = mus::team_of(seat);
   const auto scaled = [&](int n) {

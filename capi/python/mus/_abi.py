@@ -169,7 +169,7 @@ MUS_BOT_SEARCH = 2
 MUS_PLAYOUT_HAND = 0
 MUS_PLAYOUT_MATCH = 1
 # ---- Observation tensor layout (mus_view_tensor) -------------------------------------------
-MUS_VIEW_TENSOR_SIZE = 208
+MUS_VIEW_TENSOR_SIZE = 216
 MUS_TENSOR_OFF_CARDS = 0
 MUS_TENSOR_OFF_DEALER = 40
 MUS_TENSOR_OFF_MANO = 44
@@ -185,7 +185,7 @@ MUS_TENSOR_OFF_PERETE = 80
 MUS_TENSOR_OFF_SIGNALS = 84
 MUS_TENSOR_OFF_BET = 144
 MUS_TENSOR_OFF_LANCES = 158
-MUS_TENSOR_OFF_SCORES = 202
+MUS_TENSOR_OFF_SCORES = 210
 
 # ---- Structs -------------------------------------------------------------------------------
 _i32 = ctypes.c_int32
