@@ -397,7 +397,7 @@ namespace Mus.Native
         public const int MUS_PLAYOUT_MATCH = 1;
 
         // The observation tensor (mus_view_tensor): its size in floats and each block's offset.
-        public const int MUS_VIEW_TENSOR_SIZE = 208;
+        public const int MUS_VIEW_TENSOR_SIZE = 216;
         public const int MUS_TENSOR_OFF_CARDS = 0;
         public const int MUS_TENSOR_OFF_DEALER = 40;
         public const int MUS_TENSOR_OFF_MANO = 44;
@@ -413,7 +413,7 @@ namespace Mus.Native
         public const int MUS_TENSOR_OFF_SIGNALS = 84;
         public const int MUS_TENSOR_OFF_BET = 144;
         public const int MUS_TENSOR_OFF_LANCES = 158;
-        public const int MUS_TENSOR_OFF_SCORES = 202;
+        public const int MUS_TENSOR_OFF_SCORES = 210;
 
         /// <summary>The longest text mus_state_format and mus_view_format write, without the NUL.</summary>
         public const int MUS_STATE_TEXT_MAX = 512;
