@@ -2,6 +2,7 @@
 // game-AI environments. The state is read once (the stamped fast path of read_state()),
 // applied in place on that copy and written once; the report comes from the two states' public
 // fields, as documented at mus_step_info.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 

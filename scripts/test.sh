@@ -140,7 +140,8 @@ run_tsan_threads() {
 
 # (e) Memcheck of the C test programs of the Release build: any error, or a definite leak, fails.
 run_valgrind() {
-  local programs=(build-release/tests/c/test_capi build-release/tests/c/test_capi_match)
+  local programs=(build-release/tests/c/test_capi build-release/tests/c/test_capi_match
+                  build-release/tests/c/test_capi_step)
   if [[ -x build-release/tests/serialize/test_serialize_c ]]; then
     programs+=(build-release/tests/serialize/test_serialize_c)
   fi

@@ -1192,6 +1192,9 @@ MUS_API int32_t mus_view_parse(const char* text, mus_view* out, int32_t* error_p
  * - an accepted órdago (R27) wins the game without points: `points` is 0 for it and
  *   `game_winner` names the team.
  *
+ * A game is won (`game_winner`) in the step that finishes the hand: by the count, by a deje
+ * reaching the target at once (R29), or, with `deje_ends=0`, by that deje at the hand's end.
+ *
  * A won game resets the scores (R30) in the same step; `points` is measured before that reset
  * (against mus_count.score_after), so the points of the steps of one hand add up to
  * `score_after - score_before` of its mus_count (mus_state_last_count() once it is over).
