@@ -162,12 +162,6 @@ MUS_MAX_LEGAL_ACTIONS = 56
 MUS_STATE_TEXT_MAX = 512
 MUS_ACTION_TEXT_MAX = 160
 
-# ---- Bots (mus_bot_config, mus_bot_choose, mus_playouts) -----------------------------------
-MUS_BOT_RANDOM = 0
-MUS_BOT_HEURISTIC = 1
-MUS_BOT_SEARCH = 2
-MUS_PLAYOUT_HAND = 0
-MUS_PLAYOUT_MATCH = 1
 # ---- Observation tensor layout (mus_view_tensor) -------------------------------------------
 MUS_VIEW_TENSOR_SIZE = 216
 MUS_TENSOR_OFF_CARDS = 0
@@ -186,6 +180,12 @@ MUS_TENSOR_OFF_SIGNALS = 84
 MUS_TENSOR_OFF_BET = 144
 MUS_TENSOR_OFF_LANCES = 158
 MUS_TENSOR_OFF_SCORES = 210
+# ---- Bots (mus_bot_config, mus_bot_choose, mus_playouts) -----------------------------------
+MUS_BOT_RANDOM = 0
+MUS_BOT_HEURISTIC = 1
+MUS_BOT_SEARCH = 2
+MUS_PLAYOUT_HAND = 0
+MUS_PLAYOUT_MATCH = 1
 
 # ---- Structs -------------------------------------------------------------------------------
 _i32 = ctypes.c_int32
