@@ -1,7 +1,8 @@
 # Runs abi_layout and checks its output (the real layout of mus.h, as compiled, and the signature
 # of every function: the manifest) against the checked-in layout.txt. Also checks that the
 # program covers the header (every public struct, every integer constant but
-# MUS_VERSION_MINOR/_PATCH, every MUS_API function) and that no struct has implicit padding
+# MUS_VERSION_MINOR/_PATCH, every MUS_API function, each record spelling its declaration) and
+# that no struct has implicit padding
 # (every byte belongs to a listed field), so a new field, constant or function cannot be
 # forgotten here.
 #
@@ -104,6 +105,46 @@ foreach(_line IN LISTS _functions)
   if(NOT _found)
     string(APPEND _problems
       "${HEADER} declares function ${_name}; add FUNC(${_name}, ...) to abi_layout.c\n")
+  endif()
+endforeach()
+
+# Every func record is the header's declaration, spelled the manifest's way: parameter names
+# dropped, arrays as pointers, one space after each comma. (The compile-time check in
+# abi_layout.c sees types, and cannot tell typedefs of one type apart, e.g. size_t and uint64_t
+# on LP64; this check reads the words.)
+file(READ "${HEADER}" _header_text)
+string(REGEX MATCHALL "\nMUS_API [^;#]*\\)" _declarations "${_header_text}")
+foreach(_decl IN LISTS _declarations)
+  string(REGEX REPLACE "[ \t\r\n]+" " " _decl "${_decl}")
+  string(STRIP "${_decl}" _decl)
+  if(NOT _decl MATCHES "^MUS_API (.*[ *])(mus_[a-z0-9_]+)\\((.*)\\)$")
+    string(APPEND _problems "${HEADER}: cannot read the declaration \"${_decl}\"\n")
+    continue()
+  endif()
+  string(STRIP "${CMAKE_MATCH_1}" _ret)
+  set(_name "${CMAKE_MATCH_2}")
+  string(REPLACE "," ";" _params "${CMAKE_MATCH_3}")
+  set(_types "")
+  foreach(_param IN LISTS _params)
+    string(STRIP "${_param}" _param)
+    if(NOT _param STREQUAL "void")
+      set(_pointer "")
+      if(_param MATCHES "\\[[0-9]*\\]$")
+        string(REGEX REPLACE " *\\[[0-9]*\\]$" "" _param "${_param}")
+        set(_pointer "*")
+      endif()
+      string(REGEX REPLACE "([ *])[A-Za-z_][A-Za-z0-9_]*$" "\\1" _param "${_param}")
+      string(STRIP "${_param}" _param)
+      string(APPEND _param "${_pointer}")
+    endif()
+    list(APPEND _types "${_param}")
+  endforeach()
+  list(JOIN _types ", " _types)
+  set(_want "func ${_name} ${_ret} (${_types})")
+  set(_found ${_actual})
+  list(FILTER _found INCLUDE REGEX "^func ${_name} ")
+  if(_found AND NOT _found STREQUAL _want)
+    string(APPEND _problems "${HEADER} declares ${_want}, the program prints ${_found}\n")
   endif()
 endforeach()
 
