@@ -33,10 +33,12 @@ std::int32_t read_config(const mus_bot_config* in, mus::BotConfig& out) noexcept
   return mus::validate_bot_config(out) == mus::Errc::ok ? MUS_OK : MUS_E_INVALID_ARGUMENT;
 }
 
-// The id of a chosen action (every action a bot chooses is on the legal list, so has one).
+// The id of a chosen action. Every bot choice is legal, and all have an id but one: the
+// agreement to a partner's proposed raise (R25a) of an amount off the bet ladder, which only
+// a caller of mus_apply() can have proposed (MUS_E_NO_ACTION_ID).
 std::int32_t id_of(const mus::State& s, const mus::Action& a, std::int32_t& id) noexcept {
   const auto r = mus::action_id(s, a);
-  if (!r) return MUS_E_INTERNAL;
+  if (!r) return capi::status(r.error());
   id = *r;
   return MUS_OK;
 }

@@ -75,8 +75,8 @@ enum class BotKind : std::uint8_t {
 /// @return The kind, or Errc::invalid_argument for another name.
 [[nodiscard]] Result<BotKind> parse_bot_kind(std::string_view name) noexcept;
 
-/// The search bot's default budget: playouts per decision (about 10 ms on one core of a
-/// 2020s x86-64 machine; see docs/bots.md).
+/// The search bot's default budget: playouts per decision (about 1 ms of CPU per betting
+/// decision on a 2020s x86-64 core; see docs/bots.md).
 inline constexpr int default_search_playouts = 480;
 
 /// The largest budget a configuration may ask for, per decision.

@@ -1393,7 +1393,9 @@ MUS_API int32_t mus_bot_config_default(int32_t kind, mus_bot_config* out);
  *         bad `struct_size`, an unknown kind, a negative budget or non-zero reserved fields;
  *         @ref MUS_E_INVALID_STATE; @ref MUS_E_MATCH_OVER once the match is over;
  *         @ref MUS_E_WRONG_PHASE when a shuffle (chance) is due; @ref MUS_E_NOT_YOUR_TURN when
- *         `seat` is not the seat to act.
+ *         `seat` is not the seat to act; @ref MUS_E_NO_ACTION_ID in the one case where the
+ *         bot's choice has no id: it agrees (R25a) to its partner's proposed raise of an
+ *         amount off the bet ladder, which only a mus_apply() caller can have proposed.
  * @par Thread safety
  * Safe from any thread.
  * @par Pointer lifetime

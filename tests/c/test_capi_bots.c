@@ -224,10 +224,39 @@ static void test_errors(void) {
   CHECK_EQ(mus_playouts(&s, NULL, 1, 1, MUS_PLAYOUT_HAND, out), MUS_E_INVALID_ARGUMENT);
 }
 
+/* The one choice without an action id: agreeing (R25a) to a partner's proposed raise of an
+   amount off the bet ladder (13), which only a mus_apply() caller can propose. */
+static void test_off_ladder_agreement(void) {
+  static const uint8_t hands[16] = {9, 19, 29, 8, 39, 38, 37, 36, 0, 1, 2, 4, 3, 14, 25, 6};
+  mus_rules r;
+  mus_state s;
+  mus_action a;
+  mus_bot_config c = config_of(MUS_BOT_HEURISTIC);
+  mus_state_info info;
+  int32_t id = 777;
+  CHECK_EQ(mus_rules_preset(&r, "online"), MUS_OK);
+  CHECK_EQ(mus_state_new(&r, 3, &s), MUS_OK);
+  CHECK_EQ(mus_stacked_deal(hands, 0, NULL, 0, &a), MUS_OK);
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
+  CHECK_EQ(mus_action_parse("0 cut", &a, NULL), MUS_OK);
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
+  CHECK_EQ(mus_action_parse("0 bet 2", &a, NULL), MUS_OK);
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
+  CHECK_EQ(mus_action_parse("1 bet 13", &a, NULL), MUS_OK); /* seat 1 proposes 13 more */
+  CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
+  memset(&info, 0, sizeof info);
+  info.struct_size = sizeof info;
+  CHECK_EQ(mus_state_info_get(&s, &info), MUS_OK);
+  CHECK_EQ(info.to_act, 3);
+  CHECK_EQ(mus_bot_choose(&s, 3, &c, 1, &id), MUS_E_NO_ACTION_ID);
+  CHECK_EQ(id, 777);
+}
+
 int main(void) {
   test_errors();
   test_matches();
   test_hidden_cards();
   test_evaluate_and_playouts();
+  test_off_ladder_agreement();
   return check_summary();
 }
