@@ -62,7 +62,7 @@ run_ctest() {
 
 install_dependencies() {
   local packages=(catch2 doxygen graphviz mono-mcs mono-runtime pkg-config libbenchmark-dev
-                  valgrind python3 python3-pip python3-venv clang)
+                  valgrind python3 python3-pip python3-venv clang nodejs emscripten chromium)
   if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
     echo "No dpkg/apt-get here: make sure these (or their equivalents) are installed:"
     echo "  ${packages[*]}"
@@ -156,7 +156,30 @@ sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all"
 export ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1:check_initialization_order=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
+# The JavaScript binding's dev dependencies (TypeScript, playwright-core), exactly as
+# capi/js/package-lock.json pins them; playwright-core never downloads a browser (the tests
+# drive Debian's chromium).
+install_js_dependencies() {
+  if [[ -f capi/js/node_modules/typescript/bin/tsc && -d capi/js/node_modules/playwright-core ]]; then
+    echo "capi/js: npm dev dependencies are installed."
+    return 0
+  fi
+  if ! command -v npm >/dev/null 2>&1; then
+    # Debian's nodejs comes without npm (NodeSource's includes it): then Debian's npm package.
+    if command -v apt-get >/dev/null 2>&1; then
+      local as_root=(env DEBIAN_FRONTEND=noninteractive)
+      [[ "$(id -u)" -ne 0 ]] && as_root=(sudo env DEBIAN_FRONTEND=noninteractive)
+      "${as_root[@]}" apt-get install -y npm
+    else
+      echo "No npm: the JavaScript tests will be skipped."
+      return 0
+    fi
+  fi
+  (cd capi/js && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
+}
+
 step "install test dependencies" install_dependencies
+step "install JavaScript dev dependencies" install_js_dependencies
 
 step "release: configure" cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release \
   -DMUS_BUILD_TESTS=ON -DMUS_BUILD_EXAMPLES=ON -DMUS_BUILD_BENCH=ON -DMUS_WARNINGS_AS_ERRORS=ON

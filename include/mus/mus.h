@@ -1247,87 +1247,6 @@ MUS_API int32_t mus_step(const mus_state* in, int32_t id, uint64_t seed, mus_sta
 #endif
 
 /* ============================================================================================
- * Observation tensor: a seat's information state as floats, for game-AI
- * ========================================================================================== */
-
-/**
- * @name Observation tensor layout
- * mus_view_tensor() writes @ref MUS_VIEW_TENSOR_SIZE floats: what one seat may know, in the
- * spirit of OpenSpiel's information_state_tensor. Seats are relative to the observing seat
- * (0 itself, 1 the next seat in playing order, 2 its partner, 3 the previous seat); teams are
- * relative to its team ("own", then "other"). Every entry is in 0..1: a flag, a one-hot group,
- * or a count divided by its largest value (stakes and points by the game target, and a stake
- * or score at or over the target as 1: it is worth the whole game).
- * docs/observation.md has the same table with examples.
- *
- * | offset | floats | block |
- * |---|---|---|
- * | 0 | 40 | own cards: 1 at each card id the seat holds (none for an empty slot) |
- * | 40 | 4 | dealer, one-hot relative seat |
- * | 44 | 4 | mano, one-hot relative seat |
- * | 48 | 4 | seat to act, one-hot relative seat; all 0 when a shuffle is due or the match is over |
- * | 52 | 6 | phase, one-hot at `MUS_PHASE_* - 1` (shuffle, mus, discard, betting, match over, perete) |
- * | 58 | 5 | lance being bet, one-hot at `MUS_LANCE_*` (betting phase only, else all 0) |
- * | 63 | 2 | stock size / 40, discard pile size / 40 |
- * | 65 | 5 | mus round: seats that said mus / 4, seats that discarded / 4 (this round), a stock refill due, mus corrido open (R31), a mus corrido hand (no signals) |
- * | 70 | 2 | pares declared, juego declared (R22) |
- * | 72 | 4 | pares held, by relative seat (once declared) |
- * | 76 | 4 | juego held, by relative seat (once declared) |
- * | 80 | 4 | tío Perete declared, by relative seat (R32) |
- * | 84 | 60 | signals made this hand (R33, public): 15 per relative seat, `MUS_SIGNAL_*` order |
- * | 144 | 14 | open bet: open, órdago, betting team (own, other), refusal pays / target, stake if accepted / target, R25a proposal kind (raise, accept, reject), proposer (relative seat, 4), proposed raise / target |
- * | 158 | 52 | the hand's four lance records (grande, chica, pares, juego or punto), 13 each: status one-hot at `MUS_LANCE_STATUS_*` (7), is punto, betting team (own, other), stake / target (for a refused bet: the deje), won by (own, other): the only team that could play it or the betting team of a refused bet at once, the others once counted |
- * | 210 | 6 | own points / target, other points / target, own games / games per vaca, other games, own vacas / vacas, other vacas |
- *
- * The vector is a function of the seat's own cards and the public state only: the other
- * seats' cards, the stock's order and the discard pile's cards never change it.
- * @{
- */
-#define MUS_VIEW_TENSOR_SIZE 216     /**< Floats mus_view_tensor() writes. */
-#define MUS_TENSOR_OFF_CARDS 0       /**< Own cards, 40 floats by card id. */
-#define MUS_TENSOR_OFF_DEALER 40     /**< Dealer, 4 floats by relative seat. */
-#define MUS_TENSOR_OFF_MANO 44       /**< Mano, 4 floats by relative seat. */
-#define MUS_TENSOR_OFF_TO_ACT 48     /**< Seat to act, 4 floats by relative seat. */
-#define MUS_TENSOR_OFF_PHASE 52      /**< Phase, 6 floats. */
-#define MUS_TENSOR_OFF_LANCE 58      /**< Lance being bet, 5 floats. */
-#define MUS_TENSOR_OFF_DECK 63       /**< Stock and pile sizes, 2 floats. */
-#define MUS_TENSOR_OFF_ROUND 65      /**< Mus round counters and flags, 5 floats. */
-#define MUS_TENSOR_OFF_DECLARED 70   /**< Pares and juego declared, 2 floats. */
-#define MUS_TENSOR_OFF_PARES 72      /**< Pares by relative seat, 4 floats. */
-#define MUS_TENSOR_OFF_JUEGO 76      /**< Juego by relative seat, 4 floats. */
-#define MUS_TENSOR_OFF_PERETE 80     /**< Tío Perete by relative seat, 4 floats. */
-#define MUS_TENSOR_OFF_SIGNALS 84    /**< Signals, 15 floats per relative seat. */
-#define MUS_TENSOR_OFF_BET 144       /**< The open bet and proposal, 14 floats. */
-#define MUS_TENSOR_OFF_LANCES 158    /**< Lance records, 13 floats each, 52 floats. */
-#define MUS_TENSOR_OFF_SCORES 210    /**< Points, games, vacas, own team first, 6 floats. */
-/** @} */
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-/**
- * @brief What `seat` may know of a state, as @ref MUS_VIEW_TENSOR_SIZE floats (the layout
- *        above): an observation for game-AI that is the same in every language.
- * @param s The state.
- * @param seat The observing seat, 0..3.
- * @param out Receives the floats; may be NULL when `cap` is 0.
- * @param cap Room in `out`, in floats (not bytes).
- * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `s`, a seat outside 0..3, or a
- *         NULL `out` with `cap > 0`; @ref MUS_E_INVALID_STATE; @ref MUS_E_BUFFER_TOO_SMALL
- *         when `cap` is below @ref MUS_VIEW_TENSOR_SIZE (nothing is written then).
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
- */
-MUS_API int32_t mus_view_tensor(const mus_state* s, int32_t seat, float* out, size_t cap);
-
-#ifdef __cplusplus
-} /* extern "C" */
-#endif
-
-/* ============================================================================================
  * Bots: computer players that decide from what their seat may know
  * ========================================================================================== */
 
@@ -1453,6 +1372,87 @@ MUS_API int32_t mus_bot_evaluate(const mus_state* s, int32_t seat, const mus_bot
  */
 MUS_API int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, uint64_t seed,
                              int32_t n, int32_t scope, int32_t* points_out);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+/* ============================================================================================
+ * Observation tensor: a seat's information state as floats, for game-AI
+ * ========================================================================================== */
+
+/**
+ * @name Observation tensor layout
+ * mus_view_tensor() writes @ref MUS_VIEW_TENSOR_SIZE floats: what one seat may know, in the
+ * spirit of OpenSpiel's information_state_tensor. Seats are relative to the observing seat
+ * (0 itself, 1 the next seat in playing order, 2 its partner, 3 the previous seat); teams are
+ * relative to its team ("own", then "other"). Every entry is in 0..1: a flag, a one-hot group,
+ * or a count divided by its largest value (stakes and points by the game target, and a stake
+ * or score at or over the target as 1: it is worth the whole game).
+ * docs/observation.md has the same table with examples.
+ *
+ * | offset | floats | block |
+ * |---|---|---|
+ * | 0 | 40 | own cards: 1 at each card id the seat holds (none for an empty slot) |
+ * | 40 | 4 | dealer, one-hot relative seat |
+ * | 44 | 4 | mano, one-hot relative seat |
+ * | 48 | 4 | seat to act, one-hot relative seat; all 0 when a shuffle is due or the match is over |
+ * | 52 | 6 | phase, one-hot at `MUS_PHASE_* - 1` (shuffle, mus, discard, betting, match over, perete) |
+ * | 58 | 5 | lance being bet, one-hot at `MUS_LANCE_*` (betting phase only, else all 0) |
+ * | 63 | 2 | stock size / 40, discard pile size / 40 |
+ * | 65 | 5 | mus round: seats that said mus / 4, seats that discarded / 4 (this round), a stock refill due, mus corrido open (R31), a mus corrido hand (no signals) |
+ * | 70 | 2 | pares declared, juego declared (R22) |
+ * | 72 | 4 | pares held, by relative seat (once declared) |
+ * | 76 | 4 | juego held, by relative seat (once declared) |
+ * | 80 | 4 | tío Perete declared, by relative seat (R32) |
+ * | 84 | 60 | signals made this hand (R33, public): 15 per relative seat, `MUS_SIGNAL_*` order |
+ * | 144 | 14 | open bet: open, órdago, betting team (own, other), refusal pays / target, stake if accepted / target, R25a proposal kind (raise, accept, reject), proposer (relative seat, 4), proposed raise / target |
+ * | 158 | 52 | the hand's four lance records (grande, chica, pares, juego or punto), 13 each: status one-hot at `MUS_LANCE_STATUS_*` (7), is punto, betting team (own, other), stake / target (for a refused bet: the deje), won by (own, other): the only team that could play it or the betting team of a refused bet at once, the others once counted |
+ * | 210 | 6 | own points / target, other points / target, own games / games per vaca, other games, own vacas / vacas, other vacas |
+ *
+ * The vector is a function of the seat's own cards and the public state only: the other
+ * seats' cards, the stock's order and the discard pile's cards never change it.
+ * @{
+ */
+#define MUS_VIEW_TENSOR_SIZE 216     /**< Floats mus_view_tensor() writes. */
+#define MUS_TENSOR_OFF_CARDS 0       /**< Own cards, 40 floats by card id. */
+#define MUS_TENSOR_OFF_DEALER 40     /**< Dealer, 4 floats by relative seat. */
+#define MUS_TENSOR_OFF_MANO 44       /**< Mano, 4 floats by relative seat. */
+#define MUS_TENSOR_OFF_TO_ACT 48     /**< Seat to act, 4 floats by relative seat. */
+#define MUS_TENSOR_OFF_PHASE 52      /**< Phase, 6 floats. */
+#define MUS_TENSOR_OFF_LANCE 58      /**< Lance being bet, 5 floats. */
+#define MUS_TENSOR_OFF_DECK 63       /**< Stock and pile sizes, 2 floats. */
+#define MUS_TENSOR_OFF_ROUND 65      /**< Mus round counters and flags, 5 floats. */
+#define MUS_TENSOR_OFF_DECLARED 70   /**< Pares and juego declared, 2 floats. */
+#define MUS_TENSOR_OFF_PARES 72      /**< Pares by relative seat, 4 floats. */
+#define MUS_TENSOR_OFF_JUEGO 76      /**< Juego by relative seat, 4 floats. */
+#define MUS_TENSOR_OFF_PERETE 80     /**< Tío Perete by relative seat, 4 floats. */
+#define MUS_TENSOR_OFF_SIGNALS 84    /**< Signals, 15 floats per relative seat. */
+#define MUS_TENSOR_OFF_BET 144       /**< The open bet and proposal, 14 floats. */
+#define MUS_TENSOR_OFF_LANCES 158    /**< Lance records, 13 floats each, 52 floats. */
+#define MUS_TENSOR_OFF_SCORES 210    /**< Points, games, vacas, own team first, 6 floats. */
+/** @} */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * @brief What `seat` may know of a state, as @ref MUS_VIEW_TENSOR_SIZE floats (the layout
+ *        above): an observation for game-AI that is the same in every language.
+ * @param s The state.
+ * @param seat The observing seat, 0..3.
+ * @param out Receives the floats; may be NULL when `cap` is 0.
+ * @param cap Room in `out`, in floats (not bytes).
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `s`, a seat outside 0..3, or a
+ *         NULL `out` with `cap > 0`; @ref MUS_E_INVALID_STATE; @ref MUS_E_BUFFER_TOO_SMALL
+ *         when `cap` is below @ref MUS_VIEW_TENSOR_SIZE (nothing is written then).
+ * @par Thread safety
+ * Safe from any thread.
+ * @par Pointer lifetime
+ * Pointers are used during the call only.
+ */
+MUS_API int32_t mus_view_tensor(const mus_state* s, int32_t seat, float* out, size_t cap);
 
 #ifdef __cplusplus
 } /* extern "C" */

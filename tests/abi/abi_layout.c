@@ -319,6 +319,11 @@ static void constants(void) {
   CONST(MUS_STATE_TEXT_MAX);
   CONST(MUS_ACTION_TEXT_MAX);
 
+  CONST(MUS_BOT_RANDOM);
+  CONST(MUS_BOT_HEURISTIC);
+  CONST(MUS_BOT_SEARCH);
+  CONST(MUS_PLAYOUT_HAND);
+  CONST(MUS_PLAYOUT_MATCH);
   CONST(MUS_VIEW_TENSOR_SIZE);
   CONST(MUS_TENSOR_OFF_CARDS);
   CONST(MUS_TENSOR_OFF_DEALER);
@@ -336,11 +341,6 @@ static void constants(void) {
   CONST(MUS_TENSOR_OFF_BET);
   CONST(MUS_TENSOR_OFF_LANCES);
   CONST(MUS_TENSOR_OFF_SCORES);
-  CONST(MUS_BOT_RANDOM);
-  CONST(MUS_BOT_HEURISTIC);
-  CONST(MUS_BOT_SEARCH);
-  CONST(MUS_PLAYOUT_HAND);
-  CONST(MUS_PLAYOUT_MATCH);
 }
 
 /* Every function of mus.h, in the header's order. compare_layout.cmake fails when the header
@@ -389,7 +389,6 @@ static void functions(void) {
   FUNC(mus_view_format, int32_t, (const mus_state*, int32_t, char*, size_t, size_t*));
   FUNC(mus_view_parse, int32_t, (const char*, mus_view*, int32_t*));
   FUNC(mus_step, int32_t, (const mus_state*, int32_t, uint64_t, mus_state*, mus_step_info*));
-  FUNC(mus_view_tensor, int32_t, (const mus_state*, int32_t, float*, size_t));
   FUNC(mus_bot_config_default, int32_t, (int32_t, mus_bot_config*));
   FUNC(mus_bot_choose, int32_t,
        (const mus_state*, int32_t, const mus_bot_config*, uint64_t, int32_t*));
@@ -397,6 +396,7 @@ static void functions(void) {
        (const mus_state*, int32_t, const mus_bot_config*, uint64_t, double*, size_t, uint64_t*));
   FUNC(mus_playouts, int32_t,
        (const mus_state*, const mus_bot_config*, uint64_t, int32_t, int32_t, int32_t*));
+  FUNC(mus_view_tensor, int32_t, (const mus_state*, int32_t, float*, size_t));
 }
 
 int main(void) {

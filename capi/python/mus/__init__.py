@@ -1,6 +1,7 @@
 """libmus for Python: the Mus rules engine through its C API (ctypes, standard library only).
 
-Quick tour::
+Quick tour (``mus.Env`` is the game-AI environment, ``mus.Bot`` the library's players,
+``mus.tournament`` a tournament runner over Dask)::
 
     import mus
     rules = mus.Rules.preset("standard", target=30)
@@ -11,24 +12,26 @@ Quick tour::
     state.legal_action_ids()       # [1, 2, ...]: the same actions as stable action ids
     state = state.apply(mus.Action.cut(state.to_act))
 
-The shared library is found through ``MUS_LIBRARY``, next to the package, or on the system
-(see :func:`library_path`); it is loaded on first use and a :class:`LibraryNotFoundError` lists
-what was tried. Every error status of the C API raises a :class:`MusError` subclass.
+The shared library is found through ``MUS_LIBRARY``, inside the package (``pip install`` builds
+it there), beside the package, or on the system (see :func:`library_path`); it is loaded on
+first use and a :class:`LibraryNotFoundError` lists what was tried. Every error status of the C API raises a :class:`MusError` subclass.
 """
 
 from ._version import __version__
 from .cards import NO_CARD, Card, Hand, Rank, Suit, lance_winner, seeded_order
-from .enums import (ActionKind, Answers, EventKind, HandEnd, Lance, LanceStatus, MusCorrido,
-                    Phase, Royal31, Signal, SignalSet, Status)
+from .enums import (ActionKind, Answers, BotKind, EventKind, HandEnd, Lance, LanceStatus,
+                    MusCorrido, Phase, PlayoutScope, Royal31, Signal, SignalSet, Status)
 from .errors import (ActionError, BadShuffleError, BetTooSmallError, BufferTooSmallError,
                      CardNotInHandError, FalseSignalError, IllegalActionError, InternalError,
                      InvalidArgumentError, InvalidCardsError, InvalidRulesError,
                      InvalidStateError, LibraryNotFoundError, MatchOverError, MusError,
                      NoActionIdError, NotYourTurnError, ParseError, SignalNotInSetError,
                      WrongPhaseError)
-from .match import (ACTION_ID_COUNT, Action, BetLimits, Count, CountLine, Event, State, View,
-                    bet_ladder)
+from .match import (ACTION_ID_COUNT, Action, BetLimits, Count, CountLine, Event, State,
+                    StepInfo, View, bet_ladder)
 from .rules import Rules
+from .env import Env, Observation, legal_ids
+from .bots import Bot, playouts
 
 
 def library_path() -> str:
@@ -59,7 +62,9 @@ __all__ = [
     "InvalidArgumentError", "InvalidCardsError", "InvalidRulesError", "InvalidStateError",
     "LibraryNotFoundError", "MatchOverError", "NoActionIdError", "NotYourTurnError",
     "ParseError", "SignalNotInSetError", "WrongPhaseError",
-    "ACTION_ID_COUNT", "Action", "BetLimits", "Count", "CountLine", "Event", "State", "View",
-    "bet_ladder",
+    "ACTION_ID_COUNT", "Action", "BetLimits", "Count", "CountLine", "Event", "State", "StepInfo",
+    "View", "bet_ladder",
     "Rules",
+    "Env", "Observation", "legal_ids",
+    "Bot", "BotKind", "PlayoutScope", "playouts",
 ]

@@ -162,6 +162,12 @@ MUS_MAX_LEGAL_ACTIONS = 56
 MUS_STATE_TEXT_MAX = 512
 MUS_ACTION_TEXT_MAX = 160
 
+# ---- Bots ------------------------------------------------------------------------------------
+MUS_BOT_RANDOM = 0
+MUS_BOT_HEURISTIC = 1
+MUS_BOT_SEARCH = 2
+MUS_PLAYOUT_HAND = 0
+MUS_PLAYOUT_MATCH = 1
 # ---- Observation tensor layout (mus_view_tensor) -------------------------------------------
 MUS_VIEW_TENSOR_SIZE = 216
 MUS_TENSOR_OFF_CARDS = 0
@@ -180,12 +186,6 @@ MUS_TENSOR_OFF_SIGNALS = 84
 MUS_TENSOR_OFF_BET = 144
 MUS_TENSOR_OFF_LANCES = 158
 MUS_TENSOR_OFF_SCORES = 210
-# ---- Bots (mus_bot_config, mus_bot_choose, mus_playouts) -----------------------------------
-MUS_BOT_RANDOM = 0
-MUS_BOT_HEURISTIC = 1
-MUS_BOT_SEARCH = 2
-MUS_PLAYOUT_HAND = 0
-MUS_PLAYOUT_MATCH = 1
 
 # ---- Structs -------------------------------------------------------------------------------
 _i32 = ctypes.c_int32
@@ -401,6 +401,8 @@ def compare_layout(c_layout: str) -> List[str]:
                     (words[2], int(words[3]), int(words[4])))
             elif words[0] == "const" and len(words) == 3:
                 c_consts[words[1]] = int(words[2])
+            elif words[0] == "func":
+                pass  # functions: mus._lib.compare_functions checks them
             elif words[0] == "func" and len(words) >= 4:
                 continue  # function signatures: the manifest check of the bound functions
             else:

@@ -12,9 +12,6 @@ from .enums import Lance, Signal
 #: The id of an empty slot in a hand (a card given back in a discard, not yet replaced).
 NO_CARD = 255
 
-_RANK_LETTERS = "A234567JQK"
-_SUIT_LETTERS = "oceb"
-
 
 class Rank(enum.IntEnum):
     """A card's rank index (R3): ``id % 10``."""
@@ -47,6 +44,7 @@ class Card:
 
     __slots__ = ("_id",)
     _all: List["Card"] = []
+    _texts: List[str] = []  # mus_card_format() of each id, filled on first use
 
     def __new__(cls, card: Union[int, str, "Card"]) -> "Card":
         if isinstance(card, Card):
@@ -62,20 +60,14 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> "Card":
-        """One card in the notation mus_hand_parse() accepts (``"Ko"``, ``"rb"``, ``"1o"``).
-
-        mus.h parses whole hands only: the card is parsed as the first of a hand with three
-        filler cards (two filler sets, so one never clashes), so the C parser stays the one
-        definition of the notation. Raises ParseError.
-        """
+        """One card in the notation mus_card_parse() accepts (``"Ko"``, ``"rb"``, ``"1o"``).
+        Raises ParseError."""
         if not isinstance(text, str):
             raise TypeError("expected a str, not %r" % (text,))
-        lib = _lib.load()
-        out = (ctypes.c_uint8 * 4)()
-        for fillers in ("Ao 2o 3o", "4o 5o 6o"):
-            if lib.mus_hand_parse(("%s %s" % (text, fillers)).encode("utf-8"), out) == 0:
-                return cls._all[out[0]]
-        _lib.raise_error(_abi.MUS_E_PARSE, "Card.parse", "text %r" % (text,))
+        out = ctypes.c_uint8(0)
+        _lib.check(_lib.load().mus_card_parse(text.encode("utf-8"), ctypes.byref(out)),
+                   "mus_card_parse", "text %r" % (text,))
+        return cls._all[out.value]
 
     @classmethod
     def deck(cls) -> Tuple["Card", ...]:
@@ -95,7 +87,10 @@ class Card:
         return Suit(self._id // 10)
 
     def __str__(self) -> str:
-        return _RANK_LETTERS[self._id % 10] + _SUIT_LETTERS[self._id // 10]
+        """The canonical notation (mus_card_format()), e.g. ``"Ko"``."""
+        if not Card._texts:
+            Card._texts = [_lib.format_text("mus_card_format", 3, i) for i in range(40)]
+        return Card._texts[self._id]
 
     def __repr__(self) -> str:
         return "Card(%r)" % str(self)
@@ -238,11 +233,7 @@ class Hand:
     def __str__(self) -> str:
         if not self.complete:
             return " ".join("--" if c is None else str(c) for c in self.cards)
-        buf = ctypes.create_string_buffer(12)
-        length = ctypes.c_size_t(0)
-        _lib.check(_lib.load().mus_hand_format(self._c(), buf, len(buf), ctypes.byref(length)),
-                   "mus_hand_format")
-        return buf.value.decode("ascii")
+        return _lib.format_text("mus_hand_format", 12, self._c())
 
     def __repr__(self) -> str:
         if self.complete:

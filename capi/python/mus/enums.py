@@ -167,7 +167,22 @@ class EventKind(enum.IntEnum):
 
 
 #: Each enum and the prefix of its constants in mus.h (Status is special: MUS_OK and MUS_E_*).
+class BotKind(enum.IntEnum):
+    """The library's computer players (``MUS_BOT_*``)."""
+    RANDOM = 0     #: uniform over the legal actions (the baseline)
+    HEURISTIC = 1  #: a club player's rules of thumb
+    SEARCH = 2     #: samples the hidden cards consistent with its view and plays rollouts
+
+
+class PlayoutScope(enum.IntEnum):
+    """How far :func:`mus.playouts` plays (``MUS_PLAYOUT_*``)."""
+    HAND = 0   #: to the end of the current hand
+    MATCH = 1  #: to the end of the match
+
+
 ENUM_PREFIXES = {
+    BotKind: "MUS_BOT_",
+    PlayoutScope: "MUS_PLAYOUT_",
     Lance: "MUS_LANCE_",
     Royal31: "MUS_ROYAL31_",
     MusCorrido: "MUS_CORRIDO_",

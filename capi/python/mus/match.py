@@ -21,6 +21,7 @@ from . import _abi, _lib
 from .cards import Card, CardLike, Hand, HandLike, as_card, check_seed, table_ids
 from .enums import (ActionKind, EventKind, HandEnd, Lance, LanceStatus, Phase, Signal,
                     enum_or_int)
+from .errors import MusError
 from .rules import Rules, as_rules
 
 
@@ -176,19 +177,26 @@ class Action:
         return cls(kind, _opt(c.seat), c.amount,
                    tuple(Card(i) for i in range(40) if c.cards & (1 << i)), c.seed, order)
 
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """An action from its line form (mus_action_parse()), e.g. ``"2 bet 5"``,
+        ``"0 discard Ko 3c"``, ``"shuffle seed 7"``. Raises ParseError (its detail says where)."""
+        return cls._from_c(_lib.parse_text("mus_action_parse", text, _abi.mus_action()))
+
+    def to_text(self) -> str:
+        """The line form of the action (mus_action_format()), e.g. ``"1 bet 2"``: what
+        :meth:`parse` reads back. Raises InvalidArgumentError or BadShuffleError for an action
+        the line cannot express (a player action without a seat, ...)."""
+        return _lib.format_text("mus_action_format", _abi.MUS_ACTION_TEXT_MAX + 1,
+                                ctypes.byref(self._to_c()))
+
     def __str__(self) -> str:
-        kind = _name(self.kind)
-        if self.kind == ActionKind.SHUFFLE:
-            return ("shuffle seed %d" % self.seed) if not self.order else (
-                "shuffle %s" % " ".join(str(c) for c in self.order))
-        text = "seat %s %s" % (self.seat, kind)
-        if self.kind == ActionKind.BET:
-            text += " %d" % self.amount
-        elif self.kind == ActionKind.SIGNAL:
-            text += " %s" % _name(enum_or_int(Signal, self.amount))
-        elif self.kind == ActionKind.DISCARD:
-            text += " %s" % " ".join(str(c) for c in self.cards)
-        return text
+        """The line form (:meth:`to_text`), or the field-by-field repr when the action has
+        none."""
+        try:
+            return self.to_text()
+        except (MusError, ValueError, TypeError):
+            return repr(self)
 
 
 # ---- What a state tells ------------------------------------------------------------------
@@ -319,6 +327,27 @@ class View:
             c.proposal_amount, _shown(c.last_shown))
 
 
+    @classmethod
+    def parse(cls, text: str) -> "View":
+        """A seat's view from its text form (mus_view_parse(); what :meth:`State.view_text`
+        writes), e.g. on a client that receives it from a server. Raises ParseError (with the
+        position) or InvalidStateError."""
+        out = _abi.mus_view()
+        out.struct_size = ctypes.sizeof(out)
+        return cls._from_c(_lib.parse_text("mus_view_parse", text, out))
+
+
+class StepInfo(NamedTuple):
+    """What :meth:`State.step` reports about its step (a ``mus_step_info``)."""
+    phase: Union[Phase, int]        #: phase of the new state
+    to_act: Optional[int]           #: seat to act next; None when chance is due or it is over
+    hand_over: bool                 #: the step finished a hand (its count was made)
+    match_winner: Optional[int]     #: the team that won the match, or None
+    points: Tuple[int, int]         #: points each team's game score gained by this step
+    game_winner: Optional[int]      #: the team that won a game in this step, or None
+    legal_mask: int                 #: legal id mask of the new state (0 once it is over)
+
+
 class BetLimits(NamedTuple):
     """The legal range of a BET amount now (mus_bet_limits())."""
     min: int
@@ -404,6 +433,26 @@ class State:
 
     def __bytes__(self) -> bytes:
         return self._raw
+
+    @classmethod
+    def parse(cls, text: str) -> "State":
+        """A state from its text form (mus_state_parse(); see :meth:`to_text`), checked as
+        :meth:`from_bytes` checks bytes. Raises ParseError (with the position) or
+        InvalidStateError."""
+        return cls._wrap(_lib.parse_text("mus_state_parse", text, _abi.mus_state()))
+
+    def to_text(self) -> str:
+        """The text form of the state (mus_state_format()): ``mus-state/2`` and the state in
+        base64url, the same in every process for equal states. It holds every seat's cards: a
+        client should get :meth:`view_text` instead."""
+        return _lib.format_text("mus_state_format", _abi.MUS_STATE_TEXT_MAX + 1,
+                                ctypes.byref(self._c))
+
+    def view_text(self, seat: int) -> str:
+        """What ``seat`` may know as text (mus_view_format()): ``mus-view/2`` and the view's
+        fields in base64url; what a server sends that seat's player."""
+        return _lib.format_text("mus_view_format", _abi.MUS_STATE_TEXT_MAX + 1,
+                                ctypes.byref(self._c), int(seat))
 
     # -- stepping ------------------------------------------------------------------------------
     def apply(self, action: Action) -> "State":
@@ -505,6 +554,31 @@ class State:
                                             ctypes.byref(out)),
                    "mus_apply_id", "action id %d" % action_id)
         return State._wrap(out)
+
+    def step(self, action_id: int, seed: int = 0) -> Tuple["State", StepInfo]:
+        """:meth:`apply_id` and what follows, in one library call (mus_step()): the next state
+        and a :class:`StepInfo` (its phase, the seat to act, the points the step gained, the
+        game and match winners, the next legal mask). Raises as :meth:`apply_id`."""
+        out = _abi.mus_state()
+        info = _abi.mus_step_info()
+        info.struct_size = ctypes.sizeof(info)
+        status = _lib.load().mus_step(ctypes.byref(self._c), action_id, seed, ctypes.byref(out),
+                                      ctypes.byref(info))
+        if status != _abi.MUS_OK:
+            _lib.check(status, "mus_step", "action id %r" % (action_id,))
+        return State._wrap(out), StepInfo(
+            enum_or_int(Phase, info.phase), _opt(info.to_act), bool(info.hand_over),
+            _opt(info.match_winner), (info.points[0], info.points[1]), _opt(info.game_winner),
+            info.legal_mask)
+
+    def bot_choose(self, bot: Any = "heuristic", seed: int = 0,
+                   seat: Optional[int] = None) -> int:
+        """The action id a library bot chooses for the seat to act (see :class:`mus.Bot`);
+        ``bot`` is a Bot or a kind (``"random"``, ``"heuristic"``, ``"search"``)."""
+        from .bots import Bot
+        if not isinstance(bot, Bot):
+            bot = Bot(bot)
+        return bot.choose(self, seed, seat)
 
     def bet_limits(self) -> Optional[BetLimits]:
         """The legal range of a BET now, or None when no bet is possible."""

@@ -71,7 +71,7 @@ class Rules:
     def _from_c(cls, c: _abi.mus_rules) -> "Rules":
         self = cls.__new__(cls)
         self._c = c
-        _format(c)  # validates
+        _lib.check(_lib.load().mus_rules_validate(ctypes.byref(c)), "mus_rules_validate")
         return self
 
     def replace(self, **overrides: Any) -> "Rules":
@@ -193,15 +193,7 @@ def _encode(text: Optional[str]) -> Optional[bytes]:
 
 
 def _format(c: _abi.mus_rules) -> str:
-    lib = _lib.load()
-    buf = ctypes.create_string_buffer(96)
-    length = ctypes.c_size_t(0)
-    status = lib.mus_rules_format(ctypes.byref(c), buf, len(buf), ctypes.byref(length))
-    if status == _abi.MUS_E_BUFFER_TOO_SMALL:
-        buf = ctypes.create_string_buffer(length.value + 1)
-        status = lib.mus_rules_format(ctypes.byref(c), buf, len(buf), ctypes.byref(length))
-    _lib.check(status, "mus_rules_format")
-    return buf.value.decode("utf-8")
+    return _lib.format_text("mus_rules_format", 96, ctypes.byref(c))
 
 
 def as_rules(rules: Any) -> Rules:

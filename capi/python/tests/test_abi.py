@@ -14,7 +14,7 @@ import subprocess
 import unittest
 
 import mus
-from mus import _abi
+from mus import _abi, _lib
 from mus.enums import ENUM_PREFIXES, Status
 
 from _support import HEADER, LAYOUT
@@ -73,6 +73,69 @@ class CtypesLayoutTest(unittest.TestCase):
         struct_lines = [l for l in c_layout_text().splitlines()
                         if l.startswith(("struct ", "field "))]
         self.assertEqual(_abi.layout_lines(), struct_lines)
+
+
+class FunctionManifestTest(unittest.TestCase):
+    """Every function of mus.h is bound with its C signature, or listed unbound with a reason."""
+
+    def test_every_manifest_function_is_bound_with_its_signature(self):
+        problems = _lib.compare_functions(c_layout_text())
+        self.assertEqual(problems, [], "\n".join(problems))
+        self.assertTrue(_lib.manifest_functions(c_layout_text()))
+
+    def test_the_loaded_library_has_every_bound_function(self):
+        lib = _lib.load()
+        for name, (restype, argtypes) in _lib.PROTOTYPES.items():
+            with self.subTest(name):
+                self.assertIs(getattr(lib, name).restype, restype)
+                self.assertEqual(getattr(lib, name).argtypes, argtypes)
+
+    def test_comparison_reports_each_kind_of_drift(self):
+        good = c_layout_text()
+        cases = {
+            # A function added to mus.h without a binding.
+            "new function": ("func mus_version uint32_t (void)",
+                             "func mus_version uint32_t (void)\n"
+                             "func mus_scratch_extra int32_t (const mus_state*, int32_t*)"),
+            "changed parameter": ("func mus_apply_id int32_t (const mus_state*, int32_t, "
+                                  "uint64_t, mus_state*)",
+                                  "func mus_apply_id int32_t (const mus_state*, uint32_t, "
+                                  "uint64_t, mus_state*)"),
+            "changed return": ("func mus_state_size size_t (void)",
+                               "func mus_state_size uint32_t (void)"),
+            "unmappable type": ("func mus_state_validate int32_t (const mus_state*)",
+                                "func mus_state_validate int32_t (const mus_thing*)"),
+            "removed function": ("func mus_bet_ladder int32_t (int32_t, int32_t*)\n", ""),
+        }
+        for what, (old, new) in cases.items():
+            with self.subTest(what):
+                self.assertEqual(good.count(old), 1, "the record must be in the manifest once")
+                problems = _lib.compare_functions(good.replace(old, new))
+                self.assertNotEqual(problems, [], what)
+        problems = _lib.compare_functions(good.replace(
+            "func mus_version uint32_t (void)",
+            "func mus_version uint32_t (void)\nfunc mus_scratch_extra int32_t (int32_t)"))
+        self.assertEqual(problems, ["function mus_scratch_extra: in mus.h (the manifest) but "
+                                    "neither bound in mus/_lib.py PROTOTYPES nor listed in "
+                                    "UNBOUND with a reason"])
+        # Listing it as unbound with a reason is the other way to pass; an empty reason is not.
+        extra = good + "\nfunc mus_scratch_extra int32_t (int32_t)\n"
+        self.assertEqual(_lib.compare_functions(extra, unbound={"mus_scratch_extra": "why"}), [])
+        self.assertNotEqual(_lib.compare_functions(extra, unbound={"mus_scratch_extra": " "}),
+                            [])
+        self.assertEqual(_lib.compare_functions("const MUS_OK 0\n"),
+                         ["the manifest has no func records"])
+
+    def test_c_types_map_to_ctypes(self):
+        self.assertIs(_lib.ctype_of("const mus_state*"), ctypes.POINTER(_abi.mus_state))
+        self.assertIs(_lib.ctype_of("mus_view*"), ctypes.POINTER(_abi.mus_view))
+        self.assertIs(_lib.ctype_of("const char*"), ctypes.c_char_p)
+        self.assertIs(_lib.ctype_of("char*"), ctypes.c_char_p)
+        self.assertIs(_lib.ctype_of("float*"), ctypes.POINTER(ctypes.c_float))
+        self.assertIs(_lib.ctype_of("uint64_t"), ctypes.c_uint64)
+        self.assertIsNone(_lib.ctype_of("void"))
+        with self.assertRaises(KeyError):
+            _lib.ctype_of("struct nothing*")
 
 
 @unittest.skipUnless(HEADER.is_file(), "needs the libmus source tree")

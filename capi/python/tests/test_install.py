@@ -4,14 +4,20 @@ pip is required: when this interpreter has no pip the tests fail (not skip) and 
 install. No setuptools or wheel is needed: the package has its own standard-library build
 backend (capi/python/_backend), so build isolation has nothing to download. Every pip call
 here has --no-index, so nothing can come from the network.
+
+The backend builds libmus.so with CMake unless it is given one (``mus-library``). These tests
+give it this build's library, so they compile nothing; the build itself is what the ctest
+python_fresh_venv_install (venv_install_check.py) checks, in a fresh venv.
 """
 
 import base64
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tarfile
 import tempfile
 import unittest
@@ -20,9 +26,15 @@ from pathlib import Path
 
 import mus
 
-from _support import PACKAGE_ROOT, run_python
+from _support import PACKAGE_ROOT, REPO, run_python
 
 PIP_QUIET = ["--no-index", "--no-cache-dir", "--disable-pip-version-check", "--no-input"]
+LIBRARY_NAME = "libmus.so.%s" % mus.__version__.split(".")[0]
+
+
+def given_library():
+    """pip arguments that hand the backend this build's library instead of building one."""
+    return ["--config-settings", "mus-library=%s" % mus.library_path()]
 SMOKE = ("import mus, sys\n"
          "s = mus.State.new(mus.Rules.preset('basque'), 0).apply(mus.Action.shuffle(seed=3))\n"
          "print(mus.__file__)\n"
@@ -61,10 +73,10 @@ class PipTest(unittest.TestCase):
         self.tmp = Path(tempfile.mkdtemp(prefix="mus-install-test-"))
         self.addCleanup(shutil.rmtree, self.tmp)
 
-    def check_installed(self, target, library_inside=False):
+    def check_installed(self, target, library_inside=True):
         package = target / "mus"
         for name in ("__init__.py", "_abi.py", "_lib.py", "cards.py", "enums.py", "errors.py",
-                     "match.py", "rules.py", "_version.py", "py.typed"):
+                     "match.py", "rules.py", "_version.py", "py.typed", LIBRARY_NAME):
             self.assertTrue((package / name).is_file(), name)
         self.assertFalse((target / "tests").exists())
         self.assertFalse((target / "_backend").exists())
@@ -86,29 +98,45 @@ class PipTest(unittest.TestCase):
     def test_install_target_without_build_isolation(self):
         # The documented command: pip install --no-deps --no-build-isolation --target DIR ./capi/python
         result = pip("install", "--no-deps", "--no-build-isolation", "--target", str(self.tmp),
-                     *PIP_QUIET, str(PACKAGE_ROOT))
+                     *PIP_QUIET, *given_library(), str(PACKAGE_ROOT))
         self.assertEqual(result.returncode, 0, result.stdout)
         self.check_installed(self.tmp)
 
     def test_install_with_build_isolation_is_offline_too(self):
         result = pip("install", "--no-deps", "--target", str(self.tmp), *PIP_QUIET,
-                     str(PACKAGE_ROOT))
+                     *given_library(), str(PACKAGE_ROOT))
         self.assertEqual(result.returncode, 0, result.stdout)
         self.check_installed(self.tmp)
 
-    def test_install_with_the_library_bundled(self):
-        library = mus.library_path()
+    def test_the_bundled_library_is_the_one_given(self):
         result = pip("install", "--no-deps", "--target", str(self.tmp), *PIP_QUIET,
-                     "--config-settings", "mus-library=%s" % library, str(PACKAGE_ROOT))
+                     *given_library(), str(PACKAGE_ROOT))
         self.assertEqual(result.returncode, 0, result.stdout)
-        self.assertTrue((self.tmp / "mus" / os.path.basename(library)).is_file())
-        self.check_installed(self.tmp, library_inside=True)
+        with open(mus.library_path(), "rb") as f:
+            self.assertEqual((self.tmp / "mus" / LIBRARY_NAME).read_bytes(), f.read())
+
+    def test_mus_library_overrides_the_bundled_library(self):
+        result = pip("install", "--no-deps", "--target", str(self.tmp), *PIP_QUIET,
+                     *given_library(), str(PACKAGE_ROOT))
+        self.assertEqual(result.returncode, 0, result.stdout)
+        code = "import mus; print(mus.library_path())"
+        bundled = run_python(code, {"PYTHONPATH": str(self.tmp), "MUS_LIBRARY": None})
+        self.assertEqual(bundled.returncode, 0, bundled.stderr)
+        self.assertEqual(Path(bundled.stdout.strip()), self.tmp / "mus" / LIBRARY_NAME)
+        chosen = run_python(code, {"PYTHONPATH": str(self.tmp),
+                                   "MUS_LIBRARY": mus.library_path()})
+        self.assertEqual(chosen.returncode, 0, chosen.stderr)
+        self.assertEqual(chosen.stdout.strip(), mus.library_path())
+        missing = run_python(code, {"PYTHONPATH": str(self.tmp),
+                                    "MUS_LIBRARY": str(self.tmp / "nowhere.so")})
+        self.assertNotEqual(missing.returncode, 0)
+        self.assertIn("MUS_LIBRARY is set, so only that file was tried", missing.stderr)
 
     def test_install_from_the_sdist(self):
         name = backend("build_sdist", str(self.tmp))
         target = self.tmp / "target"
         result = pip("install", "--no-deps", "--target", str(target), *PIP_QUIET,
-                     str(self.tmp / name))
+                     *given_library(), str(self.tmp / name))
         self.assertEqual(result.returncode, 0, result.stdout)
         self.check_installed(target)
 
@@ -121,6 +149,8 @@ class PipTest(unittest.TestCase):
         result = pip("--python", str(python), "install", "--no-deps", "--no-build-isolation",
                      *PIP_QUIET, "--editable", str(PACKAGE_ROOT))
         self.assertEqual(result.returncode, 0, result.stdout)
+        # An editable install builds no library: MUS_LIBRARY (kept from this test's
+        # environment) names one.
         run = subprocess.run([str(python), "-c", SMOKE], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, cwd=str(self.tmp),
                              env=dict(os.environ, PYTHONPATH="", PYTHONDONTWRITEBYTECODE="1"))
@@ -139,16 +169,21 @@ class BackendTest(unittest.TestCase):
             self.assertEqual(backend(hook), "[]")
 
     def test_wheel(self):
-        name = backend("build_wheel", str(self.tmp))
-        self.assertEqual(name, "mus-%s-py3-none-any.whl" % mus.__version__)
+        name = backend("build_wheel", str(self.tmp), {"mus-library": mus.library_path()})
+        platform = re.sub(r"[^A-Za-z0-9]", "_", sysconfig.get_platform())
+        self.assertEqual(name, "mus-%s-py3-none-%s.whl" % (mus.__version__, platform))
+        self.assertNotIn("any", name)
         dist_info = "mus-%s.dist-info" % mus.__version__
         with zipfile.ZipFile(self.tmp / name) as wheel:
             names = wheel.namelist()
             self.assertIn("mus/__init__.py", names)
             self.assertIn("mus/py.typed", names)
-            self.assertFalse([n for n in names if "__pycache__" in n or n.endswith(".so")])
-            self.assertIn("Tag: py3-none-any", wheel.read(dist_info + "/WHEEL").decode())
-            self.assertIn("Root-Is-Purelib: true", wheel.read(dist_info + "/WHEEL").decode())
+            self.assertIn("mus/" + LIBRARY_NAME, names)
+            self.assertEqual(wheel.getinfo("mus/" + LIBRARY_NAME).external_attr >> 16, 0o100755)
+            self.assertFalse([n for n in names if "__pycache__" in n])
+            self.assertIn("Tag: py3-none-%s" % platform,
+                          wheel.read(dist_info + "/WHEEL").decode())
+            self.assertIn("Root-Is-Purelib: false", wheel.read(dist_info + "/WHEEL").decode())
             record = wheel.read(dist_info + "/RECORD").decode().splitlines()
             self.assertEqual(sorted(r.split(",")[0] for r in record), sorted(names))
             for line in record:
@@ -167,14 +202,14 @@ class BackendTest(unittest.TestCase):
         first, second = self.tmp / "1", self.tmp / "2"
         first.mkdir()
         second.mkdir()
-        name = backend("build_wheel", str(first))
-        backend("build_wheel", str(second))
+        name = backend("build_wheel", str(first), {"mus-library": mus.library_path()})
+        backend("build_wheel", str(second), {"mus-library": mus.library_path()})
         self.assertEqual((first / name).read_bytes(), (second / name).read_bytes())
 
     def test_metadata_hook_matches_the_wheel(self):
         dist_info = backend("prepare_metadata_for_build_wheel", str(self.tmp))
         self.assertEqual(dist_info, "mus-%s.dist-info" % mus.__version__)
-        name = backend("build_wheel", str(self.tmp))
+        name = backend("build_wheel", str(self.tmp), {"mus-library": mus.library_path()})
         with zipfile.ZipFile(self.tmp / name) as wheel:
             self.assertEqual(wheel.read(dist_info + "/METADATA"),
                              (self.tmp / dist_info / "METADATA").read_bytes())
@@ -198,6 +233,43 @@ class BackendTest(unittest.TestCase):
             self.assertFalse([n for n in names if "__pycache__" in n])
             pkg_info = sdist.extractfile(base + "PKG-INFO").read().decode()
             self.assertIn("Name: mus", pkg_info)
+            # The libmus sources a wheel build needs, and nothing of the other bindings.
+            for member in ("CMakeLists.txt", "include/mus/mus.h", "src/apply.cpp",
+                           "capi/CMakeLists.txt", "capi/mus_c.cpp"):
+                self.assertIn(base + "libmus/" + member, names)
+                self.assertEqual(sdist.extractfile(base + "libmus/" + member).read(),
+                                 (REPO / member).read_bytes())
+            self.assertFalse([n for n in names if n.startswith(base + "libmus/capi/python")
+                              or n.startswith(base + "libmus/capi/dotnet")])
+
+    def test_a_wheel_builds_from_the_extracted_sdist(self):
+        # The sdist's own copy of the sources is what source_root() finds there.
+        name = backend("build_sdist", str(self.tmp))
+        with tarfile.open(self.tmp / name) as sdist:
+            sdist.extractall(self.tmp / "x")
+        unpacked = self.tmp / "x" / ("mus-%s" % mus.__version__)
+        code = ("import sys; sys.path.insert(0, '_backend'); import mus_build_backend as b; "
+                "print(b.source_root())")
+        result = run_python(code, cwd=str(unpacked))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(Path(result.stdout.strip()), unpacked / "libmus")
+
+    def test_building_without_the_sources_says_so(self):
+        # The package alone (neither a libmus/ copy nor the repository around it).
+        alone = self.tmp / "deep" / "er" / "python"
+        for part in ("mus", "_backend"):
+            shutil.copytree(PACKAGE_ROOT / part, alone / part,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.so*"))
+        for part in ("pyproject.toml", "README.md"):
+            shutil.copy(PACKAGE_ROOT / part, alone / part)
+        code = ("import sys; sys.path.insert(0, '_backend'); import mus_build_backend as b; "
+                "b.build_wheel(%r)" % str(self.tmp))
+        result = run_python(code, cwd=str(alone))
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("mus: the C++ sources of libmus are not where this package looks for them",
+                      result.stderr)
+        self.assertIn("mus-library=", result.stderr)
+        self.assertEqual(list(self.tmp.glob("*.whl")), [])
 
 
 if __name__ == "__main__":

@@ -46,7 +46,7 @@ class ActionTest(unittest.TestCase):
         c = a._to_c()
         self.assertEqual(c.cards, (1 << 0) | (1 << 16) | (1 << 39))
         self.assertEqual(Action._from_c(c), a)
-        self.assertEqual(str(a), "seat 2 discard Ao 7c Kb")
+        self.assertEqual(str(a), "2 discard Ao 7c Kb")
 
     def test_shuffle_with_order(self):
         a = Action.shuffle(order=range(40))
@@ -87,8 +87,8 @@ class ActionTest(unittest.TestCase):
         self.assertEqual(len({Action.bet(1, 2), Action.bet(1, 2), Action.mus(1)}), 2)
         with self.assertRaises(dataclasses.FrozenInstanceError):
             Action.mus(1).seat = 2
-        self.assertEqual(str(Action.bet(1, 4)), "seat 1 bet 4")
-        self.assertEqual(str(Action.signal(3, mus.Signal.TWO_KINGS)), "seat 3 signal two_kings")
+        self.assertEqual(str(Action.bet(1, 4)), "1 bet 4")
+        self.assertEqual(str(Action.signal(3, mus.Signal.TWO_KINGS)), "3 signal two_kings")
         self.assertEqual(str(Action.shuffle(seed=5)), "shuffle seed 5")
 
 

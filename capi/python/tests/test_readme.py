@@ -18,7 +18,7 @@ class ReadmeTest(unittest.TestCase):
         for number, block in enumerate(blocks, 1):
             with self.subTest(block=number), contextlib.redirect_stdout(out):
                 exec(compile(block, "README.md block %d" % number, "exec"), namespace)
-        self.assertIn("seat 1 cut", out.getvalue())
+        self.assertIn("1 cut\n", out.getvalue())
         self.assertIn("score", out.getvalue())
 
 

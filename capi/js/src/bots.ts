@@ -1,0 +1,123 @@
+// The library's bots (mus_bot_config, mus_bot_choose, mus_bot_evaluate, mus_playouts): a bot
+// decides from what its seat may know only; playouts play every seat with one bot.
+
+import { check, MusError } from './errors.js';
+import { C, STRUCTS } from './layout.js';
+import type { Action, State } from './match.js';
+import { frame, fn, i32, mod, setI32, u64 } from './wasm.js';
+
+const B = STRUCTS.mus_bot_config;
+
+/** Options of a bot beyond its kind. */
+export interface BotOptions {
+  /** Search budget per decision in playouts; 0 = the kind's default. */
+  playouts?: number;
+  /** Wall-clock cap per decision in ms; 0 = none (then the bot is deterministic). */
+  timeMs?: number;
+}
+
+function seed64(seed: bigint | number): bigint {
+  return BigInt.asUintN(64, BigInt(seed));
+}
+
+/** A bot: its kind (BotKind) and budget, filled from the kind's defaults (mus_bot_config_default). */
+export class Bot {
+  readonly kind: number;
+  readonly playouts: number;
+  readonly timeMs: number;
+
+  constructor(kind: number, options: BotOptions = {}) {
+    const defaults = frame((alloc) => {
+      const p = alloc(B.size);
+      setI32(p, B.size);
+      check(fn('mus_bot_config_default')(kind, p), 'Bot', `kind ${kind}`);
+      return { playouts: i32(p + B.fields.playouts[0]), timeMs: i32(p + B.fields.time_ms[0]) };
+    });
+    this.kind = kind;
+    this.playouts = options.playouts ?? defaults.playouts;
+    this.timeMs = options.timeMs ?? defaults.timeMs;
+    Object.freeze(this);
+  }
+
+  /** @internal Writes the configuration into the current call frame. */
+  toPointer(alloc: (n: number) => number): number {
+    const p = alloc(B.size);
+    setI32(p + B.fields.struct_size[0], B.size);
+    setI32(p + B.fields.kind[0], this.kind);
+    setI32(p + B.fields.playouts[0], this.playouts);
+    setI32(p + B.fields.time_ms[0], this.timeMs);
+    return p;
+  }
+
+  /** The action id the bot chooses for the seat to act (mus_bot_choose). */
+  chooseId(state: State, seed: bigint | number = 0n): number {
+    const seat = state.toAct;
+    if (seat === null) {
+      throw new MusError(state.isOver ? C.MUS_E_MATCH_OVER : C.MUS_E_WRONG_PHASE, 'Bot.choose', 'no seat to act');
+    }
+    return frame((alloc) => {
+      const out = alloc(4);
+      check(
+        fn('mus_bot_choose')(state.toPointer(alloc), seat, this.toPointer(alloc), seed64(seed), out),
+        'Bot.choose',
+      );
+      return i32(out);
+    });
+  }
+
+  /** The action the bot chooses for the seat to act. */
+  choose(state: State, seed: bigint | number = 0n): Action {
+    return state.actionFromId(this.chooseId(state, seed));
+  }
+
+  /**
+   * The search bot's estimate of each action it considers for the seat to act: a map from
+   * action id to the expected points for the seat's team (mus_bot_evaluate).
+   */
+  evaluate(state: State, seed: bigint | number = 0n): Map<number, number> {
+    const seat = state.toAct ?? -1;
+    return frame((alloc) => {
+      const n = C.MUS_ACTION_ID_COUNT;
+      const points = alloc(8 * n);
+      const ids = alloc(8);
+      check(
+        fn('mus_bot_evaluate')(state.toPointer(alloc), seat, this.toPointer(alloc), seed64(seed), points, n, ids),
+        'Bot.evaluate',
+      );
+      const mask = u64(ids);
+      const heap = new Float64Array(mod().HEAPU8.buffer, points, n);
+      const out = new Map<number, number>();
+      for (let i = 0; i < n; i++) if ((mask >> BigInt(i)) & 1n) out.set(i, heap[i] as number);
+      return out;
+    });
+  }
+}
+
+/**
+ * `n` playouts from `state`, every seat played by `bot`, chance drawn from `seed` (mus_playouts):
+ * the points each team gained in each, as [team 0, team 1] pairs. Above 16384 playouts the work
+ * is split into calls of 16384, the k-th seeded with seed + 16384 k.
+ */
+export function playouts(
+  state: State,
+  bot: Bot,
+  seed: bigint | number,
+  n: number,
+  scope: number = C.MUS_PLAYOUT_HAND,
+): Int32Array {
+  if (!Number.isInteger(n) || n < 0) throw new MusError(C.MUS_E_INVALID_ARGUMENT, 'playouts', `n = ${n}`);
+  const out = new Int32Array(2 * n);
+  const chunk = 1 << 14; // playouts per call: keeps the stack frame small
+  for (let done = 0; done < n; done += chunk) {
+    const k = Math.min(chunk, n - done);
+    frame((alloc) => {
+      const p = alloc(8 * k);
+      check(
+        fn('mus_playouts')(state.toPointer(alloc), bot.toPointer(alloc), BigInt.asUintN(64, seed64(seed) + BigInt(done)), k, scope, p),
+        'playouts',
+      );
+      out.set(new Int32Array(mod().HEAPU8.buffer, p, 2 * k), 2 * done);
+    });
+  }
+  return out;
+}

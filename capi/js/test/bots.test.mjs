@@ -1,0 +1,50 @@
+// The library's bots through the binding: legal choices from the seat's view, determinism,
+// refusals with the library's statuses, playouts and the search estimate.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { maskIds, mus } from './support.mjs';
+
+const { Bot, BotKind, PlayoutScope, State, MusError, playouts } = mus;
+
+test('bots play legal actions to the end of a match, deterministically', () => {
+  for (const kind of [BotKind.RANDOM, BotKind.HEURISTIC]) {
+    const bot = new Bot(kind);
+    const play = () => {
+      let s = State.new('standard', 0);
+      const ids = [];
+      for (let i = 0; !s.isOver && i < 20000; i++) {
+        if (s.toAct === null) { s = s.applyId(0, BigInt(i)); continue; }
+        const id = bot.chooseId(s, BigInt(i));
+        assert.ok(maskIds(s.legalMask()).includes(id), `bot ${kind} chose a legal id`);
+        ids.push(id);
+        s = s.applyId(id);
+      }
+      assert.ok(s.isOver);
+      return ids;
+    };
+    assert.deepEqual(play(), play(), 'same seeds, same match');
+  }
+});
+
+test('a bot refuses when nobody is to act', () => {
+  const bot = new Bot(BotKind.HEURISTIC);
+  assert.throws(() => bot.chooseId(State.new('standard', 0)), (e) => e instanceof MusError && e.statusName === 'MUS_E_WRONG_PHASE');
+  assert.throws(() => new Bot(99), (e) => e.statusName === 'MUS_E_INVALID_ARGUMENT');
+});
+
+test('the search bot estimates the legal actions', () => {
+  const s = State.new('standard', 0).applyId(0, 5n);
+  const est = new Bot(BotKind.SEARCH, { playouts: 64 }).evaluate(s, 1n);
+  assert.ok(est.size > 0);
+  for (const id of est.keys()) assert.ok(maskIds(s.legalMask()).includes(id));
+});
+
+test('playouts: points per playout, the same for the same seed', () => {
+  const s = State.new('standard', 0);
+  const bot = new Bot(BotKind.RANDOM);
+  const a = playouts(s, bot, 9n, 200, PlayoutScope.HAND);
+  assert.equal(a.length, 400);
+  assert.deepEqual(a, playouts(s, bot, 9n, 200, PlayoutScope.HAND));
+  assert.ok(a.some((p) => p > 0), 'hands score points');
+  assert.ok(a.every((p) => p >= 0));
+});

@@ -1,0 +1,229 @@
+"""Tournaments between the library's bots, in one process or spread over a Dask cluster.
+
+A tournament is many whole matches between two bots (team 0 and team 1), one match per seed in
+``range(first_seed, first_seed + matches)``. With ``duplicate`` (the default) each seed is played
+twice, the second time with the bots' teams swapped, so the luck of the deals cancels. A match
+depends only on its seed, the rules and the two bots (bots are deterministic without a time
+cap), so the results are the same however the seeds are split: the runner cuts the seed range
+into chunks of ``chunk`` seeds, plays the chunks in this process or as tasks on a Dask cluster,
+and puts the results back in seed order. The Dask run's results equal the one-process run's.
+
+Within a match seeded ``s``, a ``random.Random(s)`` draws the first dealer, every shuffle's seed
+and every bot decision's seed, in the order of play.
+
+Command line (``python3 -m mus.tournament --help``)::
+
+    python3 -m mus.tournament --bots heuristic random --matches 200            # one process
+    python3 -m mus.tournament --bots search heuristic --matches 2000 --local-workers 2
+    python3 -m mus.tournament --bots search heuristic --matches 20000 \\
+        --scheduler tcp://scheduler.example:8786
+
+A real cluster: start a scheduler (``dask-scheduler``, or ``python3 -m distributed.cli.dask_scheduler``
+with Debian's python3-distributed) and workers on each machine (``dask-worker
+tcp://scheduler.example:8786 --nthreads 1 --nworkers <cores>``); every worker's Python must be
+able to ``import mus`` with the same libmus version (``pip install ./capi/python`` on each
+machine, or a shared venv). Then pass ``--scheduler tcp://scheduler.example:8786``, or call
+:func:`run_dask` with a ``distributed.Client`` for that address. The package needs Dask only
+for :func:`run_dask`; nothing else here imports it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import random
+import sys
+import time
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+
+from .bots import Bot
+from .match import State
+from .rules import as_rules
+
+
+@dataclasses.dataclass(frozen=True)
+class Spec:
+    """What a tournament plays: the rules (text), the two bots and the seeds."""
+
+    bots: Tuple[Bot, Bot]
+    rules: str = "standard"
+    matches: int = 100
+    first_seed: int = 0
+    duplicate: bool = True
+    chunk: int = 10
+
+    def seeds(self) -> range:
+        return range(self.first_seed, self.first_seed + self.matches)
+
+    def chunks(self) -> List[Tuple[int, int]]:
+        """The seed ranges [start, stop) the runner plays as separate tasks."""
+        if self.chunk < 1:
+            raise ValueError("chunk must be at least 1")
+        seeds = self.seeds()
+        return [(start, min(start + self.chunk, seeds.stop))
+                for start in range(seeds.start, seeds.stop, self.chunk)]
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchResult:
+    """One match: which bot played which team, who won, and the points each team scored."""
+
+    seed: int
+    swapped: bool                 #: True for a duplicate's second match (bots' teams swapped)
+    bot_of_team: Tuple[str, str]  #: the kinds of the bots of team 0 and team 1
+    winner_team: int
+    hands: int
+    points: Tuple[int, int]       #: points each team's game score gained over the match
+    decisions: int                #: bot decisions made
+
+    @property
+    def winner_bot(self) -> str:
+        return self.bot_of_team[self.winner_team]
+
+
+def play_match(rules: str, bots: Sequence[Bot], seed: int, swapped: bool = False) -> MatchResult:
+    """Plays one whole match: team 0's seats by ``bots[0]``, team 1's by ``bots[1]`` (the other
+    way round when ``swapped``)."""
+    team_bots = (bots[1], bots[0]) if swapped else (bots[0], bots[1])
+    rng = random.Random(seed)
+    state = State.new(as_rules(rules), rng.randrange(4))
+    points = [0, 0]
+    hands = decisions = 0
+    mask = state.legal_mask()
+    while True:
+        if mask == 1:  # chance: only the shuffle is legal
+            state, info = state.step(0, rng.getrandbits(64))
+        else:
+            seat = state.to_act
+            assert seat is not None
+            action_id = team_bots[seat % 2].choose(state, rng.getrandbits(64), seat)
+            decisions += 1
+            state, info = state.step(action_id)
+        points[0] += info.points[0]
+        points[1] += info.points[1]
+        hands += info.hand_over
+        mask = info.legal_mask
+        if info.match_winner is not None:
+            return MatchResult(seed, swapped, (team_bots[0].kind.name.lower(),
+                                               team_bots[1].kind.name.lower()),
+                               info.match_winner, hands, (points[0], points[1]), decisions)
+
+
+def play_seeds(spec: Spec, start: int, stop: int) -> List[MatchResult]:
+    """The matches of seeds ``start`` .. ``stop - 1`` (both orders of a duplicate): one task."""
+    results = []
+    for seed in range(start, stop):
+        results.append(play_match(spec.rules, spec.bots, seed))
+        if spec.duplicate:
+            results.append(play_match(spec.rules, spec.bots, seed, swapped=True))
+    return results
+
+
+def _ordered(chunks: Iterable[List[MatchResult]]) -> List[MatchResult]:
+    out = [r for chunk in chunks for r in chunk]
+    out.sort(key=lambda r: (r.seed, r.swapped))
+    return out
+
+
+def run_local(spec: Spec) -> List[MatchResult]:
+    """The whole tournament in this process, chunk by chunk (the reference for run_dask)."""
+    return _ordered(play_seeds(spec, start, stop) for start, stop in spec.chunks())
+
+
+def run_dask(spec: Spec, client: Any) -> List[MatchResult]:
+    """The tournament on a Dask cluster: one task per chunk of seeds, on ``client`` (a
+    ``distributed.Client``), results in seed order. The workers must be able to import mus."""
+    futures = client.map(play_seeds, [spec] * len(spec.chunks()),
+                         [c[0] for c in spec.chunks()], [c[1] for c in spec.chunks()],
+                         pure=False)
+    return _ordered(client.gather(futures))
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> Tuple[float, float]:
+    """The Wilson score interval (95% by default) of a proportion wins/n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summary(spec: Spec, results: Sequence[MatchResult]) -> Dict[str, Any]:
+    """Matches won by the first bot (``spec.bots[0]``), with a Wilson 95% interval, and its
+    points per hand minus the other bot's."""
+    first = spec.bots[0].kind.name.lower()
+    wins = sum(1 for r in results if r.winner_team == (1 if r.swapped else 0))
+    hands = sum(r.hands for r in results)
+    margin = sum((r.points[1] - r.points[0]) if r.swapped else (r.points[0] - r.points[1])
+                 for r in results)
+    low, high = wilson(wins, len(results))
+    return {"bots": [repr(b) for b in spec.bots], "rules": spec.rules, "matches": len(results),
+            "first_bot": first, "first_bot_wins": wins,
+            "first_bot_win_rate": wins / len(results) if results else 0.0,
+            "wilson95": [low, high], "hands": hands,
+            "first_bot_points_per_hand": margin / hands if hands else 0.0}
+
+
+def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python3 -m mus.tournament",
+        description="Matches between two libmus bots, split by seed ranges, in this process or "
+                    "over a Dask cluster (Debian: python3-distributed).")
+    parser.add_argument("--bots", nargs=2, metavar=("BOT0", "BOT1"),
+                        default=["heuristic", "random"],
+                        help="bot kinds: random, heuristic, search (default: heuristic random)")
+    parser.add_argument("--playouts", type=int, default=None,
+                        help="the search bot's budget per decision (default: the library's)")
+    parser.add_argument("--rules", default="standard", help="rules text (default: standard)")
+    parser.add_argument("--matches", type=int, default=100, help="seeds to play (default 100)")
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--no-duplicate", action="store_true",
+                        help="play each seed once (default: twice, teams swapped)")
+    parser.add_argument("--chunk", type=int, default=10, help="seeds per task (default 10)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", help="a Dask scheduler's address, e.g. tcp://host:8786")
+    where.add_argument("--local-workers", type=int, default=0,
+                       help="start a LocalCluster of this many worker processes")
+    parser.add_argument("--results", help="write every match's result to this JSON file")
+    return parser.parse_args(argv)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = _parse_args(sys.argv[1:] if argv is None else argv)
+    bots = tuple(Bot(kind, playouts=args.playouts if kind == "search" else None)
+                 for kind in args.bots)
+    spec = Spec(bots=bots, rules=args.rules, matches=args.matches,  # type: ignore[arg-type]
+                first_seed=args.first_seed, duplicate=not args.no_duplicate, chunk=args.chunk)
+    start = time.perf_counter()
+    if args.scheduler or args.local_workers:
+        from distributed import Client, LocalCluster  # optional: only for a cluster run
+        if args.scheduler:
+            with Client(args.scheduler) as client:
+                results = run_dask(spec, client)
+            how = "Dask scheduler %s" % args.scheduler
+        else:
+            with LocalCluster(n_workers=args.local_workers, threads_per_worker=1,
+                              processes=True, dashboard_address=None) as cluster, \
+                    Client(cluster) as client:
+                results = run_dask(spec, client)
+            how = "Dask LocalCluster of %d workers" % args.local_workers
+    else:
+        results = run_local(spec)
+        how = "one process"
+    elapsed = time.perf_counter() - start
+    report = summary(spec, results)
+    report["where"] = how
+    report["seconds"] = round(elapsed, 3)
+    print(json.dumps(report, indent=2))
+    if args.results:
+        with open(args.results, "w", encoding="utf-8") as f:
+            json.dump([dataclasses.asdict(r) for r in results], f, indent=1)
+            f.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,93 @@
+"""The bots binding: mus.Bot, State.bot_choose, mus.playouts (mus_bot_*, mus_playouts)."""
+
+import pickle
+import random
+import unittest
+
+import mus
+from mus import Bot, BotKind, State
+
+
+def some_states(seed, count=30):
+    rng = random.Random(seed)
+    state = State.new("standard", 0)
+    out = []
+    while len(out) < count:
+        if state.is_over:
+            state = State.new("standard", rng.randrange(4))
+        if state.to_act is None:
+            state = state.apply_id(0, rng.randrange(2**64))
+            continue
+        out.append(state)
+        state = state.apply_id(rng.choice(state.legal_action_ids()))
+    return out
+
+
+class BotTest(unittest.TestCase):
+    def test_kinds_and_defaults(self):
+        self.assertEqual(Bot("random").kind, BotKind.RANDOM)
+        self.assertEqual(Bot(BotKind.HEURISTIC).kind, BotKind.HEURISTIC)
+        search = Bot("search", playouts=64)
+        self.assertEqual((search.kind, search.playouts, search.time_ms),
+                         (BotKind.SEARCH, 64, 0))
+        self.assertGreater(Bot("search").playouts, 0)   # the library's default budget
+        self.assertEqual(pickle.loads(pickle.dumps(search)), search)
+        with self.assertRaises(ValueError):
+            Bot("clever")
+        with self.assertRaises(ValueError):
+            Bot(7)
+
+    def test_every_kind_chooses_a_legal_id_deterministically(self):
+        bots = [Bot("random"), Bot("heuristic"), Bot("search", playouts=32)]
+        for state in some_states(1, 25):
+            legal = set(state.legal_action_ids())
+            for bot in bots:
+                with self.subTest(bot=bot, state=state):
+                    choice = bot.choose(state, seed=5)
+                    self.assertIn(choice, legal)
+                    self.assertEqual(bot.choose(state, seed=5), choice)
+                    self.assertEqual(state.bot_choose(bot, seed=5), choice)
+                    state.apply_id(choice)   # applies
+
+    def test_errors(self):
+        new = State.new()
+        with self.assertRaises(mus.WrongPhaseError):
+            Bot().choose(new)        # a shuffle is due
+        state = new.apply(mus.Action.shuffle(seed=2))
+        with self.assertRaises(mus.NotYourTurnError):
+            Bot().choose(state, seat=(state.to_act + 1) % 4)
+        with self.assertRaises(mus.InvalidArgumentError):
+            Bot("search", playouts=-1).choose(state)
+        with self.assertRaises(mus.InvalidArgumentError):
+            Bot("heuristic").evaluate(state)
+
+    def test_search_evaluates_legal_ids(self):
+        bot = Bot("search", playouts=64)
+        for state in some_states(3, 8):
+            estimates = bot.evaluate(state, seed=1)
+            self.assertTrue(estimates)
+            self.assertLessEqual(set(estimates), set(state.legal_action_ids()))
+            self.assertEqual(bot.evaluate(state, seed=1), estimates)
+
+
+class PlayoutsTest(unittest.TestCase):
+    def test_playouts_are_reproducible_points(self):
+        state = State.new("standard", 0).apply(mus.Action.shuffle(seed=4))
+        points = mus.playouts(state, Bot("heuristic"), seed=9, n=200)
+        self.assertEqual(len(points), 200)
+        self.assertEqual(mus.playouts(state, "heuristic", seed=9, n=200), points)
+        self.assertTrue(all(a >= 0 and b >= 0 for a, b in points))
+        self.assertTrue(any(a or b for a, b in points))
+        self.assertEqual(mus.playouts(state, "random", seed=9, n=0), [])
+
+    def test_match_scope_and_errors(self):
+        state = State.new("standard", 0)
+        self.assertEqual(len(mus.playouts(state, "random", seed=1, n=5, scope="match")), 5)
+        with self.assertRaises(mus.InvalidArgumentError):
+            mus.playouts(state, "random", seed=1, n=-1)
+        with self.assertRaises(KeyError):
+            mus.playouts(state, "random", seed=1, n=1, scope="game")
+
+
+if __name__ == "__main__":
+    unittest.main()
