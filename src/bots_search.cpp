@@ -255,9 +255,10 @@ ActionEstimates search_estimates(const BotView& v, const BotConfig& c,
     e.points = done > 0 ? sum[static_cast<std::size_t>(i)] / done : 0.0;
     e.samples = done;
   }
-  std::stable_sort(
-      out.items.begin(), out.items.begin() + static_cast<std::ptrdiff_t>(out.size),
-      [](const ActionEstimate& a, const ActionEstimate& b) { return a.points > b.points; });
+  // Best first, ties in candidate order: an insertion sort (std::stable_sort may allocate).
+  for (std::size_t i = 1; i < out.size; ++i)
+    for (std::size_t k = i; k > 0 && out.items[k - 1].points < out.items[k].points; --k)
+      std::swap(out.items[k - 1], out.items[k]);
   return out;
 }
 

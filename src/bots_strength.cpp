@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 namespace mus::bots {
 
@@ -27,6 +26,17 @@ void to_percentiles(const std::array<long, N>& counts, std::array<float, N>& out
   }
 }
 
+// Calls f(hand) for each of the C(40,4) = 91,390 hands, without storing them.
+template <class F>
+void for_each_hand(F&& f) {
+  const auto card = [](int id) { return Card::from_id_unchecked(static_cast<std::uint8_t>(id)); };
+  for (int a = 0; a < deck_size; ++a)
+    for (int b = a + 1; b < deck_size; ++b)
+      for (int c = b + 1; c < deck_size; ++c)
+        for (int d = c + 1; d < deck_size; ++d)
+          f(Hand::from_cards_unchecked({card(a), card(b), card(c), card(d)}));
+}
+
 Percentiles build(int kings) {
   Percentiles p;
   std::array<long, 10000> grande{};
@@ -34,18 +44,7 @@ Percentiles build(int kings) {
   std::array<long, 400> pares{};
   std::array<long, 50> juego{};
   std::array<long, 41> punto{};
-  std::vector<Hand> hands;
-  hands.reserve(91390);
-  for (int a = 0; a < deck_size; ++a)
-    for (int b = a + 1; b < deck_size; ++b)
-      for (int c = b + 1; c < deck_size; ++c)
-        for (int d = c + 1; d < deck_size; ++d) {
-          const auto card = [](int id) {
-            return Card::from_id_unchecked(static_cast<std::uint8_t>(id));
-          };
-          hands.push_back(Hand::from_cards_unchecked({card(a), card(b), card(c), card(d)}));
-        }
-  for (const Hand& h : hands) {
+  for_each_hand([&](const Hand& h) {
     const HandEval e = evaluate(h, kings);
     ++grande[e.grande];
     ++chica[e.chica];
@@ -57,7 +56,7 @@ Percentiles build(int kings) {
     } else {
       ++punto[e.value];
     }
-  }
+  });
   to_percentiles(grande, p.grande);
   to_percentiles(chica, p.chica);
   to_percentiles(pares, p.pares);
@@ -69,7 +68,7 @@ Percentiles build(int kings) {
   rules.kings = static_cast<std::uint8_t>(kings);
   std::array<std::array<double, 5>, signal_count> sum{};
   std::array<std::array<long, 5>, signal_count> n{};
-  for (const Hand& h : hands) {
+  for_each_hand([&](const Hand& h) {
     const HandEval e = evaluate(h, kings);
     const std::uint16_t truth = true_signals(h, rules);
     const std::array<double, 5> pct{
@@ -83,7 +82,7 @@ Percentiles build(int kings) {
         ++n[static_cast<std::size_t>(k)][l];
       }
     }
-  }
+  });
   for (std::size_t k = 0; k < sum.size(); ++k)
     for (std::size_t l = 0; l < 5; ++l)
       p.signal_mean[k][l] =

@@ -1,7 +1,7 @@
 // The reducer allocates nothing: a counting global operator new around random play shows
 // zero heap allocations in apply(), apply_in_place(), legal_actions(), legal_action_mask(),
 // action_id() and apply_id_in_place() (issue: "no heap allocation in apply or in listing legal
-// actions"). Its own program, because replacing the global operator new affects everything
+// actions"), nor do the bots in bot_choose(), bot_evaluate() and playouts(). Its own program, because replacing the global operator new affects everything
 // linked with it.
 #include <bit>
 #include <cstdio>
@@ -94,6 +94,51 @@ int main() {
   }
   std::printf("sizeof(mus::State) = %zu bytes, %ld steps without allocating\n", sizeof(mus::State),
               steps);
+
+  // The bots allocate nothing either: their decisions (the first one building the heuristic's
+  // tables), the search bot's estimates and playouts.
+  g_allocations = 0;
+  long decisions = 0;
+  for (const mus::BotKind kind :
+       {mus::BotKind::random, mus::BotKind::heuristic, mus::BotKind::search}) {
+    const mus::BotConfig c{kind, kind == mus::BotKind::search ? 48 : 0, 0};
+    for (int m = 0; m < 3; ++m) {
+      mus::State s = *mus::new_match(mus::online_rules(), m);
+      while (s.phase != mus::Phase::match_over) {
+        if (s.phase == mus::Phase::shuffle) {
+          (void)mus::apply_in_place(s, mus::Action::shuffle_seed(next()));
+          continue;
+        }
+        g_counting = true;
+        const auto a = mus::bot_choose(s, s.to_act, c, next());
+        if (kind == mus::BotKind::search && s.phase == mus::Phase::betting)
+          (void)mus::bot_evaluate(mus::bot_view(s, s.to_act), c, next());
+        g_counting = false;
+        if (!a.ok() || mus::apply_in_place(s, *a) != mus::Errc::ok) {
+          ++failed;
+          std::printf("a bot's choice was refused\n");
+          break;
+        }
+        ++decisions;
+      }
+    }
+    std::int32_t points[8];
+    const mus::State fresh = *mus::new_match(mus::standard_rules(), 0);
+    g_counting = true;
+    const mus::Errc e = mus::playouts(fresh, c, next(), 4, mus::PlayoutScope::hand, points);
+    g_counting = false;
+    if (e != mus::Errc::ok) {
+      ++failed;
+      std::printf("playouts failed\n");
+    }
+  }
+  if (g_allocations == 0 && decisions > 300) {
+    ++passed;
+  } else {
+    ++failed;
+    std::printf("%ld heap allocations in %ld bot decisions\n", g_allocations, decisions);
+  }
+  std::printf("%ld bot decisions without allocating\n", decisions);
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }
