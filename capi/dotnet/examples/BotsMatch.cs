@@ -142,7 +142,7 @@ internal static class BotsMatch
 
     private sealed class Outcome
     {
-        public MatchState Final;
+        public State Final;
         public string Transcript;
         public int Hands;
         public int Actions;
@@ -157,7 +157,7 @@ internal static class BotsMatch
         IBot[] bots = { new RandomBot(seed ^ 0x5EED), new SimpleBot() };
         var outcome = new Outcome();
         var log = new StringBuilder();
-        MatchState s = MatchState.New(rules, (int)(seed % 4));
+        State s = State.New(rules, (int)(seed % 4));
         int game = 0;
         while (!s.IsOver)
         {
@@ -169,7 +169,7 @@ internal static class BotsMatch
             else
             {
                 int seat = s.ToAct.Value;
-                action = bots[MatchState.TeamOf(seat)].Choose(s.View(seat), s.LegalActions(), s.BetLimits(), rules);
+                action = bots[State.TeamOf(seat)].Choose(s.View(seat), s.LegalActions(), s.BetLimits(), rules);
             }
             IReadOnlyList<MusEvent> events;
             s = s.ApplyWithEvents(action, out events);
@@ -226,7 +226,7 @@ internal static class BotsMatch
         Console.WriteLine("team 0 (seats 0 and 2): random bot; team 1 (seats 1 and 3): simple bot");
         Outcome o = Play(seed, rules);
         Console.Write(o.Transcript);
-        MatchState s = o.Final;
+        State s = o.Final;
         int w = s.MatchWinner ?? -1;
         Console.WriteLine("match winner: team " + w + " (" + (w == 1 ? "simple" : "random") + " bot); games " +
                           o.GamesWon[0] + "-" + o.GamesWon[1] + ", vacas " + s.Vacas[0] + "-" + s.Vacas[1] +

@@ -19,7 +19,7 @@ internal static class Quickstart
         Console.WriteLine(hand.Tantos(rules, Lance.Pares));        // 1: K and 3 make a pareja
 
         // A match is an immutable value: Apply returns the next state.
-        MatchState s = MatchState.New(rules, 0);                   // seat 0 deals, seat 1 is mano
+        State s = State.New(rules, 0);                             // seat 0 deals, seat 1 is mano
         s = s.Apply(MusAction.Shuffle(2024));                      // chance: a seeded deal
         Console.WriteLine(s.Phase + ", seat " + s.ToAct + " to act");
         Console.WriteLine("seat 1 sees " + s.View(1).Hand);        // a seat's view: its own cards
@@ -38,6 +38,15 @@ internal static class Quickstart
         {
             Console.WriteLine(e.StatusName + " (" + e.Code + "): " + e.Message);
         }
+
+        // Text forms, written and read by the library: an action's line, a seat's view as a
+        // server sends it to that player.
+        Console.WriteLine(MusAction.Parse("2 bet 5").Kind);          // Bet
+        SeatView seen = SeatView.Parse(s.ViewText(2));
+        Console.WriteLine("seat 2 reads " + seen.Hand);
+
+        // A bot of the library chooses for the seat to act, from what that seat may know.
+        Console.WriteLine("the heuristic bot plays " + Bot.Heuristic.Choose(s, 1));
         return 0;
     }
 }

@@ -12,9 +12,6 @@ namespace Mus
     /// </summary>
     public struct Card : IEquatable<Card>, IComparable<Card>
     {
-        private const string RankLetters = "A234567JQK";
-        private const string SuitLetters = "oceb";
-
         private readonly byte id;
 
         /// <summary>The card with this id; MUS_E_INVALID_CARDS outside 0..39.</summary>
@@ -48,19 +45,15 @@ namespace Mus
         public Rank Rank { get { return (Rank)(id % 10); } }
 
         /// <summary>
-        /// One card in the R2 notation, either case, also with the Spanish letters S (sota), C
-        /// (caballo), R (rey) and 1 for the ace: "Ko", "rc", "1b". MUS_E_PARSE otherwise.
+        /// One card in the R2 notation (mus_card_parse), either case, also with the Spanish
+        /// letters S (sota), C (caballo), R (rey) and 1 for the ace: "Ko", "rc", "1b"; blanks
+        /// around it are ignored. MUS_E_PARSE otherwise, MUS_E_INVALID_ARGUMENT for null.
         /// </summary>
-        public static Card Parse(string text)
+        public static unsafe Card Parse(string text)
         {
-            string t = text == null ? "" : text.Trim();
-            if (t.Length == 2)
-            {
-                int rank = RankOf(char.ToUpperInvariant(t[0]));
-                int suit = SuitLetters.IndexOf(char.ToLowerInvariant(t[1]));
-                if (rank >= 0 && suit >= 0) return new Card(suit * 10 + rank);
-            }
-            throw new MusException(MusStatus.Parse, "card \"" + text + "\"");
+            byte id;
+            MusException.Check(NativeMethods.mus_card_parse(text, &id), "card \"" + text + "\"");
+            return new Card(id);
         }
 
         /// <summary>
@@ -83,10 +76,12 @@ namespace Mus
             return order;
         }
 
-        /// <summary>The R2 notation, e.g. "Ko".</summary>
-        public override string ToString()
+        /// <summary>The R2 notation (mus_card_format), e.g. "Ko".</summary>
+        public override unsafe string ToString()
         {
-            return new string(new[] { RankLetters[id % 10], SuitLetters[id / 10] });
+            byte card = id;
+            return NativeText.Write((buf, cap, len) => NativeMethods.mus_card_format(card, buf, cap, len), 2,
+                                    "card " + card);
         }
 
         public bool Equals(Card other) { return id == other.id; }
@@ -100,18 +95,6 @@ namespace Mus
         public static bool operator ==(Card a, Card b) { return a.id == b.id; }
 
         public static bool operator !=(Card a, Card b) { return a.id != b.id; }
-
-        private static int RankOf(char c)
-        {
-            switch (c)
-            {
-                case '1': return 0;
-                case 'S': return 7;
-                case 'C': return 8;
-                case 'R': return 9;
-                default: return RankLetters.IndexOf(c);
-            }
-        }
 
         private static int CheckedId(Suit suit, Rank rank)
         {
@@ -288,7 +271,8 @@ namespace Mus
         }
 
         /// <summary>
-        /// The canonical notation (mus_hand_format), e.g. "Ko 3c Qe Ab"; "--" marks an empty slot.
+        /// The canonical notation (mus_hand_format), e.g. "Ko 3c Qe Ab"; a hand waiting for a
+        /// replacement prints its cards (mus_card_format) with "--" for the empty slot.
         /// </summary>
         public override unsafe string ToString()
         {
@@ -299,11 +283,11 @@ namespace Mus
                     parts[i] = ids[i] == EmptySlot ? "--" : new Card(ids[i]).ToString();
                 return string.Join(" ", parts);
             }
-            byte* buf = stackalloc byte[16];
-            UIntPtr len;
-            fixed (byte* h = ids)
-                MusException.Check(NativeMethods.mus_hand_format(h, buf, (UIntPtr)16, &len), "format hand");
-            return Rules.Ascii(buf, (int)len.ToUInt64());
+            byte[] hand = ids;
+            return NativeText.Write((buf, cap, len) =>
+            {
+                fixed (byte* h = hand) return NativeMethods.mus_hand_format(h, buf, cap, len);
+            }, 11, "format hand");
         }
 
         /// <summary>Same cards in the same slots.</summary>

@@ -8,7 +8,7 @@ namespace Mus
     /// <summary>
     /// One action, as the reducer takes it (mus_action): an immutable value. Build one with the
     /// static constructors (Mus, Cut, Bet, Shuffle, Discard, ...) or take it from
-    /// MatchState.LegalActions().
+    /// State.LegalActions().
     /// </summary>
     public sealed class MusAction : IEquatable<MusAction>
     {
@@ -180,29 +180,51 @@ namespace Mus
             return new MusAction((ActionKind)a.kind, a.seat, a.amount, a.cards, a.seed, order);
         }
 
-        /// <summary>E.g. "Bet(seat 1, 2)", "Discard(seat 0, Ko 5c)", "Shuffle(seed 42)".</summary>
+        /// <summary>
+        /// The action's line form (mus_action_format), e.g. "1 bet 2", "0 discard Ko 5c",
+        /// "shuffle seed 42"; MusAction.Parse reads it back. Throws MusException for an action
+        /// the line cannot express (an unknown kind, a seat outside -1..3, ...); ToString then
+        /// gives the raw fields instead.
+        /// </summary>
+        public unsafe string ToText()
+        {
+            mus_action a = ToNative();
+            return NativeText.Write((buf, cap, len) =>
+            {
+                mus_action copy = a;
+                return NativeMethods.mus_action_format(&copy, buf, cap, len);
+            }, NativeMethods.MUS_ACTION_TEXT_MAX, "mus_action_format");
+        }
+
+        /// <summary>
+        /// The line form (ToText), or for an action it cannot express the raw fields, e.g.
+        /// "mus_action(kind 6, seat 7, amount 2)": never throws.
+        /// </summary>
         public override string ToString()
         {
-            var sb = new StringBuilder();
-            sb.Append(Kind).Append('(');
-            if (Kind == ActionKind.Shuffle)
+            try
             {
-                if (Amount == 0) sb.Append("seed ").Append(Seed);
-                else sb.Append(order.Length).Append(" cards");
+                return ToText();
             }
-            else
+            catch (MusException)
             {
-                sb.Append("seat ").Append(Seat);
-                if (Kind == ActionKind.Bet) sb.Append(", ").Append(Amount);
-                if (Kind == ActionKind.Signal) sb.Append(", ").Append((Signal)Amount);
-                if (Kind == ActionKind.Discard)
-                {
-                    sb.Append(',');
-                    foreach (Card c in Cards) sb.Append(' ').Append(c);
-                    if (Amount != 0) sb.Append(", at least ").Append(Amount);
-                }
+                return "mus_action(kind " + (int)Kind + ", seat " + Seat + ", amount " + Amount + ", cards 0x" +
+                       CardMask.ToString("x") + ", seed " + Seed + ", " + order.Length + " cards in order)";
             }
-            return sb.Append(')').ToString();
+        }
+
+        /// <summary>
+        /// An action from its line form (mus_action_parse), e.g. "1 bet 2", "shuffle seed 42".
+        /// MUS_E_PARSE (with the error's position in MusException.Position) for bad text,
+        /// MUS_E_INVALID_ARGUMENT for null.
+        /// </summary>
+        public static unsafe MusAction Parse(string text)
+        {
+            mus_action a;
+            int pos = -1;
+            int status = NativeMethods.mus_action_parse(text, &a, &pos);
+            MusException.Check(status, NativeText.ParseDetail("action", text, pos), pos);
+            return FromNative(a);
         }
 
         public bool Equals(MusAction other)

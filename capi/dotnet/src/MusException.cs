@@ -26,6 +26,12 @@ namespace Mus
             Detail = detail;
         }
 
+        /// <summary>
+        /// For a parse error: the byte position in the text where parsing failed (the C API's
+        /// error_pos_out); null otherwise.
+        /// </summary>
+        public int? Position { get; private set; }
+
         /// <summary>The status, e.g. MusStatus.Parse.</summary>
         public MusStatus Status { get; private set; }
 
@@ -72,6 +78,15 @@ namespace Mus
         internal static void Check(int status, string detail)
         {
             if (status != NativeMethods.MUS_OK) throw new MusException((MusStatus)status, detail);
+        }
+
+        /// <summary>Throws a MusException unless status is MUS_OK, with the parse position when it is not -1.</summary>
+        internal static void Check(int status, string detail, int position)
+        {
+            if (status == NativeMethods.MUS_OK) return;
+            var e = new MusException((MusStatus)status, detail);
+            if (position >= 0) e.Position = position;
+            throw e;
         }
 
         private static string Compose(MusStatus status, string detail)

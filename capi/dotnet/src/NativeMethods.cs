@@ -8,9 +8,11 @@
 // field per element, named field_0, field_1, ...).
 //
 // The Mus namespace wraps these in idiomatic classes; use this layer only to reach the C API
-// directly. BindingTests checks every size and offset against a C program compiled with the
-// header.
+// directly. BindingTests checks every struct layout, constant and function signature against
+// the manifest of mus.h (tests/abi/layout.txt, printed by a C program compiled with the header).
 using System;
+using System.Collections.Generic;
+using System.Collections.ObjectModel;
 using System.Runtime.InteropServices;
 
 namespace Mus.Native
@@ -191,11 +193,47 @@ namespace Mus.Native
         public fixed int reserved[2];
     }
 
+    /// <summary>mus_step_info: what mus_step reports about the step it made (40 bytes).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe struct mus_step_info
+    {
+        public uint struct_size;
+        public int phase;
+        public int to_act;
+        public int hand_over;
+        public int match_winner;
+        public fixed int points[2];
+        public int game_winner;
+        public ulong legal_mask;
+    }
+
+    /// <summary>mus_bot_config: how a bot plays, its kind and budget (32 bytes).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe struct mus_bot_config
+    {
+        public uint struct_size;
+        public int kind;
+        public int playouts;
+        public int time_ms;
+        public fixed int reserved[4];
+    }
+
     /// <summary>The functions and constants of mus.h.</summary>
     public static unsafe class NativeMethods
     {
         /// <summary>The library name: libmus.so (Linux), libmus.dylib (macOS), mus.dll (Windows).</summary>
         public const string Library = "mus";
+
+        /// <summary>
+        /// The functions of mus.h these declarations leave out on purpose, each with the reason.
+        /// The tests check every function of the manifest (tests/abi/layout.txt) is declared
+        /// here with a matching signature or listed in this table.
+        /// </summary>
+        public static readonly IReadOnlyDictionary<string, string> DeliberatelyUnbound =
+            new ReadOnlyDictionary<string, string>(new Dictionary<string, string>
+            {
+                // Empty: every function of mus.h is bound.
+            });
 
         // Version of the header these declarations were written from.
         public const int MUS_VERSION_MAJOR = 0;
@@ -351,6 +389,38 @@ namespace Mus.Native
         /// <summary>The most actions mus_legal_actions can list.</summary>
         public const int MUS_MAX_LEGAL_ACTIONS = 56;
 
+        // Bot kinds and playout scopes.
+        public const int MUS_BOT_RANDOM = 0;
+        public const int MUS_BOT_HEURISTIC = 1;
+        public const int MUS_BOT_SEARCH = 2;
+        public const int MUS_PLAYOUT_HAND = 0;
+        public const int MUS_PLAYOUT_MATCH = 1;
+
+        // The observation tensor (mus_view_tensor): its size in floats and each block's offset.
+        public const int MUS_VIEW_TENSOR_SIZE = 216;
+        public const int MUS_TENSOR_OFF_CARDS = 0;
+        public const int MUS_TENSOR_OFF_DEALER = 40;
+        public const int MUS_TENSOR_OFF_MANO = 44;
+        public const int MUS_TENSOR_OFF_TO_ACT = 48;
+        public const int MUS_TENSOR_OFF_PHASE = 52;
+        public const int MUS_TENSOR_OFF_LANCE = 58;
+        public const int MUS_TENSOR_OFF_DECK = 63;
+        public const int MUS_TENSOR_OFF_ROUND = 65;
+        public const int MUS_TENSOR_OFF_DECLARED = 70;
+        public const int MUS_TENSOR_OFF_PARES = 72;
+        public const int MUS_TENSOR_OFF_JUEGO = 76;
+        public const int MUS_TENSOR_OFF_PERETE = 80;
+        public const int MUS_TENSOR_OFF_SIGNALS = 84;
+        public const int MUS_TENSOR_OFF_BET = 144;
+        public const int MUS_TENSOR_OFF_LANCES = 158;
+        public const int MUS_TENSOR_OFF_SCORES = 210;
+
+        /// <summary>The longest text mus_state_format and mus_view_format write, without the NUL.</summary>
+        public const int MUS_STATE_TEXT_MAX = 512;
+
+        /// <summary>The longest text mus_action_format writes, without the NUL.</summary>
+        public const int MUS_ACTION_TEXT_MAX = 160;
+
         // ---- Version and errors ----------------------------------------------------------------
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
@@ -386,6 +456,15 @@ namespace Mus.Native
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_hand_format(byte* hand, byte* buf, UIntPtr cap, UIntPtr* len_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_card_parse([MarshalAs(UnmanagedType.LPStr)] string text, byte* @out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_card_format(byte card, byte* buf, UIntPtr cap, UIntPtr* len_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_rules_validate(mus_rules* rules);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_lance_winner(
@@ -466,5 +545,57 @@ namespace Mus.Native
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_signal_true(mus_rules* rules, int signal, byte* hand, int* @out);
+
+        // ---- Text forms: actions, states and seat views ------------------------------------------
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_action_format(mus_action* action, byte* buf, UIntPtr cap, UIntPtr* len_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_action_parse(
+            [MarshalAs(UnmanagedType.LPStr)] string text, mus_action* @out, int* error_pos_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_state_format(mus_state* s, byte* buf, UIntPtr cap, UIntPtr* len_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_state_parse(
+            [MarshalAs(UnmanagedType.LPStr)] string text, mus_state* @out, int* error_pos_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_view_format(
+            mus_state* s, int seat, byte* buf, UIntPtr cap, UIntPtr* len_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_view_parse(
+            [MarshalAs(UnmanagedType.LPStr)] string text, mus_view* @out, int* error_pos_out);
+
+        // ---- Fast stepping -------------------------------------------------------------------------
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_step(mus_state* @in, int id, ulong seed, mus_state* @out, mus_step_info* info);
+
+        // ---- Observation tensor ----------------------------------------------------------------------
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_view_tensor(mus_state* s, int seat, float* @out, UIntPtr cap);
+
+        // ---- Bots ------------------------------------------------------------------------------------
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_bot_config_default(int kind, mus_bot_config* @out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_bot_choose(
+            mus_state* s, int seat, mus_bot_config* config, ulong seed, int* id_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_bot_evaluate(
+            mus_state* s, int seat, mus_bot_config* config, ulong seed, double* points_out, UIntPtr cap,
+            ulong* ids_out);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_playouts(
+            mus_state* s, mus_bot_config* config, ulong seed, int n, int scope, int* points_out);
     }
 }

@@ -1,5 +1,4 @@
 using System;
-using System.Text;
 using Mus.Native;
 
 namespace Mus
@@ -131,31 +130,29 @@ namespace Mus
 
         public static bool operator !=(Rules a, Rules b) { return !(a == b); }
 
+        /// <summary>
+        /// Checks a rules value as every function taking rules does (mus_rules_validate):
+        /// MUS_E_INVALID_ARGUMENT for a small struct_size, MUS_E_INVALID_RULES for a value out
+        /// of its limits. A Rules object is always valid; this is for raw structs.
+        /// </summary>
+        public static unsafe void Validate(mus_rules raw)
+        {
+            MusException.Check(NativeMethods.mus_rules_validate(&raw), "mus_rules_validate");
+        }
+
         private static unsafe string Format(mus_rules r, string detail)
         {
-            byte* small = stackalloc byte[128];
-            UIntPtr len;
-            int status = NativeMethods.mus_rules_format(&r, small, (UIntPtr)128, &len);
-            if (status == NativeMethods.MUS_OK) return Ascii(small, (int)len.ToUInt64());
-            if (status != NativeMethods.MUS_E_BUFFER_TOO_SMALL) MusException.Check(status, detail);
-            byte[] big = new byte[(int)len.ToUInt64() + 1];
-            fixed (byte* p = big)
+            Validate(r, detail);
+            return NativeText.Write((buf, cap, len) =>
             {
-                MusException.Check(NativeMethods.mus_rules_format(&r, p, (UIntPtr)big.Length, &len), detail);
-                return Ascii(p, (int)len.ToUInt64());
-            }
+                mus_rules copy = r;
+                return NativeMethods.mus_rules_format(&copy, buf, cap, len);
+            }, 127, detail);
         }
 
-        internal static unsafe string Ascii(byte* p, int n)
+        private static unsafe void Validate(mus_rules r, string detail)
         {
-            return Encoding.ASCII.GetString(ToArray(p, n));
-        }
-
-        private static unsafe byte[] ToArray(byte* p, int n)
-        {
-            var bytes = new byte[n];
-            for (int i = 0; i < n; ++i) bytes[i] = p[i];
-            return bytes;
+            MusException.Check(NativeMethods.mus_rules_validate(&r), detail);
         }
     }
 }

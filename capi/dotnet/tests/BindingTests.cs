@@ -1,12 +1,12 @@
-// The C# bindings' test: the struct layouts against the C header, every wrapper class and
-// error path, the R26 worked example through a stacked deal, and random self-play matches
-// checking invariants at every step.
+// The C# bindings' test: the declarations against the manifest of mus.h (Manifest.cs), every
+// wrapper class and error path, the R26 worked example through a stacked deal, random self-play
+// matches checking invariants at every step, and the transcripts of tests/transcripts replayed
+// byte for byte (Transcripts.cs).
 //
-//   mono BindingTests.exe [--abi <path of the abi_layout program>]
+//   mono BindingTests.exe --manifest <tests/abi/layout.txt> [--transcripts <tests/transcripts>]
 //
-// With --abi, every struct size and field offset printed by abi_layout (compiled from mus.h)
-// is compared with the C# declarations. Ends with the line "N passed, M failed"; the exit
-// status is non-zero when anything failed.
+// Ends with the line "N passed, M failed"; the exit status is non-zero when anything failed
+// (a missing --manifest fails too: the declarations are only trusted once checked).
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -17,7 +17,7 @@ using System.Runtime.InteropServices;
 using Mus;
 using Mus.Native;
 
-internal static class BindingTests
+internal static partial class BindingTests
 {
     private const int MaxReported = 200;
 
@@ -26,7 +26,8 @@ internal static class BindingTests
 
     // ---- A tiny assertion helper ---------------------------------------------------------------
 
-    private static bool Check(bool ok, string what, [CallerLineNumber] int line = 0)
+    private static bool Check(bool ok, string what, [CallerLineNumber] int line = 0,
+        [CallerFilePath] string file = "")
     {
         if (ok)
         {
@@ -34,46 +35,49 @@ internal static class BindingTests
             return true;
         }
         ++failed;
-        if (failed <= MaxReported) Console.WriteLine("BindingTests.cs:" + line + ": CHECK failed: " + what);
+        if (failed <= MaxReported) Console.WriteLine(System.IO.Path.GetFileName(file) + ":" + line + ": CHECK failed: " + what);
         if (failed == MaxReported) Console.WriteLine("(further failures are counted, not printed)");
         return false;
     }
 
-    private static bool Eq<T>(T actual, T expected, string what, [CallerLineNumber] int line = 0)
+    private static bool Eq<T>(T actual, T expected, string what, [CallerLineNumber] int line = 0,
+        [CallerFilePath] string file = "")
     {
         bool ok = EqualityComparer<T>.Default.Equals(actual, expected);
-        return Check(ok, what + " (got " + Show(actual) + ", expected " + Show(expected) + ")", line);
+        return Check(ok, what + " (got " + Show(actual) + ", expected " + Show(expected) + ")", line, file);
     }
 
     private static bool SeqEq<T>(IEnumerable<T> actual, IEnumerable<T> expected, string what,
-                                 [CallerLineNumber] int line = 0)
+                                 [CallerLineNumber] int line = 0,
+        [CallerFilePath] string file = "")
     {
         var a = actual.ToList();
         var e = expected.ToList();
         return Check(a.SequenceEqual(e),
-                     what + " (got [" + string.Join(", ", a) + "], expected [" + string.Join(", ", e) + "])", line);
+                     what + " (got [" + string.Join(", ", a) + "], expected [" + string.Join(", ", e) + "])", line, file);
     }
 
     /// <summary>The body must throw MusException with this status, its name and the library's text.</summary>
-    private static void Throws(MusStatus expected, Action body, string what, [CallerLineNumber] int line = 0)
+    private static void Throws(MusStatus expected, Action body, string what, [CallerLineNumber] int line = 0,
+        [CallerFilePath] string file = "")
     {
         try
         {
             body();
-            Check(false, what + ": no exception, expected " + MusException.NameOf(expected), line);
+            Check(false, what + ": no exception, expected " + MusException.NameOf(expected), line, file);
         }
         catch (MusException e)
         {
-            if (!Eq(e.Status, expected, what + ": status", line)) return;
-            Eq(e.Code, (int)expected, what + ": code", line);
-            Eq(e.StatusName, MusException.NameOf(expected), what + ": status name", line);
-            Eq(e.StatusText, MusLibrary.StatusString((int)expected), what + ": status text", line);
+            if (!Eq(e.Status, expected, what + ": status", line, file)) return;
+            Eq(e.Code, (int)expected, what + ": code", line, file);
+            Eq(e.StatusName, MusException.NameOf(expected), what + ": status name", line, file);
+            Eq(e.StatusText, MusLibrary.StatusString((int)expected), what + ": status text", line, file);
             Check(e.Message.StartsWith(e.StatusName + ": ", StringComparison.Ordinal),
-                  what + ": message starts with the name: " + e.Message, line);
+                  what + ": message starts with the name: " + e.Message, line, file);
         }
         catch (Exception e)
         {
-            Check(false, what + ": threw " + e.GetType().Name + " (" + e.Message + "), expected MusException", line);
+            Check(false, what + ": threw " + e.GetType().Name + " (" + e.Message + "), expected MusException", line, file);
         }
     }
 
@@ -99,140 +103,6 @@ internal static class BindingTests
         }
 
         public int Below(int n) { return (int)(Next() % (ulong)n); }
-    }
-
-    // ---- ABI: sizes and offsets --------------------------------------------------------------------
-
-    private static readonly Type[] NativeStructs =
-    {
-        typeof(mus_rules), typeof(mus_state), typeof(mus_action), typeof(mus_state_info),
-        typeof(mus_count_line), typeof(mus_count), typeof(mus_view), typeof(mus_event),
-    };
-
-    private static unsafe void AbiTable()
-    {
-        // Worked out by hand from mus.h (every field is 4 bytes but mus_action's two uint64_t
-        // and its order[40], and mus_view's hand[4]):
-        //   mus_rules      = 4 + 11*4 + 7*4                                 = 76
-        //   mus_state      = MUS_STATE_SIZE                                 = 512
-        //   mus_action     = 4*4 + 8 + 8 + 40 + 4*4                         = 88
-        //   mus_state_info = 4 + 5*4 + 3*(2*4) + 3*4 + 14*4                = 116
-        //   mus_count_line = 9*4 + 3*4                                      = 48
-        //   mus_count      = 6*4 + 2*(2*4) + 4*48 + 16 + 4*4                = 264
-        //   mus_view       = 7*4 + 4 + 3*(2*4) + 9*4 + 4*4 + 5*4 + 4*48 + 3*4 + 16 + 9*4 = 384
-        //   mus_event      = 6*4 + 2*4                                      = 32
-        var expected = new Dictionary<Type, int>
-        {
-            { typeof(mus_rules), 76 }, { typeof(mus_state), 512 }, { typeof(mus_action), 88 },
-            { typeof(mus_state_info), 116 }, { typeof(mus_count_line), 48 }, { typeof(mus_count), 264 },
-            { typeof(mus_view), 384 }, { typeof(mus_event), 32 },
-        };
-        foreach (var kv in expected)
-            Eq(Marshal.SizeOf(kv.Key), kv.Value, "Marshal.SizeOf(" + kv.Key.Name + ")");
-        Eq(sizeof(mus_rules), 76, "sizeof(mus_rules)");
-        Eq(sizeof(mus_state), 512, "sizeof(mus_state)");
-        Eq(sizeof(mus_action), 88, "sizeof(mus_action)");
-        Eq(sizeof(mus_state_info), 116, "sizeof(mus_state_info)");
-        Eq(sizeof(mus_count_line), 48, "sizeof(mus_count_line)");
-        Eq(sizeof(mus_count), 264, "sizeof(mus_count)");
-        Eq(sizeof(mus_view), 384, "sizeof(mus_view)");
-        Eq(sizeof(mus_event), 32, "sizeof(mus_event)");
-        // The offsets where alignment or arrays matter.
-        Eq(Offset(typeof(mus_action), "cards"), 16, "offsetof(mus_action, cards)");
-        Eq(Offset(typeof(mus_action), "seed"), 24, "offsetof(mus_action, seed)");
-        Eq(Offset(typeof(mus_action), "order"), 32, "offsetof(mus_action, order)");
-        Eq(Offset(typeof(mus_action), "reserved"), 72, "offsetof(mus_action, reserved)");
-        Eq(Offset(typeof(mus_state_info), "match_winner"), 48, "offsetof(mus_state_info, match_winner)");
-        Eq(Offset(typeof(mus_state_info), "hand_number"), 52, "offsetof(mus_state_info, hand_number)");
-        Eq(Offset(typeof(mus_state_info), "refill_due"), 56, "offsetof(mus_state_info, refill_due)");
-        Eq(Offset(typeof(mus_state_info), "reserved"), 60, "offsetof(mus_state_info, reserved)");
-        Eq(Offset(typeof(mus_count), "lines_0"), 40, "offsetof(mus_count, lines[0])");
-        Eq(Offset(typeof(mus_count), "shown"), 232, "offsetof(mus_count, shown)");
-        Eq(Offset(typeof(mus_count), "reserved"), 248, "offsetof(mus_count, reserved)");
-        Eq(Offset(typeof(mus_view), "hand"), 28, "offsetof(mus_view, hand)");
-        Eq(Offset(typeof(mus_view), "score"), 32, "offsetof(mus_view, score)");
-        Eq(Offset(typeof(mus_view), "signals"), 92, "offsetof(mus_view, signals)");
-        Eq(Offset(typeof(mus_view), "lances_0"), 128, "offsetof(mus_view, lances[0])");
-        Eq(Offset(typeof(mus_view), "proposal"), 320, "offsetof(mus_view, proposal)");
-        Eq(Offset(typeof(mus_view), "last_shown"), 332, "offsetof(mus_view, last_shown)");
-        Eq(Offset(typeof(mus_view), "reserved"), 348, "offsetof(mus_view, reserved)");
-        Eq(Offset(typeof(mus_rules), "answers"), 44, "offsetof(mus_rules, answers)");
-        Eq(Offset(typeof(mus_rules), "signals"), 48, "offsetof(mus_rules, signals)");
-        Eq(MusLibrary.StateSize, 512, "mus_state_size()");
-        Eq(MusLibrary.StateSize, NativeMethods.MUS_STATE_SIZE, "mus_state_size() == MUS_STATE_SIZE");
-    }
-
-    private static int Offset(Type t, string field) { return (int)Marshal.OffsetOf(t, field); }
-
-    /// <summary>Every declared function resolves in the loaded library.</summary>
-    private static void EntryPoints()
-    {
-        int n = 0;
-        foreach (MethodInfo m in typeof(NativeMethods).GetMethods(BindingFlags.Public | BindingFlags.Static))
-        {
-            if ((m.Attributes & MethodAttributes.PinvokeImpl) == 0) continue;
-            ++n;
-            try
-            {
-                Marshal.Prelink(m);
-                Check(true, m.Name);
-            }
-            catch (Exception e)
-            {
-                Check(false, m.Name + " does not resolve: " + e.GetType().Name + " " + e.Message);
-            }
-        }
-        // mus.h has 40 functions; the 8 text forms and the one validator the wrapper does not
-        // use are not declared: mus_card_parse, mus_card_format, mus_action_parse,
-        // mus_action_format, mus_state_parse, mus_state_format, mus_view_format,
-        // mus_rules_validate.
-        Eq(n, 32, "32 functions declared (mus.h's 40 but its 8 text forms and validator)");
-    }
-
-    /// <summary>Every line of the C program's output against the C# declarations, both ways.</summary>
-    private static void AbiAgainstC(string program)
-    {
-        var psi = new ProcessStartInfo(program)
-        {
-            UseShellExecute = false,
-            RedirectStandardOutput = true,
-        };
-        string output;
-        using (var p = Process.Start(psi))
-        {
-            output = p.StandardOutput.ReadToEnd();
-            p.WaitForExit();
-            if (!Eq(p.ExitCode, 0, "abi_layout exit status")) return;
-        }
-        var seen = new HashSet<string>();
-        int lines = 0;
-        foreach (string raw in output.Split('\n'))
-        {
-            string line = raw.Trim();
-            if (line.Length == 0) continue;
-            ++lines;
-            string[] parts = line.Split(' ');
-            int number = int.Parse(parts[1]);
-            string name = parts[0];
-            int dot = name.IndexOf('.');
-            string typeName = dot < 0 ? name : name.Substring(0, dot);
-            Type t = typeof(mus_rules).Assembly.GetType("Mus.Native." + typeName);
-            if (!Check(t != null, "C# declares " + typeName)) continue;
-            if (dot < 0)
-            {
-                Eq(Marshal.SizeOf(t), number, "size of " + name + " (C# vs C)");
-                continue;
-            }
-            string field = name.Substring(dot + 1);
-            seen.Add(name);
-            if (!Check(t.GetField(field) != null, "C# field " + name)) continue;
-            Eq(Offset(t, field), number, "offset of " + name + " (C# vs C)");
-        }
-        Check(lines >= 90, "abi_layout printed " + lines + " lines");
-        // No C# field that the C struct does not have.
-        foreach (Type t in NativeStructs)
-            foreach (FieldInfo f in t.GetFields(BindingFlags.Public | BindingFlags.Instance))
-                Check(seen.Contains(t.Name + "." + f.Name), "C has " + t.Name + "." + f.Name);
     }
 
     // ---- Library, status codes, exceptions --------------------------------------------------------
@@ -402,7 +272,7 @@ internal static class BindingTests
         Throws(MusStatus.Parse, () => Card.Parse("K"), "one letter");
         Throws(MusStatus.Parse, () => Card.Parse("8o"), "no 8s");
         Throws(MusStatus.Parse, () => Card.Parse("Kx"), "no suit x");
-        Throws(MusStatus.Parse, () => Card.Parse(null), "null card");
+        Throws(MusStatus.InvalidArgument, () => Card.Parse(null), "null card");
 
         // mus_seeded_order: the input order does not matter, and a seeded deal deals that order
         // (R11: d[0] to the mano, ..., d[3] to the dealer, d[4] to the mano, ...).
@@ -411,7 +281,7 @@ internal static class BindingTests
         Eq(order.Distinct().Count(), 40, "each once");
         SeqEq(Card.SeededOrder(Card.Deck.Reverse(), 12345), order, "the input order does not matter");
         Check(!Card.SeededOrder(Card.Deck, 12346).SequenceEqual(order), "another seed, another order");
-        MatchState dealt = MatchState.New(Rules.Standard, 0).Apply(MusAction.Shuffle(12345));
+        State dealt = State.New(Rules.Standard, 0).Apply(MusAction.Shuffle(12345));
         Eq(dealt.Hand(1), new Hand(order[0], order[4], order[8], order[12]), "the mano gets d[0], d[4], d[8], d[12]");
         Eq(dealt.Hand(0), new Hand(order[3], order[7], order[11], order[15]), "the dealer gets d[3], d[7], ...");
         Eq(Card.SeededOrder(new Card[0], 1).Count, 0, "no cards");
@@ -509,7 +379,7 @@ internal static class BindingTests
         Eq(bet.Kind, ActionKind.Bet, "Bet kind");
         Eq(bet.Seat, 1, "Bet seat");
         Eq(bet.Amount, 5, "Bet amount");
-        Eq(bet.ToString(), "Bet(seat 1, 5)", "Bet text");
+        Eq(bet.ToString(), "1 bet 5", "Bet text");
         Eq(MusAction.Mus(2).Kind, ActionKind.Mus, "Mus");
         Eq(MusAction.Cut(3).Kind, ActionKind.Cut, "Cut");
         Eq(MusAction.Pass(0).Kind, ActionKind.Pass, "Pass");
@@ -528,7 +398,7 @@ internal static class BindingTests
         MusAction discard = MusAction.Discard(0, Card.Parse("Ko"), Card.Parse("5c"));
         Eq(discard.CardMask, (1UL << 9) | (1UL << 14), "Discard mask");
         SeqEq(discard.Cards.Select(c => c.ToString()), new[] { "Ko", "5c" }, "Discard cards");
-        Eq(discard.ToString(), "Discard(seat 0, Ko 5c)", "Discard text");
+        Eq(discard.ToString(), "0 discard Ko 5c", "Discard text");
         MusAction ordered = MusAction.ShuffleOrder(Card.Deck.Reverse());
         Eq(ordered.Amount, 40, "ShuffleOrder amount");
         Eq(ordered.Order[0].Id, 39, "ShuffleOrder first card");
@@ -572,7 +442,7 @@ internal static class BindingTests
     {
         Rules rules = Rules.Standard.With(answers: Answers.Proposal);
         IReadOnlyList<MusEvent> events;
-        MatchState s = MatchState.New(rules, 0).Apply(MusAction.ShuffleOrder(Card.Deck));
+        State s = State.New(rules, 0).Apply(MusAction.ShuffleOrder(Card.Deck));
         s = s.Apply(MusAction.Cut(1)).Apply(MusAction.Bet(1, 2)); // an opening bet: no proposal
         Eq(s.ToAct, 2, "seat 2 answers first");
         s = s.ApplyWithEvents(MusAction.Accept(2), out events);   // only a proposal
@@ -593,11 +463,11 @@ internal static class BindingTests
     private static void MatchBasics()
     {
         Rules standard = Rules.Standard;
-        Throws(MusStatus.InvalidArgument, () => MatchState.New(standard, 4), "first dealer 4");
-        Throws(MusStatus.InvalidArgument, () => MatchState.New(standard, -1), "first dealer -1");
-        Throws(MusStatus.InvalidArgument, () => MatchState.New(null, 0), "null rules");
+        Throws(MusStatus.InvalidArgument, () => State.New(standard, 4), "first dealer 4");
+        Throws(MusStatus.InvalidArgument, () => State.New(standard, -1), "first dealer -1");
+        Throws(MusStatus.InvalidArgument, () => State.New(null, 0), "null rules");
 
-        MatchState s = MatchState.New(standard, 0);
+        State s = State.New(standard, 0);
         Eq(s.Phase, Phase.Shuffle, "a new match waits for a shuffle");
         Eq(s.ToAct, (int?)null, "chance to act");
         Eq(s.Dealer, 0, "dealer");
@@ -631,7 +501,7 @@ internal static class BindingTests
 
         // The ordered deck deals: mano seat 1 gets d[0], d[4], d[8], d[12] (R11).
         IReadOnlyList<MusEvent> events;
-        MatchState dealt = s.ApplyWithEvents(MusAction.ShuffleOrder(Card.Deck), out events);
+        State dealt = s.ApplyWithEvents(MusAction.ShuffleOrder(Card.Deck), out events);
         SeqEq(s.ToBytes(), before, "Apply leaves the old state unchanged");
         Check(events.Count >= 1, "the deal reports events");
         Eq(events[0].Kind, EventKind.Deal, "first event: the deal");
@@ -661,7 +531,7 @@ internal static class BindingTests
         Throws(MusStatus.InvalidArgument, () => dealt.View(4), "view of seat 4");
 
         // R28a: the count shows the four hands to every seat, read from the view.
-        MatchState counted = dealt.Apply(MusAction.Cut(1));
+        State counted = dealt.Apply(MusAction.Cut(1));
         var held = new[] { counted.Hand(0), counted.Hand(1), counted.Hand(2), counted.Hand(3) };
         while (counted.Phase == Phase.Betting) counted = counted.Apply(MusAction.Pass(counted.ToAct.Value));
         for (int seat = 0; seat < 4; ++seat)
@@ -675,20 +545,20 @@ internal static class BindingTests
         // Saved bytes come back; forged bytes do not.
         byte[] bytes = dealt.ToBytes();
         Eq(bytes.Length, 512, "512 bytes");
-        Eq(MatchState.FromBytes(bytes), dealt, "FromBytes(ToBytes())");
-        Eq(MatchState.FromBytes(bytes).GetHashCode(), dealt.GetHashCode(), "equal hashes");
+        Eq(State.FromBytes(bytes), dealt, "FromBytes(ToBytes())");
+        Eq(State.FromBytes(bytes).GetHashCode(), dealt.GetHashCode(), "equal hashes");
         byte[] forged = (byte[])bytes.Clone();
         forged[0] ^= 0xFF;
-        Throws(MusStatus.InvalidState, () => MatchState.FromBytes(forged), "a wrong tag");
-        Throws(MusStatus.InvalidState, () => MatchState.FromBytes(new byte[512]), "zero bytes");
-        Throws(MusStatus.InvalidArgument, () => MatchState.FromBytes(new byte[511]), "511 bytes");
+        Throws(MusStatus.InvalidState, () => State.FromBytes(forged), "a wrong tag");
+        Throws(MusStatus.InvalidState, () => State.FromBytes(new byte[512]), "zero bytes");
+        Throws(MusStatus.InvalidArgument, () => State.FromBytes(new byte[511]), "511 bytes");
 
         // The turn, the phase, signals.
         Throws(MusStatus.NotYourTurn, () => dealt.Apply(MusAction.Mus(2)), "seat 2 before the mano");
         Throws(MusStatus.WrongPhase, () => dealt.Apply(MusAction.Bet(1, 2)), "a bet in the mus phase");
         // Seat 1 holds Ao 5o Jo 3c: with 8 kings K J 5 A, 26, no pares: ciego is true.
         Throws(MusStatus.FalseSignal, () => dealt.Apply(MusAction.Signal(1, Signal.Duples)), "a false signal");
-        MatchState signalled = dealt.ApplyWithEvents(MusAction.Signal(1, Signal.Ciego), out events);
+        State signalled = dealt.ApplyWithEvents(MusAction.Signal(1, Signal.Ciego), out events);
         Eq(events.Count, 1, "one event for a signal");
         Eq(events[0].Kind, EventKind.Signal, "signal event");
         Eq(events[0].Value, (int)Signal.Ciego, "signal event value");
@@ -698,7 +568,7 @@ internal static class BindingTests
         Throws(MusStatus.SignalNotInSet, () => signalled.Apply(MusAction.Signal(1, Signal.NeedMus)), "need_mus outside the online set (R33a)");
 
         // Everyone says mus: the discard. Cards not held, no card at all.
-        MatchState m = dealt;
+        State m = dealt;
         for (int i = 0; i < 4; ++i) m = m.Apply(MusAction.Mus((1 + i) % 4));
         Eq(m.Phase, Phase.Discard, "all said mus: discard");
         Eq(m.ToAct, (int?)1, "the mano discards first");
@@ -731,7 +601,7 @@ internal static class BindingTests
         Throws(MusStatus.BetTooSmall, () => m.Apply(MusAction.Bet(1, 1)), "a bet of 1");
         Throws(MusStatus.IllegalAction, () => m.Apply(MusAction.Bet(1, 1000)), "a bet above 999");
         Throws(MusStatus.WrongPhase, () => m.Apply(MusAction.Mus(1)), "mus while betting");
-        MatchState open = m.Apply(MusAction.Bet(1, 2));
+        State open = m.Apply(MusAction.Bet(1, 2));
         Eq(open.ToAct, (int?)2, "the next opponent answers");
         Check(open.View(0).BetOpen, "a bet is open");
         Eq(open.View(0).BetTeam, (int?)1, "team 1 bet");
@@ -741,7 +611,7 @@ internal static class BindingTests
         Eq(open.BetLimits().Value.Max, 997, "the total may not pass 999: 2 + 997");
         Throws(MusStatus.IllegalAction, () => open.Apply(MusAction.Pass(2)), "a pass while a bet is open");
         Throws(MusStatus.BetTooSmall, () => open.Apply(MusAction.Bet(2, 1)), "a raise of 1");
-        MatchState ordago = open.Apply(MusAction.Ordago(2));
+        State ordago = open.Apply(MusAction.Ordago(2));
         Check(ordago.View(1).BetIsOrdago, "an órdago is open");
         Throws(MusStatus.IllegalAction, () => ordago.Apply(MusAction.Bet(3, 2)), "raising an órdago");
         SeqEq(ordago.LegalActions().Select(a => a.Kind).Where(k => k != ActionKind.Signal),
@@ -751,11 +621,11 @@ internal static class BindingTests
     /// <summary>Action ids: the blocks, the round trips, the errors.</summary>
     private static void ActionIds()
     {
-        Eq(MatchState.ActionIdCount, 56, "56 action ids");
-        var ladder = MatchState.BetLadder;
+        Eq(State.ActionIdCount, 56, "56 action ids");
+        var ladder = State.BetLadder;
         Eq(ladder.Count, NativeMethods.MUS_BET_LADDER_SIZE, "a rung per BET id");
         Check(ladder.SequenceEqual(ladder.Distinct().OrderBy(x => x)), "the ladder increases");
-        Check(ReferenceEquals(ladder, MatchState.BetLadder), "the ladder is read once");
+        Check(ReferenceEquals(ladder, State.BetLadder), "the ladder is read once");
         unsafe
         {
             int amount;
@@ -763,18 +633,18 @@ internal static class BindingTests
                NativeMethods.MUS_E_INVALID_ARGUMENT, "mus_bet_ladder past the last rung");
         }
 
-        MatchState s = MatchState.New(Rules.Standard, 0);
+        State s = State.New(Rules.Standard, 0);
         SeqEq(s.LegalActionIds(), new[] { NativeMethods.MUS_ACTION_ID_SHUFFLE }, "the shuffle's id");
         Eq(s.LegalMask(), 1UL, "the shuffle's bit");
         Eq(s.ActionFromId(0), MusAction.Shuffle(0), "the shuffle id: seed 0");
         Eq(s.HandNumber, 0, "no hand dealt");
         Check(!s.RefillDue, "a deal, not a refill");
         Throws(MusStatus.WrongPhase, () => s.ActionFromId(NativeMethods.MUS_ACTION_ID_MUS), "a player's id while chance acts");
-        MatchState dealt = s.ApplyId(NativeMethods.MUS_ACTION_ID_SHUFFLE, 2024);
+        State dealt = s.ApplyId(NativeMethods.MUS_ACTION_ID_SHUFFLE, 2024);
         Eq(dealt, s.Apply(MusAction.Shuffle(2024)), "ApplyId(shuffle, seed) is Shuffle(seed)");
         Eq(dealt.HandNumber, 1, "hand 1");
 
-        MatchState b = dealt.Apply(MusAction.Cut(1));
+        State b = dealt.Apply(MusAction.Cut(1));
         Eq(b.ActionId(MusAction.Pass(1)), NativeMethods.MUS_ACTION_ID_PASS, "pass");
         Eq(b.ActionId(MusAction.Ordago(1)), NativeMethods.MUS_ACTION_ID_ORDAGO, "ordago");
         Eq(b.ActionId(MusAction.Perete(1)), NativeMethods.MUS_ACTION_ID_PERETE, "perete");
@@ -793,7 +663,7 @@ internal static class BindingTests
         int offLadder = Enumerable.Range(1, 40).First(x => !ladder.Contains(x));
         Throws(MusStatus.NoActionId, () => b.ActionId(MusAction.Bet(1, offLadder)), "a bet of " + offLadder + " has no id");
         b.Apply(MusAction.Bet(1, offLadder)); // legal all the same
-        foreach (int bad in new[] { -1, MatchState.ActionIdCount, int.MaxValue, int.MinValue })
+        foreach (int bad in new[] { -1, State.ActionIdCount, int.MaxValue, int.MinValue })
         {
             Throws(MusStatus.InvalidArgument, () => b.ActionFromId(bad), "ActionFromId(" + bad + ")");
             Throws(MusStatus.InvalidArgument, () => b.ApplyId(bad), "ApplyId(" + bad + ")");
@@ -805,7 +675,7 @@ internal static class BindingTests
 
         // A hand played by ids alone, checked against the list at every step.
         var rng = new Rng(9);
-        MatchState h = dealt;
+        State h = dealt;
         int steps = 0;
         while (h.LastCount() == null && steps < 5000)
         {
@@ -813,7 +683,7 @@ internal static class BindingTests
             var ids = h.LegalActionIds();
             int id = ids[rng.Below(ids.Count)];
             ulong seed = rng.Next();
-            MatchState next = h.ApplyId(id, seed);
+            State next = h.ApplyId(id, seed);
             Eq(next, h.Apply(id == NativeMethods.MUS_ACTION_ID_SHUFFLE ? MusAction.Shuffle(seed) : h.ActionFromId(id)),
                "ApplyId is Apply of ActionFromId");
             h = next;
@@ -830,7 +700,7 @@ internal static class BindingTests
         {
             Hand.Parse("Ko 6c 5e Ab"), Hand.Parse("Qo 7c 4e Ac"), Hand.Parse("Jo 6e 5b Ae"), Hand.Parse("7o 6b 4c 5c"),
         };
-        MatchState s = MatchState.New(online, 0).Apply(MusAction.StackedDeal(hands, 1));
+        State s = State.New(online, 0).Apply(MusAction.StackedDeal(hands, 1));
         s = s.Apply(MusAction.Cut(1));
         s = s.Apply(MusAction.Ordago(1));
         IReadOnlyList<MusEvent> events;
@@ -879,7 +749,7 @@ internal static class BindingTests
             Eq(h.Value(standard), 22, h + " is worth 22");
             Eq(h.Tantos(standard, Lance.Pares), 0, h + " has no pares");
         }
-        MatchState s = MatchState.New(standard, 0).Apply(MusAction.StackedDeal(hands, 1));
+        State s = State.New(standard, 0).Apply(MusAction.StackedDeal(hands, 1));
         for (int seat = 0; seat < 4; ++seat) Eq(s.Hand(seat), hands[seat], "stacked hand of seat " + seat);
         Eq(s.ToAct, (int?)1, "seat 1 is mano");
         s = s.Apply(MusAction.Cut(1));
@@ -939,7 +809,7 @@ internal static class BindingTests
     // ---- Random self-play ----------------------------------------------------------------------
 
     /// <summary>A random action from the legal ones, as listed; only the shuffle gets a seed.</summary>
-    private static MusAction RandomAction(MatchState s, Rng rng)
+    private static MusAction RandomAction(State s, Rng rng)
     {
         var legal = s.LegalActions();
         MusAction a = legal[rng.Below(legal.Count)];
@@ -950,7 +820,7 @@ internal static class BindingTests
     /// The list, the ids, the mask, ActionId and ActionFromId name the same actions, in
     /// increasing id order; the listed bets are the bet ladder within BetLimits.
     /// </summary>
-    private static void CheckLegal(MatchState s)
+    private static void CheckLegal(State s)
     {
         var legal = s.LegalActions();
         var ids = s.LegalActionIds();
@@ -960,7 +830,7 @@ internal static class BindingTests
         for (int i = 0; i < ids.Count; ++i)
         {
             if (i > 0) Check(ids[i - 1] < ids[i], "increasing ids");
-            Check(ids[i] >= 0 && ids[i] < MatchState.ActionIdCount, "id in range");
+            Check(ids[i] >= 0 && ids[i] < State.ActionIdCount, "id in range");
             mask |= 1UL << ids[i];
             Eq(s.ActionId(legal[i]), ids[i], "ActionId(" + legal[i] + ")");
             Eq(s.ActionFromId(ids[i]), legal[i], "ActionFromId(" + ids[i] + ")");
@@ -969,12 +839,12 @@ internal static class BindingTests
         BetLimits? limits = s.BetLimits();
         var bets = legal.Where(a => a.Kind == ActionKind.Bet).Select(a => a.Amount);
         var ladder = limits.HasValue
-            ? MatchState.BetLadder.Where(x => x >= limits.Value.Min && x <= limits.Value.Max)
+            ? State.BetLadder.Where(x => x >= limits.Value.Min && x <= limits.Value.Max)
             : Enumerable.Empty<int>();
         SeqEq(bets, ladder, "the listed bets are the ladder within the bet limits");
     }
 
-    private static unsafe void CheckInvariants(MatchState s, Rules rules)
+    private static unsafe void CheckInvariants(State s, Rules rules)
     {
         // 40 cards: the hands, the stock and the pile (R15).
         ulong seen = 0;
@@ -1022,8 +892,8 @@ internal static class BindingTests
         int hands = 0;
         for (int m = 0; m < matches; ++m)
         {
-            MatchState start = MatchState.New(rules, m % 4);
-            MatchState s = start;
+            State start = State.New(rules, m % 4);
+            State s = start;
             var played = new List<MusAction>();
             int matchEvents = -1;
             int steps = 0;
@@ -1042,7 +912,7 @@ internal static class BindingTests
                     RawRefusalKeepsOut(s, wrong);
                 }
                 IReadOnlyList<MusEvent> events;
-                MatchState next = s.ApplyWithEvents(a, out events);
+                State next = s.ApplyWithEvents(a, out events);
                 Check(events.Count <= NativeMethods.MUS_MAX_EVENTS, "at most MUS_MAX_EVENTS events");
                 if ((steps & 15) == 0) Eq(s.Apply(a), next, "the reducer is pure");
                 if (a.Kind == ActionKind.Shuffle)
@@ -1061,7 +931,14 @@ internal static class BindingTests
                 played.Add(a);
                 s = next;
                 CheckInvariants(s, rules);
-                if ((steps & 31) == 0) Eq(MatchState.FromBytes(s.ToBytes()), s, "bytes round trip");
+                if ((steps & 7) == 0)
+                {
+                    int seat = steps / 8 % 4;
+                    Eq(SeatView.Parse(s.ViewText(seat)), s.View(seat), "the view text reads back as the view");
+                    Eq(State.Parse(s.ToText()), s, "the state text reads back as the state");
+                    CheckTensor(s, seat);
+                }
+                if ((steps & 31) == 0) Eq(State.FromBytes(s.ToBytes()), s, "bytes round trip");
                 if (++steps > 100000)
                 {
                     Check(false, "match did not end");
@@ -1075,7 +952,7 @@ internal static class BindingTests
             Eq(s.LegalActions().Count, 0, "nothing legal at the end");
             Throws(MusStatus.MatchOver, () => s.Apply(MusAction.Shuffle(1)), "nothing applies at the end");
             // Replay: the final state is a fold of the actions over the start (lager's accumulate).
-            MatchState replay = played.Aggregate(start, (st, act) => st.Apply(act));
+            State replay = played.Aggregate(start, (st, act) => st.Apply(act));
             Eq(start.ApplyAll(played), s, "ApplyAll replays the match");
             Eq(replay, s, "replaying the actions gives the same state (" + rulesText + ", match " + m + ")");
         }
@@ -1083,10 +960,10 @@ internal static class BindingTests
     }
 
     /// <summary>At the C level: a refused mus_apply leaves *out untouched.</summary>
-    private static unsafe void RawRefusalKeepsOut(MatchState s, MusAction wrong)
+    private static unsafe void RawRefusalKeepsOut(State s, MusAction wrong)
     {
         mus_state input = s.ToNative();
-        mus_state output = MatchState.New(Rules.Standard, 3).ToNative();
+        mus_state output = State.New(Rules.Standard, 3).ToNative();
         mus_state copy = output;
         mus_action a = wrong.ToNative();
         Eq(NativeMethods.mus_apply(&input, &a, &output), NativeMethods.MUS_E_NOT_YOUR_TURN, "raw refusal");
@@ -1094,6 +971,75 @@ internal static class BindingTests
         for (int i = 0; i < NativeMethods.MUS_STATE_SIZE / 8; ++i)
             if (output.opaque[i] != copy.opaque[i]) same = false;
         Check(same, "mus_apply leaves *out untouched on error");
+    }
+
+    /// <summary>
+    /// Random matches through State.Step only (ids from the mask it reports): its report
+    /// matches the new state, and the points of a hand's steps add up to its count.
+    /// </summary>
+    private static int StepPlay(string rulesText, int matches, ulong seed)
+    {
+        Rules rules = Rules.Parse(rulesText);
+        var rng = new Rng(seed);
+        int hands = 0;
+        for (int m = 0; m < matches; ++m)
+        {
+            State s = State.New(rules, m % 4);
+            ulong mask = s.LegalMask();
+            var gained = new int[2];
+            int steps = 0;
+            while (mask != 0)
+            {
+                var ids = Enumerable.Range(0, 64).Where(i => (mask & (1UL << i)) != 0).ToList();
+                int id = ids[rng.Below(ids.Count)];
+                ulong shuffleSeed = rng.Next();
+                StepInfo info;
+                State next = s.Step(id, shuffleSeed, out info);
+                if ((steps++ & 7) == 0) Eq(next, s.ApplyId(id, shuffleSeed), "Step is ApplyId");
+                Eq(info.Phase, next.Phase, "step: phase");
+                Eq(info.ToAct, next.ToAct, "step: to act");
+                Eq(info.MatchWinner, next.MatchWinner, "step: match winner");
+                Eq(info.LegalMask, next.LegalMask(), "step: legal mask");
+                Check(info.Points[0] >= 0 && info.Points[1] >= 0, "step: points are gains");
+                gained[0] += info.Points[0];
+                gained[1] += info.Points[1];
+                if (info.HandOver)
+                {
+                    ++hands;
+                    HandCount c = next.LastCount();
+                    Eq(gained[0], c.ScoreAfter[0] - c.ScoreBefore[0], "a hand's step points are its count (team 0)");
+                    Eq(gained[1], c.ScoreAfter[1] - c.ScoreBefore[1], "a hand's step points are its count (team 1)");
+                    Eq(info.GameWinner, c.GameWinner, "step: the game winner is the count's");
+                    gained[0] = gained[1] = 0;
+                }
+                else
+                {
+                    Eq(info.GameWinner, (int?)null, "no game won in the middle of a hand");
+                }
+                s = next;
+                mask = info.LegalMask;
+            }
+            Check(s.IsOver, "the mask empties when the match is over");
+            Throws(MusStatus.MatchOver, () => s.Step(NativeMethods.MUS_ACTION_ID_SHUFFLE, 1, out _), "no step after the end");
+        }
+        return hands;
+    }
+
+    private static void RandomStepPlay()
+    {
+        int hands = StepPlay("standard", 48, 11) + StepPlay("online", 48, 12) +
+                    StepPlay("standard tio_perete=1 target=15 deje_ends=0", 48, 13);
+        Console.WriteLine("random play through Step: " + hands + " hands");
+        Check(hands >= 100, "a hundred hands played through Step (" + hands + ")");
+        State s = State.New(Rules.Standard, 0);
+        StepInfo info;
+        Throws(MusStatus.WrongPhase, () => s.Step(NativeMethods.MUS_ACTION_ID_PASS, 0, out info), "a pass while a shuffle is due");
+        Throws(MusStatus.InvalidArgument, () => s.Step(NativeMethods.MUS_ACTION_ID_COUNT, 0, out info), "an id out of range");
+        State dealt = s.Step(NativeMethods.MUS_ACTION_ID_SHUFFLE, 9, out info);
+        Eq(dealt, s.Apply(MusAction.Shuffle(9)), "the shuffle id with a seed deals as Shuffle(seed)");
+        Eq(info.Phase, Phase.Mus, "after the deal: mus");
+        SeqEq(info.Points, new[] { 0, 0 }, "a deal scores nothing");
+        Check(!info.HandOver, "a deal ends no hand");
     }
 
     private static void RandomSelfPlay()
@@ -1110,27 +1056,39 @@ internal static class BindingTests
 
     private static int Main(string[] args)
     {
-        string abi = null;
+        string manifest = null, transcripts = null;
         for (int i = 0; i < args.Length; ++i)
-            if (args[i] == "--abi" && i + 1 < args.Length) abi = args[++i];
+        {
+            if (args[i] == "--manifest" && i + 1 < args.Length) manifest = args[++i];
+            else if (args[i] == "--transcripts" && i + 1 < args.Length) transcripts = args[++i];
+            else
+            {
+                Console.Error.WriteLine("usage: BindingTests.exe --manifest <layout.txt> [--transcripts <dir>]");
+                return 2;
+            }
+        }
         var sections = new List<KeyValuePair<string, Action>>
         {
-            new KeyValuePair<string, Action>("ABI table", AbiTable),
-            new KeyValuePair<string, Action>("entry points", EntryPoints),
+            new KeyValuePair<string, Action>("C to C# type mapping", TypeMappingTests),
+            new KeyValuePair<string, Action>("manifest", () => ManifestCheck(manifest)),
+            new KeyValuePair<string, Action>("enums against the constants", EnumsAgainstConstants),
             new KeyValuePair<string, Action>("library and status codes", LibraryAndStatus),
             new KeyValuePair<string, Action>("rules", RulesTests),
             new KeyValuePair<string, Action>("cards", CardTests),
             new KeyValuePair<string, Action>("hands", HandTests),
             new KeyValuePair<string, Action>("actions", ActionTests),
+            new KeyValuePair<string, Action>("text forms", TextForms),
             new KeyValuePair<string, Action>("match basics and errors", MatchBasics),
             new KeyValuePair<string, Action>("action ids", ActionIds),
             new KeyValuePair<string, Action>("órdago ends the match", OrdagoEndsMatch),
             new KeyValuePair<string, Action>("R26 worked example", R26WorkedExample),
             new KeyValuePair<string, Action>("R25a team proposals", TeamProposals),
             new KeyValuePair<string, Action>("random self-play", RandomSelfPlay),
+            new KeyValuePair<string, Action>("random play through Step", RandomStepPlay),
+            new KeyValuePair<string, Action>("observation tensor", TensorTests),
+            new KeyValuePair<string, Action>("bots", BotTests),
+            new KeyValuePair<string, Action>("transcripts", () => TranscriptTests(transcripts)),
         };
-        if (abi != null) sections.Insert(1, new KeyValuePair<string, Action>("ABI against C", () => AbiAgainstC(abi)));
-        else Console.WriteLine("(no --abi program given: layouts checked against the built-in table only)");
         foreach (var section in sections)
         {
             int failedBefore = failed;

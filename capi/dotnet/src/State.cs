@@ -10,12 +10,12 @@ namespace Mus
     /// and leaves this one as it was; keep as many states as you like. The same state and
     /// action always give the same result (randomness comes only from Shuffle actions).
     /// </summary>
-    public sealed class MatchState : IEquatable<MatchState>
+    public sealed class State : IEquatable<State>
     {
         private readonly mus_state raw;
         private readonly mus_state_info info;
 
-        private unsafe MatchState(mus_state raw)
+        private unsafe State(mus_state raw)
         {
             this.raw = raw;
             mus_state_info i = new mus_state_info();
@@ -25,20 +25,20 @@ namespace Mus
         }
 
         /// <summary>A new match waiting for its first shuffle; the mano is the seat after firstDealer (R10).</summary>
-        public static unsafe MatchState New(Rules rules, int firstDealer)
+        public static unsafe State New(Rules rules, int firstDealer)
         {
             mus_rules r = Mus.Hand.RulesOf(rules);
             mus_state s;
             MusException.Check(NativeMethods.mus_state_new(&r, firstDealer, &s),
                                "new match, first dealer " + firstDealer);
-            return new MatchState(s);
+            return new State(s);
         }
 
         /// <summary>
         /// A state from bytes saved with ToBytes (mus_state_validate): MUS_E_INVALID_ARGUMENT for
         /// a length other than 512, MUS_E_INVALID_STATE for bytes the library did not produce.
         /// </summary>
-        public static unsafe MatchState FromBytes(byte[] bytes)
+        public static unsafe State FromBytes(byte[] bytes)
         {
             if (bytes == null || bytes.Length != NativeMethods.MUS_STATE_SIZE)
                 throw new MusException(MusStatus.InvalidArgument, "a state is " + NativeMethods.MUS_STATE_SIZE + " bytes");
@@ -46,7 +46,7 @@ namespace Mus
             byte* dst = (byte*)&s;
             for (int i = 0; i < bytes.Length; ++i) dst[i] = bytes[i];
             MusException.Check(NativeMethods.mus_state_validate(&s), "state bytes");
-            return new MatchState(s);
+            return new State(s);
         }
 
         /// <summary>The state's 512 bytes, for saving; FromBytes reads them back.</summary>
@@ -63,21 +63,97 @@ namespace Mus
         public mus_state ToNative() { return raw; }
 
         /// <summary>
+        /// The state's text form (mus_state_format): "mus-state/2 " and its bytes in base64url,
+        /// the same in every process for equal states. It holds every seat's cards: send a
+        /// player ViewText(seat) instead. State.Parse reads it back.
+        /// </summary>
+        public unsafe string ToText()
+        {
+            mus_state s = raw;
+            return NativeText.Write((buf, cap, len) =>
+            {
+                mus_state copy = s;
+                return NativeMethods.mus_state_format(&copy, buf, cap, len);
+            }, NativeMethods.MUS_STATE_TEXT_MAX, "mus_state_format");
+        }
+
+        /// <summary>
+        /// A state from its text form (mus_state_parse), checked as FromBytes checks bytes:
+        /// MUS_E_PARSE for malformed text (MusException.Position says where), MUS_E_INVALID_STATE
+        /// for well-formed text that is not a state of this library, MUS_E_INVALID_ARGUMENT for null.
+        /// </summary>
+        public static unsafe State Parse(string text)
+        {
+            mus_state s;
+            int pos = -1;
+            int status = NativeMethods.mus_state_parse(text, &s, &pos);
+            MusException.Check(status, NativeText.ParseDetail("state", text == null ? null : Abbreviate(text), pos), pos);
+            return new State(s);
+        }
+
+        /// <summary>
+        /// What one seat may know, as text (mus_view_format): "mus-view/2 " and the view in
+        /// base64url. This is what a server sends the player at seat.
+        /// </summary>
+        public unsafe string ViewText(int seat)
+        {
+            mus_state s = raw;
+            return NativeText.Write((buf, cap, len) =>
+            {
+                mus_state copy = s;
+                return NativeMethods.mus_view_format(&copy, seat, buf, cap, len);
+            }, NativeMethods.MUS_STATE_TEXT_MAX, "mus_view_format, seat " + seat);
+        }
+
+        /// <summary>The number of floats Tensor writes (MUS_VIEW_TENSOR_SIZE).</summary>
+        public const int TensorSize = NativeMethods.MUS_VIEW_TENSOR_SIZE;
+
+        /// <summary>
+        /// What seat may know, as TensorSize floats in 0..1 (mus_view_tensor): an observation for
+        /// game-AI, the same numbers in every language. Its layout (own cards, seats relative to
+        /// the observer, phase, mus round, declarations, signals, the open bet, the lance
+        /// records, scores) is documented with mus_view_tensor in mus.h and the
+        /// MUS_TENSOR_OFF_* constants; the other seats' cards never change it.
+        /// </summary>
+        public float[] Tensor(int seat)
+        {
+            var values = new float[TensorSize];
+            Tensor(seat, values);
+            return values;
+        }
+
+        /// <summary>Tensor(seat) into a caller's array of at least TensorSize floats (MUS_E_BUFFER_TOO_SMALL otherwise).</summary>
+        public unsafe void Tensor(int seat, float[] values)
+        {
+            if (values == null) throw new MusException(MusStatus.InvalidArgument, "values is null");
+            mus_state s = raw;
+            fixed (float* p = values)
+                MusException.Check(NativeMethods.mus_view_tensor(&s, seat, values.Length == 0 ? null : p,
+                                                                 (UIntPtr)values.Length),
+                                   "mus_view_tensor, seat " + seat);
+        }
+
+        private static string Abbreviate(string text)
+        {
+            return text.Length <= 40 ? text : text.Substring(0, 37) + "...";
+        }
+
+        /// <summary>
         /// The next state (mus_apply). Throws MusException (MUS_E_NOT_YOUR_TURN,
         /// MUS_E_ILLEGAL_ACTION, MUS_E_MATCH_OVER, ...) when the action is refused; this state
         /// is never changed.
         /// </summary>
-        public unsafe MatchState Apply(MusAction action)
+        public unsafe State Apply(MusAction action)
         {
             mus_action a = ActionOf(action);
             mus_state from = raw;
             mus_state next;
             MusException.Check(NativeMethods.mus_apply(&from, &a, &next), action.ToString());
-            return new MatchState(next);
+            return new State(next);
         }
 
         /// <summary>Apply, also giving the step's public events (mus_apply_events).</summary>
-        public unsafe MatchState ApplyWithEvents(MusAction action, out IReadOnlyList<MusEvent> events)
+        public unsafe State ApplyWithEvents(MusAction action, out IReadOnlyList<MusEvent> events)
         {
             mus_action a = ActionOf(action);
             mus_state from = raw;
@@ -99,14 +175,14 @@ namespace Mus
                 var list = new List<MusEvent>((int)count.ToUInt64());
                 for (int i = 0; i < (int)count.ToUInt64(); ++i) list.Add(new MusEvent(buf[i]));
                 events = list.AsReadOnly();
-                return new MatchState(next);
+                return new State(next);
             }
         }
 
         /// <summary>The state after applying every action in turn (a replay); throws at the first refused one.</summary>
-        public MatchState ApplyAll(IEnumerable<MusAction> actions)
+        public State ApplyAll(IEnumerable<MusAction> actions)
         {
-            MatchState s = this;
+            State s = this;
             foreach (MusAction a in actions) s = s.Apply(a);
             return s;
         }
@@ -228,12 +304,29 @@ namespace Mus
         /// simulation. seed is the shuffle's seed (R12), ignored by every other id. Throws as
         /// ActionFromId and Apply; this state is never changed.
         /// </summary>
-        public unsafe MatchState ApplyId(int id, ulong seed = 0)
+        public unsafe State ApplyId(int id, ulong seed = 0)
         {
             mus_state from = raw;
             mus_state next;
             MusException.Check(NativeMethods.mus_apply_id(&from, id, seed, &next), "mus_apply_id, id " + id);
-            return new MatchState(next);
+            return new State(next);
+        }
+
+        /// <summary>
+        /// The fast step (mus_step): the next state after the action an id names, with what
+        /// follows in info (phase, seat to act, points the step gained, the legal mask next), in
+        /// one call. seed is the shuffle's seed, ignored by every other id. Throws as ApplyId;
+        /// this state is never changed.
+        /// </summary>
+        public unsafe State Step(int id, ulong seed, out StepInfo info)
+        {
+            mus_state from = raw;
+            mus_state next;
+            mus_step_info i = new mus_step_info();
+            i.struct_size = (uint)sizeof(mus_step_info);
+            MusException.Check(NativeMethods.mus_step(&from, id, seed, &next, &i), "mus_step, id " + id);
+            info = new StepInfo(i);
+            return new State(next);
         }
 
         public Phase Phase { get { return (Phase)info.phase; } }
@@ -329,7 +422,7 @@ namespace Mus
         public static int TeamOf(int seat) { return seat & 1; }
 
         /// <summary>Byte for byte the same state.</summary>
-        public unsafe bool Equals(MatchState other)
+        public unsafe bool Equals(State other)
         {
             if (ReferenceEquals(other, null)) return false;
             mus_state a = raw, b = other.raw;
@@ -338,7 +431,7 @@ namespace Mus
             return true;
         }
 
-        public override bool Equals(object obj) { return Equals(obj as MatchState); }
+        public override bool Equals(object obj) { return Equals(obj as State); }
 
         public override unsafe int GetHashCode()
         {
@@ -378,6 +471,46 @@ namespace Mus
             if (ReferenceEquals(action, null)) throw new MusException(MusStatus.InvalidArgument, "action is null");
             return action.ToNative();
         }
+    }
+
+    /// <summary>What State.Step reports about the step it made (mus_step_info).</summary>
+    public struct StepInfo
+    {
+        internal unsafe StepInfo(mus_step_info i)
+            : this()
+        {
+            Phase = (Phase)i.phase;
+            ToAct = i.to_act < 0 ? (int?)null : i.to_act;
+            HandOver = i.hand_over != 0;
+            MatchWinner = i.match_winner < 0 ? (int?)null : i.match_winner;
+            Points = State.Pair(i.points);
+            GameWinner = i.game_winner < 0 ? (int?)null : i.game_winner;
+            LegalMask = i.legal_mask;
+        }
+
+        /// <summary>The phase of the new state.</summary>
+        public Phase Phase { get; private set; }
+
+        /// <summary>The seat to act next; null when a shuffle is due or the match is over.</summary>
+        public int? ToAct { get; private set; }
+
+        /// <summary>True when this step finished a hand: the new state's LastCount() is that hand's.</summary>
+        public bool HandOver { get; private set; }
+
+        /// <summary>The team that won the match, or null while it goes on.</summary>
+        public int? MatchWinner { get; private set; }
+
+        /// <summary>
+        /// The points teams 0 and 1 gained by this step (a deje, tío Perete, the count; measured
+        /// before a won game resets the scores), 0 or more.
+        /// </summary>
+        public IReadOnlyList<int> Points { get; private set; }
+
+        /// <summary>The team that won a game in this step, or null.</summary>
+        public int? GameWinner { get; private set; }
+
+        /// <summary>The new state's LegalMask(): bit i for a legal action id i.</summary>
+        public ulong LegalMask { get; private set; }
     }
 
     /// <summary>The legal range of a BET: the bet, or the raise over an open bet.</summary>
@@ -497,12 +630,12 @@ namespace Mus
             Mano = c.mano;
             End = (HandEnd)c.end;
             GameWinner = c.game_winner < 0 ? (int?)null : c.game_winner;
-            ScoreBefore = MatchState.Pair(c.score_before);
-            ScoreAfter = MatchState.Pair(c.score_after);
+            ScoreBefore = State.Pair(c.score_before);
+            ScoreAfter = State.Pair(c.score_after);
             var lines = new CountLine[4];
             for (int i = 0; i < 4; ++i) lines[i] = new CountLine(c.line(i));
             Lines = new ReadOnlyCollection<CountLine>(lines);
-            Shown = MatchState.Showdown(c.shown);
+            Shown = State.Showdown(c.shown);
         }
 
         /// <summary>Hand number in the match (1 = first); 0 when no hand finished yet.</summary>
@@ -534,10 +667,13 @@ namespace Mus
     }
 
     /// <summary>What one seat may know (mus_view): its own cards and the public state, nothing else.</summary>
-    public sealed class SeatView
+    public sealed class SeatView : IEquatable<SeatView>
     {
+        private readonly mus_view raw;
+
         internal unsafe SeatView(mus_view v)
         {
+            raw = v;
             Seat = v.seat;
             Phase = (Phase)v.phase;
             Lance = v.lance < 0 ? (Lance?)null : (Lance)v.lance;
@@ -545,9 +681,9 @@ namespace Mus
             Dealer = v.dealer;
             Mano = v.mano;
             Hand = Mus.Hand.FromSlots(new[] { v.hand[0], v.hand[1], v.hand[2], v.hand[3] });
-            Score = MatchState.Pair(v.score);
-            Games = MatchState.Pair(v.games);
-            Vacas = MatchState.Pair(v.vacas);
+            Score = State.Pair(v.score);
+            Games = State.Pair(v.games);
+            Vacas = State.Pair(v.vacas);
             MatchWinner = v.match_winner < 0 ? (int?)null : v.match_winner;
             HandNumber = v.hand_number;
             StockCount = v.stock_count;
@@ -569,7 +705,50 @@ namespace Mus
             var lances = new CountLine[4];
             for (int i = 0; i < 4; ++i) lances[i] = new CountLine(v.lance_line(i));
             Lances = new ReadOnlyCollection<CountLine>(lances);
-            LastShown = MatchState.Showdown(v.last_shown);
+            LastShown = State.Showdown(v.last_shown);
+        }
+
+        /// <summary>
+        /// A view from its text form (mus_view_parse), as State.ViewText(seat) writes it and a
+        /// server sends it: MUS_E_PARSE for malformed text (MusException.Position says where),
+        /// MUS_E_INVALID_STATE for well-formed text holding values no view can hold,
+        /// MUS_E_INVALID_ARGUMENT for null.
+        /// </summary>
+        public static unsafe SeatView Parse(string text)
+        {
+            mus_view v = new mus_view();
+            v.struct_size = (uint)sizeof(mus_view);
+            int pos = -1;
+            int status = NativeMethods.mus_view_parse(text, &v, &pos);
+            string shown = text == null || text.Length <= 40 ? text : text.Substring(0, 37) + "...";
+            MusException.Check(status, NativeText.ParseDetail("view", shown, pos), pos);
+            return new SeatView(v);
+        }
+
+        /// <summary>The C struct, for calls through Mus.Native.</summary>
+        public mus_view ToNative() { return raw; }
+
+        /// <summary>Byte for byte the same view.</summary>
+        public unsafe bool Equals(SeatView other)
+        {
+            if (ReferenceEquals(other, null)) return false;
+            mus_view a = raw, b = other.raw;
+            byte* pa = (byte*)&a;
+            byte* pb = (byte*)&b;
+            for (int i = 0; i < sizeof(mus_view); ++i)
+                if (pa[i] != pb[i]) return false;
+            return true;
+        }
+
+        public override bool Equals(object obj) { return Equals(obj as SeatView); }
+
+        public override unsafe int GetHashCode()
+        {
+            mus_view a = raw;
+            byte* p = (byte*)&a;
+            int h = 17;
+            for (int i = 0; i < sizeof(mus_view); ++i) h = h * 31 + p[i];
+            return h;
         }
 
         /// <summary>Whose view.</summary>

@@ -1,0 +1,160 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.ObjectModel;
+using Mus.Native;
+
+namespace Mus
+{
+    /// <summary>The computer players of the library (MUS_BOT_*).</summary>
+    public enum BotKind
+    {
+        /// <summary>Uniform over the legal actions (the baseline).</summary>
+        Random = 0,
+
+        /// <summary>A club player: cuts, discards, bets and signals by rules of thumb.</summary>
+        Heuristic = 1,
+
+        /// <summary>Samples the hidden cards consistent with its view and plays rollouts.</summary>
+        Search = 2,
+    }
+
+    /// <summary>How far Bot.Playouts plays (MUS_PLAYOUT_*).</summary>
+    public enum PlayoutScope
+    {
+        /// <summary>To the end of the current hand (its count, a deje or an órdago).</summary>
+        Hand = 0,
+
+        /// <summary>To the end of the match.</summary>
+        Match = 1,
+    }
+
+    /// <summary>
+    /// A computer player of the library (mus_bot_config): its kind and, for the search bot, its
+    /// budget per decision. Immutable; a bot decides only from what its seat may know (its own
+    /// cards and the public state), and without a time cap the same state, seat and seed give
+    /// the same choice.
+    /// </summary>
+    public sealed class Bot
+    {
+        private readonly mus_bot_config config;
+
+        /// <summary>
+        /// A bot of this kind with its default budget (mus_bot_config_default); playouts and
+        /// timeMs, when not 0, replace the search budget in playouts per decision and the
+        /// wall-clock cap per decision in ms. MUS_E_INVALID_ARGUMENT for an unknown kind or a
+        /// negative budget.
+        /// </summary>
+        public unsafe Bot(BotKind kind, int playouts = 0, int timeMs = 0)
+        {
+            if (playouts < 0 || timeMs < 0)
+                throw new MusException(MusStatus.InvalidArgument, "a negative bot budget");
+            mus_bot_config c;
+            MusException.Check(NativeMethods.mus_bot_config_default((int)kind, &c), "bot kind " + (int)kind);
+            if (playouts != 0) c.playouts = playouts;
+            if (timeMs != 0) c.time_ms = timeMs;
+            config = c;
+        }
+
+        /// <summary>The random player.</summary>
+        public static Bot Random { get { return new Bot(BotKind.Random); } }
+
+        /// <summary>The heuristic player.</summary>
+        public static Bot Heuristic { get { return new Bot(BotKind.Heuristic); } }
+
+        /// <summary>The search player with its default budget.</summary>
+        public static Bot Search { get { return new Bot(BotKind.Search); } }
+
+        public BotKind Kind { get { return (BotKind)config.kind; } }
+
+        /// <summary>The search budget per decision in playouts (0: the kind's default).</summary>
+        public int PlayoutBudget { get { return config.playouts; } }
+
+        /// <summary>The wall-clock cap per decision in ms; 0 for none (then decisions are deterministic).</summary>
+        public int TimeMs { get { return config.time_ms; } }
+
+        /// <summary>The C struct, for calls through Mus.Native.</summary>
+        public mus_bot_config ToNative() { return config; }
+
+        /// <summary>
+        /// The action id the bot chooses for the seat to act (mus_bot_choose); it is legal in s.
+        /// MUS_E_WRONG_PHASE when a shuffle (chance) is due, MUS_E_MATCH_OVER once the match is over.
+        /// </summary>
+        public int ChooseId(State s, ulong seed)
+        {
+            if (ReferenceEquals(s, null)) throw new MusException(MusStatus.InvalidArgument, "state is null");
+            return ChooseId(s, s.ToAct ?? 0, seed);
+        }
+
+        /// <summary>
+        /// The action id the bot chooses for seat, which must be the seat to act
+        /// (MUS_E_NOT_YOUR_TURN otherwise).
+        /// </summary>
+        public unsafe int ChooseId(State s, int seat, ulong seed)
+        {
+            if (ReferenceEquals(s, null)) throw new MusException(MusStatus.InvalidArgument, "state is null");
+            mus_state raw = s.ToNative();
+            mus_bot_config c = config;
+            int id;
+            MusException.Check(NativeMethods.mus_bot_choose(&raw, seat, &c, seed, &id),
+                               "mus_bot_choose, " + Kind + " bot, seat " + seat);
+            return id;
+        }
+
+        /// <summary>The action the bot chooses for the seat to act: s.ActionFromId(ChooseId(s, seed)).</summary>
+        public MusAction Choose(State s, ulong seed)
+        {
+            return s.ActionFromId(ChooseId(s, seed));
+        }
+
+        /// <summary>
+        /// The search bot's estimate of each action it considers for the seat to act
+        /// (mus_bot_evaluate): action id to the expected points of the seat's team minus the
+        /// opponents' to the end of the hand, with score and target weighed in (what ChooseId
+        /// maximises). MUS_E_INVALID_ARGUMENT unless Kind is Search.
+        /// </summary>
+        public unsafe IReadOnlyDictionary<int, double> Evaluate(State s, ulong seed)
+        {
+            if (ReferenceEquals(s, null)) throw new MusException(MusStatus.InvalidArgument, "state is null");
+            mus_state raw = s.ToNative();
+            mus_bot_config c = config;
+            var points = new double[NativeMethods.MUS_ACTION_ID_COUNT];
+            ulong ids;
+            int seat = s.ToAct ?? 0;
+            fixed (double* p = points)
+                MusException.Check(
+                    NativeMethods.mus_bot_evaluate(&raw, seat, &c, seed, p, (UIntPtr)points.Length, &ids),
+                    "mus_bot_evaluate, " + Kind + " bot, seat " + seat);
+            var estimates = new Dictionary<int, double>();
+            for (int id = 0; id < points.Length; ++id)
+                if ((ids & (1UL << id)) != 0) estimates[id] = points[id];
+            return new ReadOnlyDictionary<int, double>(estimates);
+        }
+
+        /// <summary>
+        /// n playouts from s, every seat played by this bot from its own view, the shuffles
+        /// drawn from seed (mus_playouts): result[i] holds the points teams 0 and 1 gained in
+        /// playout i, to the end of the hand or of the match. The same arguments give the same
+        /// points.
+        /// </summary>
+        public unsafe IReadOnlyList<IReadOnlyList<int>> Playouts(State s, int n, PlayoutScope scope, ulong seed)
+        {
+            if (ReferenceEquals(s, null)) throw new MusException(MusStatus.InvalidArgument, "state is null");
+            if (n < 0) throw new MusException(MusStatus.InvalidArgument, "a negative number of playouts");
+            mus_state raw = s.ToNative();
+            mus_bot_config c = config;
+            var points = new int[Math.Max(2 * n, 1)];
+            fixed (int* p = points)
+                MusException.Check(NativeMethods.mus_playouts(&raw, &c, seed, n, (int)scope, p),
+                                   "mus_playouts, " + n + " " + scope + " playouts");
+            var result = new IReadOnlyList<int>[n];
+            for (int i = 0; i < n; ++i) result[i] = new ReadOnlyCollection<int>(new[] { points[2 * i], points[2 * i + 1] });
+            return new ReadOnlyCollection<IReadOnlyList<int>>(result);
+        }
+
+        public override string ToString()
+        {
+            return Kind + " bot" + (PlayoutBudget != 0 ? ", " + PlayoutBudget + " playouts" : "") +
+                   (TimeMs != 0 ? ", " + TimeMs + " ms" : "");
+        }
+    }
+}
