@@ -1,6 +1,7 @@
 // The bots' entry points: the seat's view with its hidden cards replaced (the one place that
 // reads a full state), the dispatch by kind, and playouts of whole hands or matches.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstddef>
 
@@ -21,6 +22,16 @@ bool hand_full(const State& s, int seat) {
   for (int i = 0; i < hand_size; ++i)
     if (s.deck.hands[static_cast<std::size_t>(seat * hand_size + i)] == no_card) return false;
   return true;
+}
+
+// Adds the points a step's events credit to each team (the count, a deje, tío Perete).
+void add_points(std::array<std::int32_t, 2>& gained, const Events& ev) noexcept {
+  for (std::size_t k = 0; k < ev.size; ++k) {
+    const Event& e = ev.items[k];
+    if ((e.kind == EventKind::count || e.kind == EventKind::deje || e.kind == EventKind::perete) &&
+        e.team >= 0)
+      gained[static_cast<std::size_t>(e.team)] += e.amount;
+  }
 }
 
 // The checks every decision makes before looking at the bot's kind.
@@ -180,6 +191,20 @@ Errc playouts(const State& s, const BotConfig& c, std::uint64_t seed, int n, Pla
         a = Action::shuffle_seed(bots::derive(base, stream_shuffle, shuffles++));
       } else {
         const int seat = w.to_act;
+        if (c.kind == BotKind::random) {
+          // The random bot picks uniformly among the listed actions, which are the mask's ids
+          // in increasing order: the k-th set bit is the k-th action, so the same draw gives
+          // the same action as choose_checked() without building the view.
+          bots::Rng rng(bots::derive(base, stream_decision, decisions++));
+          std::uint64_t mask = legal_action_mask(w);
+          for (auto k = rng.below(static_cast<std::uint32_t>(std::popcount(mask))); k > 0; --k)
+            mask &= mask - 1;
+          played = true;
+          if (apply_id_in_place(w, std::countr_zero(mask), 0, &ev) != Errc::ok)
+            return Errc::internal;
+          add_points(gained, ev);
+          continue;
+        }
         if (c.kind == BotKind::search) {
           v = bot_view(w, seat);
         } else {
@@ -189,13 +214,7 @@ Errc playouts(const State& s, const BotConfig& c, std::uint64_t seed, int n, Pla
         played = true;
       }
       if (apply_in_place(w, a, &ev) != Errc::ok) return Errc::internal;
-      for (std::size_t k = 0; k < ev.size; ++k) {
-        const Event& e = ev.items[k];
-        if ((e.kind == EventKind::count || e.kind == EventKind::deje ||
-             e.kind == EventKind::perete) &&
-            e.team >= 0)
-          gained[static_cast<std::size_t>(e.team)] += e.amount;
-      }
+      add_points(gained, ev);
     }
     points[2 * i] = gained[0];
     points[2 * i + 1] = gained[1];

@@ -209,8 +209,12 @@ enum class PlayoutScope : std::uint8_t {
  * @brief Play `n` playouts from a state, every seat played by the bot `c` from its own view.
  *
  * Playout i starts from `s`; its shuffles and decisions draw from seeds derived from `seed`
- * and i. `points[2i]` and `points[2i+1]` receive the points teams 0 and 1 gained in it (the
- * count, dejes and tío Perete).
+ * and i: with `base = derive_seed(seed, 3, i)`, its j-th shuffle has the seed
+ * `derive_seed(base, 1, j)` and its j-th decision is `bot_choose(..., derive_seed(base, 2, j))`,
+ * so a loop of bot_choose() calls reproduces it. `points[2i]` and `points[2i+1]` receive the
+ * points teams 0 and 1 gained in it (the count, dejes and tío Perete). The random bot's
+ * playouts pick from the legal mask without building views (the same picks, several times
+ * faster).
  * @param s The state (a match already over gains nothing).
  * @param c The bot of every seat.
  * @param seed The seed.

@@ -326,6 +326,60 @@ TEST_CASE("Bots: a wall-clock cap still gives a legal decision") {
   }
 }
 
+// The documented seeds of playouts(), replayed one bot_choose() call at a time.
+static std::array<std::int32_t, 2> reference_playout(const State& start, const BotConfig& c,
+                                                     std::uint64_t seed, std::uint64_t i,
+                                                     mus::PlayoutScope scope) {
+  const std::uint64_t base = mus::derive_seed(seed, 3, i);
+  State w = start;
+  std::array<std::int32_t, 2> gained{};
+  std::uint64_t shuffles = 0;
+  std::uint64_t decisions = 0;
+  bool played = false;
+  mus::Events ev;
+  while (w.phase != Phase::match_over) {
+    if (scope == mus::PlayoutScope::hand && played && w.deal_due()) break;
+    Action a = Action::shuffle_seed(mus::derive_seed(base, 1, shuffles));
+    if (w.phase == Phase::shuffle) {
+      ++shuffles;
+    } else {
+      const auto chosen = mus::bot_choose(w, w.to_act, c, mus::derive_seed(base, 2, decisions++));
+      REQUIRE(chosen.ok());
+      a = *chosen;
+      played = true;
+    }
+    REQUIRE(mus::apply_in_place(w, a, &ev) == Errc::ok);
+    for (std::size_t k = 0; k < ev.size; ++k) {
+      const mus::Event& e = ev.items[k];
+      if ((e.kind == mus::EventKind::count || e.kind == mus::EventKind::deje ||
+           e.kind == mus::EventKind::perete) &&
+          e.team >= 0)
+        gained[static_cast<std::size_t>(e.team)] += e.amount;
+    }
+  }
+  return gained;
+}
+
+TEST_CASE("Bots: playouts equal the documented loop of bot_choose calls (the random fast path)") {
+  for (const char* name : {"standard", "online", "basque"}) {
+    auto start = mus::new_match(preset(name), 1);
+    REQUIRE(start.ok());
+    for (const BotKind k : {BotKind::random, BotKind::heuristic}) {
+      for (const auto scope : {mus::PlayoutScope::hand, mus::PlayoutScope::match}) {
+        const int n = scope == mus::PlayoutScope::hand ? 40 : 4;
+        std::vector<std::int32_t> points(2 * static_cast<std::size_t>(n));
+        REQUIRE(mus::playouts(*start, config(k), 17, n, scope, points.data()) == Errc::ok);
+        for (int i = 0; i < n; ++i) {
+          const auto ref =
+              reference_playout(*start, config(k), 17, static_cast<std::uint64_t>(i), scope);
+          CHECK(points[2 * static_cast<std::size_t>(i)] == ref[0]);
+          CHECK(points[2 * static_cast<std::size_t>(i) + 1] == ref[1]);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("Bots: playouts are deterministic and count each hand's points") {
   auto start = mus::new_match(preset("standard"), 2);
   REQUIRE(start.ok());
