@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""One run, every layer: random self-play hands per second from the floor to JavaScript.
+
+The figures of this machine are noisy, so ratios are only read between figures measured in the
+same run. This script runs, one after the other, in one go:
+
+  floor       mus_bench_match BM_FloorShuffleDealEvaluate: shuffle, deal, evaluate four hands
+  C++         mus_bench_match BM_RandomPlayout: the reducer, legal mask + apply_id_in_place
+  C API       mus_bench_match BM_CApiRandomPlayout: libmus.so, mus_legal_mask + mus_apply_id
+  C API step  mus_bench_match BM_CApiRandomPlayoutStep: libmus.so, one mus_step per action
+  Python Env  bench/python_env.py "env": mus.Env, one step() per action, chance inside
+  Python raw  bench/python_env.py "raw": State.step through immutable States
+  JS step     capi/js/bench/playout.mjs: a mus_step loop driven from Node over WebAssembly
+  playouts    mus_playouts with the random bot, inside the library: from Python (native) and
+              from Node (WebAssembly); the random bot picks uniformly over the legal ids, so
+              its hands are longer (about 22 actions instead of 11) and the row is not a
+              like-for-like ratio with the others.
+
+All rows but the playouts use the same random player (bench/random_policy.h: a legal kind of
+action uniformly, then one of its ids), so a hand is the same amount of work in each.
+C++/C figures are CPU-time medians of 3 repetitions; Python and JS figures are wall-clock
+medians (Python) or bests (JS) of 3 runs, so run this on a quiet machine.
+
+    python3 bench/compare.py --build <Release build dir with the benchmarks and capi/js>
+
+The build needs MUS_BUILD_BENCH (Google Benchmark) and, for the JS rows, the JavaScript
+package (ctest -L js builds it, or `cmake --build <build> --target js_bench` once). A part
+whose program is missing is reported as skipped. Standard rules throughout.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+def bench_match(build):
+    program = os.path.join(build, "bench", "mus_bench_match")
+    if not os.path.exists(program):
+        return {}, "mus_bench_match not built (MUS_BUILD_BENCH)"
+    names = {
+        "BM_FloorShuffleDealEvaluate/preset:0": "floor",
+        "BM_RandomPlayout/preset:0": "C++",
+        "BM_CApiRandomPlayout/preset:0": "C API",
+        "BM_CApiRandomPlayoutStep/preset:0": "C API step",
+    }
+    pattern = "^(" + "|".join(re.escape(n) for n in names) + ")$"
+    out = subprocess.run([program, "--benchmark_filter=" + pattern,
+                          "--benchmark_repetitions=3", "--benchmark_report_aggregates_only=true",
+                          "--benchmark_format=json"], check=True, capture_output=True,
+                         text=True).stdout
+    rows = {}
+    for b in json.loads(out)["benchmarks"]:
+        if b.get("aggregate_name") == "median" and b["run_name"] in names:
+            ns = b["cpu_time"] * {"ns": 1, "us": 1e3, "ms": 1e6}[b["time_unit"]]
+            rows[names[b["run_name"]]] = 1e9 / ns
+    return rows, None
+
+
+def python_rows(build, hands):
+    library = os.path.join(build, "capi", "libmus.so.0")
+    if not os.path.exists(library):
+        return {}, "libmus.so.0 not built"
+    env = dict(os.environ, MUS_LIBRARY=library,
+               PYTHONPATH=os.path.join(ROOT, "capi", "python"), PYTHONDONTWRITEBYTECODE="1")
+    out = subprocess.run([sys.executable, os.path.join(HERE, "python_env.py"),
+                          "--hands", str(hands), "--repeat", "3"], check=True, env=env,
+                         capture_output=True, text=True).stdout
+    names = {"env": "Python Env", "raw": "Python raw", "playouts": "playouts (Python)"}
+    rows = {}
+    for line in out.splitlines():
+        m = re.match(r"^(\S+)\s+standard:\s+(\d+) hands/s", line)
+        if m and m.group(1) in names:
+            rows[names[m.group(1)]] = float(m.group(2))
+    return rows, None
+
+
+def js_rows(build, hands):
+    package = os.path.join(build, "capi", "js", "package")
+    if not os.path.exists(os.path.join(package, "node", "index.mjs")):
+        return {}, "the JavaScript package is not built (ctest -L js)"
+    env = dict(os.environ, MUS_JS_PACKAGE=package)
+    out = subprocess.run(["node", os.path.join(ROOT, "capi", "js", "bench", "playout.mjs"),
+                          str(hands)], check=True, env=env, capture_output=True,
+                         text=True).stdout
+    figures = json.loads(out)
+    return {"JS step (wasm)": float(figures["wasm_step_loop_hands_per_s"]),
+            "playouts (wasm)": float(figures["wasm_playouts_random_bot_hands_per_s"])}, None
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", required=True, help="a Release build directory")
+    parser.add_argument("--hands", type=int, default=30000, help="hands per Python/JS run")
+    args = parser.parse_args(argv)
+    rows = {}
+    for part, f in (("C/C++", lambda: bench_match(args.build)),
+                    ("Python", lambda: python_rows(args.build, args.hands)),
+                    ("JS", lambda: js_rows(args.build, 10 * args.hands))):
+        got, skipped = f()
+        if skipped:
+            print("%s: skipped, %s" % (part, skipped))
+        rows.update(got)
+    floor = rows.get("floor")
+    cpp = rows.get("C++")
+    print("| way | hands/s | ns/hand | × floor | × C++ |")
+    print("|---|---|---|---|---|")
+    order = ["floor", "C++", "C API", "C API step", "Python Env", "Python raw", "JS step (wasm)",
+             "playouts (Python)", "playouts (wasm)"]
+    for name in order:
+        if name not in rows:
+            continue
+        rate = rows[name]
+        ns = 1e9 / rate
+        times_floor = "%.1f" % (ns / (1e9 / floor)) if floor else "-"
+        times_cpp = "%.2f" % (ns / (1e9 / cpp)) if cpp else "-"
+        print("| %s | %.0f | %.0f | %s | %s |" % (name, rate, ns, times_floor, times_cpp))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
