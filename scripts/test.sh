@@ -62,7 +62,8 @@ run_ctest() {
 
 install_dependencies() {
   local packages=(catch2 doxygen graphviz mono-mcs mono-runtime pkg-config libbenchmark-dev
-                  valgrind python3 python3-pip python3-venv clang nodejs emscripten chromium)
+                  valgrind python3 python3-pip python3-venv python3-distributed python3-numpy clang
+                  nodejs emscripten chromium)
   if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
     echo "No dpkg/apt-get here: make sure these (or their equivalents) are installed:"
     echo "  ${packages[*]}"
