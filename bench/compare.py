@@ -10,7 +10,7 @@ same run. This script runs, one after the other, in one go:
   C API step  mus_bench_match BM_CApiRandomPlayoutStep: libmus.so, one mus_step per action
   Python Env  bench/python_env.py "env": mus.Env, one step() per action, chance inside
   Python raw  bench/python_env.py "raw": State.step through immutable States
-  JS step     capi/js/bench/playout.mjs: a mus_step loop driven from Node over WebAssembly
+  JS step     bench/js_playout.mjs: a mus_step loop driven from Node over WebAssembly
   playouts    mus_playouts with the random bot, inside the library: from Python (native) and
               from Node (WebAssembly); the random bot picks uniformly over the legal ids, so
               its hands are longer (about 22 actions instead of 11) and the row is not a
@@ -85,7 +85,7 @@ def js_rows(build, hands):
     if not os.path.exists(os.path.join(package, "node", "index.mjs")):
         return {}, "the JavaScript package is not built (ctest -L js)"
     env = dict(os.environ, MUS_JS_PACKAGE=package)
-    out = subprocess.run(["node", os.path.join(ROOT, "capi", "js", "bench", "playout.mjs"),
+    out = subprocess.run(["node", os.path.join(HERE, "js_playout.mjs"),
                           str(hands)], check=True, env=env, capture_output=True,
                          text=True).stdout
     figures = json.loads(out)

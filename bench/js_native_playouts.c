@@ -1,4 +1,4 @@
-/* The native figures for bench/playout.mjs, with the same work as its WebAssembly runs:
+/* The native figures for bench/js_playout.mjs, with the same work as its WebAssembly runs:
  *   native_playouts step <n>   n hands by a mus_step loop, the random player of bench/
  *                              (random_policy.h: a legal kind of action, then one of its ids);
  *   native_playouts bot <n>    n hands by mus_playouts with the random bot.
@@ -10,7 +10,7 @@
 #include <time.h>
 
 #include "mus/mus.h"
-#include "random_policy.h" /* bench/: the project's random player, kind first then id */
+#include "random_policy.h" /* the project's random player, kind first then id */
 
 static double now(void) {
   struct timespec t;

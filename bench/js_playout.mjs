@@ -1,6 +1,7 @@
 // Random playout speed in Node: hands per second through the WebAssembly module, and the ratio
 // to the native library on this machine.
-//   node bench/playout.mjs [hands]     (ctest's environment, or MUS_JS_PACKAGE=<built package>)
+//   MUS_JS_PACKAGE=<build>/capi/js/package node bench/js_playout.mjs [hands]
+//   (or `cmake --build <build> --target js_bench`, which also gives the native figures)
 // Measures (each the best of three runs), every hand played to its end from a new match:
 //   wasm step loop  one mus_step per action from JavaScript, by the project's random player of
 //                   bench/random_policy.h (a legal kind of action, then one of its ids), here
@@ -14,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const pkg = process.env.MUS_JS_PACKAGE ?? join(here, '..', 'build', 'package');
+const pkg = process.env.MUS_JS_PACKAGE ?? join(here, '..', 'build', 'capi', 'js', 'package');
 const mus = await import(pathToFileURL(join(pkg, 'node', 'index.mjs')).href);
 await mus.init();
 const n = Number(process.argv[2] ?? 1000000);
@@ -37,13 +38,24 @@ const INFO = mus.STRUCTS.mus_step_info;
 const maskLo = INFO.fields.legal_mask[0] >> 2;
 const handOver = INFO.fields.hand_over[0] >> 2;
 
-// The blocks of the action-id space, one per kind (MUS_ACTION_ID_*), as [bits 0..31, bits 32..63].
-const BLOCKS = [
-  [1 << 0, 0], [1 << 1, 0], [1 << 2, 0], [0xffff << 3, 0], [1 << 19, 0], [0xfff << 20, 0xf],
-  [0, 1 << 4], [0, 1 << 5], [0, 1 << 6], [0, 0xffff << 7], [0, 1 << 23],
-];
-const kindLo = new Int32Array(11);
-const kindHi = new Int32Array(11);
+// The blocks of the action-id space, one per kind (mus.h's MUS_ACTION_ID_*, from the package's
+// ActionId): each starts at its constant and ends before the next one; as [bits 0..31, 32..63].
+const starts = Object.entries(mus.ActionId)
+  .filter(([name]) => name !== 'COUNT')
+  .map(([, v]) => Number(v))
+  .sort((x, y) => x - y);
+const BLOCKS = starts.map((first, i) => {
+  const end = i + 1 < starts.length ? starts[i + 1] : Number(mus.ActionId.COUNT);
+  let lo = 0;
+  let hi = 0;
+  for (let id = first; id < end; id++) {
+    if (id < 32) lo |= 1 << id;
+    else hi |= 1 << (id - 32);
+  }
+  return [lo, hi];
+});
+const kindLo = new Int32Array(BLOCKS.length);
+const kindHi = new Int32Array(BLOCKS.length);
 
 // The k-th set bit of a 32-bit word.
 function nthBit(word, k) {
