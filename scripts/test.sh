@@ -63,7 +63,8 @@ run_ctest() {
 install_dependencies() {
   local packages=(catch2 doxygen graphviz mono-mcs mono-runtime pkg-config libbenchmark-dev
                   valgrind python3 python3-pip python3-venv python3-distributed python3-numpy clang
-                  nodejs emscripten chromium)
+                  nodejs emscripten chromium libboost-dev nlohmann-json3-dev libsqlite3-dev
+                  python3-websockets)
   if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
     echo "No dpkg/apt-get here: make sure these (or their equivalents) are installed:"
     echo "  ${packages[*]}"
