@@ -6,31 +6,36 @@
 // Query parameters (for tests and demos): ?seed=N fixes the deals and the bots' choices;
 // ?delay=ms sets the pause after each bot action (default 450).
 import {
-  init, Action, ActionKind, EventKind, HandEnd, LanceStatus, MusError, Phase, PRESETS, Rules, State,
+  init, Action, ActionKind, EventKind, HandEnd, Lance, LanceStatus, MusError, Phase, PRESETS, Rules, Signal, State,
 } from '/libmus/esm/index.js';
 import { backSvg, cardSvg } from './cards.js';
 
 const HUMAN = 0;
+// Seat labels on the table, and the same seats inside a sentence.
 const SEATS = ['Tú', 'Ane', 'Compañero', 'Iker'];
+const NAMES = ['tú', 'Ane', 'tu compañero', 'Iker'];
 const TEAMS = ['Nosotros', 'Ellos'];
 const LANCES = ['Grande', 'Chica', 'Pares', 'Juego', 'Punto'];
-// The gestures of the signals (R33), in Spanish, by the library's signal names (action text).
-const GESTURES = {
-  two_kings: 'se muerde el centro del labio (dos reyes)',
-  three_kings: 'se muerde un lado del labio (tres reyes)',
-  two_aces: 'saca la punta de la lengua (dos ases)',
-  three_aces: 'saca la lengua a un lado (tres ases)',
-  pareja: 'ladea la cabeza (pareja)',
-  medias: 'tuerce los labios a un lado (medias)',
-  duples: 'levanta las cejas (duples)',
-  juego_31: 'guiña un ojo (31)',
-  punto_30: 'encoge los dos hombros (30)',
-  punto_29: 'levanta el hombro derecho (29)',
-  punto_28: 'levanta el hombro izquierdo (28)',
-  ciego: 'cierra los ojos (ciego)',
-  real_31: 'se toca la oreja (31 real)',
-  solomillo: 'lanza un beso (solomillo)',
-  need_mus: 'cierra los ojos: «¡quiero mus!»',
+// The signals (R33) by their Spanish names and gestures, one gesture each, keyed by the
+// library's signal numbers. `need_mus` (the online set's closed eyes, "Need Mus!") is a wish,
+// not a fact about the cards; its gesture here is pleading hands, so that it never reads as
+// `ciego`'s closed eyes.
+const SIGNS = {
+  [Signal.TWO_KINGS]: ['dos reyes', 'se muerde el centro del labio'],
+  [Signal.THREE_KINGS]: ['tres reyes', 'se muerde un lado del labio'],
+  [Signal.TWO_ACES]: ['dos ases', 'saca la punta de la lengua'],
+  [Signal.THREE_ACES]: ['tres ases', 'saca la lengua a un lado'],
+  [Signal.PAREJA]: ['pareja', 'ladea la cabeza'],
+  [Signal.MEDIAS]: ['medias', 'tuerce la boca a un lado'],
+  [Signal.DUPLES]: ['duples', 'levanta las cejas'],
+  [Signal.JUEGO_31]: ['la una (31)', 'guiña un ojo'],
+  [Signal.PUNTO_30]: ['30 de punto', 'encoge los dos hombros'],
+  [Signal.PUNTO_29]: ['29 de punto', 'levanta el hombro derecho'],
+  [Signal.PUNTO_28]: ['28 de punto', 'levanta el hombro izquierdo'],
+  [Signal.CIEGO]: ['ciego (ni pares ni juego)', 'cierra los ojos'],
+  [Signal.REAL_31]: ['31 real', 'se toca el lóbulo de la oreja'],
+  [Signal.SOLOMILLO]: ['solomillo (tres reyes y as)', 'lanza un beso'],
+  [Signal.NEED_MUS]: ['«¡quiero mus!»', 'junta las manos pidiendo mus'],
 };
 const STATUS_WORDS = {
   [LanceStatus.PENDING]: 'sin jugar',
@@ -42,12 +47,29 @@ const STATUS_WORDS = {
   [LanceStatus.ORDAGO]: 'órdago querido',
 };
 
+// Spanish agreement: a seat as the subject, in the second person for the person at the table
+// ("repartiste tú") and the third for the others ("repartió Ane").
+function seatDoes(seat, you, other) {
+  return seat === HUMAN ? `${you} tú` : `${other} ${NAMES[seat]}`;
+}
+// A team as the subject: first person plural for ours ("ganamos nosotros"), third for theirs.
+function teamDoes(team, we, they) {
+  return team === 0 ? `${we} nosotros` : `${they} ellos`;
+}
+// Whose cards: "tus cartas", "las cartas de Ane".
+function cardsOf(seat) {
+  return seat === HUMAN ? 'tus cartas' : `las cartas de ${NAMES[seat]}`;
+}
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
 const params = new URLSearchParams(location.search);
 const delay = Number(params.get('delay') ?? 450);
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 let state = null;
+let rules = null;
 let seed = 0n;
 let botKind = 1;
 let shuffles = 0;
@@ -55,6 +77,8 @@ let selected = new Set();
 let said = ['', '', '', ''];
 let declared = [[], [], [], []];
 let lastCountNumber = 0;
+let seenCount = 0; // the last hand whose count the person has looked at ("Siguiente mano")
+let ownHand = null; // the person's last complete hand, for the table after a hand without showdown
 const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
 let ticket = 0;
 const waiting = new Map();
@@ -64,8 +88,17 @@ worker.onmessage = ({ data }) => {
   resolve?.(data);
 };
 
-// What the tests read: the match's seed, rules, first dealer and every action applied, as text.
-window.musTable = { log: [], rules: '', dealer: 0, seed: '0', counts: [] };
+// What the tests read: the match's seed, rules, first dealer and every action applied, as text;
+// each count as shown (points, reason and team of each line); the signal words.
+window.musTable = { log: [], rules: '', dealer: 0, seed: '0', counts: [], signs: SIGNS };
+
+// A library error as the person reads it: the library's own text, without the binding's
+// function name in front.
+function errorText(e) {
+  if (!(e instanceof MusError)) return String(e);
+  const prefix = `${e.function}: `;
+  return e.message.startsWith(prefix) ? e.message.slice(prefix.length) : e.message;
+}
 
 function askBot(seat) {
   return new Promise((resolve) => {
@@ -79,26 +112,28 @@ function setTurn(turn) {
   document.body.dataset.turn = turn;
 }
 
-function signalName(action) {
-  return action.toString().split(' ').pop();
+// "de pareja: ladea la cabeza" (after "la seña").
+function signWords(signal) {
+  const [name, gesture] = SIGNS[signal] ?? [String(signal), '?'];
+  return `de ${name}: ${gesture}`;
 }
 
 function teamOf(seat) {
   return seat % 2;
 }
 
+// One public event as a line of the move log; null for those the log leaves out.
 function describe(e) {
   const who = e.seat === null ? '' : SEATS[e.seat];
   const lance = e.lance === null ? '' : LANCES[e.lance];
-  const team = e.team === null ? '' : TEAMS[e.team];
   switch (e.kind) {
-    case EventKind.DEAL: return `Reparte ${who}; es mano ${SEATS[e.value]} (mano nº ${e.amount})`;
+    case EventKind.DEAL: return `${capital(seatDoes(e.seat, 'repartes', 'reparte'))}; ${seatDoes(e.value, 'eres mano', 'es mano')} (mano nº ${e.amount})`;
     case EventKind.REFILL: return `Se rehace el mazo con ${e.amount} descartes`;
     case EventKind.MUS: return `${who}: mus`;
     case EventKind.CUT: return `${who}: corto, no hay mus`;
     case EventKind.DISCARD: return `${who}: descarta ${e.amount}`;
     case EventKind.REPLACE: return null;
-    case EventKind.PERETE: return `${who}: ¡tío Perete! (1 para ${team})`;
+    case EventKind.PERETE: return `${who}: ¡tío Perete! (1 para ${TEAMS[e.team]})`;
     case EventKind.SIGNAL: return null;
     case EventKind.DECLARE_PARES: return `${who}: pares ${e.value ? 'sí' : 'no'}`;
     case EventKind.DECLARE_JUEGO: return `${who}: juego ${e.value ? 'sí' : 'no'}`;
@@ -108,15 +143,15 @@ function describe(e) {
     case EventKind.ORDAGO: return `${who}: ¡órdago!`;
     case EventKind.ACCEPT: return `${who}: quiero`;
     case EventKind.REJECT: return `${who}: no quiero`;
-    case EventKind.DEJE: return `${team} se lleva ${e.amount} de ${lance} (no querido)`;
+    case EventKind.DEJE: return `${capital(teamDoes(e.team, 'nos llevamos', 'se llevan'))} ${e.amount} de ${lance} (no querido)`;
     case EventKind.EN_PASO: return `${lance}: en paso`;
-    case EventKind.SHOWDOWN: return `Órdago querido a ${lance}: ganan las cartas de ${who}`;
-    case EventKind.COUNT: return `Cuenta: ${lance}, ${e.amount} para ${team}`;
-    case EventKind.GAME: return `¡${team} ganan el juego!`;
-    case EventKind.VACA: return `¡${team} ganan la vaca!`;
-    case EventKind.MATCH: return `¡${team} ganan la partida!`;
-    case EventKind.PROPOSE: return `${who} propone a su compañero`;
-    case EventKind.AGREE: return `${who} está de acuerdo`;
+    case EventKind.SHOWDOWN: return `Órdago querido a ${lance}: ganan ${cardsOf(e.seat)}`;
+    case EventKind.COUNT: return e.amount ? `Cuenta: ${lance}, ${e.amount} para ${TEAMS[e.team]}` : `Cuenta: ${lance}, nada`;
+    case EventKind.GAME: return `¡${capital(teamDoes(e.team, 'ganamos', 'ganan'))} el juego!`;
+    case EventKind.VACA: return `¡${capital(teamDoes(e.team, 'ganamos', 'ganan'))} la vaca!`;
+    case EventKind.MATCH: return `¡${capital(teamDoes(e.team, 'ganamos', 'ganan'))} la partida!`;
+    case EventKind.PROPOSE: return e.seat === HUMAN ? 'Propones a tu compañero' : `${who} propone a su compañero`;
+    case EventKind.AGREE: return `${capital(seatDoes(e.seat, 'estás', 'está'))} de acuerdo`;
     default: return null;
   }
 }
@@ -132,10 +167,11 @@ function apply(action) {
       selected = new Set();
       $('signal-list').innerHTML = '';
     }
+    // What a seat said belongs to its lance: a new lance starts with nothing said.
+    if (e.kind === EventKind.LANCE_START) said = ['', '', '', ''];
     if (e.kind === EventKind.SIGNAL) {
-      const gesture = GESTURES[signalName(action)] ?? signalName(action);
-      const whom = e.seat === HUMAN ? 'Tú haces' : e.seat === 2 ? 'Tu compañero hace' : `${SEATS[e.seat]} hace`;
-      $('signal-list').insertAdjacentHTML('beforeend', `<li data-seat="${e.seat}">${esc(whom)} una seña: <strong>${esc(gesture)}</strong></li>`);
+      const whom = e.seat === HUMAN ? 'Haces' : e.seat === 2 ? 'Tu compañero hace' : `${SEATS[e.seat]} hace`;
+      $('signal-list').insertAdjacentHTML('beforeend', `<li data-seat="${e.seat}" data-signal="${action.amount}">${esc(whom)} la seña <strong>${esc(signWords(action.amount))}</strong></li>`);
     }
     if (e.kind === EventKind.DECLARE_PARES) declared[e.seat].push(`pares: ${e.value ? 'sí' : 'no'}`);
     if (e.kind === EventKind.DECLARE_JUEGO) declared[e.seat].push(`juego: ${e.value ? 'sí' : 'no'}`);
@@ -145,11 +181,10 @@ function apply(action) {
     }
     if (words) $('log-list').insertAdjacentHTML('beforeend', `<li>${esc(words)}</li>`);
   }
-  $('log-list').scrollTop = $('log-list').scrollHeight;
   const count = state.lastCount();
   if (count && count.number !== lastCountNumber) {
     lastCountNumber = count.number;
-    window.musTable.counts.push(count.lines.map((l) => l.points));
+    said = ['', '', '', ''];
     renderCount(count);
   }
 }
@@ -160,47 +195,106 @@ function amarracos(points) {
   return `${a} amarraco${a === 1 ? '' : 's'}${p ? ` y ${p} piedra${p === 1 ? '' : 's'}` : ''}`;
 }
 
-function reason(line) {
-  const team = line.winnerTeam === null ? '' : TEAMS[line.winnerTeam];
-  const who = line.winnerSeat === null ? '' : ` (cartas de ${SEATS[line.winnerSeat]})`;
-  const tantos = line.tantos ? ` + ${line.tantos} de tantos` : '';
+// The tantos of a line, named partner by partner from the cards shown at the count:
+// "2 tantos de pares (tú 1, tu compañero 1)".
+function tantosWords(line, count) {
+  if (!line.tantos) return '';
+  const lance = LANCES[line.lance].toLowerCase();
+  const parts = [];
+  if (count.shown && line.winnerTeam !== null) {
+    for (const seat of [line.winnerTeam, line.winnerTeam + 2]) {
+      const n = count.shown[seat].tantos(rules, line.lance);
+      if (n) parts.push(`${NAMES[seat]} ${n}`);
+    }
+  }
+  return `${plural(line.tantos, 'tanto', 'tantos')} de ${lance}${parts.length ? ` (${parts.join(', ')})` : ''}`;
+}
+
+// Why a line of the count scored what it did, from the library's record of it: how the lance
+// was played (status), the stake, the tantos, whether the count reached it, and who won it.
+function reason(line, count) {
+  const t = line.winnerTeam;
+  const tantos = tantosWords(line, count);
+  const extra = tantos || (line.lance === Lance.PUNTO ? '1 de punto' : '');
+  const cards = line.winnerSeat === null ? '' : ` con ${cardsOf(line.winnerSeat)}`;
+  if (!line.counted && line.status !== LanceStatus.SKIPPED && line.status !== LanceStatus.PENDING) {
+    // The count stopped before this lance (R29): say how it went and why it scored nothing.
+    const won = count.gameWinner === 0 ? 'ya habíamos ganado el juego nosotros' : count.gameWinner === 1 ? 'ya habían ganado el juego ellos' : 'el juego ya estaba ganado';
+    const deje = line.status === LanceStatus.REFUSED ? ` (${teamDoes(t, 'cobramos', 'cobraron')} ${line.stake} de deje al momento)` : '';
+    const had = t === null ? '' : `, ${teamDoes(t, 'lo llevábamos', 'lo llevaban')}${cards}`;
+    return `${STATUS_WORDS[line.status]}${deje}${had}; no se contó: ${won}`;
+  }
   switch (line.status) {
-    case LanceStatus.ACCEPTED: return `envite de ${line.stake} querido${tantos}: ${team}${who}`;
-    case LanceStatus.REFUSED: return `no querido: ${line.stake} para ${team}, cobrado al momento`;
-    case LanceStatus.EN_PASO: return `en paso: ${team}${who} gana el lance${tantos}`;
-    case LanceStatus.ONE_TEAM: return `sólo ${team} lleva${tantos}`;
-    case LanceStatus.ORDAGO: return `órdago querido: ${team}${who} gana el juego`;
-    case LanceStatus.SKIPPED: return 'nadie lleva: no se juega';
-    default: return 'no se llegó a jugar';
+    case LanceStatus.ACCEPTED:
+      return `envite de ${line.stake} querido: ${teamDoes(t, 'ganamos', 'ganan')}${cards}${extra ? `; más ${extra}` : ''}`;
+    case LanceStatus.REFUSED:
+      return `no querido: ${teamDoes(t, 'cobramos', 'cobraron')} ${line.stake} de deje al momento` +
+        (extra ? `, y en la cuenta ${extra}` : ', y nada más en la cuenta');
+    case LanceStatus.EN_PASO:
+      return `en paso: ${teamDoes(t, 'ganamos', 'ganan')}${cards}${tantos ? `: ${tantos}` : ', 1 punto'}`;
+    case LanceStatus.ONE_TEAM:
+      return `sólo ${teamDoes(t, 'llevamos', 'llevan')} ${LANCES[line.lance].toLowerCase()}${tantos ? `: ${tantos}` : ''}`;
+    case LanceStatus.ORDAGO:
+      return `órdago querido: ${teamDoes(t, 'ganamos', 'ganan')} el juego${cards}`;
+    case LanceStatus.SKIPPED:
+      return 'nadie lleva: no se juega';
+    default:
+      return 'no se llegó a jugar';
   }
 }
 
 function renderCount(count) {
-  const end = count.end === HandEnd.DEJE ? ' (la mano terminó al llegar a los tantos con un no querido)' :
-    count.end === HandEnd.ORDAGO ? ' (terminó con un órdago)' : '';
-  const rows = count.lines.map((l, i) => `<tr data-lance="${i}" data-points="${l.points}" data-team="${l.winnerTeam ?? ''}">` +
+  const end = count.end === HandEnd.DEJE ? ' La mano terminó al llegar a los tantos con un no querido.' :
+    count.end === HandEnd.ORDAGO ? ' Terminó con un órdago.' : '';
+  const lines = count.lines.map((l) => ({
+    points: l.points,
+    reason: reason(l, count),
+    team: l.points > 0 && l.winnerTeam !== null ? TEAMS[l.winnerTeam] : '—',
+  }));
+  window.musTable.counts.push({ number: count.number, lines });
+  const rows = count.lines.map((l, i) => `<tr data-lance="${i}" data-points="${l.points}" data-team="${l.winnerTeam ?? ''}" data-counted="${l.counted ? 1 : 0}">` +
     `<td>${LANCES[l.lance]}</td><td>${STATUS_WORDS[l.status] ?? l.status}</td>` +
-    `<td>${esc(reason(l))}</td><td class="points">${l.points}${l.counted || l.points === 0 ? '' : ''}</td>` +
-    `<td>${l.winnerTeam === null ? '' : TEAMS[l.winnerTeam]}</td></tr>`).join('');
+    `<td class="reason">${esc(lines[i].reason)}</td><td class="points">${l.points}</td><td class="for">${lines[i].team}</td></tr>`).join('');
   const shown = count.shown ? '<p>Cartas mostradas: ' + count.shown.map((h, s) => `${SEATS[s]} ${esc(h.toString())}`).join(' · ') + '</p>' : '';
   $('count-body').dataset.hand = String(count.number);
-  $('count-body').innerHTML = `<p>Mano nº ${count.number}: repartió ${SEATS[count.dealer]}, fue mano ${SEATS[count.mano]}${end}.</p>` +
+  $('count-body').innerHTML = `<p>Mano nº ${count.number}: ${seatDoes(count.dealer, 'repartiste', 'repartió')}, ` +
+    `${seatDoes(count.mano, 'fuiste mano', 'fue mano')}.${end}</p>` +
     `<table class="count"><tr><th>Lance</th><th>Cómo</th><th>Por qué</th><th>Puntos</th><th>Para</th></tr>${rows}</table>` +
-    `<p>Tanteo: ${TEAMS[0]} ${count.scoreBefore[0]} → ${count.scoreAfter[0]}, ${TEAMS[1]} ${count.scoreBefore[1]} → ${count.scoreAfter[1]}</p>` + shown;
+    `<p id="tanteo">Tanteo: ${TEAMS[0]} ${count.scoreBefore[0]} → ${count.scoreAfter[0]}, ${TEAMS[1]} ${count.scoreBefore[1]} → ${count.scoreAfter[1]}</p>` + shown;
 }
 
+function cardButton(id, i, text, clickable) {
+  return `<button class="card${clickable ? ' clickable' : ''}${selected.has(id) ? ' selected' : ''}" data-card="${id}" data-index="${i + 1}" ` +
+    `aria-pressed="${selected.has(id)}" ${clickable ? '' : 'tabindex="-1"'}>${cardSvg(id, text)}</button>`;
+}
+
+function faceUp(hand) {
+  return hand.ids.map((id, i) => `<span class="card shown" data-card="${id}">${cardSvg(id, hand.cards[i]?.toString())}</span>`).join('');
+}
+
+// The table. During a hand: the person's view. After a hand (until "Siguiente mano") and at the
+// end of the match: that hand as it ended — its dealer and mano, the cards shown at the count
+// (or an órdago) face up on every seat, and the count.
 function render() {
   const view = state.view(HUMAN);
+  const count = state.lastCount();
+  const after = count !== null && count.number === view.handNumber && (view.phase === Phase.SHUFFLE || view.phase === Phase.MATCH_OVER);
+  if (view.hand.complete) ownHand = view.hand;
+  document.body.dataset.showdown = after ? String(count.number) : '';
+  const dealer = after ? count.dealer : view.dealer;
+  const mano = after ? count.mano : view.mano;
   for (let s = 0; s < 4; s++) {
     const el = $(`seat-${s}`);
     el.classList.toggle('to-act', view.toAct === s);
-    const badges = (view.dealer === s ? '<span class="badge">reparte</span>' : '') + (view.mano === s ? '<span class="badge mano">mano</span>' : '');
+    const badges = (dealer === s ? '<span class="badge">reparte</span>' : '') + (mano === s ? '<span class="badge mano">mano</span>' : '');
     let cards = '';
-    if (s === HUMAN) {
+    if (after && count.shown) {
+      cards = faceUp(count.shown[s]);
+    } else if (after && s === HUMAN && ownHand) {
+      cards = faceUp(ownHand);
+    } else if (s === HUMAN) {
       const clickable = view.phase === Phase.DISCARD && view.toAct === HUMAN;
-      cards = view.hand.ids.map((id, i) => id === 255 ? '<span class="card"></span>' :
-        `<button class="card${clickable ? ' clickable' : ''}${selected.has(id) ? ' selected' : ''}" data-card="${id}" data-index="${i + 1}" ` +
-        `aria-pressed="${selected.has(id)}" ${clickable ? '' : 'tabindex="-1"'}>${cardSvg(id, view.hand.cards[i]?.toString())}</button>`).join('');
+      cards = view.hand.ids.map((id, i) => id === 255 ? '<span class="card"></span>' : cardButton(id, i, view.hand.cards[i]?.toString(), clickable)).join('');
     } else {
       cards = backSvg().repeat(4).replace(/<svg/g, '<span class="card"><svg').replace(/<\/svg>/g, '</svg></span>');
     }
@@ -208,16 +302,21 @@ function render() {
       `<div class="cards">${cards}</div><div class="said">${esc(said[s])}</div><div class="decl">${esc(declared[s].join(' · '))}</div>`;
   }
   const phaseWords = { [Phase.SHUFFLE]: 'barajando', [Phase.MUS]: 'mus', [Phase.DISCARD]: 'descartes', [Phase.BETTING]: 'envites', [Phase.MATCH_OVER]: 'fin de la partida', [Phase.PERETE]: 'tío Perete' };
-  $('lance').textContent = view.lance === null ? `Fase: ${phaseWords[view.phase] ?? view.phase}` : `Lance: ${LANCES[view.lance]}`;
+  $('lance').textContent = after ? (view.phase === Phase.MATCH_OVER ? 'Fin de la partida' : `Fin de la mano nº ${count.number}`) :
+    view.lance === null ? `Fase: ${phaseWords[view.phase] ?? view.phase}` : `Lance: ${LANCES[view.lance]}`;
   $('bet').textContent = view.betOpen ? (view.betIsOrdago ? `Órdago de ${TEAMS[view.betTeam]}` :
     `Envite de ${TEAMS[view.betTeam]}: ${view.proposed} (si no se quiere: ${view.stakeBefore})`) : '';
-  $('scores').innerHTML = [0, 1].map((t) => `<div data-team="${t}"><strong>${TEAMS[t]}</strong>: ${view.score[t]} punto${view.score[t] === 1 ? '' : 's'} — ${amarracos(view.score[t])}` +
+  // After a hand that won a game the scores are back at 0: the centre shows how the hand ended.
+  const score = after && count.gameWinner !== null ? count.scoreAfter : view.score;
+  $('scores').innerHTML = (after && count.gameWinner !== null ? `<div class="final">Así acabó el juego (${esc(count.gameWinner === 0 ? 'lo ganamos nosotros' : 'lo ganaron ellos')}):</div>` : '') +
+    [0, 1].map((t) => `<div data-team="${t}"><strong>${TEAMS[t]}</strong>: ${score[t]} punto${score[t] === 1 ? '' : 's'} — ${amarracos(score[t])}` +
     ` · juegos ${view.games[t]} · vacas ${view.vacas[t]}</div>`).join('');
   if (view.matchWinner !== null) {
-    $('controls').innerHTML = `<p class="winner" id="winner" data-team="${view.matchWinner}">¡${TEAMS[view.matchWinner]} ganan la partida!</p>` +
-      '<button id="again" data-key="Enter">Otra partida</button>';
+    $('controls').innerHTML = `<div class="over"><p class="winner" id="winner" data-team="${view.matchWinner}">¡${capital(teamDoes(view.matchWinner, 'ganamos', 'ganan'))} la partida!</p>` +
+      '<button id="again" data-key="Enter">Otra partida</button></div>';
     $('again').onclick = () => location.reload();
   }
+  $('log-list').scrollTop = $('log-list').scrollHeight; // the newest move in sight, whatever the layout did
 }
 
 function button(label, key, onClick, cls = '') {
@@ -229,18 +328,25 @@ function button(label, key, onClick, cls = '') {
   return b;
 }
 
-function humanTurn() {
+// The amounts offered as buttons: the smallest legal bet and a few common ones; any other
+// amount goes in the free field beside them.
+const COMMON_BETS = [2, 5, 10];
+
+// The person's turn: a button for each kind of legal action. `failed` is an action the library
+// just refused: its error stays on screen, with the free amount as typed, until the next try.
+function humanTurn(failed = null) {
   setTurn('human');
   const legal = state.legalActions();
   const box = $('controls');
   box.innerHTML = '';
-  const play = (a) => {
-    box.innerHTML = '';
+  const play = (a, typed) => {
     try {
       apply(a);
     } catch (e) {
-      box.innerHTML = `<p class="error">${esc(e instanceof MusError ? e.message : String(e))}</p>`;
+      humanTurn({ message: errorText(e), typed });
+      return;
     }
+    box.innerHTML = '';
     loop();
   };
   const kinds = new Set(legal.map((a) => a.kind));
@@ -259,24 +365,42 @@ function humanTurn() {
     box.append(b);
   }
   if (kinds.has(ActionKind.PASS)) box.append(button('Paso', 'p', () => play(Action.pass(HUMAN))));
-  const bets = legal.filter((a) => a.kind === ActionKind.BET);
   const view = state.view(HUMAN);
-  bets.forEach((a, i) => box.append(button(view.betOpen ? `${a.amount} más` : a.amount === 2 ? 'Envido' : `Envido ${a.amount}`, i === 0 ? 'e' : '', () => play(a), 'ladder')));
+  const bets = legal.filter((a) => a.kind === ActionKind.BET);
+  bets.filter((a, i) => i === 0 || COMMON_BETS.includes(a.amount)).forEach((a, i) =>
+    box.append(button(view.betOpen ? `${a.amount} más` : a.amount === 2 ? 'Envido' : `Envido ${a.amount}`, i === 0 ? 'e' : '', () => play(a), 'ladder')));
   const limits = state.betLimits();
   if (limits) {
     const input = document.createElement('input');
-    Object.assign(input, { type: 'number', min: limits.min, max: limits.max, value: limits.min, id: 'amount' });
+    Object.assign(input, { type: 'number', min: limits.min, max: limits.max, value: failed?.typed ?? limits.min, id: 'amount' });
     input.setAttribute('aria-label', 'envite libre');
-    box.append(input, button(view.betOpen ? 'Subir lo que digo' : 'Envidar lo que digo', 'a', () => play(Action.bet(HUMAN, Number(input.value)))));
+    input.title = `de ${limits.min} a ${limits.max}`;
+    box.append(input, button(view.betOpen ? 'Subir lo que digo' : 'Envidar lo que digo', 'a', () => play(Action.bet(HUMAN, Number(input.value)), input.value)));
   }
   if (kinds.has(ActionKind.ORDAGO)) box.append(button('Órdago', 'o', () => play(Action.ordago(HUMAN)), 'ordago'));
   if (kinds.has(ActionKind.ACCEPT)) box.append(button('Quiero', 'q', () => play(Action.accept(HUMAN))));
   if (kinds.has(ActionKind.REJECT)) box.append(button('No quiero', 'n', () => play(Action.reject(HUMAN))));
   if (kinds.has(ActionKind.PERETE)) box.append(button('¡Tío Perete!', 't', () => play(Action.perete(HUMAN))));
   const signals = legal.filter((a) => a.kind === ActionKind.SIGNAL);
-  signals.forEach((a, i) => box.append(button(`Seña: ${GESTURES[signalName(a)] ?? signalName(a)}`, i === 0 ? 's' : '', () => play(a))));
+  signals.forEach((a, i) => box.append(button(`Seña ${signWords(a.amount)}`, i === 0 ? 's' : '', () => play(a), 'sign')));
+  if (failed) box.insertAdjacentHTML('beforeend', `<p class="error" id="play-error" role="alert">No se puede: ${esc(failed.message)}</p>`);
   render();
   box.querySelector('button')?.focus();
+}
+
+// After a hand: the table shows how it ended until the person asks for the next one.
+function handOver(count) {
+  setTurn('human');
+  $('status').textContent = `Mano nº ${count.number} terminada: mira la cuenta.`;
+  const box = $('controls');
+  box.innerHTML = '';
+  box.append(button('Siguiente mano', 'Enter', () => {
+    seenCount = count.number;
+    box.innerHTML = '';
+    loop();
+  }, 'next'));
+  render();
+  box.querySelector('button').focus();
 }
 
 async function loop() {
@@ -289,6 +413,11 @@ async function loop() {
     }
     const seat = state.toAct;
     if (seat === null) {
+      const count = state.lastCount();
+      if (count && count.number === state.handNumber && count.number !== seenCount) {
+        handOver(count);
+        return;
+      }
       apply(Action.shuffle(seed * 1000003n + BigInt(++shuffles)));
       continue;
     }
@@ -309,8 +438,17 @@ async function loop() {
   }
 }
 
+// Starts a match with the rules chosen; the library checks them, and what it refuses is said
+// under the form (the match does not start).
 function start() {
-  const rules = Rules.preset($('preset').value, { target: Number($('target').value) });
+  try {
+    rules = Rules.preset($('preset').value, { target: Number($('target').value) });
+  } catch (e) {
+    $('setup-error').textContent = `No se puede empezar: ${errorText(e)}`;
+    $('setup-error').hidden = false;
+    return;
+  }
+  $('setup-error').hidden = true;
   botKind = Number($('botkind').value);
   seed = BigInt($('seed').value || Math.floor(Math.random() * 1e9));
   const dealer = Number(seed % 4n);
