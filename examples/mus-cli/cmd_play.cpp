@@ -253,8 +253,8 @@ int Human::pick_signal(const Situation& sit, const std::string& given) {
     if (choice.empty()) {
       out_ << "  Signals true of your hand:";
       for (std::size_t i = 0; i < ids.size(); ++i)
-        out_ << "  " << i + 1 << ") " << mus::signal_name(static_cast<mus::Signal>(ids[i])) << " ("
-             << mus::signal_gesture(static_cast<mus::Signal>(ids[i])) << ")";
+        out_ << "  " << i + 1 << ") " << signal_title(static_cast<mus::Signal>(ids[i])) << " ("
+             << gesture_text(static_cast<mus::Signal>(ids[i])) << ")";
       out_ << '\n';
       std::string line;
       if (ask("  Which signal? (number, Enter = none) > ", line) == Read::quit) return -1;
