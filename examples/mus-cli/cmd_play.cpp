@@ -135,7 +135,7 @@ Human::Read Human::ask(const std::string& prompt, std::string& line) {
 bool Human::legal(const mus::Action& a) {
   const auto next = mus::apply(table_.state(), a);
   if (next) return true;
-  out_ << "  Not allowed: " << next.error().describe() << ". Try again.\n";
+  out_ << "  Not allowed: " << refusal_text(next.error()) << ". Try again.\n";
   return false;
 }
 

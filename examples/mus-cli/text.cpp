@@ -147,6 +147,14 @@ std::string juego_standing(const mus::HandEval& e, const mus::Rules& r) {
   return out + " beat it";
 }
 
+std::string refusal_text(const mus::Error& e) {
+  std::string out = e.describe();
+  const std::string_view code_text = mus::errc_text(e.code);
+  if (!e.message.empty() && e.message != code_text)
+    out += " (" + std::string(code_text.substr(0, code_text.find(':'))) + ")";
+  return out;
+}
+
 std::string cards_text(std::uint64_t mask) {
   std::string out;
   for (int id = 0; id < mus::deck_size; ++id) {

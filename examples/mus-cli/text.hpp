@@ -67,6 +67,11 @@ std::vector<std::string> juego_beaters(const mus::HandEval& e, const mus::Rules&
 /// beats it", "the best juego"; "" without juego. For tips and eval.
 std::string juego_standing(const mus::HandEval& e, const mus::Rules& r);
 
+/// Why the reducer refused an action, as a person reads it: Error::describe() (the
+/// library's message), with the code's name added when the message is not the code's own
+/// text, e.g. "R26: a raise must be at least 2 (MUS_E_BET_TOO_SMALL)".
+std::string refusal_text(const mus::Error& e);
+
 /// The cards of a mask (bit = card id), in id order: "Ko 3c".
 std::string cards_text(std::uint64_t mask);
 
