@@ -393,10 +393,12 @@ Choice Human::act(const Situation& sit) {
     }
     mus::Action a = m[static_cast<std::size_t>(n - 1)].action;
     if (a.kind == mus::ActionKind::bet) {
-      // The one envido entry: the amount comes with it ("2 5") or is asked for, once, and
-      // asked again only when it is not a number in range.
+      // The one envido entry: the amount comes with it ("2 5") or is asked for, once (not
+      // when only one amount is legal), and asked again only when it is out of range.
       const std::string range = std::to_string(sit.min_bet) + ".." + std::to_string(sit.max_bet);
-      std::string amount = w.size() > 1 ? w[1] : "";
+      std::string amount = w.size() > 1                 ? w[1]
+                           : sit.min_bet == sit.max_bet ? std::to_string(sit.min_bet)
+                                                        : "";
       int v = 0;
       while (!parse_int_in(amount, sit.min_bet, sit.max_bet, v)) {
         if (!amount.empty()) out_ << "  The amount must be a number " << range << ".\n";
