@@ -16,10 +16,10 @@ constexpr std::string_view eval_help = R"(usage: mus-cli eval "HAND" [--rules RU
        mus-cli eval "HAND0 | HAND1 | HAND2 | HAND3" [--mano N] [--rules RULES]
 
 One hand, e.g. mus-cli eval "Ko 3c Qe Ab": its strength in each lance (and the share of all
-91,390 hands it beats), its pares, its juego or punto, its name if it has one, the signals
-that are true of it, and its exact chances in each lance against ONE random opposing hand
-drawn from the other 36 cards: all C(36,4) = 58,905 hands are enumerated and counted as
-win, tie or lose. A tie goes to the hand nearer the mano (R9), so as mano you win
+91,390 hands it beats), its pares, its juego or punto and what beats its juego, its name if
+it has one, the signals of the rules' signal set (R33a) that are true of it, and its exact
+chances in each lance against ONE random opposing hand drawn from the other 36 cards: all
+C(36,4) = 58,905 hands are enumerated and counted as win, tie or lose. A tie goes to the hand nearer the mano (R9), so as mano you win
 'win + tie'. Pares and juego are not played when neither hand has them (then the juego
 row gives way to punto).
 
@@ -133,7 +133,8 @@ int one_hand(const mus::Hand& h, const mus::Rules& rules) {
   std::cout << '\n';
   if (mus::has_juego(e)) {
     std::cout << "  Juego    " << juego_text(e) << " (" << mus::juego_tantos(e)
-              << " tantos), percentile " << pct(mus::Lance::juego) << " of the hands with juego\n";
+              << " tantos), percentile " << pct(mus::Lance::juego) << " of the hands with juego; "
+              << juego_standing(e, rules) << '\n';
   } else {
     std::cout << "  Juego    no juego: punto " << static_cast<int>(e.value) << ", percentile "
               << pct(mus::Lance::punto) << " of the hands without juego\n";
@@ -141,10 +142,14 @@ int one_hand(const mus::Hand& h, const mus::Rules& rules) {
   const mus::NamedHand name = mus::named_hand(h, rules.kings);
   if (name != mus::NamedHand::none)
     std::cout << "  Name     " << mus::named_hand_name(name) << '\n';
-  const std::uint16_t signals = mus::true_signals(h, rules);
+  // Only the signals the rules' signal set allows (R33a): need_mus is a sign of the online
+  // set, and signals=off has none.
+  const std::uint16_t signals = allowed_true_signals(h, rules);
   std::cout << "  Signals  "
-            << (signals == 0 ? std::string("none is true of this hand")
-                             : signals_text(signals, true))
+            << (signals != 0 ? signals_text(signals, true)
+                : rules.signals == mus::SignalSet::off
+                    ? std::string("none: these rules play without signals (signals=off)")
+                    : std::string("none of these rules' signals is true of this hand"))
             << '\n';
 
   const std::array<Tally, 5> t = duel_all(h, rules);

@@ -3,6 +3,7 @@
 // the end of input quits cleanly, so it can be driven through a pipe.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -29,13 +30,14 @@ constexpr std::string_view play_help =
 
 You sit at one seat against three bots (your partner is a bot too). Your cards and the
 table are shown at each decision, with the legal actions numbered:
-  3          play action 3
-  3 5        action 3 with amount 5 (an envido of 5, or 5 more over an open bet)
-  3          for a bet without an amount you are asked for it (Enter = the smallest)
+  3          play action 3; envido is one entry with its range, and asks how much
+             (Enter = the smallest; any amount in the range)
+  3 5        when action 3 is envido: envido 5 (or 5 más over an open bet)
   1 3        when discarding: throw the cards at positions 1 and 3
   h          help      t   tips now      q   quit (also at the end of the input)
-You can make any signal that is true of your hand to your partner (R33), and you see every
-signal the bots make. The count is shown at the end of each hand.
+Each signal that is true of your hand is an entry of its own (R33; when discarding, 's'
+lists them), and you see every signal the bots make. The count is shown at the end of each
+hand.
 
 options:
   --seat N        your seat, 0..3 (default 0; your partner sits at N+2)
@@ -133,7 +135,7 @@ Human::Read Human::ask(const std::string& prompt, std::string& line) {
 bool Human::legal(const mus::Action& a) {
   const auto next = mus::apply(table_.state(), a);
   if (next) return true;
-  out_ << "  Not allowed: " << next.error().describe() << ". Try again.\n";
+  out_ << "  Not allowed: " << refusal_text(next.error()) << ". Try again.\n";
   return false;
 }
 
@@ -201,9 +203,30 @@ void Human::show(const Situation& sit) {
   if (tips_) show_tips(sit);
 }
 
+// Where an action kind stands in the menu, as a player reads the choices: the calls first,
+// the answers, then the bets, the signals last.
+int menu_rank(mus::ActionKind k) {
+  switch (k) {
+    case mus::ActionKind::mus: return 0;
+    case mus::ActionKind::cut: return 1;
+    case mus::ActionKind::pass: return 2;
+    case mus::ActionKind::accept: return 3;
+    case mus::ActionKind::reject: return 4;
+    case mus::ActionKind::bet: return 5;
+    case mus::ActionKind::ordago: return 6;
+    case mus::ActionKind::perete: return 7;
+    case mus::ActionKind::signal: return 8;
+    default: return 9;
+  }
+}
+
 std::vector<MenuEntry> Human::menu(const Situation& sit) const {
+  // One entry per distinct choice: the library lists each bet of its ladder as its own action,
+  // but a person makes one choice, "envido", and says how much (any amount from min_bet to
+  // max_bet, on the ladder or not); each signal is named.
   std::vector<MenuEntry> m;
   const mus::SeatView& v = sit.view;
+  bool bet_listed = false;
   for (std::size_t i = 0; i < sit.legal.size; ++i) {
     const mus::Action& a = sit.legal.items[i];
     std::string text;
@@ -214,8 +237,11 @@ std::vector<MenuEntry> Human::menu(const Situation& sit) const {
         text = v.phase == mus::Phase::perete ? "do not declare tío Perete" : "paso";
         break;
       case mus::ActionKind::bet:
+        if (bet_listed) continue;
+        bet_listed = true;
         text = (v.bet_open != 0 ? "envido más: raise by " : "envido: bet ") +
-               std::to_string(sit.min_bet) + ".." + std::to_string(sit.max_bet);
+               std::to_string(sit.min_bet) + " to " + std::to_string(sit.max_bet) +
+               ", you say how much";
         if (v.proposal == static_cast<std::uint8_t>(mus::ActionKind::bet))
           text += " (" + std::to_string(v.proposal_amount) + " agrees with your partner)";
         break;
@@ -231,12 +257,20 @@ std::vector<MenuEntry> Human::menu(const Situation& sit) const {
         if (v.proposal == static_cast<std::uint8_t>(mus::ActionKind::reject))
           text += ": agree with your partner";
         break;
-      case mus::ActionKind::signal: text = "signal to your partner"; break;
+      case mus::ActionKind::signal: {
+        const auto sig = static_cast<mus::Signal>(a.amount);
+        text = "signal " + std::string(signal_title(sig)) + " to your partner (" +
+               std::string(gesture_text(sig)) + ")";
+        break;
+      }
       case mus::ActionKind::perete: text = "declare tío Perete (1 point)"; break;
       default: text = std::string(mus::action_kind_name(a.kind)); break;
     }
     m.push_back({a, text});
   }
+  std::stable_sort(m.begin(), m.end(), [](const MenuEntry& x, const MenuEntry& y) {
+    return menu_rank(x.action.kind) < menu_rank(y.action.kind);
+  });
   return m;
 }
 
@@ -253,8 +287,8 @@ int Human::pick_signal(const Situation& sit, const std::string& given) {
     if (choice.empty()) {
       out_ << "  Signals true of your hand:";
       for (std::size_t i = 0; i < ids.size(); ++i)
-        out_ << "  " << i + 1 << ") " << mus::signal_name(static_cast<mus::Signal>(ids[i])) << " ("
-             << mus::signal_gesture(static_cast<mus::Signal>(ids[i])) << ")";
+        out_ << "  " << i + 1 << ") " << signal_title(static_cast<mus::Signal>(ids[i])) << " ("
+             << gesture_text(static_cast<mus::Signal>(ids[i])) << ")";
       out_ << '\n';
       std::string line;
       if (ask("  Which signal? (number, Enter = none) > ", line) == Read::quit) return -1;
@@ -342,9 +376,9 @@ Choice Human::act(const Situation& sit) {
       continue;
     }
     if (w[0] == "h" || w[0] == "help" || w[0] == "?") {
-      out_ << "  Type an action's number. For a bet add the amount ('3 5'), or you will be asked.\n"
-              "  Paso passes; envido bets; quiero accepts, no quiero refuses (a deje for them);\n"
-              "  órdago bets the whole game. q quits.\n";
+      out_ << "  Type an action's number. After envido's number you may add the amount ('2 5');\n"
+              "  without it you are asked how much. Paso passes; envido bets; quiero accepts,\n"
+              "  no quiero refuses (a deje for them); órdago bets the whole game. q quits.\n";
       for (std::size_t i = 0; i < m.size(); ++i) out_ << "  " << i + 1 << ") " << m[i].text << '\n';
       continue;
     }
@@ -359,27 +393,23 @@ Choice Human::act(const Situation& sit) {
     }
     mus::Action a = m[static_cast<std::size_t>(n - 1)].action;
     if (a.kind == mus::ActionKind::bet) {
-      std::string amount = w.size() > 1 ? w[1] : "";
-      if (amount.empty()) {
+      // The one envido entry: the amount comes with it ("2 5") or is asked for, once (not
+      // when only one amount is legal), and asked again only when it is out of range.
+      const std::string range = std::to_string(sit.min_bet) + ".." + std::to_string(sit.max_bet);
+      std::string amount = w.size() > 1                 ? w[1]
+                           : sit.min_bet == sit.max_bet ? std::to_string(sit.min_bet)
+                                                        : "";
+      int v = 0;
+      while (!parse_int_in(amount, sit.min_bet, sit.max_bet, v)) {
+        if (!amount.empty()) out_ << "  The amount must be a number " << range << ".\n";
         std::string l2;
-        if (ask("  How much? (" + std::to_string(sit.min_bet) + ".." + std::to_string(sit.max_bet) +
-                    ", Enter = " + std::to_string(sit.min_bet) + ") > ",
+        if (ask("  How much? (" + range + ", Enter = " + std::to_string(sit.min_bet) + ") > ",
                 l2) == Read::quit)
           return Choice::quit();
         const std::vector<std::string> w2 = split_words(l2);
         amount = w2.empty() ? std::to_string(sit.min_bet) : w2[0];
       }
-      int v = 0;
-      if (!parse_int_in(amount, sit.min_bet, sit.max_bet, v)) {
-        out_ << "  The amount must be a number " << sit.min_bet << ".." << sit.max_bet << ".\n";
-        continue;
-      }
       a.amount = v;
-    } else if (a.kind == mus::ActionKind::signal) {
-      const int s = pick_signal(sit, w.size() > 1 ? w[1] : "");
-      if (s < 0) return Choice::quit();
-      if (s == 0) continue;
-      a.amount = s - 1;
     } else if (w.size() > 1) {
       out_ << "  Action " << n << " takes no amount.\n";
       continue;

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <vector>
 
 #include "bots.hpp"
 #include "cli.hpp"
@@ -10,6 +11,7 @@
 #include "record.hpp"
 #include "rng.hpp"
 #include "table.hpp"
+#include "text.hpp"
 
 namespace muscli {
 
@@ -37,14 +39,17 @@ options:
   --team1 KIND      bots of seats 1 and 3 (default: --bot)
 )";
 
-constexpr std::string_view replay_help = R"(usage: mus-cli replay FILE [--quiet]
+constexpr std::string_view replay_help = R"(usage: mus-cli replay FILE [--quiet] [--record OUT]
 
 Replays a match record written with --record by `watch` or `play` and prints it exactly as
-`watch` prints a match (every seat's cards shown). FILE '-' reads standard input. A bad
-record is reported with its line number and the reason, and the exit status is 1.
+`watch` prints a match (every seat's cards shown). FILE '-' reads standard input. Records of
+format versions 1 and 2 are read. A bad record is reported with its line number and the
+reason, and the exit status is 1.
 
 options:
-  --quiet   print only each hand's result and the final result
+  --quiet         print only each hand's result and the final result
+  --record OUT    write the replayed actions to OUT as a record of the current version
+                  (mus-record 2): converts a version-1 record
 )";
 
 }  // namespace
@@ -113,8 +118,8 @@ int cmd_watch(int argc, char** argv) {
 
 int cmd_replay(int argc, char** argv) {
   Args args;
-  if (const int rc =
-          start_command(args, argc, argv, "replay", replay_help, {{"quiet", false}}, true);
+  if (const int rc = start_command(args, argc, argv, "replay", replay_help,
+                                   {{"quiet", false}, {"record", true}}, true);
       rc >= 0)
     return rc;
   if (args.positional().size() != 1) return usage_error("replay", "expected one record FILE");
@@ -142,23 +147,40 @@ int cmd_replay(int argc, char** argv) {
   }
   mus::State s = *start;
   Printer printer(std::cout, PrintOptions{-1, args.has("quiet")});
-  printer.on_begin(s);
+  std::vector<Observer*> observers{&printer};
+  std::ofstream out;
+  std::unique_ptr<RecordWriter> writer;
+  if (args.has("record")) {
+    out.open(args.get("record"));
+    if (!out) {
+      std::cerr << "mus-cli replay: cannot write the record '" << args.get("record") << "'\n";
+      return 1;
+    }
+    writer = std::make_unique<RecordWriter>(out, false, "mus-cli replay " + path);
+    observers.push_back(writer.get());
+  }
+  for (Observer* o : observers) o->on_begin(s);
   mus::Events events;
   for (std::size_t i = 0; i < record.actions.size(); ++i) {
     const mus::Action& a = record.actions[i];
-    const mus::State before = s;
-    const mus::Errc e = mus::apply_in_place(s, a, &events);
-    if (e != mus::Errc::ok) {
+    const auto next = mus::apply(s, a, &events);
+    if (!next) {
       printer.flush();
       std::cout.flush();
-      RecordError bad{record.lines[i], "the reducer refused '" + action_line(a) +
-                                           "': " + std::string(mus::errc_text(e))};
+      RecordError bad{record.lines[i], "the reducer refused '" + mus::action_to_text(a) +
+                                           "': " + refusal_text(next.error())};
       std::cerr << "mus-cli replay: " << path << ": " << bad.describe() << '\n';
       return 1;
     }
-    printer.on_step(before, a, events, s);
+    const mus::State before = s;
+    s = *next;
+    for (Observer* o : observers) o->on_step(before, a, events, s);
   }
-  printer.on_end(s, s.phase == mus::Phase::match_over);
+  for (Observer* o : observers) o->on_end(s, s.phase == mus::Phase::match_over);
+  if (writer && !out) {
+    std::cerr << "mus-cli replay: could not write the record '" << args.get("record") << "'\n";
+    return 1;
+  }
   return 0;
 }
 

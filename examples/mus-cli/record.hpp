@@ -16,19 +16,12 @@
 
 namespace muscli {
 
-/// The first line of every record of this format version.
-inline constexpr std::string_view record_tag = "mus-record 1";
-
-/// The record line of an action: "shuffle seed 42", "2 bet 5", "0 discard Ko 3c".
-std::string action_line(const mus::Action& a);
-
-/**
- * @brief Parses the line of one action.
- * @param line The text (no comment, no line break).
- * @param out The action.
- * @param reason Why the line is wrong, when it is.
- */
-bool parse_action_line(std::string_view line, mus::Action& out, std::string& reason);
+/// The first line of every record this mus-cli writes: format version 2, whose action lines
+/// are the library's action text (mus::action_to_text(), mus/serialize.hpp).
+inline constexpr std::string_view record_tag = "mus-record 2";
+/// The first line of a version-1 record, which mus-cli still reads (RECORD_FORMAT.md says how
+/// its action lines differ).
+inline constexpr std::string_view record_tag_v1 = "mus-record 1";
 
 /// Writes a record as the match is played.
 class RecordWriter final : public Observer {
@@ -51,6 +44,7 @@ class RecordWriter final : public Observer {
 
 /// A parsed record.
 struct Record {
+  int version = 2;                   ///< The format version of the file read (1 or 2).
   mus::Rules rules{};                ///< The rules of the match.
   int dealer = 0;                    ///< The first dealer.
   std::vector<mus::Action> actions;  ///< Every action, in order.
@@ -61,7 +55,7 @@ struct Record {
 struct RecordError {
   int line = 0;        ///< 1-based line number (0: not about one line).
   std::string reason;  ///< What is wrong.
-  /// "line 7: unknown action 'bett' (...)".
+  /// "line 7: bad action '1 bett 2': unknown action (...) at position 2".
   std::string describe() const;
 };
 

@@ -3,8 +3,8 @@
 #include <cstddef>
 #include <string>
 
-#include "record.hpp"
 #include "rng.hpp"
+#include "text.hpp"
 
 namespace muscli {
 
@@ -24,9 +24,11 @@ bool has_event(const mus::Events& ev, mus::EventKind k) {
 
 bool Table::apply(const mus::Action& a, mus::Events& events) {
   const mus::State before = state_;
-  const mus::Errc e = mus::apply_in_place(state_, a, &events);
-  if (e != mus::Errc::ok) {
-    error_ = "the reducer refused '" + action_line(a) + "': " + std::string(mus::errc_text(e));
+  if (mus::apply_in_place(state_, a, &events) != mus::Errc::ok) {
+    // The state is unchanged; the pure apply() gives the refusal with its message (the rule
+    // and the reason, where the reducer gives them).
+    error_ = "the reducer refused '" + mus::action_to_text(a) +
+             "': " + refusal_text(mus::apply(state_, a).error());
     return false;
   }
   for (Observer* o : observers_) o->on_step(before, a, events, state_);

@@ -1,9 +1,11 @@
 #include "text.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdio>
 #include <limits>
+#include <vector>
 
 namespace muscli {
 
@@ -82,15 +84,74 @@ std::string_view lance_title(mus::Lance l) {
   return i < titles.size() ? titles[i] : std::string_view{"?"};
 }
 
+std::string_view signal_title(mus::Signal s) {
+  // In the order of the catalogue (mus::Signal), checked by the size.
+  constexpr std::array<std::string_view, 15> titles{
+      "two kings", "three kings", "two aces", "three aces", "pareja",
+      "medias",    "duples",      "juego 31", "punto 30",   "punto 29",
+      "punto 28",  "ciego",       "31 real",  "solomillo",  "need mus"};
+  static_assert(titles.size() == mus::signal_count, "one title per signal of the catalogue");
+  const auto i = static_cast<std::size_t>(s);
+  return i < titles.size() ? titles[i] : std::string_view{"?"};
+}
+
+std::string_view gesture_text(mus::Signal s) {
+  // The library describes need_mus with ciego's closed eyes; the online game's face for it
+  // is a call for cards, so it is told apart here.
+  if (s == mus::Signal::need_mus) return "a glance at the deck, \"Need Mus!\"";
+  return mus::signal_gesture(s);
+}
+
 std::string signals_text(std::uint16_t mask, bool gestures) {
   std::string out;
   for (int k = 0; k < mus::signal_count; ++k) {
     if (((mask >> k) & 1U) == 0) continue;
     if (!out.empty()) out += ", ";
     const auto s = static_cast<mus::Signal>(k);
-    out += mus::signal_name(s);
-    if (gestures) out += " (" + std::string(mus::signal_gesture(s)) + ")";
+    out += signal_title(s);
+    if (gestures) out += " (" + std::string(gesture_text(s)) + ")";
   }
+  return out;
+}
+
+std::uint16_t allowed_true_signals(const mus::Hand& h, const mus::Rules& r) {
+  return static_cast<std::uint16_t>(mus::true_signals(h, r) & mus::signal_set_mask(r.signals));
+}
+
+std::vector<std::string> juego_beaters(const mus::HandEval& e, const mus::Rules& r) {
+  std::vector<std::string> better;
+  if (!mus::has_juego(e)) return better;
+  if (r.royal31 != mus::Royal31::off && e.juego < mus::juego_strength_real31)
+    better.emplace_back("31 real");
+  // The juego totals stronger than this one, strongest first, as the evaluator ranks them
+  // (38 and 39 cannot be made with four cards; the evaluator ranks them below every juego).
+  std::vector<int> totals;
+  for (int v = 31; v <= 40; ++v)
+    if (mus::juego_strength(v) > e.juego) totals.push_back(v);
+  std::sort(totals.begin(), totals.end(),
+            [](int a, int b) { return mus::juego_strength(a) > mus::juego_strength(b); });
+  for (const int v : totals) better.push_back(std::to_string(v));
+  return better;
+}
+
+std::string juego_standing(const mus::HandEval& e, const mus::Rules& r) {
+  if (!mus::has_juego(e)) return "";
+  const std::vector<std::string> better = juego_beaters(e, r);
+  if (better.empty()) return "the best juego";
+  if (better.size() == 1) return "only " + better[0] + " beats it";
+  std::string out;
+  for (std::size_t i = 0; i < better.size(); ++i) {
+    if (i > 0) out += i + 1 == better.size() ? " and " : ", ";
+    out += better[i];
+  }
+  return out + " beat it";
+}
+
+std::string refusal_text(const mus::Error& e) {
+  std::string out = e.describe();
+  const std::string_view code_text = mus::errc_text(e.code);
+  if (!e.message.empty() && e.message != code_text)
+    out += " (" + std::string(code_text.substr(0, code_text.find(':'))) + ")";
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "mus/mus.hpp"
 
@@ -41,8 +42,35 @@ std::string lance_hand_text(const mus::HandEval& e, mus::Lance l);
 /// "Grande", "Chica", "Pares", "Juego", "Punto".
 std::string_view lance_title(mus::Lance l);
 
-/// The signals of a mask, "duples, juego_31"; with gestures "duples (raised eyebrows)".
+/// A signal as a player names it, in the terminal's words: "two kings", "punto 28", "31 real".
+/// (The catalogue id, signal_name(), is for records and typed input.)
+std::string_view signal_title(mus::Signal s);
+
+/// The gesture that makes a signal: the library's signal_gesture(), except for need_mus,
+/// whose library wording repeats ciego's closed eyes.
+std::string_view gesture_text(mus::Signal s);
+
+/// The signals of a mask by signal_title(), "duples, juego 31"; with gestures
+/// "duples (raised eyebrows)".
 std::string signals_text(std::uint16_t mask, bool gestures = false);
+
+/// The signals of a hand that the rules' signal set allows (R33, R33a): true_signals()
+/// within signal_set_mask().
+std::uint16_t allowed_true_signals(const mus::Hand& h, const mus::Rules& r);
+
+/// What beats a juego in the library's juego order (R19, R21), best first: {"31", "32"},
+/// {"31 real", "31", "32", "40"}; empty for the best juego of the rules and for a hand
+/// without juego. Derived from the evaluator's juego strengths, not from a list of its own.
+std::vector<std::string> juego_beaters(const mus::HandEval& e, const mus::Rules& r);
+
+/// Where a juego stands, from juego_beaters(): "31, 32, 40, 37 and 36 beat it", "only 31
+/// beats it", "the best juego"; "" without juego. For tips and eval.
+std::string juego_standing(const mus::HandEval& e, const mus::Rules& r);
+
+/// Why the reducer refused an action, as a person reads it: Error::describe() (the
+/// library's message), with the code's name added when the message is not the code's own
+/// text, e.g. "R26: a raise must be at least 2 (MUS_E_BET_TOO_SMALL)".
+std::string refusal_text(const mus::Error& e);
 
 /// The cards of a mask (bit = card id), in id order: "Ko 3c".
 std::string cards_text(std::uint64_t mask);

@@ -72,11 +72,8 @@ std::string hand_tip(const Situation& sit, Lance l) {
       return "you hold " + mus::pares_text(e) + ": " + std::to_string(mus::pares_tantos(e)) +
              (mus::pares_tantos(e) == 1 ? " tanto" : " tantos") + " if your team wins pares";
     case Lance::juego:
-      if (mus::is_real31(e)) return "you hold a 31 real: the best juego of all";
-      if (e.value == 31) return "you hold 31: the best juego";
-      if (e.value == 32) return "you hold 32: the second best juego, after 31";
       if (mus::has_juego(e))
-        return "you hold juego " + std::to_string(e.value) + ": 31, 32 and 40 beat it";
+        return "you hold " + juego_text(e) + ": " + juego_standing(e, sit.rules);
       return "you have no juego";
     case Lance::punto:
       if (e.value == 30) return "you hold punto 30: the best punto";

@@ -1,6 +1,7 @@
 // Checks `mus-cli eval` against a brute force written here from rules.md alone, without the
 // library's evaluator: for a few hands, the win/tie/lose/not-played counts of every lance
-// against all C(36,4) = 58,905 opposing hands, and for four hands the winner of each lance.
+// against all C(36,4) = 58,905 opposing hands, and for four hands the winner of each lance;
+// what beats each juego total, and which signals are listed under each signal set.
 //
 // usage: mus_cli_eval_check PATH-TO-MUS-CLI
 #include <algorithm>
@@ -290,6 +291,64 @@ void check_four(const std::string& cli, const std::array<std::string, 4>& hands,
          "four hands: expected 5 lance rows, found " + std::to_string(rows) + " in:\n" + out);
 }
 
+// The line of `eval` that starts with `title`, or "" when there is none.
+std::string eval_line(const std::string& out, const std::string& title) {
+  std::istringstream in(out);
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind(title, 0) == 0) return line;
+  return "";
+}
+
+// The juego row says what beats the hand's juego, in the R19 order written above (with a 31
+// real above every 31 when the rules have one, R21): every juego value is checked.
+void check_juego_standing(const std::string& cli, const std::string& hand, const std::string& rules,
+                          bool royal, bool is_real) {
+  const int v = value(parse_hand(hand), 8);
+  std::vector<std::string> better;
+  if (royal && !is_real) better.emplace_back("31 real");
+  for (int w = 31; w <= 40; ++w)
+    if (juego_rank(w) > juego_rank(v) && !(is_real && w == 31)) better.push_back(std::to_string(w));
+  std::sort(better.begin(), better.end(), [](const std::string& a, const std::string& b) {
+    const auto rank = [](const std::string& x) {
+      return x == "31 real" ? 1000 : juego_rank(std::stoi(x));
+    };
+    return rank(a) > rank(b);
+  });
+  std::string want;
+  if (better.empty()) {
+    want = "; the best juego";
+  } else if (better.size() == 1) {
+    want = "; only " + better[0] + " beats it";
+  } else {
+    want = "; ";
+    for (std::size_t i = 0; i < better.size(); ++i)
+      want += (i == 0 ? "" : i + 1 == better.size() ? " and " : ", ") + better[i];
+    want += " beat it";
+  }
+  const std::string line =
+      eval_line(run(cli + " eval \"" + hand + "\" --rules \"" + rules + "\""), "  Juego ");
+  const bool ok =
+      line.size() >= want.size() && line.compare(line.size() - want.size(), want.size(), want) == 0;
+  expect(ok, hand + " [" + rules + "] juego " + std::to_string(v) +
+                 ": expected the row to end in '" + want + "', got: " + line);
+}
+
+// The signals row lists the true signals of the rules' signal set only (R33a), by their
+// readable names: need_mus (the online set's wish) never under the full set.
+void check_signals(const std::string& cli, const std::string& hand, const std::string& rules,
+                   const std::vector<std::string>& present,
+                   const std::vector<std::string>& absent) {
+  const std::string line =
+      eval_line(run(cli + " eval \"" + hand + "\" --rules \"" + rules + "\""), "  Signals ");
+  for (const std::string& p : present)
+    expect(line.find(p) != std::string::npos,
+           hand + " [" + rules + "]: expected signal '" + p + "' in: " + line);
+  for (const std::string& a : absent)
+    expect(line.find(a) == std::string::npos,
+           hand + " [" + rules + "]: did not expect '" + a + "' in: " + line);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -305,6 +364,19 @@ int main(int argc, char** argv) {
   check_one(cli, "3o 3c 2e Qb", "basque", 4);    // 4 kings: 3 and 2 are their own ranks
   check_four(cli, {"Ko 3c Ab 2e", "Kb Qo Qc 7e", "Jo Jc Je Ac", "5o 6c 7b Ae"}, 0);
   check_four(cli, {"4o 5c 6e Ab", "4c 5e 6b Ao", "2o 7c 7e Jb", "Qe Jo 2c 3b"}, 2);
+  // One hand for each juego total of R19 (8 kings: a 3 is a king, a 2 an ace).
+  for (const std::string hand : {"Ko Qc Jo Ab", "Ko Qc 5o 7b", "Ko Qc 6o 7b", "Ko Qc Jo 4b",
+                                 "Ko Qc Jo 5b", "Ko Qc Jo 6b", "Ko Qc Jo 7b", "Ko Qc Jo Kb"})
+    check_juego_standing(cli, hand, "standard", false, false);
+  check_juego_standing(cli, "Ko Qc Jo Ab", "standard royal31=jack777", true, false);
+  check_juego_standing(cli, "Jo 7c 7e 7b", "standard royal31=jack777", true, true);
+  check_juego_standing(cli, "Ko Qc Jo 5b", "standard royal31=jack777", true, false);
+  check_signals(cli, "Ko 3c Qe Ab", "standard", {"two kings (", "pareja (", "juego 31 (wink)"},
+                {"need", "_"});
+  check_signals(cli, "Ko 3c Qe Ab", "online", {"two kings (", "juego 31 (", "need mus ("},
+                {"pareja", "_"});
+  check_signals(cli, "4o 5c 6e Jb", "standard", {"ciego (eyes closed)"}, {"need"});
+  check_signals(cli, "Ko 3c Qe Ab", "standard signals=off", {"none: "}, {"two kings"});
   if (failures == 0) std::cout << "mus-cli eval agrees with the brute force\n";
   return failures == 0 ? 0 : 1;
 }
