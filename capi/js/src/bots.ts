@@ -95,8 +95,10 @@ export class Bot {
 
 /**
  * `n` playouts from `state`, every seat played by `bot`, chance drawn from `seed` (mus_playouts):
- * the points each team gained in each, as [team 0, team 1] pairs. Above 16384 playouts the work
- * is split into calls of 16384, the k-th seeded with seed + 16384 k.
+ * the points each team gained in each, as [team 0, team 1] pairs, for the playouts numbered
+ * `first` to `first + n - 1`. The work is split into calls of 16384 playouts (to keep the
+ * module's stack small), each given the number of its first playout, so any `n` gives the
+ * points of one C call mus_playouts(state, bot, seed, first, n, ...).
  */
 export function playouts(
   state: State,
@@ -104,16 +106,26 @@ export function playouts(
   seed: bigint | number,
   n: number,
   scope: number = C.MUS_PLAYOUT_HAND,
+  first: bigint | number = 0n,
 ): Int32Array {
   if (!Number.isInteger(n) || n < 0) throw new MusError(C.MUS_E_INVALID_ARGUMENT, 'playouts', `n = ${n}`);
   const out = new Int32Array(2 * n);
   const chunk = 1 << 14; // playouts per call: keeps the stack frame small
+  const start = seed64(first);
   for (let done = 0; done < n; done += chunk) {
     const k = Math.min(chunk, n - done);
     frame((alloc) => {
       const p = alloc(8 * k);
       check(
-        fn('mus_playouts')(state.toPointer(alloc), bot.toPointer(alloc), BigInt.asUintN(64, seed64(seed) + BigInt(done)), k, scope, p),
+        fn('mus_playouts')(
+          state.toPointer(alloc),
+          bot.toPointer(alloc),
+          seed64(seed),
+          BigInt.asUintN(64, start + BigInt(done)),
+          k,
+          scope,
+          p,
+        ),
         'playouts',
       );
       out.set(new Int32Array(mod().HEAPU8.buffer, p, 2 * k), 2 * done);

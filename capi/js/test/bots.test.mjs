@@ -48,3 +48,19 @@ test('playouts: points per playout, the same for the same seed', () => {
   assert.ok(a.some((p) => p > 0), 'hands score points');
   assert.ok(a.every((p) => p >= 0));
 });
+
+test('playouts beyond one call of 16384 are the playouts C numbers the same way', () => {
+  const s = State.new('standard', 1);
+  const bot = new Bot(BotKind.RANDOM);
+  const n = 16384 + 40;
+  const all = playouts(s, bot, 21n, n, PlayoutScope.HAND);
+  assert.equal(all.length, 2 * n);
+  // One call for the playouts numbered 16364..16423: they straddle the binding's chunk border.
+  const across = playouts(s, bot, 21n, 60, PlayoutScope.HAND, 16364n);
+  assert.deepEqual(all.subarray(2 * 16364), across);
+  // Numbered from `first`: the same series in two pieces.
+  assert.deepEqual(
+    Int32Array.from([...playouts(s, bot, 21n, 7), ...playouts(s, bot, 21n, 5, PlayoutScope.HAND, 7)]),
+    all.subarray(0, 24),
+  );
+});
