@@ -149,7 +149,7 @@ MUS_API const char* mus_status_string(int32_t status);
  *
  * Every function that returns a status other than @ref MUS_OK records why on the calling
  * thread: the library's own reason and, for text, the byte where it went wrong (e.g.
- * "unknown rank (expected A 2 3 4 5 6 7 J Q K) at position 3", "first dealer must be a seat
+ * "expected four cards at position 8" for the hand "Ko 3c Qe", "first dealer must be a seat
  * 0..3"), or, when the library has nothing more precise to say, the status text of
  * mus_status_string() (e.g. "MUS_E_INVALID_ARGUMENT: invalid argument"). Successful calls do
  * not clear it (they cost nothing extra), so read it right after the call that failed, as

@@ -95,6 +95,9 @@ class ReasonTest(unittest.TestCase):
     def test_first_dealer(self):
         self.assertReason(mus.InvalidArgumentError, lambda: mus.State.new("standard", 4),
                           "first dealer must be a seat 0..3")
+        self.assertEqual(mus.last_error(), "first dealer must be a seat 0..3")
+        mus.State.new("standard", 0)   # a successful call leaves it alone
+        self.assertEqual(mus.last_error(), "first dealer must be a seat 0..3")
 
     def test_bare_status_gives_the_status_text(self):
         bot = mus.Bot("random")
