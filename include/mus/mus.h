@@ -60,7 +60,8 @@
 /** @} */
 
 /** @name Status codes
- *  Pinned: never renumbered within a major version. mus_status_string() names each.
+ *  Pinned: never renumbered within a major version. mus_status_string() names each;
+ *  mus_last_error() says, in words, why the last failed call of the thread failed.
  *  @{ */
 #define MUS_OK 0                    /**< Success. */
 #define MUS_E_INVALID_ARGUMENT (-1) /**< A NULL pointer, an out-of-range number or a bad struct_size. */
