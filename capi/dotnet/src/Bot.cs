@@ -82,14 +82,14 @@ namespace Mus
         public int ChooseId(State s, ulong seed)
         {
             if (ReferenceEquals(s, null)) throw new MusException(MusStatus.InvalidArgument, "state is null");
-            return ChooseId(s, s.ToAct ?? 0, seed);
+            return ChooseId(s, seed, s.ToAct ?? 0);
         }
 
         /// <summary>
         /// The action id the bot chooses for seat, which must be the seat to act
-        /// (MUS_E_NOT_YOUR_TURN otherwise).
+        /// (MUS_E_NOT_YOUR_TURN otherwise). The seat comes last, as in every binding.
         /// </summary>
-        public unsafe int ChooseId(State s, int seat, ulong seed)
+        public unsafe int ChooseId(State s, ulong seed, int seat)
         {
             if (ReferenceEquals(s, null)) throw new MusException(MusStatus.InvalidArgument, "state is null");
             mus_state raw = s.ToNative();
@@ -104,6 +104,12 @@ namespace Mus
         public MusAction Choose(State s, ulong seed)
         {
             return s.ActionFromId(ChooseId(s, seed));
+        }
+
+        /// <summary>The action the bot chooses for seat, the seat to act: s.ActionFromId(ChooseId(s, seed, seat)).</summary>
+        public MusAction Choose(State s, ulong seed, int seat)
+        {
+            return s.ActionFromId(ChooseId(s, seed, seat));
         }
 
         /// <summary>

@@ -36,9 +36,10 @@ internal static partial class BindingTests
             int id = bot.ChooseId(s, 5);
             Check((s.LegalMask() & (1UL << id)) != 0, bot + ": chooses a legal id (" + id + ")");
             Eq(bot.ChooseId(s, 5), id, bot + ": the same seed, the same choice");
-            Eq(bot.ChooseId(s, seat, 5), id, bot + ": the seat to act given explicitly");
+            Eq(bot.ChooseId(s, 5, seat), id, bot + ": the seat to act given explicitly");
+            Eq(bot.Choose(s, 5, seat), s.ActionFromId(id), bot + ": Choose with the seat");
             Eq(bot.Choose(s, 5), s.ActionFromId(id), bot + ": Choose is the id's action");
-            Throws(MusStatus.NotYourTurn, () => bot.ChooseId(s, (seat + 1) % 4, 5), bot + ": not the seat to act");
+            Throws(MusStatus.NotYourTurn, () => bot.ChooseId(s, 5, (seat + 1) % 4), bot + ": not the seat to act");
             Throws(MusStatus.WrongPhase, () => bot.ChooseId(State.New(rules, 0), 5), bot + ": while a shuffle is due");
             Throws(MusStatus.InvalidArgument, () => bot.ChooseId(null, 5), bot + ": a null state");
         }

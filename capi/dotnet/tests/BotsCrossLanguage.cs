@@ -40,7 +40,7 @@ internal static partial class BindingTests
             ++checkedRecords;
             if (f[0] == "choose")
             {
-                Eq(CrossLanguageBot(f[2]).ChooseId(state, int.Parse(f[1]), ulong.Parse(f[3])), int.Parse(f[4]),
+                Eq(CrossLanguageBot(f[2]).ChooseId(state, ulong.Parse(f[3]), int.Parse(f[1])), int.Parse(f[4]),
                    where + ": " + f[2] + " bot's choice");
             }
             else if (f[0] == "playouts")

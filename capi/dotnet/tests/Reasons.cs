@@ -39,7 +39,7 @@ internal static partial class BindingTests
         ThrowsBecause(MusStatus.InvalidArgument, () => State.New(Rules.Standard, 4),
                       "first dealer must be a seat 0..3", "dealer 4");
         // Nothing more precise to say: the status text.
-        ThrowsBecause(MusStatus.WrongPhase, () => Bot.Random.ChooseId(State.New(Rules.Standard, 0), 0, 1),
+        ThrowsBecause(MusStatus.WrongPhase, () => Bot.Random.ChooseId(State.New(Rules.Standard, 0), 1, 0),
                       MusLibrary.StatusString((int)MusStatus.WrongPhase), "a bot while a shuffle is due");
         // The wrapper's own refusals have the status text as their reason.
         ThrowsBecause(MusStatus.InvalidArgument, () => Bot.Playouts(null, Bot.Random, 1, 1),

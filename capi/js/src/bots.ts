@@ -49,25 +49,28 @@ export class Bot {
     return p;
   }
 
-  /** The action id the bot chooses for the seat to act (mus_bot_choose). */
-  chooseId(state: State, seed: bigint | number = 0n): number {
-    const seat = state.toAct;
-    if (seat === null) {
-      throw new MusError(state.isOver ? C.MUS_E_MATCH_OVER : C.MUS_E_WRONG_PHASE, 'Bot.choose', 'no seat to act');
-    }
+  /**
+   * The action id the bot chooses for `seat` (default: the seat to act), which must be the seat
+   * to act (mus_bot_choose): MUS_E_NOT_YOUR_TURN for another seat, MUS_E_WRONG_PHASE when a
+   * shuffle (chance) is due, MUS_E_MATCH_OVER once the match is over.
+   */
+  chooseId(state: State, seed: bigint | number = 0n, seat?: number): number {
+    // With nobody to act the library says why (a shuffle is due, or the match is over).
+    const who = seat ?? state.toAct ?? 0;
     return frame((alloc) => {
       const out = alloc(4);
       check(
-        fn('mus_bot_choose')(state.toPointer(alloc), seat, this.toPointer(alloc), seed64(seed), out),
+        fn('mus_bot_choose')(state.toPointer(alloc), who, this.toPointer(alloc), seed64(seed), out),
         'Bot.choose',
+        `seat ${who}`,
       );
       return i32(out);
     });
   }
 
-  /** The action the bot chooses for the seat to act. */
-  choose(state: State, seed: bigint | number = 0n): Action {
-    return state.actionFromId(this.chooseId(state, seed));
+  /** The action the bot chooses: state.actionFromId(this.chooseId(state, seed, seat)). */
+  choose(state: State, seed: bigint | number = 0n, seat?: number): Action {
+    return state.actionFromId(this.chooseId(state, seed, seat));
   }
 
   /**

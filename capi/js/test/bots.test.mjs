@@ -30,6 +30,11 @@ test('a bot refuses when nobody is to act', () => {
   const bot = new Bot(BotKind.HEURISTIC);
   assert.throws(() => bot.chooseId(State.new('standard', 0)), (e) => e instanceof MusError && e.statusName === 'MUS_E_WRONG_PHASE');
   assert.throws(() => new Bot(99), (e) => e.statusName === 'MUS_E_INVALID_ARGUMENT');
+  const s = State.new('standard', 0).applyId(0, 5n);
+  const other = (s.toAct + 1) % 4;
+  assert.throws(() => bot.chooseId(s, 1n, other), (e) => e.statusName === 'MUS_E_NOT_YOUR_TURN');
+  assert.equal(bot.chooseId(s, 1n, s.toAct), bot.chooseId(s, 1n), 'the seat to act, given or not');
+  assert.deepEqual(bot.choose(s, 1n, s.toAct), s.actionFromId(bot.chooseId(s, 1n)));
 });
 
 test('the search bot estimates the legal actions', () => {
