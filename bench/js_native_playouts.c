@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
   } else {
     int32_t* points = malloc(sizeof(int32_t) * 2 * (size_t)n);
     if (points == NULL) return 1;
-    rc = mus_playouts(&s, &bot, 12345u, n, MUS_PLAYOUT_HAND, points) != MUS_OK;
+    rc = mus_playouts(&s, &bot, 12345u, 0, n, MUS_PLAYOUT_HAND, points) != MUS_OK;
     free(points);
   }
   const double t1 = now();

@@ -18,6 +18,12 @@
  * @endcode
  * Arguments are checked in the order: pointers and plain numbers (MUS_E_INVALID_ARGUMENT),
  * then rules (MUS_E_INVALID_RULES), then cards (MUS_E_INVALID_CARDS).
+ *
+ * Why a call failed reaches mus_last_error() through the same two pieces, and costs nothing
+ * while calls succeed: status(const Error&) records the library's message (and position) for
+ * the code it returns, and guard(), seeing a failed status, keeps that message when it belongs
+ * to this status, or records the status text otherwise (a bare `return MUS_E_...`). So
+ * status(const Error&) is called only to return its result.
  */
 #ifndef MUS_CAPI_INTERNAL_HPP
 #define MUS_CAPI_INTERNAL_HPP
@@ -50,8 +56,32 @@ namespace mus::capi {
   return static_cast<std::int32_t>(code);
 }
 
-/// The C status code of an error.
-[[nodiscard]] constexpr std::int32_t status(const Error& e) noexcept { return status(e.code); }
+// ---- Why the last call failed (mus_last_error) ---------------------------------------------
+
+/// What mus_last_error() tells: one per thread (last_error()), written only when a call fails.
+struct LastError {
+  std::int32_t code = MUS_OK;  ///< The status the text is about.
+  bool fresh = false;          ///< Set by record_error(), for guard() to keep the text.
+  char text[512] = {};         ///< NUL-terminated, cut to fit.
+};
+
+/// The calling thread's LastError (thread-local storage, defined in mus_c.cpp).
+[[nodiscard]] LastError& last_error() noexcept;
+
+/// Records why a call fails with `e.code`: Error::describe() (the message and position, or the
+/// status text when the message is empty). Nothing for an ok Error.
+void record_error(const Error& e) noexcept;
+
+/// Called by guard() for a failed status: keeps what record_error() wrote for this status in
+/// this call, else records mus_status_string(code).
+void finish_error(std::int32_t code) noexcept;
+
+/// The C status code of an error; records the error's message for mus_last_error().
+[[nodiscard]] inline std::int32_t status(const Error& e) noexcept {
+  if (!e.ok()) [[unlikely]]
+    record_error(e);
+  return status(e.code);
+}
 
 // error.hpp writes the Errc numbers as literals (so that C++ users do not get mus.h through it);
 // status() relies on them being the C status codes, so any drift between the two lists must
@@ -76,7 +106,8 @@ static_assert(status(Errc::not_in_action_space) == MUS_E_NO_ACTION_ID);
 static_assert(status(Errc::signal_not_in_set) == MUS_E_SIGNAL_NOT_IN_SET);
 
 /**
- * @brief Runs the body of an exported function: no C++ exception ever crosses into C.
+ * @brief Runs the body of an exported function: no C++ exception ever crosses into C, and a
+ *        failed status leaves its reason for mus_last_error() (see finish_error()).
  * @param body A callable returning the function's `int32_t` status.
  * @return What `body` returns, or MUS_E_INTERNAL when it throws anything.
  */
@@ -84,11 +115,15 @@ template <class Body>
 [[nodiscard]] std::int32_t guard(Body&& body) noexcept {
   static_assert(std::is_same_v<std::invoke_result_t<Body>, std::int32_t>,
                 "the body of a C API function returns its int32_t status");
+  std::int32_t result = MUS_E_INTERNAL;
   try {
-    return std::forward<Body>(body)();
+    result = std::forward<Body>(body)();
   } catch (...) {
-    return MUS_E_INTERNAL;
+    result = MUS_E_INTERNAL;
   }
+  if (result != MUS_OK) [[unlikely]]
+    finish_error(result);
+  return result;
 }
 
 // ---- Plain numbers -------------------------------------------------------------------------

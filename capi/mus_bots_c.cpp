@@ -4,6 +4,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "capi_internal.hpp"
 #include "mus/bots.hpp"
@@ -19,18 +20,27 @@ static_assert(static_cast<int>(mus::BotKind::random) == MUS_BOT_RANDOM &&
 static_assert(static_cast<int>(mus::PlayoutScope::hand) == MUS_PLAYOUT_HAND &&
               static_cast<int>(mus::PlayoutScope::match) == MUS_PLAYOUT_MATCH);
 
-// The C++ configuration of a caller's mus_bot_config, or MUS_E_INVALID_ARGUMENT for a NULL
-// pointer, a struct_size other than sizeof(mus_bot_config), non-zero reserved fields, an
-// unknown kind or a budget out of range.
+// The C++ configuration of a caller's mus_bot_config, or MUS_E_INVALID_ARGUMENT (with its
+// reason for mus_last_error()) for a NULL pointer, a struct_size other than
+// sizeof(mus_bot_config), non-zero reserved fields, an unknown kind or a budget out of range.
 std::int32_t read_config(const mus_bot_config* in, mus::BotConfig& out) noexcept {
-  if (in == nullptr || in->struct_size != sizeof(mus_bot_config)) return MUS_E_INVALID_ARGUMENT;
+  const auto bad = [](std::string_view why) {
+    return capi::status(mus::Error{mus::Errc::invalid_argument, why, -1});
+  };
+  if (in == nullptr) return bad("bot config is NULL");
+  if (in->struct_size != sizeof(mus_bot_config))
+    return bad("mus_bot_config.struct_size is not sizeof(mus_bot_config)");
   for (const std::int32_t r : in->reserved)
-    if (r != 0) return MUS_E_INVALID_ARGUMENT;
-  if (in->kind < MUS_BOT_RANDOM || in->kind > MUS_BOT_SEARCH) return MUS_E_INVALID_ARGUMENT;
+    if (r != 0) return bad("mus_bot_config.reserved must be zero");
+  if (in->kind < MUS_BOT_RANDOM || in->kind > MUS_BOT_SEARCH)
+    return bad("unknown bot kind (MUS_BOT_RANDOM, MUS_BOT_HEURISTIC or MUS_BOT_SEARCH)");
   out.kind = static_cast<mus::BotKind>(in->kind);
   out.playouts = in->playouts;
   out.time_ms = in->time_ms;
-  return mus::validate_bot_config(out) == mus::Errc::ok ? MUS_OK : MUS_E_INVALID_ARGUMENT;
+  static_assert(mus::max_search_playouts == 1'000'000, "the message below names the limit");
+  if (mus::validate_bot_config(out) != mus::Errc::ok)
+    return bad("bot budget outside its limits (playouts 0..1000000, time_ms 0 or more)");
+  return MUS_OK;
 }
 
 // The id of a chosen action. Every bot choice is legal, and all have an id but one: the
@@ -102,8 +112,8 @@ int32_t mus_bot_evaluate(const mus_state* s, int32_t seat, const mus_bot_config*
   });
 }
 
-int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, uint64_t seed, int32_t n,
-                     int32_t scope, int32_t* points_out) {
+int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, uint64_t seed,
+                     uint64_t first, int32_t n, int32_t scope, int32_t* points_out) {
   return capi::guard([&]() -> std::int32_t {
     mus::BotConfig c;
     if (n < 0 || (n > 0 && points_out == nullptr)) return MUS_E_INVALID_ARGUMENT;
@@ -111,7 +121,7 @@ int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, uint64_t 
     if (const std::int32_t e = read_config(config, c); e != MUS_OK) return e;
     return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
       return capi::status(
-          mus::playouts(st, c, seed, n, static_cast<mus::PlayoutScope>(scope), points_out));
+          mus::playouts(st, c, seed, first, n, static_cast<mus::PlayoutScope>(scope), points_out));
     });
   });
 }

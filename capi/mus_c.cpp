@@ -3,9 +3,11 @@
 // A thin shim over the C++ library: each function checks its arguments, converts them with
 // the helpers of capi_internal.hpp, calls the C++ core and writes its outputs only once
 // nothing can fail any more. Bodies run inside capi::guard, so no exception reaches C.
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -59,6 +61,46 @@ static_assert(rules_round_trip(mus::standard_rules()) && rules_round_trip(mus::b
 
 }  // namespace
 
+// ---- Why the last call failed --------------------------------------------------------------
+
+namespace mus::capi {
+
+LastError& last_error() noexcept {
+  thread_local LastError last;
+  return last;
+}
+
+namespace {
+
+void write_error(LastError& last, std::int32_t code, std::string_view text) noexcept {
+  const std::size_t n = std::min(text.size(), sizeof last.text - 1);
+  std::memcpy(last.text, text.data(), n);
+  last.text[n] = '\0';
+  last.code = code;
+}
+
+}  // namespace
+
+void record_error(const Error& e) noexcept {
+  if (e.ok()) return;
+  LastError& last = last_error();
+  try {
+    write_error(last, status(e.code), e.describe());  // the failure path may allocate
+  } catch (...) {
+    write_error(last, status(e.code), e.message.empty() ? errc_text(e.code) : e.message);
+  }
+  last.fresh = true;
+}
+
+void finish_error(std::int32_t code) noexcept {
+  LastError& last = last_error();
+  if (!last.fresh || last.code != code)
+    write_error(last, code, errc_text(static_cast<Errc>(code)));
+  last.fresh = false;
+}
+
+}  // namespace mus::capi
+
 extern "C" {
 
 // ---- Version and errors --------------------------------------------------------------------
@@ -73,13 +115,19 @@ const char* mus_status_string(int32_t status) {
   return mus::errc_text(static_cast<mus::Errc>(status)).data();
 }
 
+const char* mus_last_error(void) { return capi::last_error().text; }
+
 // ---- Rules ---------------------------------------------------------------------------------
 
 int32_t mus_rules_preset(mus_rules* out, const char* name) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
     const auto r = mus::rules_preset(name == nullptr ? std::string_view{"standard"} : name);
-    if (!r) return capi::status(r.error());
+    if (!r) {
+      mus::Error e = r.error();
+      e.position = -1;  // a preset's name is one word, not a text to point into
+      return capi::status(e);
+    }
     *out = capi::rules_to_c(*r);
     return MUS_OK;
   });

@@ -94,7 +94,9 @@ size_t mus_state_size(void) { return sizeof(mus_state); }
 int32_t mus_state_new(const mus_rules* rules, int32_t first_dealer, mus_state* out) {
   return capi::guard([&]() -> std::int32_t {
     if (rules == nullptr || out == nullptr) return MUS_E_INVALID_ARGUMENT;
-    if (!capi::valid_seat(first_dealer)) return MUS_E_INVALID_ARGUMENT;
+    // A bad seat is refused before the rules are read, with new_match()'s own reason.
+    if (!capi::valid_seat(first_dealer))
+      return capi::status(mus::new_match(mus::Rules{}, first_dealer).error());
     const auto r = capi::rules_from_c(rules);
     if (!r) return capi::status(r.error());
     const auto s = mus::new_match(*r, first_dealer);

@@ -170,15 +170,18 @@ Result<ActionEstimates> bot_evaluate(const BotView& v, const BotConfig& c,
   return bots::search_estimates(v, search, seed);
 }
 
-Errc playouts(const State& s, const BotConfig& c, std::uint64_t seed, int n, PlayoutScope scope,
-              std::int32_t* points) noexcept {
+Errc playouts(const State& s, const BotConfig& c, std::uint64_t seed, std::uint64_t first, int n,
+              PlayoutScope scope, std::int32_t* points) noexcept {
   if (validate_bot_config(c) != Errc::ok || n < 0 || (n > 0 && points == nullptr))
     return Errc::invalid_argument;
   if (scope != PlayoutScope::hand && scope != PlayoutScope::match) return Errc::invalid_argument;
   BotView v;  // reused for every decision: no allocation
   Events ev;
   for (int i = 0; i < n; ++i) {
-    const std::uint64_t base = bots::derive(seed, stream_playout, static_cast<std::uint64_t>(i));
+    // Playout i of this call is playout first + i of the stream: a caller splitting n playouts
+    // into several calls gets the same points as one call.
+    const std::uint64_t base =
+        bots::derive(seed, stream_playout, first + static_cast<std::uint64_t>(i));
     State w = s;
     std::array<std::int32_t, 2> gained{};
     std::uint64_t shuffles = 0;

@@ -208,24 +208,28 @@ enum class PlayoutScope : std::uint8_t {
 /**
  * @brief Play `n` playouts from a state, every seat played by the bot `c` from its own view.
  *
- * Playout i starts from `s`; its shuffles and decisions draw from seeds derived from `seed`
- * and i: with `base = derive_seed(seed, 3, i)`, its j-th shuffle has the seed
+ * The playouts are numbered `first`, `first + 1`, ..., `first + n - 1` (modulo 2^64): playout
+ * number k starts from `s`; its shuffles and decisions draw from seeds derived from `seed` and
+ * k: with `base = derive_seed(seed, 3, k)`, its j-th shuffle has the seed
  * `derive_seed(base, 1, j)` and its j-th decision is `bot_choose(..., derive_seed(base, 2, j))`,
- * so a loop of bot_choose() calls reproduces it. `points[2i]` and `points[2i+1]` receive the
- * points teams 0 and 1 gained in it (the count, dejes and tío Perete). The random bot's
- * playouts pick from the legal mask without building views (the same picks, several times
- * faster).
+ * so a loop of bot_choose() calls reproduces it, and n playouts split into calls of any sizes
+ * (each call's `first` the number of playouts before it) give the points of one call.
+ * `points[2i]` and `points[2i+1]` receive the points teams 0 and 1 gained in playout
+ * `first + i` (the count, dejes and tío Perete). The random bot's playouts pick from the legal
+ * mask without building views (the same picks, several times faster).
  * @param s The state (a match already over gains nothing).
  * @param c The bot of every seat.
  * @param seed The seed.
+ * @param first The number of the first playout (0 for a single call).
  * @param n Number of playouts, >= 0.
  * @param scope How far to play.
  * @param points Receives 2n entries (may be null when n is 0).
  * @return Errc::ok, Errc::invalid_argument (bad configuration, n < 0, null points) or
  *         Errc::internal if a bot chose an action the reducer refused (a bug).
  */
-[[nodiscard]] Errc playouts(const State& s, const BotConfig& c, std::uint64_t seed, int n,
-                            PlayoutScope scope, std::int32_t* points) noexcept;
+[[nodiscard]] Errc playouts(const State& s, const BotConfig& c, std::uint64_t seed,
+                            std::uint64_t first, int n, PlayoutScope scope,
+                            std::int32_t* points) noexcept;
 
 /// @name The heuristic's judgement, for tips and front ends
 /// @{

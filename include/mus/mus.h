@@ -60,7 +60,8 @@
 /** @} */
 
 /** @name Status codes
- *  Pinned: never renumbered within a major version. mus_status_string() names each.
+ *  Pinned: never renumbered within a major version. mus_status_string() names each;
+ *  mus_last_error() says, in words, why the last failed call of the thread failed.
  *  @{ */
 #define MUS_OK 0                    /**< Success. */
 #define MUS_E_INVALID_ARGUMENT (-1) /**< A NULL pointer, an out-of-range number or a bad struct_size. */
@@ -143,6 +144,29 @@ MUS_API const char* mus_version_string(void);
  * Safe from any thread.
  */
 MUS_API const char* mus_status_string(int32_t status);
+
+/**
+ * @brief What went wrong in the most recent failed call of this thread, in words.
+ *
+ * Every function that returns a status other than @ref MUS_OK records why on the calling
+ * thread: the library's own reason and, for text, the byte where it went wrong (e.g.
+ * "expected four cards at position 8" for the hand "Ko 3c Qe", "first dealer must be a seat
+ * 0..3"), or, when the library has nothing more precise to say, the status text of
+ * mus_status_string() (e.g. "MUS_E_INVALID_ARGUMENT: invalid argument"). Successful calls do
+ * not clear it (they cost nothing extra), so read it right after the call that failed, as
+ * libgit2's `git_error_last()`: @code
+ * if (mus_hand_parse(text, hand) != MUS_OK) fprintf(stderr, "%s\n", mus_last_error());
+ * @endcode
+ * @return A NUL-terminated string, never NULL; "" when no call of this thread has failed yet.
+ *         The text may be cut at 511 bytes.
+ * @par Pointer lifetime
+ * The string belongs to the library and to the calling thread (thread-local storage): do not
+ * free it. It stays valid until the next failed libmus call on the same thread, which
+ * rewrites it, or until the thread ends.
+ * @par Thread safety
+ * Safe from any thread: each thread sees only its own calls' errors.
+ */
+MUS_API const char* mus_last_error(void);
 
 /**
  * @brief The rules a match is played under: every variant of rules.md.
@@ -1353,13 +1377,20 @@ MUS_API int32_t mus_bot_evaluate(const mus_state* s, int32_t seat, const mus_bot
  * @brief Play `n` playouts from a state, every seat played by the bot of `config` (each from
  *        its own view), every shuffle drawn from `seed`.
  *
- * Playout i starts from `s` and ends at the end of the hand (@ref MUS_PLAYOUT_HAND) or of the
- * match (@ref MUS_PLAYOUT_MATCH); `points_out[2i]` and `points_out[2i+1]` receive the points
- * teams 0 and 1 gained in it (the count, dejes and tío Perete). A playout from a state whose
- * match is over gains nothing. The same arguments give the same points.
+ * The playouts are numbered `first`, `first + 1`, ..., `first + n - 1` (modulo 2^64), and each
+ * number has its own shuffles and decisions, derived from `seed` and the number alone (the
+ * derivation is documented with `mus::playouts` in mus/bots.hpp). So a caller that splits a
+ * large `n` into several calls, each call's `first` the number of playouts before it, gets the
+ * same points as from one call with `first` 0; the same arguments always give the same points.
+ * Playout `first + i` starts from `s` and ends at the end of the hand (@ref MUS_PLAYOUT_HAND)
+ * or of the match (@ref MUS_PLAYOUT_MATCH); `points_out[2i]` and `points_out[2i+1]` receive the
+ * points teams 0 and 1 gained in it (the count, dejes and tío Perete). A playout from a state
+ * whose match is over gains nothing.
  * @param s The state.
  * @param config The bot of every seat.
  * @param seed The seed of the shuffles and the bots' decisions.
+ * @param first The number of the first playout: 0, or the playouts already played by earlier
+ *        calls of the same series.
  * @param n Number of playouts, 0 or more.
  * @param scope @ref MUS_PLAYOUT_HAND or @ref MUS_PLAYOUT_MATCH.
  * @param points_out Receives `2 * n` ints; may be NULL when `n` is 0.
@@ -1371,7 +1402,7 @@ MUS_API int32_t mus_bot_evaluate(const mus_state* s, int32_t seat, const mus_bot
  * Pointers are used during the call only.
  */
 MUS_API int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, uint64_t seed,
-                             int32_t n, int32_t scope, int32_t* points_out);
+                             uint64_t first, int32_t n, int32_t scope, int32_t* points_out);
 
 #ifdef __cplusplus
 } /* extern "C" */

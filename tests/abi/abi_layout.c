@@ -349,6 +349,7 @@ static void functions(void) {
   FUNC(mus_version, uint32_t, (void));
   FUNC(mus_version_string, const char*, (void));
   FUNC(mus_status_string, const char*, (int32_t));
+  FUNC(mus_last_error, const char*, (void));
   FUNC(mus_rules_preset, int32_t, (mus_rules*, const char*));
   FUNC(mus_rules_parse, int32_t, (mus_rules*, const char*));
   FUNC(mus_rules_format, int32_t, (const mus_rules*, char*, size_t, size_t*));
@@ -395,7 +396,7 @@ static void functions(void) {
   FUNC(mus_bot_evaluate, int32_t,
        (const mus_state*, int32_t, const mus_bot_config*, uint64_t, double*, size_t, uint64_t*));
   FUNC(mus_playouts, int32_t,
-       (const mus_state*, const mus_bot_config*, uint64_t, int32_t, int32_t, int32_t*));
+       (const mus_state*, const mus_bot_config*, uint64_t, uint64_t, int32_t, int32_t, int32_t*));
   FUNC(mus_view_tensor, int32_t, (const mus_state*, int32_t, float*, size_t));
 }
 

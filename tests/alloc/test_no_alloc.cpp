@@ -125,7 +125,7 @@ int main() {
     std::int32_t points[8];
     const mus::State fresh = *mus::new_match(mus::standard_rules(), 0);
     g_counting = true;
-    const mus::Errc e = mus::playouts(fresh, c, next(), 4, mus::PlayoutScope::hand, points);
+    const mus::Errc e = mus::playouts(fresh, c, next(), 0, 4, mus::PlayoutScope::hand, points);
     g_counting = false;
     if (e != mus::Errc::ok) {
       ++failed;

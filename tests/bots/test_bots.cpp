@@ -276,7 +276,7 @@ TEST_CASE("Bots: bot_choose refuses a bad seat, a bad configuration and states w
     REQUIRE(mus::apply_in_place(s, *a) == Errc::ok);
   }
   CHECK(mus::bot_choose(s, 0, config(BotKind::random), 1).error().code == Errc::match_over);
-  CHECK(mus::playouts(s, config(BotKind::random), 1, -1, mus::PlayoutScope::hand, nullptr) ==
+  CHECK(mus::playouts(s, config(BotKind::random), 1, 0, -1, mus::PlayoutScope::hand, nullptr) ==
         Errc::invalid_argument);
 }
 
@@ -368,7 +368,7 @@ TEST_CASE("Bots: playouts equal the documented loop of bot_choose calls (the ran
       for (const auto scope : {mus::PlayoutScope::hand, mus::PlayoutScope::match}) {
         const int n = scope == mus::PlayoutScope::hand ? 40 : 4;
         std::vector<std::int32_t> points(2 * static_cast<std::size_t>(n));
-        REQUIRE(mus::playouts(*start, config(k), 17, n, scope, points.data()) == Errc::ok);
+        REQUIRE(mus::playouts(*start, config(k), 17, 0, n, scope, points.data()) == Errc::ok);
         for (int i = 0; i < n; ++i) {
           const auto ref =
               reference_playout(*start, config(k), 17, static_cast<std::uint64_t>(i), scope);
@@ -386,9 +386,9 @@ TEST_CASE("Bots: playouts are deterministic and count each hand's points") {
   for (const BotKind k : kinds) {
     std::vector<std::int32_t> a(2 * 20);
     std::vector<std::int32_t> b(2 * 20);
-    REQUIRE(mus::playouts(*start, config(k), 99, 20, mus::PlayoutScope::hand, a.data()) ==
+    REQUIRE(mus::playouts(*start, config(k), 99, 0, 20, mus::PlayoutScope::hand, a.data()) ==
             Errc::ok);
-    REQUIRE(mus::playouts(*start, config(k), 99, 20, mus::PlayoutScope::hand, b.data()) ==
+    REQUIRE(mus::playouts(*start, config(k), 99, 0, 20, mus::PlayoutScope::hand, b.data()) ==
             Errc::ok);
     CHECK(a == b);
     long total = 0;
@@ -404,9 +404,9 @@ TEST_CASE("Bots: playouts are deterministic and count each hand's points") {
   std::array<std::int32_t, 8> match{};
   std::array<std::int32_t, 8> again{};
   const BotConfig h = config(BotKind::heuristic);
-  REQUIRE(mus::playouts(*start, h, 5, 4, mus::PlayoutScope::hand, hand.data()) == Errc::ok);
-  REQUIRE(mus::playouts(*start, h, 5, 4, mus::PlayoutScope::match, match.data()) == Errc::ok);
-  REQUIRE(mus::playouts(*start, h, 5, 4, mus::PlayoutScope::match, again.data()) == Errc::ok);
+  REQUIRE(mus::playouts(*start, h, 5, 0, 4, mus::PlayoutScope::hand, hand.data()) == Errc::ok);
+  REQUIRE(mus::playouts(*start, h, 5, 0, 4, mus::PlayoutScope::match, match.data()) == Errc::ok);
+  REQUIRE(mus::playouts(*start, h, 5, 0, 4, mus::PlayoutScope::match, again.data()) == Errc::ok);
   CHECK(match == again);
   long more = 0;
   for (std::size_t i = 0; i < hand.size(); ++i) {
@@ -414,6 +414,29 @@ TEST_CASE("Bots: playouts are deterministic and count each hand's points") {
     more += match[i] - hand[i];
   }
   CHECK(more > 0);
+}
+
+TEST_CASE("Bots: playouts split into calls by their first number give the points of one call") {
+  auto start = mus::new_match(preset("standard"), 0);
+  REQUIRE(start.ok());
+  for (const BotKind k : {BotKind::random, BotKind::heuristic}) {
+    std::vector<std::int32_t> whole(2 * 30);
+    REQUIRE(mus::playouts(*start, config(k), 7, 0, 30, mus::PlayoutScope::hand, whole.data()) ==
+            Errc::ok);
+    std::vector<std::int32_t> parts(2 * 30);
+    std::uint64_t done = 0;
+    for (const int size : {1, 12, 0, 17}) {
+      REQUIRE(mus::playouts(*start, config(k), 7, done, size, mus::PlayoutScope::hand,
+                            parts.data() + 2 * done) == Errc::ok);
+      done += static_cast<std::uint64_t>(size);
+    }
+    CHECK(parts == whole);
+    // A first number beyond the ones played starts elsewhere in the stream.
+    std::vector<std::int32_t> later(2 * 30);
+    REQUIRE(mus::playouts(*start, config(k), 7, 1, 30, mus::PlayoutScope::hand, later.data()) ==
+            Errc::ok);
+    CHECK(std::equal(later.begin(), later.end() - 2, whole.begin() + 2));
+  }
 }
 
 TEST_CASE("Bots: the heuristic's signals are planned from its own cards and stay true") {

@@ -233,6 +233,49 @@ static void test_status_strings(void) {
   }
 }
 
+/* ---- mus_last_error --------------------------------------------------------------------- */
+
+/* True when the last error of this thread is exactly `text`; prints it otherwise. */
+static int last_error_is(const char* text) {
+  const char* got = mus_last_error();
+  if (got != NULL && strcmp(got, text) == 0) return 1;
+  printf("  mus_last_error(): \"%s\", expected \"%s\"\n", got == NULL ? "(NULL)" : got, text);
+  return 0;
+}
+
+static void test_last_error(void) {
+  mus_rules r;
+  uint8_t hand[4];
+  mus_state s;
+  const char* before;
+  /* Each failure says why, with the position in the text when there is one. */
+  CHECK_EQ(mus_rules_parse(&r, "standard kings=5"), MUS_E_PARSE);
+  CHECK(last_error_is("kings must be 4 or 8 at position 15"));
+  CHECK_EQ(mus_hand_parse("Ko 3c Qe", hand), MUS_E_PARSE);
+  CHECK(last_error_is("expected four cards at position 8"));
+  CHECK_EQ(mus_hand_parse("Ko Ko Qe Ab", hand), MUS_E_PARSE);
+  CHECK(last_error_is("duplicate card at position 3"));
+  CHECK_EQ(mus_rules_preset(&r, "basqe"), MUS_E_PARSE);
+  CHECK(last_error_is("unknown preset (expected standard, spain, basque or online)"));
+  CHECK_EQ(mus_rules_preset(&r, "standard"), MUS_OK);
+  CHECK_EQ(mus_state_new(&r, 4, &s), MUS_E_INVALID_ARGUMENT);
+  CHECK(last_error_is("first dealer must be a seat 0..3"));
+  /* A failure with nothing more precise to say gives the status text. */
+  CHECK_EQ(mus_state_new(&r, 0, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK(last_error_is(mus_status_string(MUS_E_INVALID_ARGUMENT)));
+  /* Successful calls leave it alone; the pointer stays the same storage. */
+  before = mus_last_error();
+  CHECK_EQ(mus_hand_parse("Ko 3c Qe Ab", hand), MUS_OK);
+  CHECK_EQ(mus_state_new(&r, 0, &s), MUS_OK);
+  CHECK(mus_last_error() == before);
+  CHECK(last_error_is(mus_status_string(MUS_E_INVALID_ARGUMENT)));
+  /* A later failure replaces the text, even with the same status. */
+  CHECK_EQ(mus_state_new(&r, -1, &s), MUS_E_INVALID_ARGUMENT);
+  CHECK(last_error_is("first dealer must be a seat 0..3"));
+  CHECK_EQ(mus_card_format(40, NULL, 0, NULL), MUS_E_INVALID_CARDS);
+  CHECK(last_error_is("card id outside 0..39"));
+}
+
 /* ---- mus_rules_preset ------------------------------------------------------------------- */
 
 static void test_rules_preset(void) {
@@ -1220,8 +1263,10 @@ static void test_tantos_and_value(void) {
 }
 
 int main(void) {
+  CHECK(last_error_is("")); /* no call has failed yet on this thread */
   test_version();
   test_status_strings();
+  test_last_error();
   test_rules_preset();
   test_rules_parse();
   test_rules_format();

@@ -137,16 +137,21 @@ static void test_evaluate_and_playouts(void) {
     long total = 0;
     CHECK_EQ(mus_rules_preset(&r, "standard"), MUS_OK);
     CHECK_EQ(mus_state_new(&r, 1, &m), MUS_OK);
-    CHECK_EQ(mus_playouts(&m, &h, 77, 20, MUS_PLAYOUT_HAND, out), MUS_OK);
-    CHECK_EQ(mus_playouts(&m, &h, 77, 20, MUS_PLAYOUT_HAND, again), MUS_OK);
+    CHECK_EQ(mus_playouts(&m, &h, 77, 0, 20, MUS_PLAYOUT_HAND, out), MUS_OK);
+    CHECK_EQ(mus_playouts(&m, &h, 77, 0, 20, MUS_PLAYOUT_HAND, again), MUS_OK);
     CHECK_EQ(memcmp(out, again, sizeof out), 0);
     for (i = 0; i < 40; ++i) {
       CHECK(out[i] >= 0);
       total += out[i];
     }
     CHECK(total > 0);
-    CHECK_EQ(mus_playouts(&m, &h, 77, 2, MUS_PLAYOUT_MATCH, out), MUS_OK);
-    CHECK_EQ(mus_playouts(&m, &h, 77, 0, MUS_PLAYOUT_HAND, NULL), MUS_OK);
+    CHECK_EQ(mus_playouts(&m, &h, 77, 0, 2, MUS_PLAYOUT_MATCH, out), MUS_OK);
+    CHECK_EQ(mus_playouts(&m, &h, 77, 0, 0, MUS_PLAYOUT_HAND, NULL), MUS_OK);
+    /* Playouts 0..19 in two calls, the second starting at number 7: the same points. */
+    CHECK_EQ(mus_playouts(&m, &h, 77, 0, 20, MUS_PLAYOUT_HAND, out), MUS_OK);
+    CHECK_EQ(mus_playouts(&m, &h, 77, 0, 7, MUS_PLAYOUT_HAND, again), MUS_OK);
+    CHECK_EQ(mus_playouts(&m, &h, 77, 7, 13, MUS_PLAYOUT_HAND, again + 14), MUS_OK);
+    CHECK_EQ(memcmp(out, again, sizeof out), 0);
   }
 }
 
@@ -202,7 +207,7 @@ static void test_errors(void) {
     mus_state forged = s;
     memset(forged.opaque, 0xAB, 64 * sizeof forged.opaque[0]);
     CHECK_EQ(mus_bot_choose(&forged, info.to_act, &c, 1, &id), MUS_E_INVALID_STATE);
-    CHECK_EQ(mus_playouts(&forged, &c, 1, 1, MUS_PLAYOUT_HAND, out), MUS_E_INVALID_STATE);
+    CHECK_EQ(mus_playouts(&forged, &c, 1, 0, 1, MUS_PLAYOUT_HAND, out), MUS_E_INVALID_STATE);
   }
   /* mus_bot_evaluate: search only, a big enough buffer. */
   CHECK_EQ(mus_bot_evaluate(&s, info.to_act, &c, 1, pts, MUS_ACTION_ID_COUNT - 1, &ids),
@@ -218,10 +223,10 @@ static void test_errors(void) {
   CHECK_EQ(mus_bot_evaluate(&s, (info.to_act + 1) % 4, &c, 1, pts, MUS_ACTION_ID_COUNT, &ids),
            MUS_E_NOT_YOUR_TURN);
   /* mus_playouts: n, scope, buffer, config. */
-  CHECK_EQ(mus_playouts(&s, &c, 1, -1, MUS_PLAYOUT_HAND, out), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_playouts(&s, &c, 1, 1, 2, out), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_playouts(&s, &c, 1, 1, MUS_PLAYOUT_HAND, NULL), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_playouts(&s, NULL, 1, 1, MUS_PLAYOUT_HAND, out), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_playouts(&s, &c, 1, 0, -1, MUS_PLAYOUT_HAND, out), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_playouts(&s, &c, 1, 0, 1, 2, out), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_playouts(&s, &c, 1, 0, 1, MUS_PLAYOUT_HAND, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_playouts(&s, NULL, 1, 0, 1, MUS_PLAYOUT_HAND, out), MUS_E_INVALID_ARGUMENT);
 }
 
 /* The one choice without an action id: agreeing (R25a) to a partner's proposed raise of an

@@ -23,6 +23,7 @@
 #include <cstring>
 #include <latch>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -144,6 +145,18 @@ Outcome play_c(std::uint64_t seed, std::uint64_t hands) {
           mus_hand_parse(ht, back) != MUS_OK || std::memcmp(back, hand, 4) != 0 ||
           mus_hand_value(&rules, hand, &value) != MUS_OK)
         ++out.errors;
+    }
+    // mus_last_error() is per thread: a failure here, then everything the other threads do
+    // meanwhile, and this thread still reads its own reason (threads fail in two ways).
+    if (out.steps % 8 == 0) {
+      const bool odd = seed % 2 != 0;
+      std::uint8_t h[4];
+      mus_state unused;
+      const std::int32_t e = odd ? mus_state_new(&rules, 9, &unused) : mus_hand_parse("Ko 3c Qe", h);
+      std::this_thread::yield();
+      const std::string_view want =
+          odd ? "first dealer must be a seat 0..3" : "expected four cards at position 8";
+      if (e == MUS_OK || mus_last_error() != want) ++out.errors;
     }
 #if defined(MUS_STATE_TEXT_MAX)
     char st[MUS_STATE_TEXT_MAX + 1];

@@ -82,14 +82,14 @@ namespace Mus
         public int ChooseId(State s, ulong seed)
         {
             if (ReferenceEquals(s, null)) throw new MusException(MusStatus.InvalidArgument, "state is null");
-            return ChooseId(s, s.ToAct ?? 0, seed);
+            return ChooseId(s, seed, s.ToAct ?? 0);
         }
 
         /// <summary>
         /// The action id the bot chooses for seat, which must be the seat to act
-        /// (MUS_E_NOT_YOUR_TURN otherwise).
+        /// (MUS_E_NOT_YOUR_TURN otherwise). The seat comes last, as in every binding.
         /// </summary>
-        public unsafe int ChooseId(State s, int seat, ulong seed)
+        public unsafe int ChooseId(State s, ulong seed, int seat)
         {
             if (ReferenceEquals(s, null)) throw new MusException(MusStatus.InvalidArgument, "state is null");
             mus_state raw = s.ToNative();
@@ -104,6 +104,12 @@ namespace Mus
         public MusAction Choose(State s, ulong seed)
         {
             return s.ActionFromId(ChooseId(s, seed));
+        }
+
+        /// <summary>The action the bot chooses for seat, the seat to act: s.ActionFromId(ChooseId(s, seed, seat)).</summary>
+        public MusAction Choose(State s, ulong seed, int seat)
+        {
+            return s.ActionFromId(ChooseId(s, seed, seat));
         }
 
         /// <summary>
@@ -131,20 +137,24 @@ namespace Mus
         }
 
         /// <summary>
-        /// n playouts from s, every seat played by this bot from its own view, the shuffles
-        /// drawn from seed (mus_playouts): result[i] holds the points teams 0 and 1 gained in
-        /// playout i, to the end of the hand or of the match. The same arguments give the same
-        /// points.
+        /// n playouts from state, every seat played by bot from its own view, the shuffles drawn
+        /// from seed (mus_playouts): result[i] holds the points teams 0 and 1 gained in playout
+        /// first + i, to the end of the hand or of the match. The same arguments give the same
+        /// points, and a series played in pieces (each piece's first the playouts before it)
+        /// gives the points of one call. The arguments come in the order of every binding:
+        /// state, bot, seed, n, scope, first.
         /// </summary>
-        public unsafe IReadOnlyList<IReadOnlyList<int>> Playouts(State s, int n, PlayoutScope scope, ulong seed)
+        public static unsafe IReadOnlyList<IReadOnlyList<int>> Playouts(
+            State state, Bot bot, ulong seed, int n, PlayoutScope scope = PlayoutScope.Hand, ulong first = 0)
         {
-            if (ReferenceEquals(s, null)) throw new MusException(MusStatus.InvalidArgument, "state is null");
+            if (ReferenceEquals(state, null)) throw new MusException(MusStatus.InvalidArgument, "state is null");
+            if (ReferenceEquals(bot, null)) throw new MusException(MusStatus.InvalidArgument, "bot is null");
             if (n < 0) throw new MusException(MusStatus.InvalidArgument, "a negative number of playouts");
-            mus_state raw = s.ToNative();
-            mus_bot_config c = config;
+            mus_state raw = state.ToNative();
+            mus_bot_config c = bot.config;
             var points = new int[Math.Max(2 * n, 1)];
             fixed (int* p = points)
-                MusException.Check(NativeMethods.mus_playouts(&raw, &c, seed, n, (int)scope, p),
+                MusException.Check(NativeMethods.mus_playouts(&raw, &c, seed, first, n, (int)scope, p),
                                    "mus_playouts, " + n + " " + scope + " playouts");
             var result = new IReadOnlyList<int>[n];
             for (int i = 0; i < n; ++i) result[i] = new ReadOnlyCollection<int>(new[] { points[2 * i], points[2 * i + 1] });

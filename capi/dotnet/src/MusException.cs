@@ -5,24 +5,35 @@ using Mus.Native;
 namespace Mus
 {
     /// <summary>
-    /// A libmus call failed: carries the status code, its name ("MUS_E_PARSE") and the
-    /// library's text for it (mus_status_string). The wrapper also throws it, with the code
-    /// the C API uses for the same mistake, when it refuses an argument itself (a card id
-    /// above 39, a hand of three cards).
+    /// A libmus call failed: carries the status code, its name ("MUS_E_PARSE"), the library's
+    /// text for it (mus_status_string) and why the call failed in the library's words
+    /// (mus_last_error, read right after the call: "expected four cards at position 8"). The
+    /// wrapper also throws it, with the code the C API uses for the same mistake, when it
+    /// refuses an argument itself (a card id above 39, a hand of three cards). Message is
+    /// "NAME: reason (detail)".
     /// </summary>
     public sealed class MusException : Exception
     {
+        /// <summary>An error of this status; its Reason is the status text.</summary>
         public MusException(MusStatus status)
             : this(status, null)
         {
         }
 
+        /// <summary>An error of this status with what the wrapper was doing; its Reason is the status text.</summary>
         public MusException(MusStatus status, string detail)
-            : base(Compose(status, detail))
+            : this(status, detail, null)
+        {
+        }
+
+        /// <summary>An error of this status, with the library's reason (null: the status text).</summary>
+        public MusException(MusStatus status, string detail, string reason)
+            : base(Compose(status, detail, reason ?? MusLibrary.StatusString((int)status)))
         {
             Status = status;
             StatusName = NameOf(status);
             StatusText = MusLibrary.StatusString((int)status);
+            Reason = reason ?? StatusText;
             Detail = detail;
         }
 
@@ -43,6 +54,12 @@ namespace Mus
 
         /// <summary>mus_status_string(code), e.g. "MUS_E_PARSE: text could not be parsed".</summary>
         public string StatusText { get; private set; }
+
+        /// <summary>
+        /// Why the call failed, in the library's words (mus_last_error), e.g. "kings must be 4
+        /// or 8 at position 15"; the status text when the library has nothing more precise.
+        /// </summary>
+        public string Reason { get; private set; }
 
         /// <summary>What the wrapper was doing (the call and its input), or null.</summary>
         public string Detail { get; private set; }
@@ -74,24 +91,29 @@ namespace Mus
             }
         }
 
-        /// <summary>Throws a MusException unless status is MUS_OK.</summary>
+        /// <summary>
+        /// Throws a MusException unless status is MUS_OK, with the library's reason: call it
+        /// right after the C call that returned status, on the same thread.
+        /// </summary>
         internal static void Check(int status, string detail)
         {
-            if (status != NativeMethods.MUS_OK) throw new MusException((MusStatus)status, detail);
+            if (status != NativeMethods.MUS_OK) throw new MusException((MusStatus)status, detail, MusLibrary.LastError);
         }
 
-        /// <summary>Throws a MusException unless status is MUS_OK, with the parse position when it is not -1.</summary>
+        /// <summary>Check(status, detail), with the parse position when it is not -1.</summary>
         internal static void Check(int status, string detail, int position)
         {
             if (status == NativeMethods.MUS_OK) return;
-            var e = new MusException((MusStatus)status, detail);
+            var e = new MusException((MusStatus)status, detail, MusLibrary.LastError);
             if (position >= 0) e.Position = position;
             throw e;
         }
 
-        private static string Compose(MusStatus status, string detail)
+        private static string Compose(MusStatus status, string detail, string reason)
         {
-            string text = MusLibrary.StatusString((int)status);
+            // The status texts start with the name already ("MUS_E_PARSE: text could not ...").
+            string name = NameOf(status);
+            string text = reason.StartsWith(name, StringComparison.Ordinal) ? reason : name + ": " + reason;
             return detail == null ? text : text + " (" + detail + ")";
         }
     }
@@ -121,6 +143,14 @@ namespace Mus
         public static string StatusString(int status)
         {
             return Marshal.PtrToStringAnsi(NativeMethods.mus_status_string(status));
+        }
+
+        /// <summary>
+        /// mus_last_error(): why the most recent failed libmus call of this thread failed ("" before any).
+        /// </summary>
+        public static string LastError
+        {
+            get { return Marshal.PtrToStringAnsi(NativeMethods.mus_last_error()); }
         }
 
         /// <summary>mus_state_size(): bytes in a match state (512).</summary>

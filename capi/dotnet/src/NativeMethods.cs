@@ -434,6 +434,13 @@ namespace Mus.Native
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern IntPtr mus_status_string(int status);
 
+        /// <summary>
+        /// Why the most recent failed call of this thread failed; thread-local storage of the
+        /// library: read it with Marshal.PtrToStringAnsi right after the call, never free it.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern IntPtr mus_last_error();
+
         // ---- Rules -----------------------------------------------------------------------------
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
@@ -596,6 +603,7 @@ namespace Mus.Native
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_playouts(
-            mus_state* s, mus_bot_config* config, ulong seed, int n, int scope, int* points_out);
+            mus_state* s, mus_bot_config* config, ulong seed, ulong first, int n, int scope,
+            int* points_out);
     }
 }

@@ -105,25 +105,25 @@ namespace Mus
             }, NativeMethods.MUS_STATE_TEXT_MAX, "mus_view_format, seat " + seat);
         }
 
-        /// <summary>The number of floats Tensor writes (MUS_VIEW_TENSOR_SIZE).</summary>
-        public const int TensorSize = NativeMethods.MUS_VIEW_TENSOR_SIZE;
+        /// <summary>The number of floats ViewTensor writes (MUS_VIEW_TENSOR_SIZE).</summary>
+        public const int ViewTensorSize = NativeMethods.MUS_VIEW_TENSOR_SIZE;
 
         /// <summary>
-        /// What seat may know, as TensorSize floats in 0..1 (mus_view_tensor): an observation for
+        /// What seat may know, as ViewTensorSize floats in 0..1 (mus_view_tensor): an observation for
         /// game-AI, the same numbers in every language. Its layout (own cards, seats relative to
         /// the observer, phase, mus round, declarations, signals, the open bet, the lance
         /// records, scores) is documented with mus_view_tensor in mus.h and the
         /// MUS_TENSOR_OFF_* constants; the other seats' cards never change it.
         /// </summary>
-        public float[] Tensor(int seat)
+        public float[] ViewTensor(int seat)
         {
-            var values = new float[TensorSize];
-            Tensor(seat, values);
+            var values = new float[ViewTensorSize];
+            ViewTensor(seat, values);
             return values;
         }
 
-        /// <summary>Tensor(seat) into a caller's array of at least TensorSize floats (MUS_E_BUFFER_TOO_SMALL otherwise).</summary>
-        public unsafe void Tensor(int seat, float[] values)
+        /// <summary>ViewTensor(seat) into a caller's array of at least ViewTensorSize floats (MUS_E_BUFFER_TOO_SMALL otherwise).</summary>
+        public unsafe void ViewTensor(int seat, float[] values)
         {
             if (values == null) throw new MusException(MusStatus.InvalidArgument, "values is null");
             mus_state s = raw;

@@ -163,6 +163,7 @@ internal static partial class BindingTests
             Eq(e.Code, -2, "bad rules: code");
             Eq(e.StatusName, "MUS_E_PARSE", "bad rules: name");
             Eq(e.StatusText, "MUS_E_PARSE: text could not be parsed", "bad rules: text");
+            Check(e.Reason.Contains("at position 9"), "bad rules: the reason says where: " + e.Reason);
             Check(e.Message.Contains("standard bogus=1"), "the message names the input: " + e.Message);
         }
     }
@@ -1073,6 +1074,7 @@ internal static partial class BindingTests
             new KeyValuePair<string, Action>("manifest", () => ManifestCheck(manifest)),
             new KeyValuePair<string, Action>("enums against the constants", EnumsAgainstConstants),
             new KeyValuePair<string, Action>("library and status codes", LibraryAndStatus),
+            new KeyValuePair<string, Action>("errors say why", ReasonTests),
             new KeyValuePair<string, Action>("rules", RulesTests),
             new KeyValuePair<string, Action>("cards", CardTests),
             new KeyValuePair<string, Action>("hands", HandTests),
@@ -1088,6 +1090,7 @@ internal static partial class BindingTests
             new KeyValuePair<string, Action>("observation tensor", TensorTests),
             new KeyValuePair<string, Action>("bots", BotTests),
             new KeyValuePair<string, Action>("transcripts", () => TranscriptTests(transcripts)),
+            new KeyValuePair<string, Action>("bots across languages", () => BotsCrossLanguageTests(transcripts)),
         };
         foreach (var section in sections)
         {

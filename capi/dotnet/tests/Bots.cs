@@ -36,9 +36,10 @@ internal static partial class BindingTests
             int id = bot.ChooseId(s, 5);
             Check((s.LegalMask() & (1UL << id)) != 0, bot + ": chooses a legal id (" + id + ")");
             Eq(bot.ChooseId(s, 5), id, bot + ": the same seed, the same choice");
-            Eq(bot.ChooseId(s, seat, 5), id, bot + ": the seat to act given explicitly");
+            Eq(bot.ChooseId(s, 5, seat), id, bot + ": the seat to act given explicitly");
+            Eq(bot.Choose(s, 5, seat), s.ActionFromId(id), bot + ": Choose with the seat");
             Eq(bot.Choose(s, 5), s.ActionFromId(id), bot + ": Choose is the id's action");
-            Throws(MusStatus.NotYourTurn, () => bot.ChooseId(s, (seat + 1) % 4, 5), bot + ": not the seat to act");
+            Throws(MusStatus.NotYourTurn, () => bot.ChooseId(s, 5, (seat + 1) % 4), bot + ": not the seat to act");
             Throws(MusStatus.WrongPhase, () => bot.ChooseId(State.New(rules, 0), 5), bot + ": while a shuffle is due");
             Throws(MusStatus.InvalidArgument, () => bot.ChooseId(null, 5), bot + ": a null state");
         }
@@ -93,22 +94,25 @@ internal static partial class BindingTests
         }
 
         // Playouts.
-        Eq(Bot.Random.Playouts(s, 0, PlayoutScope.Hand, 1).Count, 0, "no playouts");
-        IReadOnlyList<IReadOnlyList<int>> hands = Bot.Heuristic.Playouts(s, 50, PlayoutScope.Hand, 77);
+        Eq(Bot.Playouts(s, Bot.Random, 1, 0, PlayoutScope.Hand).Count, 0, "no playouts");
+        IReadOnlyList<IReadOnlyList<int>> hands = Bot.Playouts(s, Bot.Heuristic, 77, 50, PlayoutScope.Hand);
         Eq(hands.Count, 50, "50 hand playouts");
         Check(hands.All(p => p.Count == 2 && p[0] >= 0 && p[1] >= 0), "each gives two gains, 0 or more");
         Check(hands.Any(p => p[0] + p[1] > 0), "hands score points");
-        var again = Bot.Heuristic.Playouts(s, 50, PlayoutScope.Hand, 77);
+        var again = Bot.Playouts(s, Bot.Heuristic, 77, 50, PlayoutScope.Hand);
         Check(hands.Select(p => p[0] * 1000 + p[1]).SequenceEqual(again.Select(p => p[0] * 1000 + p[1])),
               "the same arguments give the same points");
-        var other = Bot.Heuristic.Playouts(s, 50, PlayoutScope.Hand, 78);
+        var other = Bot.Playouts(s, Bot.Heuristic, 78, 50, PlayoutScope.Hand);
         Check(!hands.Select(p => p[0] * 1000 + p[1]).SequenceEqual(other.Select(p => p[0] * 1000 + p[1])),
               "another seed, other deals");
-        var matches = Bot.Random.Playouts(State.New(rules, 0), 4, PlayoutScope.Match, 3);
+        var matches = Bot.Playouts(State.New(rules, 0), Bot.Random, 3, 4, PlayoutScope.Match);
         Eq(matches.Count, 4, "4 match playouts");
         Check(matches.All(p => p[0] >= 0 && p[1] >= 0), "match playouts gain 0 or more");
-        Throws(MusStatus.InvalidArgument, () => Bot.Random.Playouts(s, -1, PlayoutScope.Hand, 1), "a negative count");
-        Throws(MusStatus.InvalidArgument, () => Bot.Random.Playouts(s, 1, (PlayoutScope)2, 1), "an unknown scope");
+        Throws(MusStatus.InvalidArgument, () => Bot.Playouts(s, Bot.Random, 1, -1, PlayoutScope.Hand), "a negative count");
+        Throws(MusStatus.InvalidArgument, () => Bot.Playouts(s, Bot.Random, 1, 1, (PlayoutScope)2), "an unknown scope");
+        var pieces = Bot.Playouts(s, Bot.Heuristic, 77, 20).Concat(Bot.Playouts(s, Bot.Heuristic, 77, 30, PlayoutScope.Hand, 20));
+        Check(pieces.Select(p => p[0] * 1000 + p[1]).SequenceEqual(hands.Select(p => p[0] * 1000 + p[1])),
+              "playouts in pieces numbered from first are one series");
 
         // Whole matches: the heuristic team against the random team, seats by Choose.
         int heuristicWins = 0;

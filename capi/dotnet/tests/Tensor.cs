@@ -1,4 +1,4 @@
-// The observation tensor (State.Tensor, mus_view_tensor): its size, range and the blocks a C#
+// The observation tensor (State.ViewTensor, mus_view_tensor): its size, range and the blocks a C#
 // caller can tell from the state (own cards, dealer, mano, seat to act, phase, scores), that the
 // other seats' cards never change it, and its errors.
 using System;
@@ -11,7 +11,7 @@ internal static partial class BindingTests
     /// <summary>The blocks of seat's tensor that the state says directly.</summary>
     private static void CheckTensor(State s, int seat)
     {
-        float[] t = s.Tensor(seat);
+        float[] t = s.ViewTensor(seat);
         if (!Eq(t.Length, NativeMethods.MUS_VIEW_TENSOR_SIZE, "tensor size")) return;
         Check(t.All(x => x >= 0f && x <= 1f), "every tensor entry in 0..1");
         ulong held = s.Hand(seat).Mask;
@@ -39,13 +39,13 @@ internal static partial class BindingTests
 
     private static void TensorTests()
     {
-        Eq(State.TensorSize, NativeMethods.MUS_VIEW_TENSOR_SIZE, "TensorSize");
+        Eq(State.ViewTensorSize, NativeMethods.MUS_VIEW_TENSOR_SIZE, "ViewTensorSize");
         State s = State.New(Rules.Standard, 0);
         for (int seat = 0; seat < 4; ++seat) CheckTensor(s, seat);
         s = s.Apply(MusAction.Shuffle(99));
         for (int seat = 0; seat < 4; ++seat) CheckTensor(s, seat);
-        Check(!s.Tensor(0).SequenceEqual(s.Tensor(1)), "two seats, two observations");
-        SeqEq(s.Tensor(2), s.Tensor(2), "the same state, the same observation");
+        Check(!s.ViewTensor(0).SequenceEqual(s.ViewTensor(1)), "two seats, two observations");
+        SeqEq(s.ViewTensor(2), s.ViewTensor(2), "the same state, the same observation");
 
         // The other seats' cards never change a seat's tensor: seat 0 keeps its hand, the others swap theirs.
         var hands = new[] { Hand.Parse("Ko 6c 5e Ab"), Hand.Parse("Qo 7c 4e Ac"), Hand.Parse("Jo 6e 5b Ae"), Hand.Parse("7o 6b 4c 5c") };
@@ -53,16 +53,16 @@ internal static partial class BindingTests
         State a = State.New(Rules.Standard, 0).Apply(MusAction.StackedDeal(hands, 1)).Apply(MusAction.Cut(1));
         State b = State.New(Rules.Standard, 0).Apply(MusAction.StackedDeal(swapped, 1)).Apply(MusAction.Cut(1));
         Check(!a.Equals(b), "two different deals");
-        SeqEq(a.Tensor(0), b.Tensor(0), "seat 0's observation ignores the others' cards");
-        Check(!a.Tensor(1).SequenceEqual(b.Tensor(1)), "seat 1's observation shows its own cards");
+        SeqEq(a.ViewTensor(0), b.ViewTensor(0), "seat 0's observation ignores the others' cards");
+        Check(!a.ViewTensor(1).SequenceEqual(b.ViewTensor(1)), "seat 1's observation shows its own cards");
 
         var into = new float[NativeMethods.MUS_VIEW_TENSOR_SIZE + 3];
-        s.Tensor(3, into);
-        SeqEq(into.Take(NativeMethods.MUS_VIEW_TENSOR_SIZE), s.Tensor(3), "Tensor into a caller's array");
-        Throws(MusStatus.BufferTooSmall, () => s.Tensor(0, new float[NativeMethods.MUS_VIEW_TENSOR_SIZE - 1]), "a short array");
-        Throws(MusStatus.BufferTooSmall, () => s.Tensor(0, new float[0]), "an empty array");
-        Throws(MusStatus.InvalidArgument, () => s.Tensor(0, null), "a null array");
-        Throws(MusStatus.InvalidArgument, () => s.Tensor(4), "seat 4");
-        Throws(MusStatus.InvalidArgument, () => s.Tensor(-1), "seat -1");
+        s.ViewTensor(3, into);
+        SeqEq(into.Take(NativeMethods.MUS_VIEW_TENSOR_SIZE), s.ViewTensor(3), "Tensor into a caller's array");
+        Throws(MusStatus.BufferTooSmall, () => s.ViewTensor(0, new float[NativeMethods.MUS_VIEW_TENSOR_SIZE - 1]), "a short array");
+        Throws(MusStatus.BufferTooSmall, () => s.ViewTensor(0, new float[0]), "an empty array");
+        Throws(MusStatus.InvalidArgument, () => s.ViewTensor(0, null), "a null array");
+        Throws(MusStatus.InvalidArgument, () => s.ViewTensor(4), "seat 4");
+        Throws(MusStatus.InvalidArgument, () => s.ViewTensor(-1), "seat -1");
     }
 }

@@ -1,5 +1,5 @@
 // Everything the package exports besides init(): the same in every entry point.
-export { MusError, statusString } from './errors.js';
+export { lastError, MusError, statusString } from './errors.js';
 export { C, STRUCTS } from './layout.js';
 export {
   ActionId,

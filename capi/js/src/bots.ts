@@ -49,25 +49,28 @@ export class Bot {
     return p;
   }
 
-  /** The action id the bot chooses for the seat to act (mus_bot_choose). */
-  chooseId(state: State, seed: bigint | number = 0n): number {
-    const seat = state.toAct;
-    if (seat === null) {
-      throw new MusError(state.isOver ? C.MUS_E_MATCH_OVER : C.MUS_E_WRONG_PHASE, 'Bot.choose', 'no seat to act');
-    }
+  /**
+   * The action id the bot chooses for `seat` (default: the seat to act), which must be the seat
+   * to act (mus_bot_choose): MUS_E_NOT_YOUR_TURN for another seat, MUS_E_WRONG_PHASE when a
+   * shuffle (chance) is due, MUS_E_MATCH_OVER once the match is over.
+   */
+  chooseId(state: State, seed: bigint | number = 0n, seat?: number): number {
+    // With nobody to act the library says why (a shuffle is due, or the match is over).
+    const who = seat ?? state.toAct ?? 0;
     return frame((alloc) => {
       const out = alloc(4);
       check(
-        fn('mus_bot_choose')(state.toPointer(alloc), seat, this.toPointer(alloc), seed64(seed), out),
+        fn('mus_bot_choose')(state.toPointer(alloc), who, this.toPointer(alloc), seed64(seed), out),
         'Bot.choose',
+        `seat ${who}`,
       );
       return i32(out);
     });
   }
 
-  /** The action the bot chooses for the seat to act. */
-  choose(state: State, seed: bigint | number = 0n): Action {
-    return state.actionFromId(this.chooseId(state, seed));
+  /** The action the bot chooses: state.actionFromId(this.chooseId(state, seed, seat)). */
+  choose(state: State, seed: bigint | number = 0n, seat?: number): Action {
+    return state.actionFromId(this.chooseId(state, seed, seat));
   }
 
   /**
@@ -95,8 +98,10 @@ export class Bot {
 
 /**
  * `n` playouts from `state`, every seat played by `bot`, chance drawn from `seed` (mus_playouts):
- * the points each team gained in each, as [team 0, team 1] pairs. Above 16384 playouts the work
- * is split into calls of 16384, the k-th seeded with seed + 16384 k.
+ * the points each team gained in each, as [team 0, team 1] pairs, for the playouts numbered
+ * `first` to `first + n - 1`. The work is split into calls of 16384 playouts (to keep the
+ * module's stack small), each given the number of its first playout, so any `n` gives the
+ * points of one C call mus_playouts(state, bot, seed, first, n, ...).
  */
 export function playouts(
   state: State,
@@ -104,16 +109,26 @@ export function playouts(
   seed: bigint | number,
   n: number,
   scope: number = C.MUS_PLAYOUT_HAND,
+  first: bigint | number = 0n,
 ): Int32Array {
   if (!Number.isInteger(n) || n < 0) throw new MusError(C.MUS_E_INVALID_ARGUMENT, 'playouts', `n = ${n}`);
   const out = new Int32Array(2 * n);
   const chunk = 1 << 14; // playouts per call: keeps the stack frame small
+  const start = seed64(first);
   for (let done = 0; done < n; done += chunk) {
     const k = Math.min(chunk, n - done);
     frame((alloc) => {
       const p = alloc(8 * k);
       check(
-        fn('mus_playouts')(state.toPointer(alloc), bot.toPointer(alloc), BigInt.asUintN(64, seed64(seed) + BigInt(done)), k, scope, p),
+        fn('mus_playouts')(
+          state.toPointer(alloc),
+          bot.toPointer(alloc),
+          seed64(seed),
+          BigInt.asUintN(64, start + BigInt(done)),
+          k,
+          scope,
+          p,
+        ),
         'playouts',
       );
       out.set(new Int32Array(mod().HEAPU8.buffer, p, 2 * k), 2 * done);

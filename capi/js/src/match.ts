@@ -2,6 +2,7 @@
 // library's: the binding copies bytes in and out of the C API and names what comes back.
 
 import { Card, Hand, type CardLike, type HandLike } from './cards.js';
+import { HandEnd, Lance, LanceStatus, nameOf } from './enums.js';
 import { check, MusError } from './errors.js';
 import { C, STRUCTS } from './layout.js';
 import { Rules } from './rules.js';
@@ -220,8 +221,14 @@ function readEvent(ptr: number): Event {
 
 /** One lance of a count (mus_count_line): how it was played, what it scored and why. */
 export interface CountLine {
+  /** The lance (Lance). */
   readonly lance: number;
+  /** The lance's name in Lance, e.g. 'GRANDE'. */
+  readonly lanceName: string;
+  /** How it was played (LanceStatus). */
   readonly status: number;
+  /** The status's name in LanceStatus, e.g. 'ACCEPTED'. */
+  readonly statusName: string;
   readonly betTeam: number | null;
   readonly winnerTeam: number | null;
   readonly winnerSeat: number | null;
@@ -233,9 +240,13 @@ export interface CountLine {
 
 function readLine(ptr: number): CountLine {
   const f = STRUCTS.mus_count_line.fields;
+  const lance = i32(ptr + f.lance[0]);
+  const status = i32(ptr + f.status[0]);
   return Object.freeze({
-    lance: i32(ptr + f.lance[0]),
-    status: i32(ptr + f.status[0]),
+    lance,
+    lanceName: nameOf(Lance, lance),
+    status,
+    statusName: nameOf(LanceStatus, status),
     betTeam: optional(i32(ptr + f.bet_team[0])),
     winnerTeam: optional(i32(ptr + f.winner_team[0])),
     winnerSeat: optional(i32(ptr + f.winner_seat[0])),
@@ -263,7 +274,10 @@ export interface Count {
   readonly number: number;
   readonly dealer: number;
   readonly mano: number;
+  /** How the hand ended (HandEnd). */
   readonly end: number;
+  /** The end's name in HandEnd, e.g. 'COUNT'. */
+  readonly endName: string;
   readonly gameWinner: number | null;
   readonly scoreBefore: readonly [number, number];
   readonly scoreAfter: readonly [number, number];
@@ -451,7 +465,7 @@ export class State {
     return frame((alloc) => {
       const out = alloc(STATE_SIZE);
       const status = call(alloc, out);
-      if (status !== 0) throw new MusError(status, name, detail?.());
+      if (status !== 0) check(status, name, detail?.());
       return new State(readBytes(out, STATE_SIZE));
     });
   }
@@ -490,7 +504,7 @@ export class State {
         C.MUS_MAX_EVENTS,
         count,
       );
-      if (status !== 0) throw new MusError(status, 'State.applyWithEvents', action.toString());
+      if (status !== 0) check(status, 'State.applyWithEvents', action.toString());
       const list: Event[] = [];
       for (let i = 0; i < size(count); i++) list.push(readEvent(events + i * evSize));
       return { state: new State(readBytes(out, STATE_SIZE)), events: list };
@@ -575,7 +589,7 @@ export class State {
       const p = alloc(STRUCTS.mus_step_info.size);
       setI32(p, STRUCTS.mus_step_info.size);
       const status = fn('mus_step')(this.toPointer(alloc), id, s, out, p);
-      if (status !== 0) throw new MusError(status, 'State.step', `id ${id}`);
+      if (status !== 0) check(status, 'State.step', `id ${id}`);
       const at = (k: keyof typeof F, i = 0): number => i32(p + F[k][0] + 4 * i);
       const info: StepInfo = Object.freeze({
         phase: at('phase'),
@@ -714,6 +728,7 @@ export class State {
         dealer: at('dealer'),
         mano: at('mano'),
         end: at('end'),
+        endName: nameOf(HandEnd, at('end')),
         gameWinner: optional(at('game_winner')),
         scoreBefore: Object.freeze([at('score_before'), at('score_before', 1)] as const),
         scoreAfter: Object.freeze([at('score_after'), at('score_after', 1)] as const),

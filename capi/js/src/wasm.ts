@@ -46,6 +46,7 @@ export const SIGNATURES = {
   mus_version: ['uint32_t', []],
   mus_version_string: ['const char*', []],
   mus_status_string: ['const char*', ['int32_t']],
+  mus_last_error: ['const char*', []],
   mus_rules_preset: ['int32_t', ['mus_rules*', 'const char*']],
   mus_rules_parse: ['int32_t', ['mus_rules*', 'const char*']],
   mus_rules_format: ['int32_t', ['const mus_rules*', 'char*', 'size_t', 'size_t*']],
@@ -89,7 +90,7 @@ export const SIGNATURES = {
   mus_bot_config_default: ['int32_t', ['int32_t', 'mus_bot_config*']],
   mus_bot_choose: ['int32_t', ['const mus_state*', 'int32_t', 'const mus_bot_config*', 'uint64_t', 'int32_t*']],
   mus_bot_evaluate: ['int32_t', ['const mus_state*', 'int32_t', 'const mus_bot_config*', 'uint64_t', 'double*', 'size_t', 'uint64_t*']],
-  mus_playouts: ['int32_t', ['const mus_state*', 'const mus_bot_config*', 'uint64_t', 'int32_t', 'int32_t', 'int32_t*']],
+  mus_playouts: ['int32_t', ['const mus_state*', 'const mus_bot_config*', 'uint64_t', 'uint64_t', 'int32_t', 'int32_t', 'int32_t*']],
 } as const satisfies Record<string, readonly [string, readonly string[]]>;
 
 /** mus.h functions the binding deliberately does not call, each with the reason. */

@@ -88,3 +88,40 @@ test('state: text, bytes, events and the count', () => {
   const linePoints = count.lines.reduce((t, l) => t + l.points, 0);
   assert.ok(linePoints > 0, 'the count scored something');
 });
+
+test('errors say why in the library\'s words (mus_last_error)', () => {
+  const because = (call, status, reason) =>
+    assert.throws(call, (e) => {
+      assert.ok(e instanceof MusError);
+      assert.equal(e.statusName, status);
+      assert.equal(e.reason, reason);
+      assert.ok(e.message.includes(`${status}: ${reason}`), e.message);
+      return true;
+    });
+  because(() => Rules.parse('standard kings=5'), 'MUS_E_PARSE', 'kings must be 4 or 8 at position 15');
+  because(() => Hand.parse('Ko Ko Qe Ab'), 'MUS_E_PARSE', 'duplicate card at position 3');
+  because(() => Hand.parse('Ko 3c Qe'), 'MUS_E_PARSE', 'expected four cards at position 8');
+  because(
+    () => State.parse('mus-state/1 AAAA'),
+    'MUS_E_PARSE',
+    'mus-state/1 is the layout of libmus 0.1; this version reads mus-state/2 at position 0',
+  );
+  because(() => Rules.preset('basqe'), 'MUS_E_PARSE', 'unknown preset (expected standard, spain, basque or online)');
+  because(() => State.new('standard', 4), 'MUS_E_INVALID_ARGUMENT', 'first dealer must be a seat 0..3');
+  assert.equal(mus.lastError(), 'first dealer must be a seat 0..3');
+});
+
+test('the count gives the names of its enums', () => {
+  const bot = new mus.Bot(mus.BotKind.RANDOM);
+  let s = State.new('standard', 0).applyId(0, 3n);
+  for (let i = 0; s.lastCount() === null && i < 1000; i++) {
+    s = s.toAct === null ? s.applyId(0, BigInt(i)) : s.applyId(bot.chooseId(s, BigInt(i)));
+  }
+  const count = s.lastCount();
+  assert.ok(count !== null);
+  assert.equal(count.endName, mus.nameOf(mus.HandEnd, count.end));
+  assert.deepEqual(count.lines.slice(0, 3).map((l) => l.lanceName), ['GRANDE', 'CHICA', 'PARES']);
+  assert.ok(['JUEGO', 'PUNTO'].includes(count.lines[3].lanceName), count.lines[3].lanceName);
+  for (const l of count.lines) assert.equal(l.statusName, mus.nameOf(mus.LanceStatus, l.status));
+  assert.ok(count.lines.every((l) => /^[A-Z_]+$/.test(l.statusName)));
+});

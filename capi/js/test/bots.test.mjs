@@ -30,6 +30,11 @@ test('a bot refuses when nobody is to act', () => {
   const bot = new Bot(BotKind.HEURISTIC);
   assert.throws(() => bot.chooseId(State.new('standard', 0)), (e) => e instanceof MusError && e.statusName === 'MUS_E_WRONG_PHASE');
   assert.throws(() => new Bot(99), (e) => e.statusName === 'MUS_E_INVALID_ARGUMENT');
+  const s = State.new('standard', 0).applyId(0, 5n);
+  const other = (s.toAct + 1) % 4;
+  assert.throws(() => bot.chooseId(s, 1n, other), (e) => e.statusName === 'MUS_E_NOT_YOUR_TURN');
+  assert.equal(bot.chooseId(s, 1n, s.toAct), bot.chooseId(s, 1n), 'the seat to act, given or not');
+  assert.deepEqual(bot.choose(s, 1n, s.toAct), s.actionFromId(bot.chooseId(s, 1n)));
 });
 
 test('the search bot estimates the legal actions', () => {
@@ -47,4 +52,20 @@ test('playouts: points per playout, the same for the same seed', () => {
   assert.deepEqual(a, playouts(s, bot, 9n, 200, PlayoutScope.HAND));
   assert.ok(a.some((p) => p > 0), 'hands score points');
   assert.ok(a.every((p) => p >= 0));
+});
+
+test('playouts beyond one call of 16384 are the playouts C numbers the same way', () => {
+  const s = State.new('standard', 1);
+  const bot = new Bot(BotKind.RANDOM);
+  const n = 16384 + 40;
+  const all = playouts(s, bot, 21n, n, PlayoutScope.HAND);
+  assert.equal(all.length, 2 * n);
+  // One call for the playouts numbered 16364..16423: they straddle the binding's chunk border.
+  const across = playouts(s, bot, 21n, 60, PlayoutScope.HAND, 16364n);
+  assert.deepEqual(all.subarray(2 * 16364), across);
+  // Numbered from `first`: the same series in two pieces.
+  assert.deepEqual(
+    Int32Array.from([...playouts(s, bot, 21n, 7), ...playouts(s, bot, 21n, 5, PlayoutScope.HAND, 7)]),
+    all.subarray(0, 24),
+  );
 });

@@ -46,6 +46,13 @@ def library_version() -> str:
     return _lib.load().mus_version_string().decode("ascii")
 
 
+def last_error() -> str:
+    """Why the most recent failed libmus call of this thread failed (mus_last_error()); ""
+    before any. Every MusError already carries it as its ``message``."""
+    from . import _lib
+    return _lib.last_error()
+
+
 def status_string(status: int) -> str:
     """The library's text for a status code (mus_status_string())."""
     from . import _lib
@@ -53,7 +60,7 @@ def status_string(status: int) -> str:
 
 
 __all__ = [
-    "__version__", "library_path", "library_version", "status_string",
+    "__version__", "last_error", "library_path", "library_version", "status_string",
     "NO_CARD", "Card", "Hand", "Rank", "Suit", "lance_winner", "seeded_order",
     "ActionKind", "Answers", "EventKind", "HandEnd", "Lance", "LanceStatus", "MusCorrido", "Phase",
     "Royal31", "Signal", "SignalSet", "Status",

@@ -79,6 +79,7 @@ PROTOTYPES = {
     "mus_version": (_u32, []),
     "mus_version_string": (_charp, []),
     "mus_status_string": (_charp, [_i32]),
+    "mus_last_error": (_charp, []),
     "mus_rules_preset": (_i32, [_rules, _charp]),
     "mus_rules_parse": (_i32, [_rules, _charp]),
     "mus_rules_format": (_i32, [_rules, _charp, _size, _sizep]),
@@ -123,7 +124,7 @@ PROTOTYPES = {
     "mus_bot_choose": (_i32, [_state, _i32, _P(_abi.mus_bot_config), _u64, _i32p]),
     "mus_bot_evaluate": (_i32, [_state, _i32, _P(_abi.mus_bot_config), _u64,
                                 _P(ctypes.c_double), _size, _u64p]),
-    "mus_playouts": (_i32, [_state, _P(_abi.mus_bot_config), _u64, _i32, _i32, _i32p]),
+    "mus_playouts": (_i32, [_state, _P(_abi.mus_bot_config), _u64, _u64, _i32, _i32, _i32p]),
 }
 
 #: Functions of mus.h deliberately not bound, each with the reason (none today: the binding is
@@ -302,15 +303,24 @@ def status_message(status: int) -> str:
     return lib.mus_status_string(status).decode("utf-8", "replace")
 
 
-def check(status: int, function: str, detail: Optional[str] = None) -> None:
-    """Raises the MusError subclass for a non-zero status."""
+def last_error() -> str:
+    """mus_last_error(): why the most recent failed call of this thread failed ("" before any)."""
+    return load().mus_last_error().decode("utf-8", "replace")
+
+
+def check(status: int, function: str, detail: Optional[str] = None,
+          position: Optional[int] = None) -> None:
+    """Raises the MusError subclass for a non-zero status, with the library's reason
+    (mus_last_error(), read at once: call it right after the C call that returned ``status``)."""
     if status != _abi.MUS_OK:
-        raise error_class(status)(status, status_message(status), function, detail)
+        raise error_class(status)(status, last_error(), function, detail, position)
 
 
-def raise_error(status: int, function: str, detail: Optional[str] = None) -> NoReturn:
-    """Raises the MusError for ``status`` (for checks the binding makes before calling C)."""
-    raise error_class(status)(status, status_message(status), function, detail)
+def raise_error(status: int, function: str, detail: Optional[str] = None,
+                reason: Optional[str] = None) -> NoReturn:
+    """Raises the MusError for ``status`` (for checks the binding makes before calling C); its
+    message is ``reason``, else mus_status_string(status)."""
+    raise error_class(status)(status, reason or status_message(status), function, detail)
 
 
 def format_text(function: str, cap: int, *args: Any) -> str:
@@ -336,7 +346,5 @@ def parse_text(function: str, text: str, out: Any) -> Any:
     pos = ctypes.c_int32(-1)
     status = getattr(load(), function)(text.encode("utf-8"), ctypes.byref(out), ctypes.byref(pos))
     if status != _abi.MUS_OK:
-        detail = "text %r" % (text,) if pos.value < 0 else "text %r, at byte %d" % (text,
-                                                                                   pos.value)
-        check(status, function, detail)
+        check(status, function, "text %r" % (text,), pos.value if pos.value >= 0 else None)
     return out

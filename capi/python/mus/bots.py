@@ -8,8 +8,8 @@ state, the seat, its configuration and the seed.
 ::
 
     bot = mus.Bot("heuristic")
-    action_id = bot.choose(state, seed=1)          # for the seat to act
-    state = state.apply_id(action_id)
+    action = bot.choose(state, seed=1)             # for the seat to act: an Action
+    state = state.apply(action)                    # or bot.choose_id() and state.apply_id()
     mus.playouts(state, mus.Bot("random"), seed=7, n=1000)   # [(team0, team1), ...]
 """
 
@@ -21,7 +21,7 @@ from typing import Dict, List, Optional, Tuple, Union
 from . import _abi, _lib
 from .cards import check_seed
 from .enums import BotKind, PlayoutScope
-from .match import State
+from .match import Action, State
 
 BotKindLike = Union[BotKind, int, str]
 
@@ -71,7 +71,7 @@ class Bot:
         """Wall-clock cap per decision in ms (0: none)."""
         return self._c.time_ms
 
-    def choose(self, state: State, seed: int = 0, seat: Optional[int] = None) -> int:
+    def choose_id(self, state: State, seed: int = 0, seat: Optional[int] = None) -> int:
         """The action id this bot chooses for ``seat`` (default: the seat to act), which must be
         the seat to act (mus_bot_choose()). Raises WrongPhaseError when chance is due,
         MatchOverError at the end, NotYourTurnError for another seat, InvalidArgumentError for a
@@ -86,6 +86,10 @@ class Bot:
                                               ctypes.byref(out)),
                    "mus_bot_choose", "seat %r, %r" % (seat, self))
         return out.value
+
+    def choose(self, state: State, seed: int = 0, seat: Optional[int] = None) -> Action:
+        """The action this bot chooses: ``state.action_from_id(self.choose_id(...))``."""
+        return state.action_from_id(self.choose_id(state, seed, seat))
 
     def evaluate(self, state: State, seed: int = 0,
                  seat: Optional[int] = None) -> Dict[int, float]:
@@ -123,10 +127,14 @@ class Bot:
 
 
 def playouts(state: State, bot: Union[Bot, BotKindLike], seed: int, n: int,
-             scope: Union[PlayoutScope, int, str] = PlayoutScope.HAND) -> List[Tuple[int, int]]:
+             scope: Union[PlayoutScope, int, str] = PlayoutScope.HAND,
+             first: int = 0) -> List[Tuple[int, int]]:
     """Plays ``n`` playouts from ``state`` inside the library, every seat played by ``bot``,
     every shuffle drawn from ``seed`` (mus_playouts()), to the end of the hand (``"hand"``) or
-    of the match (``"match"``). Returns the points each team gained in each playout."""
+    of the match (``"match"``). Returns the points each team gained in each playout.
+
+    The playouts are numbered from ``first``: ``playouts(s, b, seed, 10)`` equals
+    ``playouts(s, b, seed, 4) + playouts(s, b, seed, 6, first=4)``."""
     if not isinstance(bot, Bot):
         bot = Bot(bot)
     if isinstance(scope, str):
@@ -134,9 +142,10 @@ def playouts(state: State, bot: Union[Bot, BotKindLike], seed: int, n: int,
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError("n is an int, not %r" % (n,))
     if not 0 <= n < 2**31:
-        _lib.raise_error(_abi.MUS_E_INVALID_ARGUMENT, "mus_playouts", "n = %d" % n)
+        _lib.raise_error(_abi.MUS_E_INVALID_ARGUMENT, "mus_playouts", "n = %d" % n,
+                         "the number of playouts must be 0..2^31-1")
     out = (ctypes.c_int32 * (2 * n if n else 1))()
     _lib.check(_lib.load().mus_playouts(ctypes.byref(state._c), ctypes.byref(bot._as_c()),
-                                        check_seed(seed), n, int(scope), out),
+                                        check_seed(seed), check_seed(first), n, int(scope), out),
                "mus_playouts", "%r, n=%d" % (bot, n))
     return [(out[2 * i], out[2 * i + 1]) for i in range(n)]

@@ -48,14 +48,13 @@ prepared once.
 
 from __future__ import annotations
 
-import array
 import ctypes
 import random
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import _abi, _lib
 from .cards import check_seed
-from .match import State, View
+from .match import State, View, _view_tensor
 from .rules import Rules, as_rules
 
 #: The number of action ids (``MUS_ACTION_ID_COUNT``); a mask has bit ``i`` for id ``i``.
@@ -74,20 +73,6 @@ def legal_ids(mask: int) -> List[int]:
         ids.append(low.bit_length() - 1)
         mask ^= low
     return ids
-
-
-_numpy: Any = None  # the numpy module once imported, False when it is not installed
-
-
-def _import_numpy() -> Any:
-    global _numpy
-    if _numpy is None:
-        try:
-            import numpy  # noqa: PLC0415 (optional, imported on first use)
-            _numpy = numpy
-        except ImportError:
-            _numpy = False
-    return _numpy
 
 
 class Observation:
@@ -122,26 +107,8 @@ class Observation:
                                 ctypes.byref(self._c), self.seat)
 
     def tensor(self, numpy: Optional[bool] = None) -> Any:
-        """The flat float32 observation of mus_view_tensor() (``MUS_VIEW_TENSOR_SIZE`` floats).
-
-        A new ``array('f')`` each call, or, when ``numpy`` is true or None and numpy is
-        importable, a numpy float32 array over that same buffer (no copy). ``numpy=False``
-        always gives the ``array('f')``; ``numpy=True`` raises ImportError without numpy.
-        """
-        size = _abi.MUS_VIEW_TENSOR_SIZE
-        out = array.array("f", bytes(4 * size))
-        buf = (ctypes.c_float * size).from_buffer(out)
-        _lib.check(_lib.load().mus_view_tensor(ctypes.byref(self._c), self.seat, buf, size),
-                   "mus_view_tensor")
-        del buf  # release the export, so the array may be resized by its owner
-        if numpy is False:
-            return out
-        np = _import_numpy()
-        if not np:
-            if numpy:
-                raise ImportError("numpy is not installed")
-            return out
-        return np.frombuffer(out, dtype=np.float32)
+        """The flat float32 observation of the seat: :meth:`State.view_tensor` of this step."""
+        return _view_tensor(self._c, self.seat, numpy)
 
     def state(self) -> State:
         """The whole state at this step (every seat's cards: not for the seat's player)."""

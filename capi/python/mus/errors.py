@@ -2,8 +2,9 @@
 
 Each status code has its own subclass (``ParseError`` for ``MUS_E_PARSE``, ...), so callers
 can catch exactly what they expect; all of them carry ``status`` (a :class:`mus.Status`),
-``name`` (the header's name, e.g. ``"MUS_E_PARSE"``) and ``message`` (the library's
-``mus_status_string()`` text). Errors about bad input also derive from :class:`ValueError`.
+``name`` (the header's name, e.g. ``"MUS_E_PARSE"``) and ``message``, the library's reason
+(``mus_last_error()``, e.g. ``"expected four cards at position 8"``). Errors about bad input
+also derive from :class:`ValueError`.
 """
 
 from __future__ import annotations
@@ -20,16 +21,23 @@ class MusError(Exception):
         status: the status code, a :class:`mus.Status` (a plain int for a code this binding
             does not know).
         name: the header's name of the code, e.g. ``"MUS_E_PARSE"``.
-        message: ``mus_status_string(status)``, e.g. ``"MUS_E_PARSE: text could not be parsed"``.
+        message: why the call failed, in the library's words (``mus_last_error()`` read right
+            after the failed call), e.g. ``"kings must be 4 or 8 at position 15"``; the status
+            text ``mus_status_string(status)`` when there is nothing more precise.
         function: the C function that failed (or the binding's operation), if known.
         detail: what the binding was doing, e.g. the text it tried to parse, if known.
+        position: for text the library could not read, the byte where it went wrong (the C
+            API's ``error_pos_out``); None otherwise.
+
+    ``str(error)`` is ``"<function>: <NAME>: <message> (<detail>)"``.
     """
 
     #: The status this class stands for (``None`` for the base class).
     code: Optional[Status] = None
 
     def __init__(self, status: Union[Status, int], message: str = "",
-                 function: Optional[str] = None, detail: Optional[str] = None) -> None:
+                 function: Optional[str] = None, detail: Optional[str] = None,
+                 position: Optional[int] = None) -> None:
         try:
             self.status: Union[Status, int] = Status(status)
             self.name: str = self.status.c_name
@@ -39,7 +47,11 @@ class MusError(Exception):
         self.message = message or self.name
         self.function = function
         self.detail = detail
+        self.position = position
+        # The status texts start with the name already ("MUS_E_PARSE: text could not ...").
         text = self.message
+        if not text.startswith(self.name):
+            text = "%s: %s" % (self.name, text)
         if function:
             text = "%s: %s" % (function, text)
         if detail:
@@ -47,11 +59,11 @@ class MusError(Exception):
         super().__init__(text)
 
     def __reduce__(self):
-        return (_rebuild, (self.status, self.message, self.function, self.detail))
+        return (_rebuild, (self.status, self.message, self.function, self.detail, self.position))
 
 
-def _rebuild(status, message, function, detail):
-    return error_class(status)(status, message, function, detail)
+def _rebuild(status, message, function, detail, position=None):
+    return error_class(status)(status, message, function, detail, position)
 
 
 class InvalidArgumentError(MusError, ValueError):

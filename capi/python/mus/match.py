@@ -11,6 +11,7 @@ Seats are 0..3 and teams 0 (seats 0 and 2) and 1 (seats 1 and 3). Where the C AP
 
 from __future__ import annotations
 
+import array
 import ctypes
 import dataclasses
 import functools
@@ -388,6 +389,38 @@ def _as_id(action_id: int, function: str) -> int:
 # ---- The state ---------------------------------------------------------------------------
 
 
+_numpy: Any = None  # the numpy module once imported, False when it is not installed
+
+
+def _import_numpy() -> Any:
+    global _numpy
+    if _numpy is None:
+        try:
+            import numpy  # noqa: PLC0415 (optional, imported on first use)
+            _numpy = numpy
+        except ImportError:
+            _numpy = False
+    return _numpy
+
+
+def _view_tensor(c_state: _abi.mus_state, seat: int, numpy: Optional[bool]) -> Any:
+    """mus_view_tensor() of a C state: State.view_tensor() and Observation.tensor()."""
+    size = _abi.MUS_VIEW_TENSOR_SIZE
+    out = array.array("f", bytes(4 * size))
+    buf = (ctypes.c_float * size).from_buffer(out)
+    _lib.check(_lib.load().mus_view_tensor(ctypes.byref(c_state), int(seat), buf, size),
+               "mus_view_tensor", "seat %r" % (seat,))
+    del buf  # release the export, so the array may be resized by its owner
+    if numpy is False:
+        return out
+    np = _import_numpy()
+    if not np:
+        if numpy:
+            raise ImportError("numpy is not installed")
+        return out
+    return np.frombuffer(out, dtype=np.float32)
+
+
 class State:
     """A whole match as an immutable value (the 512 bytes of a ``mus_state``).
 
@@ -571,14 +604,15 @@ class State:
             _opt(info.match_winner), (info.points[0], info.points[1]), _opt(info.game_winner),
             info.legal_mask)
 
-    def bot_choose(self, bot: Any = "heuristic", seed: int = 0,
-                   seat: Optional[int] = None) -> int:
-        """The action id a library bot chooses for the seat to act (see :class:`mus.Bot`);
-        ``bot`` is a Bot or a kind (``"random"``, ``"heuristic"``, ``"search"``)."""
-        from .bots import Bot
-        if not isinstance(bot, Bot):
-            bot = Bot(bot)
-        return bot.choose(self, seed, seat)
+    def view_tensor(self, seat: int, numpy: Optional[bool] = None) -> Any:
+        """What ``seat`` may know as the flat float32 vector of mus_view_tensor()
+        (``MUS_VIEW_TENSOR_SIZE`` floats; layout in docs/observation.md).
+
+        A new ``array('f')`` each call, or, when ``numpy`` is true or None and numpy is
+        importable, a numpy float32 array over that same buffer (no copy). ``numpy=False``
+        always gives the ``array('f')``; ``numpy=True`` raises ImportError without numpy.
+        """
+        return _view_tensor(self._c, seat, numpy)
 
     def bet_limits(self) -> Optional[BetLimits]:
         """The legal range of a BET now, or None when no bet is possible."""

@@ -98,7 +98,7 @@ def play_match(rules: str, bots: Sequence[Bot], seed: int, swapped: bool = False
         else:
             seat = state.to_act
             assert seat is not None
-            action_id = team_bots[seat % 2].choose(state, rng.getrandbits(64), seat)
+            action_id = team_bots[seat % 2].choose_id(state, rng.getrandbits(64), seat)
             decisions += 1
             state, info = state.step(action_id)
         points[0] += info.points[0]

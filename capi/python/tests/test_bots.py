@@ -1,4 +1,4 @@
-"""The bots binding: mus.Bot, State.bot_choose, mus.playouts (mus_bot_*, mus_playouts)."""
+"""The bots binding: mus.Bot, mus.playouts (mus_bot_*, mus_playouts)."""
 
 import pickle
 import random
@@ -37,17 +37,19 @@ class BotTest(unittest.TestCase):
         with self.assertRaises(ValueError):
             Bot(7)
 
-    def test_every_kind_chooses_a_legal_id_deterministically(self):
+    def test_every_kind_chooses_a_legal_action_deterministically(self):
         bots = [Bot("random"), Bot("heuristic"), Bot("search", playouts=32)]
         for state in some_states(1, 25):
             legal = set(state.legal_action_ids())
             for bot in bots:
                 with self.subTest(bot=bot, state=state):
-                    choice = bot.choose(state, seed=5)
+                    choice = bot.choose_id(state, seed=5)
                     self.assertIn(choice, legal)
-                    self.assertEqual(bot.choose(state, seed=5), choice)
-                    self.assertEqual(state.bot_choose(bot, seed=5), choice)
-                    state.apply_id(choice)   # applies
+                    self.assertEqual(bot.choose_id(state, seed=5), choice)
+                    action = bot.choose(state, seed=5)   # the same choice, as an Action
+                    self.assertIsInstance(action, mus.Action)
+                    self.assertEqual(state.action_id(action), choice)
+                    self.assertEqual(state.apply(action), state.apply_id(choice))
 
     def test_errors(self):
         new = State.new()
@@ -79,6 +81,14 @@ class PlayoutsTest(unittest.TestCase):
         self.assertTrue(all(a >= 0 and b >= 0 for a, b in points))
         self.assertTrue(any(a or b for a, b in points))
         self.assertEqual(mus.playouts(state, "random", seed=9, n=0), [])
+
+    def test_playouts_in_pieces_are_one_series(self):
+        state = State.new("standard", 1)
+        whole = mus.playouts(state, "random", seed=11, n=50)
+        pieces = (mus.playouts(state, "random", seed=11, n=20)
+                  + mus.playouts(state, "random", seed=11, n=30, first=20))
+        self.assertEqual(pieces, whole)
+        self.assertEqual(mus.playouts(state, "random", seed=11, n=49, first=1), whole[1:])
 
     def test_match_scope_and_errors(self):
         state = State.new("standard", 0)

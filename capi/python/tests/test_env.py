@@ -187,6 +187,7 @@ class EnvBehaviourTest(unittest.TestCase):
         cards = [i for i in range(40) if t[mus._abi.MUS_TENSOR_OFF_CARDS + i]]
         self.assertEqual(cards, sorted(obs.view.hand.ids))
         self.assertEqual(obs.tensor(numpy=False), t)     # the same state, the same numbers
+        self.assertEqual(env.state.view_tensor(seat, numpy=False), t)   # State's, the same
         # What another seat sees differs (its own cards).
         other = env.observation((seat + 1) % 4).tensor(numpy=False)
         self.assertNotEqual(other, t)

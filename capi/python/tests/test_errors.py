@@ -27,6 +27,7 @@ class ErrorClassTest(unittest.TestCase):
                 self.assertEqual(err.name, status.c_name)
                 self.assertEqual(err.message, message)
                 self.assertEqual(str(err), "mus_something: %s (detail)" % message)
+                self.assertIsNone(err.position)
                 back = pickle.loads(pickle.dumps(err))
                 self.assertIs(type(back), cls)
                 self.assertEqual((back.status, back.message, back.function, back.detail),
@@ -51,14 +52,83 @@ class ErrorClassTest(unittest.TestCase):
         self.assertEqual(err.name, "MUS_E_UNKNOWN(-99)")
         self.assertEqual(mus.status_string(0), mus.status_string(Status.OK))
 
-    def test_a_real_error_names_the_function_and_input(self):
+    def test_a_real_error_names_the_function_input_and_reason(self):
         with self.assertRaises(mus.ParseError) as cm:
             mus.Hand.parse("Ko Kc")
         err = cm.exception
         self.assertEqual((err.status, err.name), (Status.PARSE, "MUS_E_PARSE"))
         self.assertEqual(err.function, "mus_hand_parse")
-        self.assertEqual(err.message, mus.status_string(Status.PARSE))
-        self.assertIn("'Ko Kc'", str(err))
+        self.assertEqual(err.message, "expected four cards at position 5")
+        self.assertEqual(str(err), "mus_hand_parse: MUS_E_PARSE: expected four cards at "
+                                   "position 5 (text 'Ko Kc')")
+
+
+class ReasonTest(unittest.TestCase):
+    """Each exception says why, in the library's words (mus_last_error()), as the terminal does."""
+
+    def assertReason(self, cls, call, reason):
+        with self.assertRaises(cls) as cm:
+            call()
+        self.assertEqual(cm.exception.message, reason)
+        self.assertIn(reason, str(cm.exception))
+        return cm.exception
+
+    def test_rules_text(self):
+        self.assertReason(mus.ParseError, lambda: mus.Rules.parse("standard kings=5"),
+                          "kings must be 4 or 8 at position 15")
+
+    def test_hand_text(self):
+        self.assertReason(mus.ParseError, lambda: mus.Hand.parse("Ko Ko Qe Ab"),
+                          "duplicate card at position 3")
+        self.assertReason(mus.ParseError, lambda: mus.Hand.parse("Ko 3c Qe"),
+                          "expected four cards at position 8")
+
+    def test_state_text_of_version_1(self):
+        self.assertReason(mus.ParseError, lambda: mus.State.parse("mus-state/1 AAAA"),
+                          "mus-state/1 is the layout of libmus 0.1; this version reads "
+                          "mus-state/2 at position 0")
+
+    def test_view_text_of_version_1(self):
+        self.assertReason(mus.ParseError, lambda: mus.View.parse("mus-view/1 AAAA"),
+                          "mus-view/1 is the seat view of libmus 0.1; this version reads "
+                          "mus-view/2 at position 0")
+
+    def test_unknown_preset_lists_the_presets(self):
+        self.assertReason(mus.ParseError, lambda: mus.Rules.preset("basqe"),
+                          "unknown preset (expected standard, spain, basque or online)")
+
+    def test_first_dealer(self):
+        self.assertReason(mus.InvalidArgumentError, lambda: mus.State.new("standard", 4),
+                          "first dealer must be a seat 0..3")
+        self.assertEqual(mus.last_error(), "first dealer must be a seat 0..3")
+        mus.State.new("standard", 0)   # a successful call leaves it alone
+        self.assertEqual(mus.last_error(), "first dealer must be a seat 0..3")
+
+    def test_bare_status_gives_the_status_text(self):
+        bot = mus.Bot("random")
+        state = mus.State.new("standard", 0)
+        self.assertReason(mus.WrongPhaseError, lambda: bot.choose(state, seat=1),
+                          mus.status_string(Status.WRONG_PHASE))
+
+    def test_each_thread_reads_its_own_reason(self):
+        import threading
+        seen = {}
+
+        def fail(name, call):
+            for _ in range(200):
+                try:
+                    call()
+                except mus.MusError as err:
+                    seen.setdefault(name, set()).add(err.message)
+        threads = [threading.Thread(target=fail, args=("hand", lambda: mus.Hand.parse("Ko"))),
+                   threading.Thread(target=fail, args=("new", lambda: mus.State.new(
+                       "standard", 7)))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(seen, {"hand": {"expected four cards at position 2"},
+                                "new": {"first dealer must be a seat 0..3"}})
 
 
 if __name__ == "__main__":

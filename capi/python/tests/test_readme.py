@@ -20,6 +20,8 @@ class ReadmeTest(unittest.TestCase):
                 exec(compile(block, "README.md block %d" % number, "exec"), namespace)
         self.assertIn("1 cut\n", out.getvalue())
         self.assertIn("score", out.getvalue())
+        # The count prints the names of its enums, not their numbers.
+        self.assertRegex(out.getvalue(), r"(?m)^GRANDE [A-Z_]+ team")
 
 
 if __name__ == "__main__":

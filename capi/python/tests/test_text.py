@@ -70,7 +70,8 @@ class ActionTextTest(unittest.TestCase):
     def test_bad_lines_raise_parse_error_with_the_position(self):
         with self.assertRaises(mus.ParseError) as caught:
             Action.parse("1 bet x")
-        self.assertIn("at byte 6", caught.exception.detail)
+        self.assertEqual(caught.exception.position, 6)
+        self.assertIn("at position 6", caught.exception.message)
         with self.assertRaises(mus.ParseError):
             Action.parse("")
 
@@ -93,7 +94,8 @@ class StateTextTest(unittest.TestCase):
         text = State.new().to_text()
         with self.assertRaises(mus.ParseError) as caught:
             State.parse(text[:-3])
-        self.assertIn("at byte", caught.exception.detail)
+        self.assertIsNotNone(caught.exception.position)
+        self.assertIn("at position %d" % caught.exception.position, str(caught.exception))
         with self.assertRaises(mus.ParseError):
             State.parse("mus-state/9 AAAA")
         with self.assertRaises(mus.ParseError):
@@ -119,7 +121,8 @@ class StateTextTest(unittest.TestCase):
         with self.assertRaises(mus.ParseError) as caught:
             mus.View.parse(text[:-1])
         self.assertEqual(caught.exception.function, "mus_view_parse")
-        self.assertIn("at byte", caught.exception.detail)
+        self.assertIsNotNone(caught.exception.position)
+        self.assertIn("at position %d" % caught.exception.position, str(caught.exception))
         with self.assertRaises(mus.ParseError):
             mus.View.parse(State.new().to_text())
 
