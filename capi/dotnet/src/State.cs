@@ -633,7 +633,7 @@ namespace Mus
             ScoreBefore = State.Pair(c.score_before);
             ScoreAfter = State.Pair(c.score_after);
             var lines = new CountLine[4];
-            for (int i = 0; i < 4; ++i) lines[i] = new CountLine(c.line(i));
+            for (int i = 0; i < 4; ++i) lines[i] = new CountLine(c.lines_at(i));
             Lines = new ReadOnlyCollection<CountLine>(lines);
             Shown = State.Showdown(c.shown);
         }
@@ -703,7 +703,7 @@ namespace Mus
             Proposer = v.proposer < 0 ? (int?)null : v.proposer;
             ProposalAmount = v.proposal_amount;
             var lances = new CountLine[4];
-            for (int i = 0; i < 4; ++i) lances[i] = new CountLine(v.lance_line(i));
+            for (int i = 0; i < 4; ++i) lances[i] = new CountLine(v.lances_at(i));
             Lances = new ReadOnlyCollection<CountLine>(lances);
             LastShown = State.Showdown(v.last_shown);
         }
