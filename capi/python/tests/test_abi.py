@@ -57,13 +57,14 @@ def package_sources():
 
 
 def unbound_problems(functions, sources, unbound):
-    """Every function of the manifest is called by the package (``.name(`` or a ``"name"``
-    handed to a helper) or listed in ``unbound`` with a reason, never both; ``unbound`` names
-    only functions of the manifest."""
+    """Every function of the manifest is called by the package (``.name(``, or ``"name"`` as an
+    argument of a helper such as ``format_text``) or listed in ``unbound`` with a reason, never
+    both; ``unbound`` names only functions of the manifest."""
     text = "\n".join(sources.values())
     problems = []
     for name in functions:
-        called = re.search(r"\.%s\(|[\"']%s[\"']" % (name, name), text) is not None
+        pattern = r"\.%s\(|[(,]\s*[\"']%s[\"']\s*[,)]" % (name, name)
+        called = re.search(pattern, text) is not None
         if called and name in unbound:
             problems.append("function %s: called, and listed in _lib.UNBOUND" % name)
         elif not called and name not in unbound:
@@ -90,7 +91,8 @@ class GeneratedLayerTest(unittest.TestCase):
         for old, new in (("const MUS_E_PARSE -2", "const MUS_E_PARSE -20"),
                          ("func mus_version uint32_t (void)",
                           "func mus_version uint32_t (void)\nfunc mus_scratch int32_t (int32_t)"),
-                         ("field mus_event value 20 4 int32_t", "field mus_event value 20 4 uint32_t")):
+                         ("field mus_event value 20 4 int32_t",
+                          "field mus_event value 20 4 uint32_t")):
             with self.subTest(new):
                 self.assertEqual(self.layout.count(old), 1)
                 stale = self.gen.stale_files(self.layout.replace(old, new), ["python"])
@@ -191,8 +193,11 @@ class FunctionManifestTest(unittest.TestCase):
                                              {"mus_f": "a real reason here"}), [])
         self.assertNotEqual(unbound_problems(["mus_f", "mus_g"], sources,
                                              {"mus_gone": "a real reason here"}), [])
-        # A mention in a comment or docstring is not a call.
+        # A mention in a comment or docstring, or a key of UNBOUND, is not a call.
         self.assertNotEqual(unbound_problems(["mus_h"], {"a.py": "# see mus_h()\n"}, {}), [])
+        unbound = 'UNBOUND = {"mus_h": "a reason here"}'
+        self.assertEqual(unbound_problems(["mus_h"], {"a.py": unbound},
+                                          {"mus_h": "a reason here"}), [])
 
 
 @unittest.skipUnless(HEADER.is_file(), "needs the libmus source tree")
