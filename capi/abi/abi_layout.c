@@ -10,9 +10,9 @@
  *   field <struct> <field> <offset> <sizeof> <type>    (type: elem, or elem[n] for an array)
  *   const <NAME> <value>
  *   func <name> <return type> (<param type>, <param type>, ...)
- * A func record writes types without parameter names, pointers as `T*` (`const T*`), array
- * parameters as the pointers they are (`const uint8_t hand[4]` as `const uint8_t*`), and `(void)`
- * for no parameters. The record list (abi_records.inc) is written from the header by
+ * A func record writes each parameter as its type and the header's name for it, pointers as
+ * `T* name` (`const T* name`), array parameters as the pointers they are (`const uint8_t hand[4]`
+ * as `const uint8_t* hand`), and `(void)` for no parameters. The record list (abi_records.inc) is written from the header by
  * `generate.py records`; each record is checked here by the compiler, so it cannot differ from
  * the declaration: a func record's text is the type of a pointer the function is assigned to, a
  * field record's type that of a pointer its address is assigned to (a mismatch is an

@@ -112,8 +112,8 @@ foreach(_line IN LISTS _functions)
   endif()
 endforeach()
 
-# Every func record is the header's declaration, spelled the manifest's way: parameter names
-# dropped, arrays as pointers, one space after each comma. (The compile-time check in
+# Every func record is the header's declaration, spelled the manifest's way: `T* name`, arrays
+# as pointers, one space after each comma. (The compile-time check in
 # abi_layout.c sees types, and cannot tell typedefs of one type apart, e.g. size_t and uint64_t
 # on LP64; this check reads the words.)
 file(READ "${HEADER}" _header_text)
@@ -137,9 +137,11 @@ foreach(_decl IN LISTS _declarations)
         string(REGEX REPLACE " *\\[[0-9]*\\]$" "" _param "${_param}")
         set(_pointer "*")
       endif()
+      string(REGEX MATCH "[A-Za-z_][A-Za-z0-9_]*$" _param_name "${_param}")
       string(REGEX REPLACE "([ *])[A-Za-z_][A-Za-z0-9_]*$" "\\1" _param "${_param}")
       string(STRIP "${_param}" _param)
-      string(APPEND _param "${_pointer}")
+      string(REGEX REPLACE " *\\*" "*" _param "${_param}")
+      set(_param "${_param}${_pointer} ${_param_name}")
     endif()
     list(APPEND _types "${_param}")
   endforeach()

@@ -3,14 +3,14 @@
 //   cmake --build <build dir> --target abi_generate
 // (or `python3 capi/abi/generate.py write` when layout.txt is already current).
 //
-// P/Invoke declarations of include/mus/mus.h, one for one: the same names, the same fields
-// in the same order, the same numbers. Everything is blittable: the runtime passes pointers
-// straight through. Types: int32_t -> int, uint32_t -> uint, uint64_t -> ulong, uint8_t ->
-// byte, size_t -> UIntPtr, const char* -> string (a parameter) or IntPtr (a static string
-// returned, never freed), char* -> byte* (a buffer), T* -> T*; an array field is a fixed
-// buffer, an array of structs one field per element (name_0, name_1, ...) and name_at(i).
-// The hand-written part of NativeMethods is NativeMethods.Manual.cs; the Mus namespace wraps
-// all this in idiomatic classes.
+// P/Invoke declarations of include/mus/mus.h, one for one: the same names, the same
+// fields in the same order, the same numbers. Everything is blittable: the runtime
+// passes pointers straight through. Types: int32_t -> int, uint32_t -> uint, uint64_t ->
+// ulong, uint8_t -> byte, size_t -> UIntPtr, const char* -> string (a parameter) or
+// IntPtr (a static string returned, never freed), char* -> byte* (a buffer), T* -> T*;
+// an array field is a fixed buffer, an array of structs one field per element (name_0,
+// name_1, ...) read by name_at(i). The hand-written part of NativeMethods is
+// NativeMethods.Manual.cs; the Mus namespace wraps all this in idiomatic classes.
 using System;
 using System.Runtime.InteropServices;
 
@@ -220,7 +220,9 @@ namespace Mus.Native
     /// <summary>The constants and functions of mus.h.</summary>
     public static unsafe partial class NativeMethods
     {
-        /// <summary>The library name: libmus.so (Linux), libmus.dylib (macOS), mus.dll (Windows).</summary>
+        /// <summary>
+        /// The library name: libmus.so (Linux), libmus.dylib (macOS), mus.dll (Windows).
+        /// </summary>
         public const string Library = "mus";
 
         public const int MUS_VERSION_MAJOR = 0;
@@ -371,260 +373,383 @@ namespace Mus.Native
         public const int MUS_TENSOR_OFF_LANCES = 158;
         public const int MUS_TENSOR_OFF_SCORES = 210;
 
-        /// <summary>mus_version: uint32_t (void).</summary>
+        /// <summary>
+        /// uint32_t mus_version(void) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern uint mus_version();
 
-        /// <summary>mus_version_string: const char* (void).</summary>
+        /// <summary>
+        /// const char* mus_version_string(void) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern IntPtr mus_version_string();
 
-        /// <summary>mus_status_string: const char* (int32_t).</summary>
+        /// <summary>
+        /// const char* mus_status_string(int32_t status) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern IntPtr mus_status_string(int p0);
+        public static extern IntPtr mus_status_string(int status);
 
-        /// <summary>mus_rules_preset: int32_t (mus_rules*, const char*).</summary>
+        /// <summary>
+        /// int32_t mus_rules_preset(mus_rules* out, const char* name) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_rules_preset(
-            mus_rules* p0,
-            [MarshalAs(UnmanagedType.LPStr)] string p1);
+            mus_rules* @out,
+            [MarshalAs(UnmanagedType.LPStr)] string name);
 
-        /// <summary>mus_rules_parse: int32_t (mus_rules*, const char*).</summary>
+        /// <summary>
+        /// int32_t mus_rules_parse(mus_rules* out, const char* text) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_rules_parse(
-            mus_rules* p0,
-            [MarshalAs(UnmanagedType.LPStr)] string p1);
+            mus_rules* @out,
+            [MarshalAs(UnmanagedType.LPStr)] string text);
 
-        /// <summary>mus_rules_format: int32_t (const mus_rules*, char*, size_t, size_t*).</summary>
+        /// <summary>
+        /// int32_t mus_rules_format(const mus_rules* rules, char* buf, size_t cap, size_t* len_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_rules_format(mus_rules* p0, byte* p1, UIntPtr p2, UIntPtr* p3);
+        public static extern int mus_rules_format(
+            mus_rules* rules,
+            byte* buf,
+            UIntPtr cap,
+            UIntPtr* len_out);
 
-        /// <summary>mus_hand_parse: int32_t (const char*, uint8_t*).</summary>
+        /// <summary>
+        /// int32_t mus_hand_parse(const char* text, uint8_t* out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_hand_parse(
-            [MarshalAs(UnmanagedType.LPStr)] string p0,
-            byte* p1);
+            [MarshalAs(UnmanagedType.LPStr)] string text,
+            byte* @out);
 
-        /// <summary>mus_hand_format: int32_t (const uint8_t*, char*, size_t, size_t*).</summary>
+        /// <summary>
+        /// int32_t mus_hand_format(const uint8_t* hand, char* buf, size_t cap, size_t* len_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_hand_format(byte* p0, byte* p1, UIntPtr p2, UIntPtr* p3);
+        public static extern int mus_hand_format(
+            byte* hand,
+            byte* buf,
+            UIntPtr cap,
+            UIntPtr* len_out);
 
-        /// <summary>mus_card_parse: int32_t (const char*, uint8_t*).</summary>
+        /// <summary>
+        /// int32_t mus_card_parse(const char* text, uint8_t* out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_card_parse(
-            [MarshalAs(UnmanagedType.LPStr)] string p0,
-            byte* p1);
+            [MarshalAs(UnmanagedType.LPStr)] string text,
+            byte* @out);
 
-        /// <summary>mus_card_format: int32_t (uint8_t, char*, size_t, size_t*).</summary>
+        /// <summary>
+        /// int32_t mus_card_format(uint8_t card, char* buf, size_t cap, size_t* len_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_card_format(byte p0, byte* p1, UIntPtr p2, UIntPtr* p3);
+        public static extern int mus_card_format(
+            byte card,
+            byte* buf,
+            UIntPtr cap,
+            UIntPtr* len_out);
 
-        /// <summary>mus_rules_validate: int32_t (const mus_rules*).</summary>
+        /// <summary>
+        /// int32_t mus_rules_validate(const mus_rules* rules) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_rules_validate(mus_rules* p0);
+        public static extern int mus_rules_validate(mus_rules* rules);
 
-        /// <summary>mus_lance_winner: int32_t (const mus_rules*, int32_t, const uint8_t*, int32_t, int32_t*).</summary>
+        /// <summary>
+        /// int32_t mus_lance_winner(const mus_rules* rules, int32_t lance, const uint8_t* hands, int32_t mano, int32_t* seat_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_lance_winner(mus_rules* p0, int p1, byte* p2, int p3, int* p4);
+        public static extern int mus_lance_winner(
+            mus_rules* rules,
+            int lance,
+            byte* hands,
+            int mano,
+            int* seat_out);
 
-        /// <summary>mus_hand_tantos: int32_t (const mus_rules*, int32_t, const uint8_t*, int32_t*).</summary>
+        /// <summary>
+        /// int32_t mus_hand_tantos(const mus_rules* rules, int32_t lance, const uint8_t* hand, int32_t* tantos_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_hand_tantos(mus_rules* p0, int p1, byte* p2, int* p3);
+        public static extern int mus_hand_tantos(
+            mus_rules* rules,
+            int lance,
+            byte* hand,
+            int* tantos_out);
 
-        /// <summary>mus_hand_value: int32_t (const mus_rules*, const uint8_t*, int32_t*).</summary>
+        /// <summary>
+        /// int32_t mus_hand_value(const mus_rules* rules, const uint8_t* hand, int32_t* value_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_hand_value(mus_rules* p0, byte* p1, int* p2);
+        public static extern int mus_hand_value(mus_rules* rules, byte* hand, int* value_out);
 
-        /// <summary>mus_state_size: size_t (void).</summary>
+        /// <summary>
+        /// size_t mus_state_size(void) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern UIntPtr mus_state_size();
 
-        /// <summary>mus_state_new: int32_t (const mus_rules*, int32_t, mus_state*).</summary>
+        /// <summary>
+        /// int32_t mus_state_new(const mus_rules* rules, int32_t first_dealer, mus_state* out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_state_new(mus_rules* p0, int p1, mus_state* p2);
+        public static extern int mus_state_new(mus_rules* rules, int first_dealer, mus_state* @out);
 
-        /// <summary>mus_apply: int32_t (const mus_state*, const mus_action*, mus_state*).</summary>
+        /// <summary>
+        /// int32_t mus_apply(const mus_state* in, const mus_action* action, mus_state* out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_apply(mus_state* p0, mus_action* p1, mus_state* p2);
+        public static extern int mus_apply(mus_state* @in, mus_action* action, mus_state* @out);
 
-        /// <summary>mus_apply_events: int32_t (const mus_state*, const mus_action*, mus_state*, mus_event*, size_t, size_t*).</summary>
+        /// <summary>
+        /// int32_t mus_apply_events(const mus_state* in, const mus_action* action, mus_state* out, mus_event* events, size_t cap, size_t* count_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_apply_events(
-            mus_state* p0,
-            mus_action* p1,
-            mus_state* p2,
-            mus_event* p3,
-            UIntPtr p4,
-            UIntPtr* p5);
+            mus_state* @in,
+            mus_action* action,
+            mus_state* @out,
+            mus_event* events,
+            UIntPtr cap,
+            UIntPtr* count_out);
 
-        /// <summary>mus_legal_actions: int32_t (const mus_state*, mus_action*, size_t, size_t*).</summary>
+        /// <summary>
+        /// int32_t mus_legal_actions(const mus_state* s, mus_action* buf, size_t cap, size_t* count_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_legal_actions(
-            mus_state* p0,
-            mus_action* p1,
-            UIntPtr p2,
-            UIntPtr* p3);
+            mus_state* s,
+            mus_action* buf,
+            UIntPtr cap,
+            UIntPtr* count_out);
 
-        /// <summary>mus_legal_mask: int32_t (const mus_state*, uint64_t*).</summary>
+        /// <summary>
+        /// int32_t mus_legal_mask(const mus_state* s, uint64_t* out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_legal_mask(mus_state* p0, ulong* p1);
+        public static extern int mus_legal_mask(mus_state* s, ulong* @out);
 
-        /// <summary>mus_legal_action_ids: int32_t (const mus_state*, int32_t*, size_t, size_t*).</summary>
+        /// <summary>
+        /// int32_t mus_legal_action_ids(const mus_state* s, int32_t* ids, size_t cap, size_t* count_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_legal_action_ids(
-            mus_state* p0,
-            int* p1,
-            UIntPtr p2,
-            UIntPtr* p3);
+            mus_state* s,
+            int* ids,
+            UIntPtr cap,
+            UIntPtr* count_out);
 
-        /// <summary>mus_action_id: int32_t (const mus_state*, const mus_action*, int32_t*).</summary>
+        /// <summary>
+        /// int32_t mus_action_id(const mus_state* s, const mus_action* action, int32_t* id_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_action_id(mus_state* p0, mus_action* p1, int* p2);
+        public static extern int mus_action_id(mus_state* s, mus_action* action, int* id_out);
 
-        /// <summary>mus_action_from_id: int32_t (const mus_state*, int32_t, mus_action*).</summary>
+        /// <summary>
+        /// int32_t mus_action_from_id(const mus_state* s, int32_t id, mus_action* out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_action_from_id(mus_state* p0, int p1, mus_action* p2);
+        public static extern int mus_action_from_id(mus_state* s, int id, mus_action* @out);
 
-        /// <summary>mus_apply_id: int32_t (const mus_state*, int32_t, uint64_t, mus_state*).</summary>
+        /// <summary>
+        /// int32_t mus_apply_id(const mus_state* in, int32_t id, uint64_t seed, mus_state* out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_apply_id(mus_state* p0, int p1, ulong p2, mus_state* p3);
+        public static extern int mus_apply_id(mus_state* @in, int id, ulong seed, mus_state* @out);
 
-        /// <summary>mus_bet_ladder: int32_t (int32_t, int32_t*).</summary>
+        /// <summary>
+        /// int32_t mus_bet_ladder(int32_t index, int32_t* amount_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_bet_ladder(int p0, int* p1);
+        public static extern int mus_bet_ladder(int index, int* amount_out);
 
-        /// <summary>mus_state_info_get: int32_t (const mus_state*, mus_state_info*).</summary>
+        /// <summary>
+        /// int32_t mus_state_info_get(const mus_state* s, mus_state_info* out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_state_info_get(mus_state* p0, mus_state_info* p1);
+        public static extern int mus_state_info_get(mus_state* s, mus_state_info* @out);
 
-        /// <summary>mus_state_hand: int32_t (const mus_state*, int32_t, uint8_t*).</summary>
+        /// <summary>
+        /// int32_t mus_state_hand(const mus_state* s, int32_t seat, uint8_t* out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_state_hand(mus_state* p0, int p1, byte* p2);
+        public static extern int mus_state_hand(mus_state* s, int seat, byte* @out);
 
-        /// <summary>mus_state_view: int32_t (const mus_state*, int32_t, mus_view*).</summary>
+        /// <summary>
+        /// int32_t mus_state_view(const mus_state* s, int32_t seat, mus_view* out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_state_view(mus_state* p0, int p1, mus_view* p2);
+        public static extern int mus_state_view(mus_state* s, int seat, mus_view* @out);
 
-        /// <summary>mus_state_last_count: int32_t (const mus_state*, mus_count*).</summary>
+        /// <summary>
+        /// int32_t mus_state_last_count(const mus_state* s, mus_count* out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_state_last_count(mus_state* p0, mus_count* p1);
+        public static extern int mus_state_last_count(mus_state* s, mus_count* @out);
 
-        /// <summary>mus_state_rules: int32_t (const mus_state*, mus_rules*).</summary>
+        /// <summary>
+        /// int32_t mus_state_rules(const mus_state* s, mus_rules* out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_state_rules(mus_state* p0, mus_rules* p1);
+        public static extern int mus_state_rules(mus_state* s, mus_rules* @out);
 
-        /// <summary>mus_state_validate: int32_t (const mus_state*).</summary>
+        /// <summary>
+        /// int32_t mus_state_validate(const mus_state* s) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_state_validate(mus_state* p0);
+        public static extern int mus_state_validate(mus_state* s);
 
-        /// <summary>mus_bet_limits: int32_t (const mus_state*, int32_t*, int32_t*).</summary>
+        /// <summary>
+        /// int32_t mus_bet_limits(const mus_state* s, int32_t* min_out, int32_t* max_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_bet_limits(mus_state* p0, int* p1, int* p2);
+        public static extern int mus_bet_limits(mus_state* s, int* min_out, int* max_out);
 
-        /// <summary>mus_stacked_deal: int32_t (const uint8_t*, int32_t, const uint8_t*, size_t, mus_action*).</summary>
+        /// <summary>
+        /// int32_t mus_stacked_deal(const uint8_t* hands, int32_t mano, const uint8_t* stock, size_t stock_n, mus_action* out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_stacked_deal(
-            byte* p0,
-            int p1,
-            byte* p2,
-            UIntPtr p3,
-            mus_action* p4);
+            byte* hands,
+            int mano,
+            byte* stock,
+            UIntPtr stock_n,
+            mus_action* @out);
 
-        /// <summary>mus_seeded_order: int32_t (uint8_t*, size_t, uint64_t).</summary>
+        /// <summary>
+        /// int32_t mus_seeded_order(uint8_t* cards, size_t n, uint64_t seed) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_seeded_order(byte* p0, UIntPtr p1, ulong p2);
+        public static extern int mus_seeded_order(byte* cards, UIntPtr n, ulong seed);
 
-        /// <summary>mus_signal_true: int32_t (const mus_rules*, int32_t, const uint8_t*, int32_t*).</summary>
+        /// <summary>
+        /// int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const uint8_t* hand, int32_t* out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_signal_true(mus_rules* p0, int p1, byte* p2, int* p3);
+        public static extern int mus_signal_true(
+            mus_rules* rules,
+            int signal,
+            byte* hand,
+            int* @out);
 
-        /// <summary>mus_action_format: int32_t (const mus_action*, char*, size_t, size_t*).</summary>
+        /// <summary>
+        /// int32_t mus_action_format(const mus_action* action, char* buf, size_t cap, size_t* len_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_action_format(
-            mus_action* p0,
-            byte* p1,
-            UIntPtr p2,
-            UIntPtr* p3);
+            mus_action* action,
+            byte* buf,
+            UIntPtr cap,
+            UIntPtr* len_out);
 
-        /// <summary>mus_action_parse: int32_t (const char*, mus_action*, int32_t*).</summary>
+        /// <summary>
+        /// int32_t mus_action_parse(const char* text, mus_action* out, int32_t* error_pos_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_action_parse(
-            [MarshalAs(UnmanagedType.LPStr)] string p0,
-            mus_action* p1,
-            int* p2);
+            [MarshalAs(UnmanagedType.LPStr)] string text,
+            mus_action* @out,
+            int* error_pos_out);
 
-        /// <summary>mus_state_format: int32_t (const mus_state*, char*, size_t, size_t*).</summary>
+        /// <summary>
+        /// int32_t mus_state_format(const mus_state* s, char* buf, size_t cap, size_t* len_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_state_format(mus_state* p0, byte* p1, UIntPtr p2, UIntPtr* p3);
+        public static extern int mus_state_format(
+            mus_state* s,
+            byte* buf,
+            UIntPtr cap,
+            UIntPtr* len_out);
 
-        /// <summary>mus_state_parse: int32_t (const char*, mus_state*, int32_t*).</summary>
+        /// <summary>
+        /// int32_t mus_state_parse(const char* text, mus_state* out, int32_t* error_pos_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_state_parse(
-            [MarshalAs(UnmanagedType.LPStr)] string p0,
-            mus_state* p1,
-            int* p2);
+            [MarshalAs(UnmanagedType.LPStr)] string text,
+            mus_state* @out,
+            int* error_pos_out);
 
-        /// <summary>mus_view_format: int32_t (const mus_state*, int32_t, char*, size_t, size_t*).</summary>
+        /// <summary>
+        /// int32_t mus_view_format(const mus_state* s, int32_t seat, char* buf, size_t cap, size_t* len_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_view_format(
-            mus_state* p0,
-            int p1,
-            byte* p2,
-            UIntPtr p3,
-            UIntPtr* p4);
+            mus_state* s,
+            int seat,
+            byte* buf,
+            UIntPtr cap,
+            UIntPtr* len_out);
 
-        /// <summary>mus_view_parse: int32_t (const char*, mus_view*, int32_t*).</summary>
+        /// <summary>
+        /// int32_t mus_view_parse(const char* text, mus_view* out, int32_t* error_pos_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_view_parse(
-            [MarshalAs(UnmanagedType.LPStr)] string p0,
-            mus_view* p1,
-            int* p2);
+            [MarshalAs(UnmanagedType.LPStr)] string text,
+            mus_view* @out,
+            int* error_pos_out);
 
-        /// <summary>mus_step: int32_t (const mus_state*, int32_t, uint64_t, mus_state*, mus_step_info*).</summary>
+        /// <summary>
+        /// int32_t mus_step(const mus_state* in, int32_t id, uint64_t seed, mus_state* out, mus_step_info* info) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_step(
-            mus_state* p0,
-            int p1,
-            ulong p2,
-            mus_state* p3,
-            mus_step_info* p4);
+            mus_state* @in,
+            int id,
+            ulong seed,
+            mus_state* @out,
+            mus_step_info* info);
 
-        /// <summary>mus_bot_config_default: int32_t (int32_t, mus_bot_config*).</summary>
+        /// <summary>
+        /// int32_t mus_bot_config_default(int32_t kind, mus_bot_config* out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_bot_config_default(int p0, mus_bot_config* p1);
+        public static extern int mus_bot_config_default(int kind, mus_bot_config* @out);
 
-        /// <summary>mus_bot_choose: int32_t (const mus_state*, int32_t, const mus_bot_config*, uint64_t, int32_t*).</summary>
+        /// <summary>
+        /// int32_t mus_bot_choose(const mus_state* s, int32_t seat, const mus_bot_config* config, uint64_t seed, int32_t* id_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_bot_choose(
-            mus_state* p0,
-            int p1,
-            mus_bot_config* p2,
-            ulong p3,
-            int* p4);
+            mus_state* s,
+            int seat,
+            mus_bot_config* config,
+            ulong seed,
+            int* id_out);
 
-        /// <summary>mus_bot_evaluate: int32_t (const mus_state*, int32_t, const mus_bot_config*, uint64_t, double*, size_t, uint64_t*).</summary>
+        /// <summary>
+        /// int32_t mus_bot_evaluate(const mus_state* s, int32_t seat, const mus_bot_config* config, uint64_t seed, double* points_out, size_t cap, uint64_t* ids_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_bot_evaluate(
-            mus_state* p0,
-            int p1,
-            mus_bot_config* p2,
-            ulong p3,
-            double* p4,
-            UIntPtr p5,
-            ulong* p6);
+            mus_state* s,
+            int seat,
+            mus_bot_config* config,
+            ulong seed,
+            double* points_out,
+            UIntPtr cap,
+            ulong* ids_out);
 
-        /// <summary>mus_playouts: int32_t (const mus_state*, const mus_bot_config*, uint64_t, int32_t, int32_t, int32_t*).</summary>
+        /// <summary>
+        /// int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, uint64_t seed, int32_t n, int32_t scope, int32_t* points_out) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_playouts(
-            mus_state* p0,
-            mus_bot_config* p1,
-            ulong p2,
-            int p3,
-            int p4,
-            int* p5);
+            mus_state* s,
+            mus_bot_config* config,
+            ulong seed,
+            int n,
+            int scope,
+            int* points_out);
 
-        /// <summary>mus_view_tensor: int32_t (const mus_state*, int32_t, float*, size_t).</summary>
+        /// <summary>
+        /// int32_t mus_view_tensor(const mus_state* s, int32_t seat, float* out, size_t cap) of mus.h.
+        /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_view_tensor(mus_state* p0, int p1, float* p2, UIntPtr p3);
+        public static extern int mus_view_tensor(mus_state* s, int seat, float* @out, UIntPtr cap);
     }
 }

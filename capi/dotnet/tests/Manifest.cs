@@ -11,7 +11,8 @@
 //                                           <field>_n-1, back to back);
 //   const <NAME> <value>                    a constant NativeMethods.NAME equal to value;
 //   func <name> <return> (<params>)         a [DllImport] NativeMethods.name whose return and
-//                                           parameter types are the C types mapped by CSharpTypes,
+//                                           parameter types are the C types mapped by CSharpTypes
+//                                           (and parameter names the header's),
 //                                           resolved in the loaded libmus, and called by the Mus
 //                                           classes or listed in NativeMethods.DeliberatelyUnbound
 //                                           with a reason.
@@ -224,7 +225,10 @@ internal static partial class BindingTests
         if (!Check(open > 0 && rest.EndsWith(")", StringComparison.Ordinal), "well-formed: " + r.Line)) return;
         string ret = rest.Substring(0, open).Trim();
         string inside = rest.Substring(open + 1, rest.Length - open - 2).Trim();
-        string[] parameters = inside == "void" || inside.Length == 0 ? new string[0] : inside.Split(',').Select(p => p.Trim()).ToArray();
+        // Each parameter is "<type> <name>".
+        string[] declared = inside == "void" || inside.Length == 0 ? new string[0] : inside.Split(',').Select(p => p.Trim()).ToArray();
+        string[] parameters = declared.Select(p => p.Substring(0, p.LastIndexOf(' ')).Trim()).ToArray();
+        string[] names = declared.Select(p => p.Substring(p.LastIndexOf(' ') + 1)).ToArray();
         funcs.Add(name);
 
         MethodInfo m = typeof(NativeMethods).GetMethod(name, BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static);
@@ -244,6 +248,8 @@ internal static partial class BindingTests
         Check(MatchesC(m.ReturnType, ret, true), name + ": returns " + m.ReturnType + ", which does not map to C " + ret);
         ParameterInfo[] ps = m.GetParameters();
         if (!Eq(ps.Length, parameters.Length, name + ": parameter count")) return;
+        for (int i = 0; i < ps.Length; ++i)
+            Eq(ps[i].Name, names[i], name + ": the name of parameter " + i);
         for (int i = 0; i < ps.Length; ++i)
             Check(MatchesC(ps[i].ParameterType, parameters[i], false),
                   name + ": parameter " + i + " (" + ps[i].Name + ") is " + ps[i].ParameterType +

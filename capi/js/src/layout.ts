@@ -328,8 +328,8 @@ export const C = {
 } as const;
 
 /**
- * The C signature of every function of mus.h, as the manifest writes it: return type, then
- * the parameter types.
+ * The C signature of every function of mus.h, as the manifest writes it: return type,
+ * then the parameter types.
  */
 export const SIGNATURES = {
   mus_version: ['uint32_t', []],

@@ -17,7 +17,8 @@ function manifestFunctions() {
   const funcs = new Map();
   for (const line of records) {
     const m = /^func (\S+) (.+?) \((.*)\)$/.exec(line);
-    if (m) funcs.set(m[1], [m[2], m[3] === 'void' ? [] : m[3].split(', ')]);
+    // Each parameter is "<type> <name>": the signature is the types.
+    if (m) funcs.set(m[1], [m[2], m[3] === 'void' ? [] : m[3].split(', ').map((p) => p.replace(/ ?[A-Za-z_]\w*$/, ''))]);
   }
   return funcs;
 }

@@ -6,9 +6,9 @@ do not edit. After a change to include/mus/mus.h run
   cmake --build <build dir> --target abi_generate
 (or `python3 capi/abi/generate.py write` when layout.txt is already current).
 
-This module never loads libmus: it only describes the binary interface. mus._lib sets the
-prototypes on the library it loads; the rest of the package is built on both. Names are
-the header's, unchanged.
+This module never loads libmus: it only describes the binary interface. mus._lib sets
+the prototypes on the library it loads; the rest of the package is built on both.
+Names are the header's, unchanged.
 """
 
 from __future__ import annotations
@@ -363,8 +363,8 @@ STRUCTS: Dict[str, Any] = {
 
 _P = ctypes.POINTER
 
-#: Every function of mus.h: name -> (restype, argtypes), its C signature in ctypes terms
-#: (``const char*`` and ``char*`` are c_char_p, ``T*`` is POINTER(T)).
+#: Every function of mus.h: name -> (restype, argtypes), its C signature in ctypes
+#: terms (``const char*`` and ``char*`` are c_char_p, ``T*`` is POINTER(T)).
 PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     # uint32_t (void)
     "mus_version": (ctypes.c_uint32, []),

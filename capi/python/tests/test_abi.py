@@ -90,7 +90,7 @@ class GeneratedLayerTest(unittest.TestCase):
     def test_a_changed_manifest_makes_it_stale_and_names_the_command(self):
         for old, new in (("const MUS_E_PARSE -2", "const MUS_E_PARSE -20"),
                          ("func mus_version uint32_t (void)",
-                          "func mus_version uint32_t (void)\nfunc mus_scratch int32_t (int32_t)"),
+                          "func mus_version uint32_t (void)\nfunc mus_scratch int32_t (int32_t v)"),
                          ("field mus_event value 20 4 int32_t",
                           "field mus_event value 20 4 uint32_t")):
             with self.subTest(new):
@@ -101,7 +101,8 @@ class GeneratedLayerTest(unittest.TestCase):
                               self.gen.stale_message(stale))
 
     def test_a_malformed_manifest_is_an_error(self):
-        for bad in ("nonsense here", "field mus_x y 0 4 int32_t", "func mus_f int32_t"):
+        for bad in ("nonsense here", "field mus_x y 0 4 int32_t", "func mus_f int32_t",
+                    "func mus_f int32_t (int32_t)"):  # a parameter without its name
             with self.subTest(bad):
                 with self.assertRaises(ValueError):
                     self.gen.parse_manifest(self.layout + bad + "\n")
@@ -119,8 +120,8 @@ class GeneratedLayerTest(unittest.TestCase):
             "  CONST(MUS_E_Y);",
             "}",
             "static void functions(void) {",
-            "  FUNC(mus_f, int32_t, (const mus_a*));",
-            "  FUNC(mus_g, const char*, (mus_a*, const uint8_t*, size_t));",
+            "  FUNC(mus_f, int32_t, (const mus_a* a));",
+            "  FUNC(mus_g, const char*, (mus_a* a, const uint8_t* cards, size_t cap));",
             "}",
         ])
 
