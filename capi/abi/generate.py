@@ -12,11 +12,12 @@
 
 The manifest (layout.txt) has one record a line: ``struct <name> <sizeof> <alignof>``,
 ``field <struct> <field> <offset> <size> <type>`` (``int32_t``, ``uint8_t[16]``,
-``mus_count_line[4]``), ``const <NAME> <value>`` and ``func <name> <return> (<type> <name>, ...)``.
+``mus_count_line[4]``), ``const <NAME> <value>`` and
+``func <name> <return> (<type> <name>, ...)``.
 From it this script writes, and nothing else writes:
 
 - Python: capi/python/mus/_abi.py (constants, ctypes structs, the prototype of every function);
-- C#: capi/dotnet/src/NativeMethods.cs (constants, blittable structs, a [DllImport] a function);
+- C#: capi/dotnet/src/NativeMethods.cs (constants, blittable structs, [DllImport]s);
 - JavaScript: capi/js/src/layout.ts (struct offsets, constants, every function's signature).
 
 Standard library only; the output depends on the manifest alone, so any machine writes the same
