@@ -253,6 +253,14 @@ MUS_API int32_t mus_rules_parse(mus_rules* out, const char* text);
 MUS_API int32_t mus_rules_format(const mus_rules* rules, char* buf, size_t cap, size_t* len_out);
 
 /**
+ * @brief The value of a card slot that holds no card: never a card id (0..39). A seat's slot
+ * whose card was discarded holds it until the replacement arrives (mus_state_hand(),
+ * mus_view.hand), and so does every slot of a showdown that did not happen (mus_count.shown,
+ * mus_view.last_shown).
+ */
+#define MUS_NO_CARD 255
+
+/**
  * @brief Parse a hand of four cards from text, e.g. `"Ko 3c Qe Ab"` (R2).
  *
  * Ranks `A 2 3 4 5 6 7 J Q K` (also `1`, and the Spanish `S C R` for sota, caballo, rey),
@@ -543,7 +551,8 @@ typedef struct mus_count {
   mus_count_line lines[4];  /**< Grande, chica, pares, juego/punto. */
   uint8_t shown[16];        /**< The showdown (R28a): the four hands as they stood at the count
                                  or an accepted órdago, seat s's cards at `shown[4s..4s+3]`;
-                                 all 255 when the hand showed none (a deje reached the target). */
+                                 all MUS_NO_CARD when the hand showed none (a deje reached the
+                                 target). */
   int32_t reserved[4];      /**< Zero. */
 } mus_count;
 
@@ -560,7 +569,7 @@ typedef struct mus_view {
   int32_t to_act;          /**< Seat to act, or -1. */
   int32_t dealer;          /**< This hand's dealer. */
   int32_t mano;            /**< This hand's mano. */
-  uint8_t hand[4];         /**< The seat's own cards; 255 for a slot awaiting a replacement. */
+  uint8_t hand[4];         /**< The seat's own cards; MUS_NO_CARD in a slot awaiting a replacement. */
   int32_t score[2];        /**< Game scores. */
   int32_t games[2];        /**< Games won in this vaca. */
   int32_t vacas[2];        /**< Vacas won. */
@@ -587,7 +596,7 @@ typedef struct mus_view {
   int32_t proposer;        /**< The seat that made the pending proposal, or -1 (since 0.2). */
   int32_t proposal_amount; /**< The proposed raise "more", or 0 (since 0.2). */
   uint8_t last_shown[16];  /**< The last finished hand's showdown (R28a), public to every seat:
-                                seat s's cards at `last_shown[4s..4s+3]`, all 255 when none
+                                seat s's cards at `last_shown[4s..4s+3]`, all MUS_NO_CARD when none
                                 (mus_count.shown) (since 0.2). */
   int32_t reserved[9];     /**< Zero. */
 } mus_view;
@@ -877,8 +886,8 @@ MUS_API int32_t mus_bet_ladder(int32_t index, int32_t* amount_out);
 MUS_API int32_t mus_state_info_get(const mus_state* s, mus_state_info* out);
 
 /**
- * @brief A seat's four cards (255 in a slot whose card was discarded, from the discard until
- *        the replacements are dealt after the last seat has discarded).
+ * @brief A seat's four cards (MUS_NO_CARD in a slot whose card was discarded, from the discard
+ *        until the replacements are dealt after the last seat has discarded).
  *
  * This reads hidden information: a server uses it; a client should get mus_state_view().
  * @param s The state.

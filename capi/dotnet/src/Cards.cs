@@ -106,14 +106,14 @@ namespace Mus
 
     /// <summary>
     /// A player's four cards, in the order dealt or written. A hand read from a match state may
-    /// have empty slots while the seat waits for replacement cards (the C API's 255); such a
+    /// have empty slots while the seat waits for replacement cards (the C API's MUS_NO_CARD); such a
     /// hand is not complete, prints "--" for the empty slot, and cannot be evaluated
     /// (MUS_E_INVALID_CARDS).
     /// </summary>
     public sealed class Hand : IEquatable<Hand>, IEnumerable<Card>
     {
         /// <summary>The id of an empty slot in the C API.</summary>
-        public const byte EmptySlot = 255;
+        public const byte EmptySlot = NativeMethods.MUS_NO_CARD;
 
         private readonly byte[] ids; // always 4
 

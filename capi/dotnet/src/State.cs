@@ -456,10 +456,10 @@ namespace Mus
             return new ReadOnlyCollection<int>(new[] { p[0], p[1] });
         }
 
-        // The four hands of a showdown's 16 card ids (R28a), or null when all are 255.
+        // The four hands of a showdown's 16 card ids (R28a), or null when all are MUS_NO_CARD.
         internal static unsafe IReadOnlyList<Hand> Showdown(byte* ids)
         {
-            if (ids[0] == 255) return null;
+            if (ids[0] == NativeMethods.MUS_NO_CARD) return null;
             var hands = new Hand[4];
             for (int seat = 0; seat < 4; ++seat)
                 hands[seat] = Mus.Hand.FromSlots(new[] { ids[4 * seat], ids[4 * seat + 1], ids[4 * seat + 2], ids[4 * seat + 3] });
@@ -633,7 +633,7 @@ namespace Mus
             ScoreBefore = State.Pair(c.score_before);
             ScoreAfter = State.Pair(c.score_after);
             var lines = new CountLine[4];
-            for (int i = 0; i < 4; ++i) lines[i] = new CountLine(c.line(i));
+            for (int i = 0; i < 4; ++i) lines[i] = new CountLine(c.lines_at(i));
             Lines = new ReadOnlyCollection<CountLine>(lines);
             Shown = State.Showdown(c.shown);
         }
@@ -703,7 +703,7 @@ namespace Mus
             Proposer = v.proposer < 0 ? (int?)null : v.proposer;
             ProposalAmount = v.proposal_amount;
             var lances = new CountLine[4];
-            for (int i = 0; i < 4; ++i) lances[i] = new CountLine(v.lance_line(i));
+            for (int i = 0; i < 4; ++i) lances[i] = new CountLine(v.lances_at(i));
             Lances = new ReadOnlyCollection<CountLine>(lances);
             LastShown = State.Showdown(v.last_shown);
         }

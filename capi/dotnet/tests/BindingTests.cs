@@ -3,7 +3,7 @@
 // matches checking invariants at every step, and the transcripts of tests/transcripts replayed
 // byte for byte (Transcripts.cs).
 //
-//   mono BindingTests.exe --manifest <tests/abi/layout.txt> [--transcripts <tests/transcripts>]
+//   mono BindingTests.exe --manifest <capi/abi/layout.txt> [--transcripts <tests/transcripts>]
 //
 // Ends with the line "N passed, M failed"; the exit status is non-zero when anything failed
 // (a missing --manifest fails too: the declarations are only trusted once checked).

@@ -1,6 +1,8 @@
-// The C# declarations (Mus.Native) against the manifest of mus.h, tests/abi/layout.txt: the
-// output of tests/abi/abi_layout.c, compiled from the header, with one record per struct,
-// field, constant and function (format in that file's header comment).
+// The C# declarations (Mus.Native) against the manifest of mus.h, capi/abi/layout.txt: the
+// output of capi/abi/abi_layout.c, compiled from the header, with one record per struct,
+// field, constant and function (format in that file's header comment). NativeMethods.cs is
+// generated from the manifest (the ctest mus_dotnet_generated regenerates it and compares);
+// this test checks what the generator cannot promise by itself, as the runtime sees it:
 //
 //   struct <name> <sizeof> <alignof>        a struct of Mus.Native with that Marshal.SizeOf,
 //                                           managed sizeof and alignment;
@@ -9,12 +11,15 @@
 //                                           <field>_n-1, back to back);
 //   const <NAME> <value>                    a constant NativeMethods.NAME equal to value;
 //   func <name> <return> (<params>)         a [DllImport] NativeMethods.name whose return and
-//                                           parameter types are the C types mapped by CSharpTypes,
-//                                           or an entry of NativeMethods.DeliberatelyUnbound.
+//                                           parameter types are the C types mapped by CSharpTypes
+//                                           (and parameter names the header's),
+//                                           resolved in the loaded libmus, and called by the Mus
+//                                           classes or listed in NativeMethods.DeliberatelyUnbound
+//                                           with a reason.
 //
 // And the other way round: no C# struct, field, MUS_ constant or [DllImport] that the manifest
-// does not have. A function added to mus.h therefore fails this test until it is bound (or
-// listed as deliberately unbound with a reason).
+// does not have. A function added to mus.h therefore fails this test until the Mus classes call
+// it (or it is listed as deliberately unbound with a reason).
 using System;
 using System.Collections.Generic;
 using System.IO;
@@ -220,17 +225,18 @@ internal static partial class BindingTests
         if (!Check(open > 0 && rest.EndsWith(")", StringComparison.Ordinal), "well-formed: " + r.Line)) return;
         string ret = rest.Substring(0, open).Trim();
         string inside = rest.Substring(open + 1, rest.Length - open - 2).Trim();
-        string[] parameters = inside == "void" || inside.Length == 0 ? new string[0] : inside.Split(',').Select(p => p.Trim()).ToArray();
+        // Each parameter is "<type> <name>".
+        string[] declared = inside == "void" || inside.Length == 0 ? new string[0] : inside.Split(',').Select(p => p.Trim()).ToArray();
+        string[] parameters = declared.Select(p => p.Substring(0, p.LastIndexOf(' ')).Trim()).ToArray();
+        string[] names = declared.Select(p => p.Substring(p.LastIndexOf(' ') + 1)).ToArray();
         funcs.Add(name);
 
         MethodInfo m = typeof(NativeMethods).GetMethod(name, BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static);
+        if (!Check(m != null, name + " (" + r.Line + ") is declared in NativeMethods (run capi/abi/generate.py)")) return;
         bool unbound = NativeMethods.DeliberatelyUnbound.ContainsKey(name);
-        if (m == null)
-        {
-            Check(unbound, name + " (" + r.Line + ") is bound in NativeMethods or listed in NativeMethods.DeliberatelyUnbound with a reason");
-            return;
-        }
-        Check(!unbound, name + " is bound and also listed as deliberately unbound");
+        bool called = CalledNativeMethods().Contains(name);
+        if (unbound) Check(!called, name + " is called by the Mus classes and also listed as deliberately unbound");
+        else Check(called, name + " (" + r.Line + ") is called by the Mus classes or listed in NativeMethods.DeliberatelyUnbound with a reason");
         if (!Check((m.Attributes & MethodAttributes.PinvokeImpl) != 0, name + " is a [DllImport]")) return;
         var import = (DllImportAttribute)m.GetCustomAttributes(typeof(DllImportAttribute), false).FirstOrDefault();
         if (Check(import != null, name + " has its DllImportAttribute"))
@@ -243,6 +249,8 @@ internal static partial class BindingTests
         ParameterInfo[] ps = m.GetParameters();
         if (!Eq(ps.Length, parameters.Length, name + ": parameter count")) return;
         for (int i = 0; i < ps.Length; ++i)
+            Eq(ps[i].Name, names[i], name + ": the name of parameter " + i);
+        for (int i = 0; i < ps.Length; ++i)
             Check(MatchesC(ps[i].ParameterType, parameters[i], false),
                   name + ": parameter " + i + " (" + ps[i].Name + ") is " + ps[i].ParameterType +
                   ", which does not map to C " + parameters[i]);
@@ -254,6 +262,52 @@ internal static partial class BindingTests
         {
             Check(false, name + " does not resolve in the loaded library: " + e.GetType().Name + " " + e.Message);
         }
+    }
+
+    private static HashSet<string> calledNativeMethods;
+
+    /// <summary>
+    /// The [DllImport]s of NativeMethods that some method of Mus.dll calls: the targets of the
+    /// call instructions in the IL of every other type's methods and constructors (lambdas
+    /// included: they compile to methods of the same or a nested type).
+    /// </summary>
+    internal static HashSet<string> CalledNativeMethods()
+    {
+        if (calledNativeMethods != null) return calledNativeMethods;
+        var called = new HashSet<string>();
+        const BindingFlags all = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance |
+                                 BindingFlags.Static | BindingFlags.DeclaredOnly;
+        foreach (Type t in typeof(NativeMethods).Assembly.GetTypes())
+        {
+            if (t == typeof(NativeMethods)) continue;
+            var methods = new List<MethodBase>(t.GetMethods(all));
+            methods.AddRange(t.GetConstructors(all));
+            foreach (MethodBase m in methods)
+            {
+                MethodBody body = m.GetMethodBody();
+                if (body == null) continue;
+                byte[] il = body.GetILAsByteArray();
+                for (int i = 0; i + 4 < il.Length; ++i)
+                {
+                    if (il[i] != 0x28) continue; // call (a P/Invoke is static: never callvirt)
+                    int token = BitConverter.ToInt32(il, i + 1);
+                    if ((token >> 24) != 0x06) continue; // a MethodDef of this assembly
+                    MethodBase target;
+                    try
+                    {
+                        target = t.Module.ResolveMethod(token);
+                    }
+                    catch (ArgumentException)
+                    {
+                        continue; // bytes of another instruction's operand
+                    }
+                    if (target.DeclaringType == typeof(NativeMethods) && (target.Attributes & MethodAttributes.PinvokeImpl) != 0)
+                        called.Add(target.Name);
+                }
+            }
+        }
+        calledNativeMethods = called;
+        return called;
     }
 
     private static bool MatchesC(Type csharp, string cType, bool isReturn)
@@ -313,5 +367,9 @@ internal static partial class BindingTests
         Check(!MatchesC(typeof(int*), "uint64_t*", false), "int* is not uint64_t*");
         Check(MatchesC(typeof(float*), "float*", false), "float* is float*");
         Check(CSharpTypes("mus_unknown*", false).Count == 0, "an unknown struct maps to nothing");
+        // The call finder sees the Mus classes' calls: State.Apply calls mus_apply, and
+        // NativeMethods' own declarations are not calls.
+        Check(CalledNativeMethods().Contains("mus_apply"), "the Mus classes call mus_apply");
+        Check(!CalledNativeMethods().Contains("DeliberatelyUnbound"), "only [DllImport]s are counted");
     }
 }

@@ -10,7 +10,7 @@ import { cBytes, cString, fn, formatted, frame, i32, readBytes } from './wasm.js
 /** A card given as a Card, an id 0..39 or a text like "Ko". */
 export type CardLike = Card | number | string;
 
-const NO_CARD = 255;
+const NO_CARD = C.MUS_NO_CARD;
 
 /** One of the 40 cards, by its id 0..39 (id = suit * 10 + rank, as in mus.h). Immutable. */
 export class Card {
@@ -72,7 +72,7 @@ export type HandLike = Hand | string | readonly (CardLike | null)[];
 
 /** Four cards (a slot may be empty, null, while it awaits a replacement). Immutable. */
 export class Hand {
-  /** The four card ids, 255 for an empty slot. */
+  /** The four card ids, C.MUS_NO_CARD (255) for an empty slot. */
   readonly ids: readonly number[];
 
   private constructor(ids: readonly number[]) {
@@ -90,7 +90,7 @@ export class Hand {
     return new Hand(hand.map((c) => (c === null ? NO_CARD : Card.of(c).id)));
   }
 
-  /** @internal A hand from raw ids (255 = empty slot). */
+  /** @internal A hand from raw ids (C.MUS_NO_CARD = empty slot). */
   static fromIds(ids: ArrayLike<number>): Hand {
     return new Hand(Array.from(ids));
   }

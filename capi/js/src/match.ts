@@ -265,7 +265,7 @@ function readLines(ptr: number): CountLine[] {
 
 function readShown(ptr: number): Hand[] | null {
   const ids = readBytes(ptr, 16);
-  if (ids.every((b) => b === 255)) return null;
+  if (ids.every((b) => b === C.MUS_NO_CARD)) return null;
   return [0, 1, 2, 3].map((s) => Hand.fromIds(ids.subarray(4 * s, 4 * s + 4)));
 }
 

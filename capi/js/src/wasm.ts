@@ -1,15 +1,16 @@
 // The WebAssembly module and the calls into it.
 //
 // Emscripten 3.1.6 writes no TypeScript definitions, so the module's shape is declared here by
-// hand (MusModule). Every C function the binding calls is listed in SIGNATURES with its C
-// signature written as tests/abi/layout.txt writes it; test/manifest.test.mjs compares the two,
-// so a function whose C signature changes, or a new function nobody bound, fails the tests.
+// hand (MusModule). The C signature of every function (SIGNATURES, in layout.ts) is generated
+// from the manifest, capi/abi/layout.txt, by capi/abi/generate.py, and types fn(); the test
+// test/manifest.test.mjs fails when layout.ts is stale, and when a function of mus.h is neither
+// called here (fn('mus_x')) nor listed in UNBOUND with a reason.
 //
 // Memory: the binding never allocates on the WebAssembly heap. Each call takes a frame on the
 // module's stack (stackSave/stackAlloc/stackRestore) for its arguments and results, and copies
 // what it keeps (a state is 512 bytes) into JavaScript-owned arrays. Nothing needs freeing.
 
-import { C, STRUCTS } from './layout.js';
+import { C, SIGNATURES, STRUCTS } from './layout.js';
 
 /** The Emscripten module object (the part of it this binding uses). */
 export interface MusModule {
@@ -38,60 +39,8 @@ export interface ModuleOptions {
 /** The module factory of mus.mjs / mus_node.cjs (`-sMODULARIZE=1`). */
 export type ModuleFactory = (options?: ModuleOptions) => Promise<MusModule>;
 
-/**
- * The C signature of every mus.h function that the binding calls, as the manifest
- * (tests/abi/layout.txt, `func` records) writes it: return type, then the parameter types.
- */
-export const SIGNATURES = {
-  mus_version: ['uint32_t', []],
-  mus_version_string: ['const char*', []],
-  mus_status_string: ['const char*', ['int32_t']],
-  mus_last_error: ['const char*', []],
-  mus_rules_preset: ['int32_t', ['mus_rules*', 'const char*']],
-  mus_rules_parse: ['int32_t', ['mus_rules*', 'const char*']],
-  mus_rules_format: ['int32_t', ['const mus_rules*', 'char*', 'size_t', 'size_t*']],
-  mus_hand_parse: ['int32_t', ['const char*', 'uint8_t*']],
-  mus_hand_format: ['int32_t', ['const uint8_t*', 'char*', 'size_t', 'size_t*']],
-  mus_card_parse: ['int32_t', ['const char*', 'uint8_t*']],
-  mus_card_format: ['int32_t', ['uint8_t', 'char*', 'size_t', 'size_t*']],
-  mus_rules_validate: ['int32_t', ['const mus_rules*']],
-  mus_lance_winner: ['int32_t', ['const mus_rules*', 'int32_t', 'const uint8_t*', 'int32_t', 'int32_t*']],
-  mus_hand_tantos: ['int32_t', ['const mus_rules*', 'int32_t', 'const uint8_t*', 'int32_t*']],
-  mus_hand_value: ['int32_t', ['const mus_rules*', 'const uint8_t*', 'int32_t*']],
-  mus_state_size: ['size_t', []],
-  mus_state_new: ['int32_t', ['const mus_rules*', 'int32_t', 'mus_state*']],
-  mus_apply: ['int32_t', ['const mus_state*', 'const mus_action*', 'mus_state*']],
-  mus_apply_events: ['int32_t', ['const mus_state*', 'const mus_action*', 'mus_state*', 'mus_event*', 'size_t', 'size_t*']],
-  mus_legal_actions: ['int32_t', ['const mus_state*', 'mus_action*', 'size_t', 'size_t*']],
-  mus_legal_mask: ['int32_t', ['const mus_state*', 'uint64_t*']],
-  mus_legal_action_ids: ['int32_t', ['const mus_state*', 'int32_t*', 'size_t', 'size_t*']],
-  mus_action_id: ['int32_t', ['const mus_state*', 'const mus_action*', 'int32_t*']],
-  mus_action_from_id: ['int32_t', ['const mus_state*', 'int32_t', 'mus_action*']],
-  mus_apply_id: ['int32_t', ['const mus_state*', 'int32_t', 'uint64_t', 'mus_state*']],
-  mus_bet_ladder: ['int32_t', ['int32_t', 'int32_t*']],
-  mus_state_info_get: ['int32_t', ['const mus_state*', 'mus_state_info*']],
-  mus_state_hand: ['int32_t', ['const mus_state*', 'int32_t', 'uint8_t*']],
-  mus_state_view: ['int32_t', ['const mus_state*', 'int32_t', 'mus_view*']],
-  mus_state_last_count: ['int32_t', ['const mus_state*', 'mus_count*']],
-  mus_state_rules: ['int32_t', ['const mus_state*', 'mus_rules*']],
-  mus_state_validate: ['int32_t', ['const mus_state*']],
-  mus_bet_limits: ['int32_t', ['const mus_state*', 'int32_t*', 'int32_t*']],
-  mus_stacked_deal: ['int32_t', ['const uint8_t*', 'int32_t', 'const uint8_t*', 'size_t', 'mus_action*']],
-  mus_seeded_order: ['int32_t', ['uint8_t*', 'size_t', 'uint64_t']],
-  mus_signal_true: ['int32_t', ['const mus_rules*', 'int32_t', 'const uint8_t*', 'int32_t*']],
-  mus_action_format: ['int32_t', ['const mus_action*', 'char*', 'size_t', 'size_t*']],
-  mus_action_parse: ['int32_t', ['const char*', 'mus_action*', 'int32_t*']],
-  mus_state_format: ['int32_t', ['const mus_state*', 'char*', 'size_t', 'size_t*']],
-  mus_state_parse: ['int32_t', ['const char*', 'mus_state*', 'int32_t*']],
-  mus_view_format: ['int32_t', ['const mus_state*', 'int32_t', 'char*', 'size_t', 'size_t*']],
-  mus_view_parse: ['int32_t', ['const char*', 'mus_view*', 'int32_t*']],
-  mus_step: ['int32_t', ['const mus_state*', 'int32_t', 'uint64_t', 'mus_state*', 'mus_step_info*']],
-  mus_view_tensor: ['int32_t', ['const mus_state*', 'int32_t', 'float*', 'size_t']],
-  mus_bot_config_default: ['int32_t', ['int32_t', 'mus_bot_config*']],
-  mus_bot_choose: ['int32_t', ['const mus_state*', 'int32_t', 'const mus_bot_config*', 'uint64_t', 'int32_t*']],
-  mus_bot_evaluate: ['int32_t', ['const mus_state*', 'int32_t', 'const mus_bot_config*', 'uint64_t', 'double*', 'size_t', 'uint64_t*']],
-  mus_playouts: ['int32_t', ['const mus_state*', 'const mus_bot_config*', 'uint64_t', 'uint64_t', 'int32_t', 'int32_t', 'int32_t*']],
-} as const satisfies Record<string, readonly [string, readonly string[]]>;
+/** The C signature of every function of mus.h (generated into layout.ts from the manifest). */
+export { SIGNATURES };
 
 /** mus.h functions the binding deliberately does not call, each with the reason. */
 export const UNBOUND: Readonly<Record<string, string>> = {};

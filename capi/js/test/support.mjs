@@ -8,7 +8,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const sourceDir = process.env.MUS_SOURCE_DIR ?? join(here, '..', '..', '..');
 export const packageDir = process.env.MUS_JS_PACKAGE ?? join(here, '..', 'build', 'package');
 export const buildDir = process.env.MUS_JS_BUILD ?? dirname(packageDir);
-export const layoutPath = join(sourceDir, 'tests', 'abi', 'layout.txt');
+export const layoutPath = join(sourceDir, 'capi', 'abi', 'layout.txt');
 export const transcriptsDir = process.env.MUS_TRANSCRIPTS_DIR ?? join(sourceDir, 'tests', 'transcripts');
 export const jsDir = join(here, '..');
 

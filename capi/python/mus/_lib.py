@@ -22,7 +22,7 @@ import glob
 import os
 import sys
 import threading
-from typing import Any, Dict, List, NoReturn, Optional, Tuple
+from typing import Any, Dict, List, NoReturn, Optional
 
 from . import _abi
 from .errors import LibraryNotFoundError, error_class
@@ -65,171 +65,14 @@ def _system_candidates() -> List[str]:
     return names
 
 
-_P = ctypes.POINTER
-_i32, _u32, _u64, _size = ctypes.c_int32, ctypes.c_uint32, ctypes.c_uint64, ctypes.c_size_t
-_u8, _u8p, _charp = ctypes.c_uint8, _P(ctypes.c_uint8), ctypes.c_char_p
-_i32p, _u64p, _sizep = _P(_i32), _P(_u64), _P(_size)
-_rules, _state, _action = _P(_abi.mus_rules), _P(_abi.mus_state), _P(_abi.mus_action)
+#: The prototype of every function of mus.h: name -> (restype, argtypes). Generated into
+#: mus._abi from the manifest (capi/abi/layout.txt) by capi/abi/generate.py.
+PROTOTYPES = _abi.PROTOTYPES
 
-#: The prototype of every function of mus.h the binding calls: name -> (restype, argtypes).
-#: tests/abi/check_python_layout.py checks it against the manifest (the ``func`` records of
-#: tests/abi/abi_layout.c): every function of mus.h is here with its C signature mapped to
-#: ctypes, or in :data:`UNBOUND` with the reason.
-PROTOTYPES = {
-    "mus_version": (_u32, []),
-    "mus_version_string": (_charp, []),
-    "mus_status_string": (_charp, [_i32]),
-    "mus_last_error": (_charp, []),
-    "mus_rules_preset": (_i32, [_rules, _charp]),
-    "mus_rules_parse": (_i32, [_rules, _charp]),
-    "mus_rules_format": (_i32, [_rules, _charp, _size, _sizep]),
-    "mus_rules_validate": (_i32, [_rules]),
-    "mus_hand_parse": (_i32, [_charp, _u8p]),
-    "mus_hand_format": (_i32, [_u8p, _charp, _size, _sizep]),
-    "mus_card_parse": (_i32, [_charp, _u8p]),
-    "mus_card_format": (_i32, [_u8, _charp, _size, _sizep]),
-    "mus_lance_winner": (_i32, [_rules, _i32, _u8p, _i32, _i32p]),
-    "mus_hand_tantos": (_i32, [_rules, _i32, _u8p, _i32p]),
-    "mus_hand_value": (_i32, [_rules, _u8p, _i32p]),
-    "mus_state_size": (_size, []),
-    "mus_state_new": (_i32, [_rules, _i32, _state]),
-    "mus_apply": (_i32, [_state, _action, _state]),
-    "mus_apply_events": (_i32, [_state, _action, _state, _P(_abi.mus_event), _size, _sizep]),
-    "mus_legal_actions": (_i32, [_state, _action, _size, _sizep]),
-    "mus_legal_mask": (_i32, [_state, _u64p]),
-    "mus_legal_action_ids": (_i32, [_state, _i32p, _size, _sizep]),
-    "mus_action_id": (_i32, [_state, _action, _i32p]),
-    "mus_action_from_id": (_i32, [_state, _i32, _action]),
-    "mus_apply_id": (_i32, [_state, _i32, _u64, _state]),
-    "mus_bet_ladder": (_i32, [_i32, _i32p]),
-    "mus_state_info_get": (_i32, [_state, _P(_abi.mus_state_info)]),
-    "mus_state_hand": (_i32, [_state, _i32, _u8p]),
-    "mus_state_view": (_i32, [_state, _i32, _P(_abi.mus_view)]),
-    "mus_state_last_count": (_i32, [_state, _P(_abi.mus_count)]),
-    "mus_state_rules": (_i32, [_state, _rules]),
-    "mus_state_validate": (_i32, [_state]),
-    "mus_bet_limits": (_i32, [_state, _i32p, _i32p]),
-    "mus_stacked_deal": (_i32, [_u8p, _i32, _u8p, _size, _action]),
-    "mus_seeded_order": (_i32, [_u8p, _size, _u64]),
-    "mus_signal_true": (_i32, [_rules, _i32, _u8p, _i32p]),
-    "mus_action_format": (_i32, [_action, _charp, _size, _sizep]),
-    "mus_action_parse": (_i32, [_charp, _action, _i32p]),
-    "mus_state_format": (_i32, [_state, _charp, _size, _sizep]),
-    "mus_state_parse": (_i32, [_charp, _state, _i32p]),
-    "mus_view_format": (_i32, [_state, _i32, _charp, _size, _sizep]),
-    "mus_view_parse": (_i32, [_charp, _P(_abi.mus_view), _i32p]),
-    "mus_step": (_i32, [_state, _i32, _u64, _state, _P(_abi.mus_step_info)]),
-    "mus_view_tensor": (_i32, [_state, _i32, _P(ctypes.c_float), _size]),
-    "mus_bot_config_default": (_i32, [_i32, _P(_abi.mus_bot_config)]),
-    "mus_bot_choose": (_i32, [_state, _i32, _P(_abi.mus_bot_config), _u64, _i32p]),
-    "mus_bot_evaluate": (_i32, [_state, _i32, _P(_abi.mus_bot_config), _u64,
-                                _P(ctypes.c_double), _size, _u64p]),
-    "mus_playouts": (_i32, [_state, _P(_abi.mus_bot_config), _u64, _u64, _i32, _i32, _i32p]),
-}
-
-#: Functions of mus.h deliberately not bound, each with the reason (none today: the binding is
-#: complete). The manifest check fails on a function that is neither bound nor listed here.
+#: Functions of mus.h the package deliberately does not call, each with the reason (none today).
+#: tests/test_abi.py fails on a function of the manifest that the package neither calls nor
+#: lists here.
 UNBOUND: Dict[str, str] = {}
-
-# C type names of the manifest -> ctypes. Pointers to these, to the structs of mus._abi, and
-# char* (c_char_p, also for output buffers) are derived from them.
-_SCALARS = {
-    "int32_t": ctypes.c_int32, "uint32_t": ctypes.c_uint32, "int64_t": ctypes.c_int64,
-    "uint64_t": ctypes.c_uint64, "uint8_t": ctypes.c_uint8, "int8_t": ctypes.c_int8,
-    "size_t": ctypes.c_size_t, "float": ctypes.c_float, "double": ctypes.c_double,
-    "int": ctypes.c_int,
-}
-
-
-def ctype_of(c_type: str) -> Any:
-    """The ctypes type a C type of the manifest maps to (``void`` -> None, ``const char*`` and
-    ``char*`` -> c_char_p, ``const T*`` and ``T*`` -> POINTER(T)); KeyError for a type the
-    binding does not know."""
-    text = c_type.strip()
-    if text.startswith("const "):
-        text = text[len("const "):].strip()
-    if text == "void":
-        return None
-    if text in ("char*", "void*"):
-        return ctypes.c_char_p if text == "char*" else ctypes.c_void_p
-    if text.endswith("*"):
-        base = text[:-1].strip()
-        target = _SCALARS.get(base) or _abi.STRUCTS.get(base)
-        if target is None:
-            raise KeyError(c_type)
-        return ctypes.POINTER(target)
-    if text in _SCALARS:
-        return _SCALARS[text]
-    raise KeyError(c_type)
-
-
-def _ctype_name(t: Any) -> str:
-    return "void" if t is None else t.__name__
-
-
-def manifest_functions(c_layout: str) -> Dict[str, Tuple[str, List[str]]]:
-    """The ``func`` records of a manifest: name -> (return type, [parameter types])."""
-    functions: Dict[str, Tuple[str, List[str]]] = {}
-    for raw in c_layout.splitlines():
-        line = raw.strip()
-        if not line.startswith("func "):
-            continue
-        head, _, rest = line.partition(" (")
-        words = head.split(" ", 2)
-        if len(words) != 3 or not rest.endswith(")"):
-            raise ValueError("malformed func record %r" % line)
-        params = rest[:-1].strip()
-        types = [] if params == "void" else [p.strip() for p in params.split(",")]
-        functions[words[1]] = (words[2], types)
-    return functions
-
-
-def compare_functions(c_layout: str, prototypes: Optional[Dict[str, Any]] = None,
-                      unbound: Optional[Dict[str, str]] = None) -> List[str]:
-    """Compares :data:`PROTOTYPES` and :data:`UNBOUND` with the manifest's ``func`` records.
-
-    Returns human-readable problems: a function of mus.h neither bound nor listed as unbound
-    (or listed without a reason), a bound function whose restype or argtypes differ from its C
-    signature mapped by :func:`ctype_of`, a C type the binding cannot map, and a bound or listed
-    function mus.h does not declare. Empty when all agree.
-    """
-    prototypes = PROTOTYPES if prototypes is None else prototypes
-    unbound = UNBOUND if unbound is None else unbound
-    problems: List[str] = []
-    try:
-        functions = manifest_functions(c_layout)
-    except ValueError as exc:
-        return [str(exc)]
-    if not functions:
-        return ["the manifest has no func records"]
-    for name, (ret, params) in sorted(functions.items()):
-        if name in prototypes:
-            if name in unbound:
-                problems.append("function %s: both bound and listed in UNBOUND" % name)
-            try:
-                want_ret = ctype_of(ret)
-                want_args = [ctype_of(p) for p in params]
-            except KeyError as exc:
-                problems.append("function %s: no ctypes mapping for the C type %s"
-                                % (name, exc.args[0]))
-                continue
-            got_ret, got_args = prototypes[name]
-            if got_ret is not want_ret:
-                problems.append("function %s: returns %s (ctypes %s), bound as %s"
-                                % (name, ret, _ctype_name(want_ret), _ctype_name(got_ret)))
-            if list(got_args) != want_args:
-                problems.append("function %s: takes (%s) = [%s], bound as [%s]" % (
-                    name, ", ".join(params), ", ".join(_ctype_name(a) for a in want_args),
-                    ", ".join(_ctype_name(a) for a in got_args)))
-        elif name in unbound:
-            if not str(unbound[name]).strip():
-                problems.append("function %s: listed in UNBOUND without a reason" % name)
-        else:
-            problems.append("function %s: in mus.h (the manifest) but neither bound in "
-                            "mus/_lib.py PROTOTYPES nor listed in UNBOUND with a reason" % name)
-    for name in sorted((set(prototypes) | set(unbound)) - set(functions)):
-        problems.append("function %s: bound or listed in mus/_lib.py but not in mus.h" % name)
-    return problems
 
 
 def _declare(lib: ctypes.CDLL) -> None:

@@ -10,7 +10,7 @@ from . import _abi, _lib
 from .enums import Lance, Signal
 
 #: The id of an empty slot in a hand (a card given back in a discard, not yet replaced).
-NO_CARD = 255
+NO_CARD = _abi.MUS_NO_CARD
 
 
 class Rank(enum.IntEnum):
@@ -182,7 +182,7 @@ class Hand:
 
     @property
     def ids(self) -> Tuple[int, ...]:
-        """The four card ids (255, :data:`NO_CARD`, for an empty slot)."""
+        """The four card ids (:data:`NO_CARD` for an empty slot)."""
         return self._ids
 
     @property

@@ -266,9 +266,9 @@ class Count:
 
 
 def _shown(ids: Sequence[int]) -> Optional[Tuple[Hand, ...]]:
-    """The four hands of a showdown's 16 card ids (R28a), or None when all are 255."""
+    """The four hands of a showdown's 16 card ids (R28a), or None when all are MUS_NO_CARD."""
     ids = tuple(ids)
-    if ids[0] == 255:
+    if ids[0] == _abi.MUS_NO_CARD:
         return None
     return tuple(Hand._from_ids(ids[4 * seat:4 * seat + 4]) for seat in range(4))
 

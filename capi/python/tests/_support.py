@@ -10,7 +10,8 @@ from pathlib import Path
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]   # capi/python
 REPO = PACKAGE_ROOT.parents[1]                        # the libmus source tree
 HEADER = REPO / "include" / "mus" / "mus.h"
-LAYOUT = REPO / "tests" / "abi" / "layout.txt"
+LAYOUT = REPO / "capi" / "abi" / "layout.txt"
+GENERATOR = REPO / "capi" / "abi" / "generate.py"
 
 
 def run_python(code, env_overrides=None, cwd=None, timeout=120):

@@ -1,13 +1,16 @@
-"""The binding and the header cannot drift: ctypes structs and constants against the C numbers.
+"""The binding and the header cannot drift.
 
-The C numbers come from tests/abi/abi_layout.c, a C99 program printing sizeof/offsetof of every
-struct of mus.h and every constant. When MUS_ABI_LAYOUT_PROGRAM names that program (ctest sets it
-in tests/abi), its output is used; otherwise the checked-in tests/abi/layout.txt, which the
-abi_layout ctest keeps equal to the program's output. The header's #defines are also read
-directly, and the enums checked against the constants.
+mus/_abi.py (constants, ctypes structs, the prototype of every function) is generated from the
+manifest of mus.h, capi/abi/layout.txt, by capi/abi/generate.py: the first test regenerates it
+and compares, failing with the command to run when it is stale. The others check what the
+generator cannot promise by itself: the ctypes structs have the C numbers (from the abi_layout
+program when MUS_ABI_LAYOUT_PROGRAM names it, as ctest does, else from layout.txt, which the
+abi_layout ctest keeps equal to the program's output), the loaded library takes the prototypes,
+and every function of mus.h is called by the package or listed in _lib.UNBOUND with a reason.
 """
 
 import ctypes
+import importlib.util
 import os
 import re
 import subprocess
@@ -17,7 +20,7 @@ import mus
 from mus import _abi, _lib
 from mus.enums import ENUM_PREFIXES, Status
 
-from _support import HEADER, LAYOUT
+from _support import GENERATOR, HEADER, LAYOUT, PACKAGE_ROOT
 
 
 def c_layout_text():
@@ -32,6 +35,13 @@ def c_layout_text():
     return LAYOUT.read_text(encoding="utf-8")
 
 
+def load_generator():
+    spec = importlib.util.spec_from_file_location("mus_abi_generate", GENERATOR)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def header_constants():
     """Every ``#define MUS_NAME <integer>`` of mus.h."""
     text = HEADER.read_text(encoding="utf-8")
@@ -39,103 +49,156 @@ def header_constants():
             re.finditer(r"^#define (MUS_[A-Z0-9_]+) +\(?(-?[0-9]+)\)?", text, re.M)}
 
 
-class CtypesLayoutTest(unittest.TestCase):
-    def test_ctypes_structs_and_constants_match_c(self):
-        problems = _abi.compare_layout(c_layout_text())
-        self.assertEqual(problems, [], "\n".join(problems))
+def package_sources():
+    """The hand-written modules of the package (everything but the generated _abi.py)."""
+    return {name: (PACKAGE_ROOT / "mus" / name).read_text(encoding="utf-8")
+            for name in sorted(os.listdir(PACKAGE_ROOT / "mus"))
+            if name.endswith(".py") and name != "_abi.py"}
 
-    def test_layout_covers_every_struct_and_field(self):
-        text = c_layout_text()
-        c_structs = set(re.findall(r"^struct (\w+) ", text, re.M))
-        self.assertEqual(c_structs, set(_abi.STRUCTS))
+
+def unbound_problems(functions, sources, unbound):
+    """Every function of the manifest is called by the package (``.name(``, or ``"name"`` as an
+    argument of a helper such as ``format_text``) or listed in ``unbound`` with a reason, never
+    both; ``unbound`` names only functions of the manifest."""
+    text = "\n".join(sources.values())
+    problems = []
+    for name in functions:
+        pattern = r"\.%s\(|[(,]\s*[\"']%s[\"']\s*[,)]" % (name, name)
+        called = re.search(pattern, text) is not None
+        if called and name in unbound:
+            problems.append("function %s: called, and listed in _lib.UNBOUND" % name)
+        elif not called and name not in unbound:
+            problems.append("function %s: in mus.h (the manifest) but the package neither calls "
+                            "it nor lists it in mus/_lib.py UNBOUND with a reason" % name)
+        elif name in unbound and len(str(unbound[name]).strip()) < 10:
+            problems.append("function %s: listed in _lib.UNBOUND without a real reason" % name)
+    for name in sorted(set(unbound) - set(functions)):
+        problems.append("function %s: listed in _lib.UNBOUND but not in mus.h" % name)
+    return problems
+
+
+@unittest.skipUnless(GENERATOR.is_file(), "needs the libmus source tree")
+class GeneratedLayerTest(unittest.TestCase):
+    def setUp(self):
+        self.gen = load_generator()
+        self.layout = LAYOUT.read_text(encoding="utf-8")
+
+    def test_abi_module_is_what_the_manifest_generates(self):
+        stale = self.gen.stale_files(self.layout, ["python"])
+        self.assertEqual(stale, [], self.gen.stale_message(stale))
+
+    def test_a_changed_manifest_makes_it_stale_and_names_the_command(self):
+        for old, new in (("const MUS_E_PARSE -2", "const MUS_E_PARSE -20"),
+                         ("func mus_version uint32_t (void)",
+                          "func mus_version uint32_t (void)\nfunc mus_scratch int32_t (int32_t v)"),
+                         ("field mus_event value 20 4 int32_t",
+                          "field mus_event value 20 4 uint32_t")):
+            with self.subTest(new):
+                self.assertEqual(self.layout.count(old), 1)
+                stale = self.gen.stale_files(self.layout.replace(old, new), ["python"])
+                self.assertEqual(stale, ["capi/python/mus/_abi.py"])
+                self.assertIn("run `cmake --build <build dir> --target abi_generate`",
+                              self.gen.stale_message(stale))
+
+    def test_a_malformed_manifest_is_an_error(self):
+        for bad in ("nonsense here", "field mus_x y 0 4 int32_t", "func mus_f int32_t",
+                    "func mus_f int32_t (int32_t)"):  # a parameter without its name
+            with self.subTest(bad):
+                with self.assertRaises(ValueError):
+                    self.gen.parse_manifest(self.layout + bad + "\n")
+
+    def test_header_reader_writes_a_record_for_everything(self):
+        header = (GENERATOR.parent / "selftest" / "header.h").read_text(encoding="utf-8")
+        self.assertEqual(self.gen.header_records(header).splitlines()[1:], [
+            "static void structs(void) {",
+            "  STRUCT(mus_a);",
+            "  FIELD(mus_a, x, int32_t);",
+            "  FIELD(mus_a, y, int32_t);",
+            "}",
+            "static void constants(void) {",
+            "  CONST(MUS_X);",
+            "  CONST(MUS_E_Y);",
+            "}",
+            "static void functions(void) {",
+            "  FUNC(mus_f, int32_t, (const mus_a* a));",
+            "  FUNC(mus_g, const char*, (mus_a* a, const uint8_t* cards, size_t cap));",
+            "}",
+        ])
+
+
+class CtypesLayoutTest(unittest.TestCase):
+    def test_ctypes_structs_have_the_c_numbers(self):
+        records = [line.split(" ") for line in c_layout_text().splitlines()
+                   if line.startswith(("struct ", "field "))]
+        self.assertTrue(records)
+        seen = set()
+        for words in records:
+            cls = _abi.STRUCTS[words[1]]
+            if words[0] == "struct":
+                seen.add(words[1])
+                self.assertEqual((ctypes.sizeof(cls), ctypes.alignment(cls)),
+                                 (int(words[2]), int(words[3])), words[1])
+            else:
+                desc = getattr(cls, words[2])
+                self.assertEqual((desc.offset, desc.size), (int(words[3]), int(words[4])),
+                                 "%s.%s" % (words[1], words[2]))
+        self.assertEqual(seen, set(_abi.STRUCTS))
         self.assertEqual(ctypes.sizeof(_abi.mus_state), _abi.MUS_STATE_SIZE)
 
-    def test_comparison_reports_each_kind_of_drift(self):
-        good = c_layout_text()
-        self.assertEqual(_abi.compare_layout(good), [])
-        cases = {
-            "sizeof": (r"^struct mus_view 384 4$", "struct mus_view 388 4"),
-            "offset": (r"^field mus_action seed 24 8$", "field mus_action seed 28 8"),
-            "field": (r"^field mus_event value 20 4$", "field mus_event worth 20 4"),
-            "constant": (r"^const MUS_E_PARSE -2$", "const MUS_E_PARSE -20"),
-            "new constant": (r"^const MUS_MAX_EVENTS 48$",
-                             "const MUS_MAX_EVENTS 48\nconst MUS_NEW_THING 1"),
-            "new struct": (r"^struct mus_event 32 4$", "struct mus_event 32 4\nstruct mus_x 4 4"),
-        }
-        for what, (pattern, replacement) in cases.items():
-            with self.subTest(what):
-                bad, n = re.subn(pattern, replacement, good, flags=re.M)
-                self.assertEqual(n, 1, "the pattern must match the layout once")
-                self.assertNotEqual(_abi.compare_layout(bad), [], what)
-        self.assertNotEqual(_abi.compare_layout(good + "\nnonsense here\n"), [])
-
-    def test_layout_lines_are_the_c_records(self):
-        struct_lines = [l for l in c_layout_text().splitlines()
-                        if l.startswith(("struct ", "field "))]
-        self.assertEqual(_abi.layout_lines(), struct_lines)
+    def test_constants_are_the_c_constants(self):
+        c_consts = {w[1]: int(w[2]) for w in (line.split(" ") for line in
+                                              c_layout_text().splitlines())
+                    if w[0] == "const"}
+        self.assertEqual(_abi.constants(), c_consts)
 
 
 class FunctionManifestTest(unittest.TestCase):
-    """Every function of mus.h is bound with its C signature, or listed unbound with a reason."""
+    """Every function of mus.h is prototyped, and called by the package or listed unbound."""
 
-    def test_every_manifest_function_is_bound_with_its_signature(self):
-        problems = _lib.compare_functions(c_layout_text())
-        self.assertEqual(problems, [], "\n".join(problems))
-        self.assertTrue(_lib.manifest_functions(c_layout_text()))
+    def manifest_functions(self):
+        return [line.split(" ")[1] for line in c_layout_text().splitlines()
+                if line.startswith("func ")]
 
-    def test_the_loaded_library_has_every_bound_function(self):
+    def test_every_function_has_its_prototype(self):
+        self.assertEqual(sorted(_lib.PROTOTYPES), sorted(self.manifest_functions()))
+        P = ctypes.POINTER
+        self.assertEqual(_lib.PROTOTYPES["mus_apply"],
+                         (ctypes.c_int32, [P(_abi.mus_state), P(_abi.mus_action),
+                                           P(_abi.mus_state)]))
+        self.assertEqual(_lib.PROTOTYPES["mus_status_string"], (ctypes.c_char_p, [ctypes.c_int32]))
+        self.assertEqual(_lib.PROTOTYPES["mus_view_tensor"][1][2], P(ctypes.c_float))
+        self.assertEqual(_lib.PROTOTYPES["mus_state_size"], (ctypes.c_size_t, []))
+
+    def test_the_loaded_library_has_every_function(self):
         lib = _lib.load()
         for name, (restype, argtypes) in _lib.PROTOTYPES.items():
             with self.subTest(name):
                 self.assertIs(getattr(lib, name).restype, restype)
                 self.assertEqual(getattr(lib, name).argtypes, argtypes)
 
-    def test_comparison_reports_each_kind_of_drift(self):
-        good = c_layout_text()
-        cases = {
-            # A function added to mus.h without a binding.
-            "new function": ("func mus_version uint32_t (void)",
-                             "func mus_version uint32_t (void)\n"
-                             "func mus_scratch_extra int32_t (const mus_state*, int32_t*)"),
-            "changed parameter": ("func mus_apply_id int32_t (const mus_state*, int32_t, "
-                                  "uint64_t, mus_state*)",
-                                  "func mus_apply_id int32_t (const mus_state*, uint32_t, "
-                                  "uint64_t, mus_state*)"),
-            "changed return": ("func mus_state_size size_t (void)",
-                               "func mus_state_size uint32_t (void)"),
-            "unmappable type": ("func mus_state_validate int32_t (const mus_state*)",
-                                "func mus_state_validate int32_t (const mus_thing*)"),
-            "removed function": ("func mus_bet_ladder int32_t (int32_t, int32_t*)\n", ""),
-        }
-        for what, (old, new) in cases.items():
-            with self.subTest(what):
-                self.assertEqual(good.count(old), 1, "the record must be in the manifest once")
-                problems = _lib.compare_functions(good.replace(old, new))
-                self.assertNotEqual(problems, [], what)
-        problems = _lib.compare_functions(good.replace(
-            "func mus_version uint32_t (void)",
-            "func mus_version uint32_t (void)\nfunc mus_scratch_extra int32_t (int32_t)"))
-        self.assertEqual(problems, ["function mus_scratch_extra: in mus.h (the manifest) but "
-                                    "neither bound in mus/_lib.py PROTOTYPES nor listed in "
-                                    "UNBOUND with a reason"])
-        # Listing it as unbound with a reason is the other way to pass; an empty reason is not.
-        extra = good + "\nfunc mus_scratch_extra int32_t (int32_t)\n"
-        self.assertEqual(_lib.compare_functions(extra, unbound={"mus_scratch_extra": "why"}), [])
-        self.assertNotEqual(_lib.compare_functions(extra, unbound={"mus_scratch_extra": " "}),
-                            [])
-        self.assertEqual(_lib.compare_functions("const MUS_OK 0\n"),
-                         ["the manifest has no func records"])
+    def test_every_function_is_called_or_listed_unbound(self):
+        problems = unbound_problems(self.manifest_functions(), package_sources(), _lib.UNBOUND)
+        self.assertEqual(problems, [], "\n".join(problems))
 
-    def test_c_types_map_to_ctypes(self):
-        self.assertIs(_lib.ctype_of("const mus_state*"), ctypes.POINTER(_abi.mus_state))
-        self.assertIs(_lib.ctype_of("mus_view*"), ctypes.POINTER(_abi.mus_view))
-        self.assertIs(_lib.ctype_of("const char*"), ctypes.c_char_p)
-        self.assertIs(_lib.ctype_of("char*"), ctypes.c_char_p)
-        self.assertIs(_lib.ctype_of("float*"), ctypes.POINTER(ctypes.c_float))
-        self.assertIs(_lib.ctype_of("uint64_t"), ctypes.c_uint64)
-        self.assertIsNone(_lib.ctype_of("void"))
-        with self.assertRaises(KeyError):
-            _lib.ctype_of("struct nothing*")
+    def test_the_unbound_check_reports_each_kind_of_problem(self):
+        sources = {"a.py": 'lib.mus_f(x)\nformat_text("mus_g", 1)\n'}
+        self.assertEqual(unbound_problems(["mus_f", "mus_g"], sources, {}), [])
+        self.assertEqual(unbound_problems(["mus_f", "mus_g", "mus_h"], sources, {}),
+                         ["function mus_h: in mus.h (the manifest) but the package neither calls "
+                          "it nor lists it in mus/_lib.py UNBOUND with a reason"])
+        self.assertEqual(unbound_problems(["mus_f", "mus_g", "mus_h"], sources,
+                                          {"mus_h": "not useful from Python"}), [])
+        self.assertNotEqual(unbound_problems(["mus_f", "mus_g", "mus_h"], sources,
+                                             {"mus_h": " "}), [])
+        self.assertNotEqual(unbound_problems(["mus_f", "mus_g"], sources,
+                                             {"mus_f": "a real reason here"}), [])
+        self.assertNotEqual(unbound_problems(["mus_f", "mus_g"], sources,
+                                             {"mus_gone": "a real reason here"}), [])
+        # A mention in a comment or docstring, or a key of UNBOUND, is not a call.
+        self.assertNotEqual(unbound_problems(["mus_h"], {"a.py": "# see mus_h()\n"}, {}), [])
+        unbound = 'UNBOUND = {"mus_h": "a reason here"}'
+        self.assertEqual(unbound_problems(["mus_h"], {"a.py": unbound},
+                                          {"mus_h": "a reason here"}), [])
 
 
 @unittest.skipUnless(HEADER.is_file(), "needs the libmus source tree")

@@ -1,10 +1,10 @@
 # Runs abi_layout and checks its output (the real layout of mus.h, as compiled, and the signature
-# of every function: the manifest) against the checked-in layout.txt. Also checks that the
-# program covers the header (every public struct, every integer constant but
+# of every function: the manifest) against the checked-in layout.txt. Also checks, reading the
+# header on its own (independently of generate.py, which wrote the program's record list), that
+# the program covers the header (every public struct, every integer constant but
 # MUS_VERSION_MINOR/_PATCH, every MUS_API function, each record spelling its declaration) and
-# that no struct has implicit padding
-# (every byte belongs to a listed field), so a new field, constant or function cannot be
-# forgotten here.
+# that no struct has implicit padding (every byte belongs to a listed field), so a new field,
+# constant or function cannot be missed.
 #
 #   cmake -DPROGRAM=<abi_layout> -DEXPECTED=<layout.txt> -DHEADER=<mus/mus.h> -P compare_layout.cmake
 cmake_minimum_required(VERSION 3.25)
@@ -58,7 +58,8 @@ if(NOT _actual STREQUAL _expected)
   string(APPEND _problems
     "  A changed or removed record breaks the ABI within a major version. If the change is an\n"
     "  intended addition (a new struct, constant, or a field carved out of reserved space),\n"
-    "  update layout.txt with the output of abi_layout in the same change.\n")
+    "  run `cmake --build <build dir> --target abi_generate` (it rewrites layout.txt and the\n"
+    "  binding layers) and commit the result with the change.\n")
 endif()
 
 # 2. The program covers the header.
@@ -72,7 +73,8 @@ foreach(_line IN LISTS _defines)
   set(_found ${_actual})
   list(FILTER _found INCLUDE REGEX "^const ${_name} ")
   if(NOT _found)
-    string(APPEND _problems "${HEADER} defines ${_name}; add CONST(${_name}) to abi_layout.c\n")
+    string(APPEND _problems "${HEADER} defines ${_name}; the program prints no CONST(${_name}) "
+                            "(capi/abi/generate.py did not read it from the header)\n")
   endif()
 endforeach()
 file(STRINGS "${HEADER}" _typedefs REGEX "^typedef struct mus_[a-z0-9_]+")
@@ -82,7 +84,8 @@ foreach(_line IN LISTS _typedefs)
   set(_found ${_actual})
   list(FILTER _found INCLUDE REGEX "^struct ${_name} ")
   if(NOT _found)
-    string(APPEND _problems "${HEADER} declares struct ${_name}; add it to abi_layout.c\n")
+    string(APPEND _problems "${HEADER} declares struct ${_name}; the program prints no record of "
+                            "it (capi/abi/generate.py did not read it from the header)\n")
   endif()
 endforeach()
 
@@ -104,12 +107,13 @@ foreach(_line IN LISTS _functions)
   list(FILTER _found INCLUDE REGEX "^func ${_name} ")
   if(NOT _found)
     string(APPEND _problems
-      "${HEADER} declares function ${_name}; add FUNC(${_name}, ...) to abi_layout.c\n")
+      "${HEADER} declares function ${_name}; the program prints no FUNC(${_name}, ...) "
+      "(capi/abi/generate.py did not read it from the header)\n")
   endif()
 endforeach()
 
-# Every func record is the header's declaration, spelled the manifest's way: parameter names
-# dropped, arrays as pointers, one space after each comma. (The compile-time check in
+# Every func record is the header's declaration, spelled the manifest's way: `T* name`, arrays
+# as pointers, one space after each comma. (The compile-time check in
 # abi_layout.c sees types, and cannot tell typedefs of one type apart, e.g. size_t and uint64_t
 # on LP64; this check reads the words.)
 file(READ "${HEADER}" _header_text)
@@ -133,9 +137,11 @@ foreach(_decl IN LISTS _declarations)
         string(REGEX REPLACE " *\\[[0-9]*\\]$" "" _param "${_param}")
         set(_pointer "*")
       endif()
+      string(REGEX MATCH "[A-Za-z_][A-Za-z0-9_]*$" _param_name "${_param}")
       string(REGEX REPLACE "([ *])[A-Za-z_][A-Za-z0-9_]*$" "\\1" _param "${_param}")
       string(STRIP "${_param}" _param)
-      string(APPEND _param "${_pointer}")
+      string(REGEX REPLACE " *\\*" "*" _param "${_param}")
+      set(_param "${_param}${_pointer} ${_param_name}")
     endif()
     list(APPEND _types "${_param}")
   endforeach()
@@ -155,7 +161,7 @@ macro(_finish_struct)
   if(_struct AND NOT _next EQUAL _size)
     string(APPEND _problems
       "struct ${_struct}: fields end at ${_next} but sizeof is ${_size} (trailing padding, or "
-      "a field missing from abi_layout.c)\n")
+      "a field missing from the program)\n")
   endif()
 endmacro()
 foreach(_line IN LISTS _actual)
@@ -164,13 +170,13 @@ foreach(_line IN LISTS _actual)
     set(_struct "${CMAKE_MATCH_1}")
     set(_size "${CMAKE_MATCH_2}")
     set(_next 0)
-  elseif(_line MATCHES "^field ([a-z0-9_]+) ([a-z0-9_]+) ([0-9]+) ([0-9]+)$")
+  elseif(_line MATCHES "^field ([a-z0-9_]+) ([a-z0-9_]+) ([0-9]+) ([0-9]+) [A-Za-z_][A-Za-z0-9_]*(\\[[0-9]+\\])?$")
     if(NOT CMAKE_MATCH_1 STREQUAL _struct)
       string(APPEND _problems "field outside its struct: ${_line}\n")
     elseif(NOT CMAKE_MATCH_3 EQUAL _next)
       string(APPEND _problems
         "struct ${_struct}: ${CMAKE_MATCH_2} starts at ${CMAKE_MATCH_3}, the previous field "
-        "ends at ${_next} (padding, or a field missing from abi_layout.c)\n")
+        "ends at ${_next} (padding, or a field missing from the program)\n")
     endif()
     math(EXPR _next "${CMAKE_MATCH_3} + ${CMAKE_MATCH_4}")
   elseif(NOT _line MATCHES "^const MUS_[A-Z0-9_]+ -?[0-9]+$"

@@ -1,0 +1,552 @@
+#!/usr/bin/env python3
+"""The one generator of the C API's binding layers: mus.h -> manifest -> each binding's raw layer.
+
+    generate.py records <mus.h> <out.inc>      the record list abi_layout.c compiles (the build
+                                               runs this; the C compiler then checks every
+                                               record against the header)
+    generate.py write [--program <abi_layout>] with --program: run it and write its output as
+                                               the manifest, capi/abi/layout.txt; then write
+                                               every binding's raw layer from the manifest
+    generate.py check [python|dotnet|js ...]   regenerate in memory and compare with the files;
+                                               exit 1 naming the stale ones and the command
+
+The manifest (layout.txt) has one record a line: ``struct <name> <sizeof> <alignof>``,
+``field <struct> <field> <offset> <size> <type>`` (``int32_t``, ``uint8_t[16]``,
+``mus_count_line[4]``), ``const <NAME> <value>`` and
+``func <name> <return> (<type> <name>, ...)``.
+From it this script writes, and nothing else writes:
+
+- Python: capi/python/mus/_abi.py (constants, ctypes structs, the prototype of every function);
+- C#: capi/dotnet/src/NativeMethods.cs (constants, blittable structs, [DllImport]s);
+- JavaScript: capi/js/src/layout.ts (struct offsets, constants, every function's signature).
+
+Standard library only; the output depends on the manifest alone, so any machine writes the same
+bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+LAYOUT = os.path.join(HERE, "layout.txt")
+COMMAND = "cmake --build <build dir> --target abi_generate"
+SCRIPT_COMMAND = "python3 capi/abi/generate.py write"
+
+# ---- The manifest ---------------------------------------------------------------------------
+
+
+class Field(NamedTuple):
+    name: str
+    offset: int
+    size: int
+    elem: str          # the C element type: int32_t, uint8_t, mus_count_line
+    count: int         # 0 for a scalar, else the number of elements
+
+
+class Struct(NamedTuple):
+    name: str
+    size: int
+    align: int
+    fields: List[Field]
+
+
+class Func(NamedTuple):
+    name: str
+    ret: str
+    params: List[str]  # the parameter types
+    names: List[str]   # the parameter names, as the header declares them
+
+    def signature(self) -> str:
+        return "%s (%s)" % (self.ret, ", ".join(self.params) or "void")
+
+
+class Manifest(NamedTuple):
+    structs: List[Struct]
+    consts: List[Tuple[str, int]]
+    funcs: List[Func]
+
+
+def parse_manifest(text: str) -> Manifest:
+    """The records of layout.txt; ValueError on a malformed one."""
+    structs: Dict[str, Struct] = {}
+    consts: List[Tuple[str, int]] = []
+    funcs: List[Func] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        words = line.split(" ")
+        kind = words[0]
+        try:
+            if kind == "struct" and len(words) == 4:
+                structs[words[1]] = Struct(words[1], int(words[2]), int(words[3]), [])
+            elif kind == "field" and len(words) == 6:
+                m = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[([0-9]+)\])?", words[5])
+                if not m or words[1] not in structs:
+                    raise ValueError
+                structs[words[1]].fields.append(
+                    Field(words[2], int(words[3]), int(words[4]), m.group(1),
+                          int(m.group(2) or 0)))
+            elif kind == "const" and len(words) == 3:
+                consts.append((words[1], int(words[2])))
+            elif kind == "func":
+                m = re.fullmatch(r"func (mus_[a-z0-9_]+) ([^(]+) \((.*)\)", line)
+                if not m:
+                    raise ValueError
+                params, names = [], []
+                for param in [] if m.group(3) == "void" else m.group(3).split(", "):
+                    p = re.fullmatch(r"(.*[ *]) ?([A-Za-z_][A-Za-z0-9_]*)", param)
+                    if not p:
+                        raise ValueError
+                    params.append(p.group(1).strip())
+                    names.append(p.group(2))
+                funcs.append(Func(m.group(1), m.group(2), params, names))
+            else:
+                raise ValueError
+        except ValueError:
+            raise ValueError("layout.txt line %d: malformed record %r" % (number, line)) from None
+    if not funcs:
+        raise ValueError("layout.txt has no func records")
+    return Manifest(list(structs.values()), consts, funcs)
+
+
+def pointee(c_type: str) -> Tuple[str, bool, bool]:
+    """(base type, is a pointer, is const) of a C type of the manifest."""
+    text = c_type.strip()
+    const = text.startswith("const ")
+    if const:
+        text = text[len("const "):].strip()
+    if text.endswith("*"):
+        return text[:-1].strip(), True, const
+    return text, False, const
+
+
+# ---- mus.h -> the records abi_layout.c prints -----------------------------------------------
+
+NOT_ABI = {"MUS_VERSION_MINOR", "MUS_VERSION_PATCH"}  # they change with each release
+
+
+def header_records(header_text: str) -> str:
+    """The C record list of abi_layout.c for a header: every struct and field, every integer
+    constant (but MUS_VERSION_MINOR/_PATCH) and every MUS_API function, in the header's order.
+    abi_layout.c checks each one against the declaration when it compiles."""
+    code = re.sub(r"/\*.*?\*/", " ", header_text, flags=re.S)
+    code = re.sub(r"//[^\n]*", "", code)
+    out = ["/* Generated from mus.h by capi/abi/generate.py (the build runs it): do not edit. */"]
+
+    out.append("static void structs(void) {")
+    for m in re.finditer(r"typedef struct (mus_\w+) \{(.*?)\} \1;", code, re.S):
+        name = m.group(1)
+        out.append("  STRUCT(%s);" % name)
+        for decl in m.group(2).split(";"):
+            decl = " ".join(decl.split())
+            if not decl:
+                continue
+            f = re.fullmatch(r"(.+?)\s*\b(\w+)\s*((?:\[[^\]]+\]\s*)*)", decl)
+            if not f:
+                raise ValueError("mus.h: cannot read the field %r of %s" % (decl, name))
+            elem, field, dims = f.group(1).strip(), f.group(2), f.group(3).replace(" ", "")
+            if dims:
+                out.append("  FIELD_ARRAY(%s, %s, %s, %s);" % (name, field, elem, dims))
+            else:
+                out.append("  FIELD(%s, %s, %s);" % (name, field, elem))
+    out.append("}")
+
+    out.append("static void constants(void) {")
+    for m in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+(MUS_[A-Z0-9_]+)[ \t]+\(?-?[0-9]+\)?[ \t]*$",
+                         code, re.M):
+        if m.group(1) not in NOT_ABI:
+            out.append("  CONST(%s);" % m.group(1))
+    out.append("}")
+
+    out.append("static void functions(void) {")
+    no_cpp = re.sub(r"^[ \t]*#.*$", "", code, flags=re.M)
+    for m in re.finditer(r"\bMUS_API\s+([^;{}]*?)\b(mus_\w+)\s*\(([^)]*)\)\s*;", no_cpp):
+        ret = normalize_type(m.group(1))
+        params = []
+        for param in m.group(3).split(","):
+            param = " ".join(param.split())
+            if param == "void":
+                continue
+            p = re.fullmatch(r"(.*?[ *])\s*(\w+)\s*(\[[^\]]*\])?", param)
+            if not p:
+                raise ValueError("mus.h: cannot read the parameter %r of %s" % (param, m.group(2)))
+            params.append("%s%s %s" % (normalize_type(p.group(1)), "*" if p.group(3) else "",
+                                         p.group(2)))
+        out.append("  FUNC(%s, %s, (%s));" % (m.group(2), ret, ", ".join(params) or "void"))
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def normalize_type(text: str) -> str:
+    """A C type as the manifest spells it: single spaces, ``T*`` with no space before the star."""
+    text = " ".join(text.split())
+    return re.sub(r"\s*\*", "*", text).strip()
+
+
+# ---- Python: capi/python/mus/_abi.py --------------------------------------------------------
+
+PY_SCALARS = {
+    "int8_t": "ctypes.c_int8", "uint8_t": "ctypes.c_uint8", "int16_t": "ctypes.c_int16",
+    "uint16_t": "ctypes.c_uint16", "int32_t": "ctypes.c_int32", "uint32_t": "ctypes.c_uint32",
+    "int64_t": "ctypes.c_int64", "uint64_t": "ctypes.c_uint64", "size_t": "ctypes.c_size_t",
+    "float": "ctypes.c_float", "double": "ctypes.c_double", "int": "ctypes.c_int",
+}
+
+
+def generated_by(comment: str) -> List[str]:
+    return [
+        "%s Generated by capi/abi/generate.py from capi/abi/layout.txt, the manifest of mus.h:"
+        % comment,
+        "%s do not edit. After a change to include/mus/mus.h run" % comment,
+        "%s   %s" % (comment, COMMAND),
+        "%s (or `%s` when layout.txt is already current)." % (comment, SCRIPT_COMMAND),
+    ]
+
+
+def py_type(c_type: str, structs: Dict[str, Struct]) -> str:
+    base, is_pointer, _ = pointee(c_type)
+    if not is_pointer:
+        if base == "void":
+            return "None"
+        if base in PY_SCALARS:
+            return PY_SCALARS[base]
+        raise ValueError("no ctypes mapping for the C type %r" % c_type)
+    if base == "char":
+        return "ctypes.c_char_p"
+    if base == "void":
+        return "ctypes.c_void_p"
+    if base in PY_SCALARS:
+        return "_P(%s)" % PY_SCALARS[base]
+    if base in structs:
+        return "_P(%s)" % base
+    raise ValueError("no ctypes mapping for the C type %r" % c_type)
+
+
+def python_layer(man: Manifest) -> str:
+    structs = {s.name: s for s in man.structs}
+    o = ['"""The C ABI of mus/mus.h as ctypes declarations: every constant, every struct and the',
+         "prototype of every function.", ""]
+    o += [line[2:] for line in generated_by("#")]
+    o += ["",
+          "This module never loads libmus: it only describes the binary interface. mus._lib sets",
+          "the prototypes on the library it loads; the rest of the package is built on both.",
+          "Names are the header's, unchanged.",
+          '"""', "",
+          "from __future__ import annotations", "",
+          "import ctypes",
+          "from typing import Any, Dict, List, Tuple", "",
+          "# ---- Constants " + "-" * 76]
+    for name, value in man.consts:
+        o.append("%s = %d" % (name, value))
+    o += ["", "# ---- Structs " + "-" * 78]
+    for s in man.structs:
+        o += ["", "",
+              "class %s(ctypes.Structure):  # noqa: N801 (the header's names)" % s.name,
+              '    """%s: %d bytes, aligned to %d."""' % (s.name, s.size, s.align),
+              "",
+              "    _fields_ = ["]
+        for f in s.fields:
+            elem = PY_SCALARS.get(f.elem) or (f.elem if f.elem in structs else None)
+            if elem is None:
+                raise ValueError("no ctypes mapping for the field type %r" % f.elem)
+            ctype = "%s * %d" % (elem, f.count) if f.count else elem
+            o.append('        ("%s", %s),' % (f.name, ctype))
+        o.append("    ]")
+    o += ["", "",
+          "#: Every public struct of mus.h, by its C name.",
+          "STRUCTS: Dict[str, Any] = {"]
+    o += ['    "%s": %s,' % (s.name, s.name) for s in man.structs]
+    o += ["}", "",
+          "_P = ctypes.POINTER",
+          "",
+          "#: Every function of mus.h: name -> (restype, argtypes), its C signature in ctypes",
+          "#: terms (``const char*`` and ``char*`` are c_char_p, ``T*`` is POINTER(T)).",
+          "PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {"]
+    for fn in man.funcs:
+        args = ", ".join(py_type(p, structs) for p in fn.params)
+        o.append("    # %s" % fn.signature())
+        line = '    "%s": (%s, [%s]),' % (fn.name, py_type(fn.ret, structs), args)
+        if len(line) > 99:
+            line = '    "%s": (%s, [\n%s,\n    ]),' % (
+                fn.name, py_type(fn.ret, structs),
+                ",\n".join("        " + py_type(p, structs) for p in fn.params))
+        o.append(line)
+    o += ["}", "", "",
+          "def constants() -> Dict[str, int]:",
+          '    """Every ``MUS_*`` integer constant of mus.h, by name."""',
+          "    return {name: value for name, value in globals().items()",
+          '            if name.startswith("MUS_") and isinstance(value, int)}']
+    return "\n".join(o) + "\n"
+
+
+# ---- C#: capi/dotnet/src/NativeMethods.cs ---------------------------------------------------
+
+CS_SCALARS = {
+    "int8_t": "sbyte", "uint8_t": "byte", "int16_t": "short", "uint16_t": "ushort",
+    "int32_t": "int", "uint32_t": "uint", "int64_t": "long", "uint64_t": "ulong",
+    "size_t": "UIntPtr", "float": "float", "double": "double", "char": "byte", "void": "void",
+}
+
+
+def cs_type(c_type: str, structs: Dict[str, Struct], is_return: bool) -> str:
+    base, is_pointer, const = pointee(c_type)
+    if is_pointer and const and base == "char":
+        return "IntPtr" if is_return else "[MarshalAs(UnmanagedType.LPStr)] string"
+    inner = CS_SCALARS.get(base) or (base if base in structs else None)
+    if inner is None or (inner == "void" and is_pointer):
+        raise ValueError("no C# mapping for the C type %r" % c_type)
+    return inner + "*" if is_pointer else inner
+
+
+CS_KEYWORDS = {
+    "abstract", "as", "base", "bool", "break", "byte", "case", "catch", "char", "checked",
+    "class", "const", "continue", "decimal", "default", "delegate", "do", "double", "else",
+    "enum", "event", "explicit", "extern", "false", "finally", "fixed", "float", "for",
+    "foreach", "goto", "if", "implicit", "in", "int", "interface", "internal", "is", "lock",
+    "long", "namespace", "new", "null", "object", "operator", "out", "override", "params",
+    "private", "protected", "public", "readonly", "ref", "return", "sbyte", "sealed", "short",
+    "sizeof", "stackalloc", "static", "string", "struct", "switch", "this", "throw", "true",
+    "try", "typeof", "uint", "ulong", "unchecked", "unsafe", "ushort", "using", "virtual",
+    "void", "volatile", "while",
+}
+
+
+def cs_name(name: str) -> str:
+    """A C parameter name as a C# identifier (``out`` -> ``@out``)."""
+    return "@" + name if name in CS_KEYWORDS else name
+
+
+def csharp_layer(man: Manifest) -> str:
+    structs = {s.name: s for s in man.structs}
+    o = generated_by("//")
+    o += ["//",
+          "// P/Invoke declarations of include/mus/mus.h, one for one: the same names, the same",
+          "// fields in the same order, the same numbers. Everything is blittable: the runtime",
+          "// passes pointers straight through. Types: int32_t -> int, uint32_t -> uint, uint64_t ->",
+          "// ulong, uint8_t -> byte, size_t -> UIntPtr, const char* -> string (a parameter) or",
+          "// IntPtr (a static string returned, never freed), char* -> byte* (a buffer), T* -> T*;",
+          "// an array field is a fixed buffer, an array of structs one field per element (name_0,",
+          "// name_1, ...) read by name_at(i). The hand-written part of NativeMethods is",
+          "// NativeMethods.Manual.cs; the Mus namespace wraps all this in idiomatic classes.",
+          "using System;",
+          "using System.Runtime.InteropServices;",
+          "",
+          "namespace Mus.Native",
+          "{"]
+    for s in man.structs:
+        o += ["    /// <summary>%s of mus.h: %d bytes, aligned to %d.</summary>"
+              % (s.name, s.size, s.align),
+              "    [StructLayout(LayoutKind.Sequential)]",
+              "    public unsafe partial struct %s" % s.name,
+              "    {"]
+        accessors = []
+        for f in s.fields:
+            if f.elem in structs:
+                if not f.count:
+                    o.append("        public %s %s;" % (f.elem, f.name))
+                    continue
+                for i in range(f.count):
+                    note = "  // %s %s[%d]" % (f.elem, f.name, f.count) if i == 0 else ""
+                    o.append("        public %s %s_%d;%s" % (f.elem, f.name, i, note))
+                accessors.append(f)
+                continue
+            cs = CS_SCALARS.get(f.elem)
+            if cs is None or cs == "void":
+                raise ValueError("no C# mapping for the field type %r" % f.elem)
+            if f.count:
+                o.append("        public fixed %s %s[%d];" % (cs, f.name, f.count))
+            else:
+                o.append("        public %s %s;" % (cs, f.name))
+        for f in accessors:
+            o += ["",
+                  "        /// <summary>%s[i], i in 0..%d.</summary>" % (f.name, f.count - 1),
+                  "        public %s %s_at(int i)" % (f.elem, f.name),
+                  "        {",
+                  "            switch (i)",
+                  "            {"]
+            o += ["                case %d: return %s_%d;" % (i, f.name, i) for i in range(f.count)]
+            o += ['                default: throw new ArgumentOutOfRangeException("i");',
+                  "            }",
+                  "        }"]
+        o += ["    }", ""]
+    o += ["    /// <summary>The constants and functions of mus.h.</summary>",
+          "    public static unsafe partial class NativeMethods",
+          "    {",
+          "        /// <summary>",
+          "        /// The library name: libmus.so (Linux), libmus.dylib (macOS), mus.dll (Windows).",
+          "        /// </summary>",
+          '        public const string Library = "mus";',
+          ""]
+    for name, value in man.consts:
+        kind = "int" if -2**31 <= value < 2**31 else "long"
+        o.append("        public const %s %s = %d;" % (kind, name, value))
+    for fn in man.funcs:
+        params = ["%s %s" % (cs_type(p, structs, False), cs_name(n))
+                  for p, n in zip(fn.params, fn.names)]
+        decl = "        public static extern %s %s(%s);" % (cs_type(fn.ret, structs, True), fn.name,
+                                                          ", ".join(params))
+        if len(decl) > 100:
+            decl = "        public static extern %s %s(\n            %s);" % (
+                cs_type(fn.ret, structs, True), fn.name, ",\n            ".join(params))
+        o += ["",
+              "        /// <summary>",
+              "        /// %s %s(%s) of mus.h." % (fn.ret, fn.name, ", ".join(
+                  "%s %s" % (p, n) for p, n in zip(fn.params, fn.names)) or "void"),
+              "        /// </summary>",
+              "        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, "
+              "ExactSpelling = true)]",
+              decl]
+    o += ["    }", "}"]
+    return "\n".join(o) + "\n"
+
+
+# ---- JavaScript: capi/js/src/layout.ts ------------------------------------------------------
+
+
+def js_layer(man: Manifest) -> str:
+    o = generated_by("//")
+    o += ["", "/** Byte offset and size of each field of each struct of mus.h. */",
+          "export const STRUCTS = {"]
+    for s in man.structs:
+        o += ["  %s: {" % s.name, "    size: %d," % s.size, "    align: %d," % s.align,
+              "    fields: {"]
+        o += ["      %s: [%d, %d]," % (f.name, f.offset, f.size) for f in s.fields]
+        o += ["    },", "  },"]
+    o += ["} as const;", "", "/** The numbered constants of mus.h, by their C names. */",
+          "export const C = {"]
+    o += ["  %s: %s," % (n, "%dn" % v if abs(v) > 2**53 else str(v)) for n, v in man.consts]
+    o += ["} as const;", "",
+          "/**",
+          " * The C signature of every function of mus.h, as the manifest writes it: return type,",
+          " * then the parameter types.",
+          " */",
+          "export const SIGNATURES = {"]
+    for fn in man.funcs:
+        params = ", ".join("'%s'" % p for p in fn.params)
+        o.append("  %s: ['%s', [%s]]," % (fn.name, fn.ret, params))
+    o += ["} as const satisfies Record<string, readonly [string, readonly string[]]>;"]
+    return "\n".join(o) + "\n"
+
+
+# ---- Driver ---------------------------------------------------------------------------------
+
+BINDINGS: Dict[str, Tuple[str, Callable[[Manifest], str]]] = {
+    "python": ("capi/python/mus/_abi.py", python_layer),
+    "dotnet": ("capi/dotnet/src/NativeMethods.cs", csharp_layer),
+    "js": ("capi/js/src/layout.ts", js_layer),
+}
+
+LAYOUT_PREAMBLE = """\
+# The manifest of the C API: the binary interface of include/mus/mus.h, recorded on x86-64
+# Linux (gcc, C99). Written by `%s` (generate.py write --program): the output of abi_layout.c,
+# which compiles one record for every struct, field, constant and function the header declares
+# and checks each against the declaration. Each binding's raw layer is generated from this file.
+#
+# The ctest abi_layout fails when the program's output differs from this file, so a change of
+# any struct size, alignment, field offset, size or type, or of any pinned number, is made on
+# purpose: within a major version only additions are allowed (see the ABI promise in the docs).
+#
+# Records: struct <name> <sizeof> <alignof> | field <struct> <field> <offset> <sizeof> <type> |
+#          const <NAME> <value> | func <name> <return type> (<param type>, ...).
+#          A field's type is its element type, with [n] for an array of n; a func record writes
+#          each parameter as its type and name, arrays as pointers. Lines starting with '#' are
+#          comments.
+# The structs have no implicit padding (compare_layout.cmake checks it), so the same numbers
+# hold on every platform where int32_t and uint64_t are naturally aligned.
+""" % COMMAND
+
+
+def expected_outputs(man: Manifest, which: List[str]) -> Dict[str, str]:
+    return {BINDINGS[b][0]: BINDINGS[b][1](man) for b in which}
+
+
+def read(path: str) -> Optional[str]:
+    try:
+        with open(path, encoding="utf-8", newline="") as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+
+
+def write_if_changed(path: str, text: str) -> bool:
+    if read(path) == text:
+        return False
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+    return True
+
+
+def stale_files(layout_text: str, which: List[str], root: str = ROOT) -> List[str]:
+    """The generated files (relative paths) that differ from what the manifest gives."""
+    man = parse_manifest(layout_text)
+    return [rel for rel, text in expected_outputs(man, which).items()
+            if read(os.path.join(root, rel)) != text]
+
+
+def stale_message(stale: List[str]) -> str:
+    return ("stale: %s differ%s from capi/abi/layout.txt; run `%s` (or `%s`)"
+            % (", ".join(stale), "s" if len(stale) == 1 else "", COMMAND, SCRIPT_COMMAND))
+
+
+def main(argv: List[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    rec = sub.add_parser("records", help="write abi_layout.c's record list from mus.h")
+    rec.add_argument("header")
+    rec.add_argument("output")
+    wr = sub.add_parser("write", help="write the manifest (with --program) and the binding layers")
+    wr.add_argument("--program", help="the abi_layout program: its output becomes layout.txt")
+    wr.add_argument("--layout", default=LAYOUT)
+    ch = sub.add_parser("check", help="fail when a binding layer differs from the manifest")
+    ch.add_argument("bindings", nargs="*", metavar="|".join(sorted(BINDINGS)))
+    ch.add_argument("--layout", default=LAYOUT)
+    args = parser.parse_args(argv)
+
+    if args.command == "records":
+        with open(args.header, encoding="utf-8") as f:
+            text = header_records(f.read())
+        os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)
+        write_if_changed(args.output, text)
+        return 0
+
+    if args.command == "write":
+        if args.program:
+            out = subprocess.run([args.program], check=True, stdout=subprocess.PIPE,
+                                 universal_newlines=True, timeout=120).stdout
+            if write_if_changed(args.layout, LAYOUT_PREAMBLE + out):
+                print("wrote %s" % os.path.relpath(args.layout, ROOT))
+        with open(args.layout, encoding="utf-8") as f:
+            man = parse_manifest(f.read())
+        changed = [rel for rel, text in expected_outputs(man, sorted(BINDINGS)).items()
+                   if write_if_changed(os.path.join(ROOT, rel), text)]
+        for rel in changed:
+            print("wrote %s" % rel)
+        print("%d structs, %d constants, %d functions; %d binding file%s rewritten"
+              % (len(man.structs), len(man.consts), len(man.funcs), len(changed),
+                 "" if len(changed) == 1 else "s"))
+        return 0
+
+    which = args.bindings or sorted(BINDINGS)
+    unknown = sorted(set(which) - set(BINDINGS))
+    if unknown:
+        parser.error("unknown binding %s (choose from %s)"
+                     % (", ".join(unknown), ", ".join(sorted(BINDINGS))))
+    with open(args.layout, encoding="utf-8") as f:
+        stale = stale_files(f.read(), which)
+    if stale:
+        print(stale_message(stale))
+        return 1
+    print("current: %s match capi/abi/layout.txt" % ", ".join(BINDINGS[b][0] for b in which))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
