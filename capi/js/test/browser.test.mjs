@@ -104,7 +104,7 @@ async function open(page, seed, target) {
   await page.waitForSelector('body[data-turn]');
 }
 
-// The library's refusal of `call`, as the page shows it: the description and the detail.
+// The library's refusal of `call` (a MusError): the page must show its reason (mus_last_error()).
 function refusal(call) {
   try {
     call();
@@ -125,7 +125,7 @@ test('bad rules: the library\'s message under the form, and the match does not s
   await error.waitFor({ state: 'visible' });
   const e = refusal(() => mus.Rules.preset('standard', { target: 0 }));
   const text = await error.innerText();
-  assert.ok(text.includes(e.description), `"${text}" gives the library's "${e.description}"`);
+  assert.ok(text.includes(e.reason), `"${text}" gives the library's reason "${e.reason}"`);
   assert.ok(await page.locator('#setup').isVisible(), 'the form stays');
   assert.equal(await page.getAttribute('body', 'data-turn'), null, 'no match started');
   await page.fill('#target', '40');
@@ -155,7 +155,7 @@ test('a whole hand played by clicking; bad bets refused in words; the count on s
         await page.fill('#amount', String(amount));
         await page.locator('#amount ~ button').first().click();
         const text = await page.locator('#play-error').innerText();
-        assert.ok(text.includes(e.description), `"${text}" gives the library's "${e.description}"`);
+        assert.ok(text.includes(e.reason), `"${text}" gives the library's reason "${e.reason}"`);
         assert.equal(await page.inputValue('#amount'), String(amount), 'the amount stays as typed');
         assert.ok(await page.locator('#play-error').isVisible());
       }
