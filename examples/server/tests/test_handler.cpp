@@ -1,5 +1,7 @@
 // The protocol handler without sockets (docs/protocol.md): every message type, every error
 // code, every limit, and whole matches against the library's bots, through a real SQLite store.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -90,7 +92,7 @@ json create_msg(std::vector<std::string> seats, int seat = 0) {
 
 }  // namespace
 
-TEST_CASE("server: hello gives a player id and a 128-bit resume token; the token resumes") {
+TEST_CASE("hello gives a player id and a 128-bit resume token, the token resumes") {
   Harness h;
   const json w = h.hello(1, "Ana");
   const std::string token = w["token"];
@@ -118,14 +120,14 @@ TEST_CASE("server: hello gives a player id and a 128-bit resume token; the token
   CHECK(h.hello(4, "Bea")["token"] != token);
 }
 
-TEST_CASE("server: constant_time_equal compares whole strings") {
+TEST_CASE("constant_time_equal compares whole strings") {
   CHECK(constant_time_equal("abc", "abc"));
   CHECK_FALSE(constant_time_equal("abc", "abd"));
   CHECK_FALSE(constant_time_equal("abc", "ab"));
   CHECK(constant_time_equal("", ""));
 }
 
-TEST_CASE("server: malformed messages get their documented error codes") {
+TEST_CASE("malformed messages get their documented error codes") {
   Harness h;
   h.open(1);
   CHECK(error_code(h.send(1, std::string("{not json"))) == "bad_json");
@@ -151,7 +153,7 @@ TEST_CASE("server: malformed messages get their documented error codes") {
   CHECK(r[0]["message"].is_string());
 }
 
-TEST_CASE("server: ping answers pong with its id, before hello too") {
+TEST_CASE("ping answers pong with its id, before hello too") {
   Harness h;
   h.open(1);
   const auto r = h.send(1, json{{"type", "ping"}, {"id", 42}});
@@ -160,7 +162,7 @@ TEST_CASE("server: ping answers pong with its id, before hello too") {
   CHECK(r[0]["id"] == 42);
 }
 
-TEST_CASE("server: limits: message size and rate per connection") {
+TEST_CASE("limits: message size and rate per connection") {
   Limits l;
   l.max_message_bytes = 100;
   l.rate_per_second = 2;
@@ -178,7 +180,7 @@ TEST_CASE("server: limits: message size and rate per connection") {
   CHECK(error_code(h.send(1, json{{"type", "ping"}})) == "rate_limited");
 }
 
-TEST_CASE("server: create refuses bad rules, seat plans and clocks, and counts tables") {
+TEST_CASE("create refuses bad rules, seat plans and clocks, and counts tables") {
   Limits l;
   l.max_tables_per_player = 2;
   l.max_tables = 3;
@@ -213,7 +215,7 @@ TEST_CASE("server: create refuses bad rules, seat plans and clocks, and counts t
         "too_many_tables");  // on the server
 }
 
-TEST_CASE("server: private tables are joined and watched by code; public ones are in the lobby") {
+TEST_CASE("private tables are joined and watched by code, public ones are in the lobby") {
   Harness h;
   h.hello(1, "Ana");
   auto r = h.send(1, json{{"type", "create"}, {"seats", {"human", "human", "bot", "bot"}},
@@ -241,7 +243,7 @@ TEST_CASE("server: private tables are joined and watched by code; public ones ar
   CHECK(lobby["tables"][0]["seats"][1]["kind"] == "bot");
 }
 
-TEST_CASE("server: join refuses taken seats, bot seats, full tables and a second seat") {
+TEST_CASE("join refuses taken seats, bot seats, full tables and a second seat") {
   Harness h;
   h.hello(1, "Ana");
   auto r = h.send(1, json{{"type", "create"}, {"seats", {"human", "human", "human", "bot"}}, {"seat", 0}});
@@ -267,7 +269,7 @@ TEST_CASE("server: join refuses taken seats, bot seats, full tables and a second
         "unknown_table");
 }
 
-TEST_CASE("server: a seat's act: stale and repeated seq, wrong turn and illegal ids change nothing") {
+TEST_CASE("a seat's act: stale and repeated seq, wrong turn and illegal ids change nothing") {
   Harness h;
   h.hello(1, "Ana");
   h.send(1, create_msg({"human", "human", "bot", "bot"}));
@@ -313,7 +315,7 @@ TEST_CASE("server: a seat's act: stale and repeated seq, wrong turn and illegal 
   CHECK((*last_of(r, "view"))["seq"] == after);
 }
 
-TEST_CASE("server: views hold the seat's own cards only; spectators see no hand") {
+TEST_CASE("views hold the seat's own cards only, spectators see no hand") {
   Harness h;
   h.hello(1, "Ana");
   h.send(1, create_msg({"human", "bot", "bot", "bot"}));
@@ -335,7 +337,7 @@ TEST_CASE("server: views hold the seat's own cards only; spectators see no hand"
     CHECK((*v)["view"]["hand"][k] == mus::to_string(mus::Card::from_id_unchecked(parsed->hand[k])));
 }
 
-TEST_CASE("server: a person plays a whole match against three bots; the replay is a transcript") {
+TEST_CASE("a person plays a whole match against three bots, the replay is a transcript") {
   Harness h;
   h.hello(1, "Ana");
   h.send(1, create_msg({"human", "bot", "bot", "bot"}));
@@ -376,7 +378,7 @@ TEST_CASE("server: a person plays a whole match against three bots; the replay i
   CHECK_FALSE(h.handler.replay_transcript("tnothere"));
 }
 
-TEST_CASE("server: the same test seed and the same choices give the same match") {
+TEST_CASE("the same test seed and the same choices give the same match") {
   std::string first;
   for (int run = 0; run < 2; ++run) {
     Harness h({}, 77);
@@ -392,7 +394,7 @@ TEST_CASE("server: the same test seed and the same choices give the same match")
   }
 }
 
-TEST_CASE("server: on timeout the heuristic bot plays for the seat and the events say so") {
+TEST_CASE("on timeout the heuristic bot plays for the seat and the events say so") {
   Harness h;
   h.hello(1, "Ana");
   h.send(1, json{{"type", "create"}, {"seats", {"human", "bot", "bot", "bot"}}, {"seat", 0}, {"clock", 2}});
@@ -418,7 +420,7 @@ TEST_CASE("server: on timeout the heuristic bot plays for the seat and the event
                     [](const std::string& l) { return l.find("ran out of time") != std::string::npos; }));
 }
 
-TEST_CASE("server: a dropped person keeps the seat for the grace window, then a bot plays it "
+TEST_CASE("a dropped person keeps the seat for the grace window, then a bot plays it "
           "until the person resumes with the token") {
   Limits l;
   l.grace_seconds = 10;
@@ -469,7 +471,7 @@ TEST_CASE("server: a dropped person keeps the seat for the grace window, then a 
   CHECK(last_of(h.inbox[3], "match_over") != nullptr);
 }
 
-TEST_CASE("server: leave frees a seat before the start and hands it to a bot after") {
+TEST_CASE("leave frees a seat before the start and hands it to a bot after") {
   Harness h;
   h.hello(1, "Ana");
   h.send(1, create_msg({"human", "human", "bot", "bot"}));
@@ -489,9 +491,9 @@ TEST_CASE("server: leave frees a seat before the start and hands it to a bot aft
   CHECK(last_of(h.inbox[2], "match_over") != nullptr);
 }
 
-TEST_CASE("server: a restart rebuilds unfinished matches from the store; the match ends as "
+TEST_CASE("a restart rebuilds unfinished matches from the store, the match ends as "
           "without the restart") {
-  const auto db = std::filesystem::temp_directory_path() / "mus_server_test_restore.sqlite3";
+  const auto db = std::filesystem::temp_directory_path() / ("mus_server_test_restore_" + std::to_string(::getpid()) + ".sqlite3");
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
   std::string token, id;
   int seq_before = 0;
@@ -527,7 +529,7 @@ TEST_CASE("server: a restart rebuilds unfinished matches from the store; the mat
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
 }
 
-TEST_CASE("server: no sequence of bad input crashes the handler or changes another table") {
+TEST_CASE("no sequence of bad input crashes the handler or changes another table") {
   Harness h;
   h.hello(1, "Ana");
   h.send(1, create_msg({"human", "bot", "bot", "bot"}));
@@ -557,8 +559,8 @@ TEST_CASE("server: no sequence of bad input crashes the handler or changes anoth
   CHECK((*last_of(h.inbox[3], "view"))["seq"] == before["seq"]);
 }
 
-TEST_CASE("server: static files are served from the root only") {
-  const auto root = std::filesystem::temp_directory_path() / "mus_server_web_test";
+TEST_CASE("static files are served from the root only") {
+  const auto root = std::filesystem::temp_directory_path() / ("mus_server_web_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(root / "sub");
   { std::FILE* f = std::fopen((root / "index.html").c_str(), "w"); std::fputs("x", f); std::fclose(f); }
   { std::FILE* f = std::fopen((root / "sub" / "a.js").c_str(), "w"); std::fputs("x", f); std::fclose(f); }
@@ -577,7 +579,7 @@ TEST_CASE("server: static files are served from the root only") {
   std::filesystem::remove_all(root);
 }
 
-TEST_CASE("server: options: defaults, values and errors") {
+TEST_CASE("options: defaults, values and errors") {
   Options o;
   CHECK(parse_options({}, o).empty());
   CHECK(o.host == "127.0.0.1");
