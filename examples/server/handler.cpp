@@ -818,10 +818,13 @@ struct Handler::Impl {
         continue;
       }
       ++it;
-      if (!t.started || t.over || t.state.to_act < 0) continue;
+      if (!t.started || t.over) continue;
       const int seat = t.state.to_act;
       try {
-        if (bot_plays(t, seat, now)) {
+        if (seat < 0) {
+          // A shuffle is due: only after a store failure stopped a run; try again.
+          (void)play(t, nullptr, json(nullptr), now, out);
+        } else if (bot_plays(t, seat, now)) {
           log_lines.push_back("table " + t.id + ": seat " + std::to_string(seat) +
                               " is away; the bot plays it");
           (void)play(t, nullptr, json(nullptr), now, out);
@@ -833,8 +836,8 @@ struct Handler::Impl {
                               " ran out of time; the bot played " + mus::action_to_text(*a));
           (void)play(t, &*a, {{"server", "timeout"}, {"seat", seat}}, now, out);
         }
-      } catch (const StoreError& e) {
-        log_lines.push_back(std::string("store: ") + e.what());
+      } catch (const std::exception& e) {
+        log_lines.push_back("table " + t.id + ": " + e.what());
       }
     }
     return out;
