@@ -597,3 +597,77 @@ TEST_CASE("options: defaults, values and errors") {
   CHECK_FALSE(parse_options({"--sync", "maybe"}, bad).empty());
   CHECK(usage().find("--max-message-bytes") != std::string::npos);
 }
+
+namespace {
+
+// The SQLite store, made to fail its next appends on demand (a full disk, say).
+class FlakyStore final : public Store {
+ public:
+  SqliteStore real{":memory:", Durability::normal};
+  int failures = 0;  // appends still to refuse
+  void put_player(const PlayerRecord& p) override { real.put_player(p); }
+  void create_table(const TableRecord& t) override { real.create_table(t); }
+  void set_seat(const std::string& t, int s, const std::string& p) override { real.set_seat(t, s, p); }
+  void append_actions(const std::string& t, std::size_t first,
+                      const std::vector<std::string>& a) override {
+    if (failures > 0) {
+      --failures;
+      throw StoreError("disk full");
+    }
+    real.append_actions(t, first, a);
+  }
+  void close_table(const std::string& t) override { real.close_table(t); }
+  std::vector<PlayerRecord> load_players() override { return real.load_players(); }
+  std::vector<TableRecord> load_unfinished() override { return real.load_unfinished(); }
+  std::optional<TableRecord> load_table(const std::string& id) override { return real.load_table(id); }
+};
+
+}  // namespace
+
+TEST_CASE("an action the store refuses is not applied and nobody sees it (store_failed)") {
+  FlakyStore store;
+  Handler h(store, Limits{}, os_random_bytes, 3);
+  std::int64_t now = 0;
+  h.open(1, now);
+  (void)h.message(1, json{{"type", "hello"}, {"v", 1}, {"name", "Ana"}}.dump(), now);
+  auto out = h.message(1, create_msg({"human", "bot", "bot", "bot"}).dump(), now);
+  json view;
+  for (const auto& o : out)
+    if (json::parse(o.text)["type"] == "view") view = json::parse(o.text);
+  REQUIRE(view.is_object());
+  const std::string id = view["table"];
+  const json act = {{"type", "act"}, {"table", id}, {"action", view["legal"][0]["id"]}, {"seq", view["seq"]}};
+  store.failures = 1;
+  out = h.message(1, act.dump(), now);
+  REQUIRE(out.size() == 1);
+  CHECK(json::parse(out[0].text)["code"] == "store_failed");
+  CHECK(store.real.load_table(id)->actions.size() == view["seq"].get<std::size_t>());
+  // The table did not move: the same act, retried, is accepted.
+  out = h.message(1, act.dump(), now);
+  bool moved = false;
+  for (const auto& o : out) {
+    const json m = json::parse(o.text);
+    CHECK(m["type"] != "error");
+    if (m["type"] == "view") moved = m["seq"].get<std::size_t>() > view["seq"].get<std::size_t>();
+  }
+  CHECK(moved);
+  CHECK(store.real.load_table(id)->actions.size() > view["seq"].get<std::size_t>());
+}
+
+TEST_CASE("limits: players on the server, and events per view") {
+  Limits l;
+  l.max_players = 1;
+  l.max_events_per_view = 3;
+  Harness h(l);
+  const std::string token = h.hello(1, "Ana")["token"];
+  h.open(2);
+  CHECK(error_code(h.send(2, json{{"type", "hello"}, {"v", 1}, {"name", "Bea"}})) == "server_full");
+  h.send(1, create_msg({"human", "bot", "bot", "bot"}));
+  const json* v = last_of(h.inbox[1], "view");
+  REQUIRE(v != nullptr);
+  // The deal and the bots' first decisions are more than three events: the oldest are left out.
+  CHECK((*v)["events"].size() <= 3);
+  if ((*v)["seq"].get<int>() > 1) CHECK((*v)["events_truncated"] == true);
+  // A resumed player still fits.
+  CHECK(h.send(2, json{{"type", "hello"}, {"v", 1}, {"token", token}})[0]["type"] == "welcome");
+}
