@@ -23,18 +23,31 @@ using namespace mus_server;
 
 namespace {
 
+// The default limits, but a rate no test reaches (the tests' clock stands still while they
+// play); the rate test sets its own.
+Limits relaxed() {
+  Limits l;
+  l.rate_per_second = 1e9;
+  l.burst = 1e9;
+  return l;
+}
+
 // A handler over a store, a clock the test moves, and each connection's inbox.
 struct Harness {
-  explicit Harness(Limits l = {}, std::optional<std::uint64_t> seed = 1,
+  explicit Harness(Limits l = relaxed(), std::optional<std::uint64_t> seed = 1,
                    const std::string& db = ":memory:")
       : store(db, Durability::normal), handler(store, l, os_random_bytes, seed) {}
   SqliteStore store;
   Handler handler;
   std::int64_t now = 1000;
   std::map<ConnId, std::vector<json>> inbox;
+  std::map<ConnId, std::vector<json>> all;  // every message, never cleared
 
   void take(const std::vector<Outgoing>& out) {
-    for (const auto& o : out) inbox[o.conn].push_back(json::parse(o.text));
+    for (const auto& o : out) {
+      inbox[o.conn].push_back(json::parse(o.text));
+      all[o.conn].push_back(inbox[o.conn].back());
+    }
   }
   void open(ConnId c) { handler.open(c, now); }
   // Sends a message; returns what this connection received because of it.
@@ -79,6 +92,7 @@ int play_views(Harness& h, ConnId c, const std::string& table, int limit = 10000
     const auto seq = (*v)["seq"].get<std::uint64_t>();
     const int id = legal[seq % legal.size()]["id"].get<int>();
     const auto r = h.send(c, json{{"type", "act"}, {"table", table}, {"action", id}, {"seq", seq}});
+    INFO((r.empty() ? json() : r.back()).dump());
     REQUIRE(error_code(r).empty());
     ++played;
   }
@@ -163,7 +177,7 @@ TEST_CASE("ping answers pong with its id, before hello too") {
 }
 
 TEST_CASE("limits: message size and rate per connection") {
-  Limits l;
+  Limits l;  // the default rate, lowered
   l.max_message_bytes = 100;
   l.rate_per_second = 2;
   l.burst = 3;
@@ -181,7 +195,7 @@ TEST_CASE("limits: message size and rate per connection") {
 }
 
 TEST_CASE("create refuses bad rules, seat plans and clocks, and counts tables") {
-  Limits l;
+  Limits l = relaxed();
   l.max_tables_per_player = 2;
   l.max_tables = 3;
   Harness h(l);
@@ -381,7 +395,7 @@ TEST_CASE("a person plays a whole match against three bots, the replay is a tran
 TEST_CASE("the same test seed and the same choices give the same match") {
   std::string first;
   for (int run = 0; run < 2; ++run) {
-    Harness h({}, 77);
+    Harness h(relaxed(), 77);
     h.hello(1, "Ana");
     h.send(1, create_msg({"human", "bot", "bot", "bot"}));
     const std::string id = (*last_of(h.inbox[1], "table"))["table"];
@@ -422,7 +436,7 @@ TEST_CASE("on timeout the heuristic bot plays for the seat and the events say so
 
 TEST_CASE("a dropped person keeps the seat for the grace window, then a bot plays it "
           "until the person resumes with the token") {
-  Limits l;
+  Limits l = relaxed();
   l.grace_seconds = 10;
   Harness h(l);
   const std::string token = h.hello(1, "Ana")["token"];
@@ -498,7 +512,7 @@ TEST_CASE("a restart rebuilds unfinished matches from the store, the match ends 
   std::string token, id;
   int seq_before = 0;
   {
-    Harness h({}, 5, db.string());
+    Harness h(relaxed(), 5, db.string());
     token = h.hello(1, "Ana")["token"];
     h.send(1, create_msg({"human", "bot", "human", "bot"}));
     id = (*last_of(h.inbox[1], "table"))["table"];
@@ -508,7 +522,7 @@ TEST_CASE("a restart rebuilds unfinished matches from the store, the match ends 
     play_views(h, 2, id, 3);
     seq_before = (*last_of(h.inbox[1], "view"))["seq"].get<int>();
   }
-  Harness h({}, 5, db.string());
+  Harness h(relaxed(), 5, db.string());
   CHECK(h.handler.restore(h.now).empty());
   CHECK(h.handler.table_count() == 1);
   h.open(1);
@@ -655,7 +669,7 @@ TEST_CASE("an action the store refuses is not applied and nobody sees it (store_
 }
 
 TEST_CASE("limits: players on the server, and events per view") {
-  Limits l;
+  Limits l = relaxed();
   l.max_players = 1;
   l.max_events_per_view = 3;
   Harness h(l);
@@ -670,4 +684,144 @@ TEST_CASE("limits: players on the server, and events per view") {
   if ((*v)["seq"].get<int>() > 1) CHECK((*v)["events_truncated"] == true);
   // A resumed player still fits.
   CHECK(h.send(2, json{{"type", "hello"}, {"v", 1}, {"token", token}})[0]["type"] == "welcome");
+}
+
+namespace {
+
+// Every card a message names: card texts among its strings (words of action texts too), and
+// the cards of a view text (mus-view/2), read back with the library.
+void cards_in(const json& j, std::set<std::string>& out) {
+  if (j.is_object() || j.is_array()) {
+    for (const auto& x : j) cards_in(x, out);
+    return;
+  }
+  if (!j.is_string()) return;
+  const std::string s = j.get<std::string>();
+  if (s.rfind("mus-view/", 0) == 0) {
+    const auto v = mus::view_from_text(s);
+    REQUIRE(v);
+    for (auto c : v->hand)
+      if (c < mus::deck_size) out.insert(mus::to_string(mus::Card::from_id_unchecked(c)));
+    for (auto c : v->last.shown)
+      if (c < mus::deck_size) out.insert(mus::to_string(mus::Card::from_id_unchecked(c)));
+    return;
+  }
+  std::size_t a = 0;
+  while (a <= s.size()) {
+    const std::size_t b = std::min(s.find(' ', a), s.size());
+    const std::string word = s.substr(a, b - a);
+    if (word.size() == 2) {
+      if (const auto c = mus::parse_card(word)) out.insert(mus::to_string(*c));
+    }
+    a = b + 1;
+  }
+}
+
+// What a seat (0..3) or a spectator (-1) may know at each seq of a match: for a seat, every
+// card it has held so far; for everyone, the cards shown at the count (R28a).
+std::vector<std::set<std::string>> knowable(const std::vector<mus::State>& states, int seat) {
+  std::vector<std::set<std::string>> out;
+  std::set<std::string> known;
+  for (const auto& s : states) {
+    if (seat >= 0) {
+      for (auto c : mus::view_of(s, seat).hand)
+        if (c < mus::deck_size) known.insert(mus::to_string(mus::Card::from_id_unchecked(c)));
+    }
+    for (auto c : s.last.shown)
+      if (c < mus::deck_size) known.insert(mus::to_string(mus::Card::from_id_unchecked(c)));
+    out.push_back(known);
+  }
+  return out;
+}
+
+// The cards of a message that its receiver may not know at its seq.
+std::set<std::string> leaks(const json& m, const std::vector<std::set<std::string>>& allowed) {
+  std::set<std::string> named, bad;
+  cards_in(m, named);
+  const auto seq = m.value("seq", std::size_t{0});
+  const auto& ok = allowed.at(std::min(seq, allowed.size() - 1));
+  for (const auto& c : named)
+    if (ok.count(c) == 0) bad.insert(c);
+  return bad;
+}
+
+}  // namespace
+
+TEST_CASE("hidden information: over whole matches no seat and no spectator receives a card it "
+          "may not see, and a planted leak is found") {
+  int scanned = 0;
+  for (const char* rules : {"standard target=15", "online target=15", "basque target=15",
+                            "spain target=15 zero_discard=1"}) {
+    Harness h(relaxed(), 100 + static_cast<std::uint64_t>(scanned));
+    for (const ConnId c : {ConnId{1}, ConnId{2}, ConnId{3}, ConnId{4}})
+      h.hello(c, std::string(1, static_cast<char>('A' + c)));
+    h.send(1, json{{"type", "create"}, {"rules", rules}, {"seats", {"human", "human", "human", "human"}},
+                   {"seat", 0}});
+    const std::string id = (*last_of(h.inbox[1], "table"))["table"];
+    h.hello(5, "Spectator");
+    h.send(5, json{{"type", "watch"}, {"table", id}});
+    for (ConnId c = 2; c <= 4; ++c)
+      h.send(c, json{{"type", "join"}, {"table", id}, {"seat", static_cast<int>(c) - 1}});
+    for (int round = 0; round < 20000 && last_of(h.inbox[5], "match_over") == nullptr; ++round)
+      for (ConnId c = 1; c <= 4; ++c) play_views(h, c, id, 1);
+    REQUIRE(last_of(h.inbox[5], "match_over") != nullptr);
+    // Every state of the match, from its transcript.
+    const auto text = h.handler.replay_transcript(id);
+    REQUIRE(text);
+    std::vector<mus::State> states;
+    const auto r = mus::parse_rules(rules);
+    REQUIRE(r);
+    std::vector<std::string> actions;
+    std::size_t at = 0;
+    while ((at = text->find("\naction ", at)) != std::string::npos) {
+      at += 8;
+      actions.push_back(text->substr(at, text->find('\n', at) - at));
+    }
+    const auto dealer_at = text->find("\ndealer ") + 8;
+    const int dealer = (*text)[dealer_at] - '0';
+    mus::State s = *mus::new_match(*r, dealer);
+    states.push_back(s);
+    for (const auto& a : actions) {
+      REQUIRE(mus::apply_in_place(s, *mus::action_from_text(a)) == mus::Errc::ok);
+      states.push_back(s);
+    }
+    for (int seat = -1; seat < 4; ++seat) {
+      const auto allowed = knowable(states, seat);
+      const ConnId c = seat < 0 ? 5 : static_cast<ConnId>(seat + 1);
+      for (const auto& m : h.all[c]) {
+        const auto bad = leaks(m, allowed);
+        INFO("seat " << seat << " " << m.dump().substr(0, 300));
+        CHECK(bad.empty());
+        ++scanned;
+      }
+    }
+    // A planted leak: another seat's card in seat 0's view, and a seat's card in the spectator's.
+    bool planted_one = false;
+    for (const auto& m : h.all[1]) {
+      if (m["type"] != "view" || m["seq"].get<std::size_t>() >= states.size()) continue;
+      const auto& st = states[m["seq"].get<std::size_t>()];
+      if (st.phase == mus::Phase::shuffle) continue;
+      const auto allowed0 = knowable(states, 0);
+      std::string foreign;
+      for (auto c : mus::view_of(st, 1).hand) {
+        if (c >= mus::deck_size) continue;
+        const std::string t = mus::to_string(mus::Card::from_id_unchecked(c));
+        if (allowed0.at(m["seq"].get<std::size_t>()).count(t) == 0) foreign = t;
+      }
+      if (foreign.empty()) continue;
+      json planted = m;
+      planted["view"]["hand"][0] = foreign;
+      CHECK(leaks(planted, allowed0) == std::set<std::string>{foreign});
+      json hint = m;
+      hint["events"].push_back({{"server", "note"}, {"words", json::array({"1", "discard", foreign})}});
+      CHECK_FALSE(leaks(hint, allowed0).empty());
+      json spectator = m;
+      spectator.erase("text");
+      CHECK_FALSE(leaks(spectator, knowable(states, -1)).empty());  // seat 0's own cards
+      planted_one = true;
+      break;
+    }
+    CHECK(planted_one);
+  }
+  CHECK(scanned > 400);
 }
