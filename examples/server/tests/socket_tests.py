@@ -8,6 +8,8 @@ Scenarios:
            replayer (tests/c/replay_transcripts.c) reproduces byte for byte
   resume   a client drops mid-hand and resumes with its token on a new connection
   timeout  a client lets its clock run out: the bot plays for it and the events say so
+  http     the HTTP side: the web table's files (and nothing outside them), /tables,
+           /replays of an unknown id, the Origin check, binary and oversized frames
   crash    the server is killed with SIGKILL mid-match and restarted; the clients resume, and
            the finished match's transcript equals that of the same seed and choices without
            the crash
@@ -23,6 +25,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 try:
@@ -242,6 +245,58 @@ async def scenario_timeout(a):
         assert "ran out of time" in f.read(), "the log says so"
 
 
+def http_status(url, **headers):
+    req = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, b""
+
+
+async def scenario_http(a):
+    server = Server(a.server, fresh(os.path.join(a.workdir, "http.sqlite3")),
+                    "--web", a.web, "--max-message-bytes", "200")
+    base = f"http://127.0.0.1:{server.port}"
+    try:
+        status, body = http_status(base + "/")
+        assert status == 200 and b"<html" in body.lower(), (status, body[:80])
+        assert http_status(base + "/app.js")[0] == 200
+        for bad in ("/../CMakeLists.txt", "/%2e%2e/CMakeLists.txt", "/.git/config",
+                    "/..%2fCMakeLists.txt", "/nothere.js"):
+            assert http_status(base + bad)[0] == 404, bad
+        # A raw request keeps its dots (urllib would normalize them away).
+        import socket
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+            sock.sendall(b"GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            answer = b""
+            while chunk := sock.recv(4096):
+                answer += chunk
+        assert answer.startswith(b"HTTP/1.1 404"), answer[:40]
+        assert json.loads(server.get("/tables")) == {"tables": []}
+        assert http_status(base + "/replays/tnothere")[0] == 404
+        # Browsers from elsewhere are refused; the server's own origin is allowed.
+        try:
+            await websockets.connect(server.url, origin="http://evil.example")
+            raise AssertionError("a foreign origin was accepted")
+        except websockets.exceptions.InvalidStatusCode as e:
+            assert e.status_code == 403
+        ws = await websockets.connect(server.url, origin=f"http://127.0.0.1:{server.port}")
+        await ws.send(b"binary")
+        assert json.loads(await asyncio.wait_for(ws.recv(), 10))["code"] == "bad_json"
+        await ws.send(json.dumps({"type": "ping", "id": "x" * 300}))
+        assert json.loads(await asyncio.wait_for(ws.recv(), 10))["code"] == "too_large"
+        await ws.send("x" * 70000)  # over the 64 KB frame limit: the server closes
+        try:
+            await asyncio.wait_for(ws.recv(), 10)
+            raise AssertionError("the connection stayed open")
+        except websockets.exceptions.ConnectionClosed:
+            pass
+        print("http: files, traversal, lobby, replays, origin and frame limits as documented")
+    finally:
+        server.kill()
+
+
 async def crash_run(a, name, crash_at):
     """Two people and two bots with --test-seed; with crash_at, SIGKILL once a view reaches it
     (right after the next act is sent), restart, resume. Returns the transcript."""
@@ -286,14 +341,15 @@ async def scenario_crash(a):
 
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("scenario", choices=["four", "resume", "timeout", "crash"])
+    p.add_argument("scenario", choices=["four", "resume", "timeout", "http", "crash"])
     p.add_argument("--server", required=True)
     p.add_argument("--replayer")
+    p.add_argument("--web", help="the web table's directory (for http)")
     p.add_argument("--workdir", required=True)
     a = p.parse_args()
     os.makedirs(a.workdir, exist_ok=True)
     run = {"four": scenario_four, "resume": scenario_resume, "timeout": scenario_timeout,
-           "crash": scenario_crash}[a.scenario]
+           "http": scenario_http, "crash": scenario_crash}[a.scenario]
     asyncio.run(asyncio.wait_for(run(a), DEADLINE))
     print(f"{a.scenario}: ok")
 
