@@ -704,8 +704,17 @@ struct Handler::Impl {
         t.left[static_cast<std::size_t>(seat)] = true;  // a bot plays the seat from now on
         log_lines.push_back("table " + t.id + ": seat " + std::to_string(seat) + " left; a bot plays it");
       } else {
-        t.player[static_cast<std::size_t>(seat)].clear();
         store.set_seat(t.id, seat, "");
+        t.player[static_cast<std::size_t>(seat)].clear();
+        if (std::all_of(t.player.begin(), t.player.end(),
+                        [](const std::string& id) { return id.empty(); })) {
+          // Nobody is left at a table that never started: it is closed (and frees its place
+          // under the table limits).
+          store.close_table(t.id);
+          t.over = true;
+          t.over_at = now;
+          log_lines.push_back("table " + t.id + ": abandoned before the start");
+        }
       }
     } else {
       refuse("not_seated", "you neither sit at nor watch this table");
@@ -927,6 +936,10 @@ struct Handler::Impl {
       return std::nullopt;
     const auto rules = mus::parse_rules(settings["rules"].get<std::string>());
     if (!rules) return std::nullopt;
+    mus::State last{};
+    if (const std::string err = replay(*rules, r->dealer, r->actions, last);
+        !err.empty() || last.phase != mus::Phase::match_over)
+      return std::nullopt;  // abandoned before its end, or not replayable
     std::string error;
     std::string text = transcript("libmus match transcript: mus-server table " + r->id + ".",
                                   *rules, r->dealer, r->actions, error);

@@ -489,20 +489,35 @@ TEST_CASE("leave frees a seat before the start and hands it to a bot after") {
   Harness h;
   h.hello(1, "Ana");
   h.send(1, create_msg({"human", "human", "bot", "bot"}));
-  const std::string id = (*last_of(h.inbox[1], "table"))["table"];
+  std::string id = (*last_of(h.inbox[1], "table"))["table"];
   auto r = h.send(1, json{{"type", "leave"}, {"table", id}});
   CHECK(last_of(r, "left") != nullptr);
+  CHECK(json::parse(h.handler.lobby())["tables"].empty());  // nobody left: the table closed
+  CHECK(error_code(h.send(1, json{{"type", "join"}, {"table", id}})) == "match_over");
+  CHECK_FALSE(h.handler.replay_transcript(id));  // no match was played
+  // A table of three people: Ana leaves before the start, Bea keeps it open, Cris takes seat 0.
+  h.send(1, create_msg({"human", "human", "human", "bot"}));
+  id = (*last_of(h.inbox[1], "table"))["table"];
   h.hello(2, "Bea");
-  CHECK(error_code(h.send(2, json{{"type", "join"}, {"table", id}, {"seat", 0}})).empty());
-  r = h.send(1, json{{"type", "join"}, {"table", id}});  // seat 1: starts
+  CHECK(error_code(h.send(2, json{{"type", "join"}, {"table", id}, {"seat", 1}})).empty());
+  CHECK(error_code(h.send(1, json{{"type", "leave"}, {"table", id}})).empty());
+  CHECK(json::parse(h.handler.lobby())["tables"].size() == 1);
+  h.hello(3, "Cris");
+  CHECK(error_code(h.send(3, json{{"type", "join"}, {"table", id}, {"seat", 0}})).empty());
+  r = h.send(1, json{{"type", "join"}, {"table", id}});  // seat 2, the last: the match starts
   REQUIRE(last_of(r, "view") != nullptr);
-  h.send(1, json{{"type", "leave"}, {"table", id}});
-  h.hello(3, "Eve");
-  h.send(3, json{{"type", "watch"}, {"table", id}});
-  CHECK(error_code(h.send(3, json{{"type", "leave"}, {"table", id}})).empty());
-  // Bea plays on; the bot plays seat 1 to the end.
-  play_views(h, 2, id);
+  CHECK((*last_of(r, "view"))["seat"] == 2);
+  h.send(1, json{{"type", "leave"}, {"table", id}});  // after the start: a bot plays seat 2
+  h.hello(4, "Eve");
+  h.send(4, json{{"type", "watch"}, {"table", id}});
+  CHECK(error_code(h.send(4, json{{"type", "leave"}, {"table", id}})).empty());
+  // Bea and Cris play on; the bot plays seat 2 to the end.
+  for (int i = 0; i < 100000 && last_of(h.inbox[2], "match_over") == nullptr; ++i) {
+    play_views(h, 2, id, 1);
+    play_views(h, 3, id, 1);
+  }
   CHECK(last_of(h.inbox[2], "match_over") != nullptr);
+  CHECK(h.handler.replay_transcript(id));
 }
 
 TEST_CASE("a restart rebuilds unfinished matches from the store, the match ends as "
