@@ -243,7 +243,11 @@ class Listener : public std::enable_shared_from_this<Listener> {
   void accept() {
     acceptor_.async_accept(net::make_strand(ioc_),
                            [self = shared_from_this()](beast::error_code ec, tcp::socket s) {
-                             if (!ec) std::make_shared<HttpSession>(std::move(s), self->hub_)->start();
+                             if (!ec) {
+                               beast::error_code ignored;
+                               s.set_option(tcp::no_delay(true), ignored);  // small messages
+                               std::make_shared<HttpSession>(std::move(s), self->hub_)->start();
+                             }
                              if (ec != net::error::operation_aborted) self->accept();
                            });
   }
