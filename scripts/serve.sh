@@ -41,7 +41,8 @@ for arg in "$@"; do
 done
 if [[ ! -f "${root}/build/capi/js/package/package.json" ]]; then
   echo "note: the web table at / loads libmus from build/capi/js/package, which is not built;"
-  echo "      build it with: (cd build && ctest -L js)   (needs emscripten and nodejs)"
+  echo "      build the JavaScript package as README.md says (emscripten, nodejs), then give"
+  echo "      its directory with --package DIR"
 fi
 echo "mus-server: matches are stored in ${db[1]:-the --db you gave}"
 exec "${root}/build/examples/server/mus-server" "${db[@]}" "$@"
