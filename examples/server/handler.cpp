@@ -188,10 +188,20 @@ constexpr int max_steps_per_play = 100'000;         // bound on one run of shuff
 }  // namespace
 
 struct Handler::Impl {
+  // What the server itself says in a view's events (besides the library's events).
+  enum class Note : std::uint8_t { none, timeout, bot_for_away };
+  // One entry of a table's event log, kept compact (JSON is made when a view is sent).
   struct LogEntry {
-    std::uint64_t seq;  // the action (1-based) that caused it
-    json item;
+    std::uint64_t seq = 0;   // the action (1-based) that caused it
+    Note note = Note::none;  // a server note (seat in event.seat), or a library event
+    mus::Event event{};
   };
+  static json log_json(const LogEntry& e) {
+    if (e.note == Note::none) return event_json(e.event, e.seq);
+    return {{"seq", e.seq},
+            {"server", e.note == Note::timeout ? "timeout" : "bot_for_away"},
+            {"seat", e.event.seat}};
+  }
   struct Table {
     std::string id, code, creator, rules_text;
     bool is_private = false;
@@ -349,7 +359,7 @@ struct Handler::Impl {
       from = t.log.end() - static_cast<std::ptrdiff_t>(limits.max_events_per_view);
       j["events_truncated"] = true;
     }
-    for (auto it = from; it != t.log.end(); ++it) events.push_back(it->item);
+    for (auto it = from; it != t.log.end(); ++it) events.push_back(log_json(*it));
     j["events"] = events;
     return j;
   }
@@ -398,25 +408,25 @@ struct Handler::Impl {
   // then every shuffle and every bot decision until a person is to act or the match is over;
   // stores all of them in one transaction, and only then makes them visible. Returns the
   // library's refusal of `first` (Errc::ok when accepted).
-  mus::Errc play(Table& t, const mus::Action* first, const json& first_note, std::int64_t now,
+  mus::Errc play(Table& t, const mus::Action* first, Note first_note, std::int64_t now,
                  std::vector<Outgoing>& out) {
     mus::State s = t.state;
     std::vector<std::string> texts;
     std::vector<LogEntry> entries;
     std::uint64_t seq = t.seq();
     mus::Events events;
-    const auto step = [&](const mus::Action& a, const json& note) {
+    const auto step = [&](const mus::Action& a, Note note) {
       const mus::Errc e = mus::apply_in_place(s, a, &events);
       if (e != mus::Errc::ok) return e;
       ++seq;
       texts.push_back(mus::action_to_text(a));
-      if (!note.is_null()) {
-        json n = note;
-        n["seq"] = seq;
-        entries.push_back({seq, n});
+      if (note != Note::none) {
+        mus::Event who{};
+        who.seat = a.seat;
+        entries.push_back({seq, note, who});
       }
       for (std::size_t i = 0; i < events.size; ++i)
-        entries.push_back({seq, event_json(events.items[i], seq)});
+        entries.push_back({seq, Note::none, events.items[i]});
       return mus::Errc::ok;
     };
     if (first != nullptr) {
@@ -427,7 +437,7 @@ struct Handler::Impl {
     for (int guard = 0; guard < max_steps_per_play && s.phase != mus::Phase::match_over;
          ++guard) {
       mus::Action a;
-      json note;
+      Note note = Note::none;
       if (s.phase == mus::Phase::shuffle) {
         a = mus::Action::shuffle_seed(mus::derive_seed(t.seed, 1, seq));
       } else {
@@ -440,7 +450,7 @@ struct Handler::Impl {
           break;
         }
         a = *chosen;
-        if (!t.bot[static_cast<std::size_t>(seat)]) note = {{"server", "bot_for_away"}, {"seat", seat}};
+        if (!t.bot[static_cast<std::size_t>(seat)]) note = Note::bot_for_away;
       }
       if (step(a, note) != mus::Errc::ok) {
         log_lines.push_back("table " + t.id + ": the reducer refused " + mus::action_to_text(a));
@@ -473,7 +483,7 @@ struct Handler::Impl {
   void start(Table& t, std::int64_t now, std::vector<Outgoing>& out) {
     t.started = true;
     log_lines.push_back("table " + t.id + ": match starts");
-    (void)play(t, nullptr, json(nullptr), now, out);
+    (void)play(t, nullptr, Note::none, now, out);
   }
 
   // ---- the messages ----
@@ -685,7 +695,7 @@ struct Handler::Impl {
       refuse("illegal_action", "action id " + std::to_string(action) + " is not legal now");
     const auto a = mus::action_from_id(t.state, static_cast<int>(action));
     if (!a) refuse("illegal_action", a.error().describe());
-    const mus::Errc e = play(t, &*a, json(nullptr), now, out);
+    const mus::Errc e = play(t, &*a, Note::none, now, out);
     if (e != mus::Errc::ok) refuse("illegal_action", std::string(mus::errc_text(e)));
   }
 
@@ -721,7 +731,7 @@ struct Handler::Impl {
     }
     send(out, c, {{"type", "left"}, {"table", t.id}});
     if (t.started && !t.over && t.state.to_act == seat) {
-      (void)play(t, nullptr, json(nullptr), now, out);
+      (void)play(t, nullptr, Note::none, now, out);
     } else {
       broadcast(t, now, out);
     }
@@ -832,18 +842,18 @@ struct Handler::Impl {
       try {
         if (seat < 0) {
           // A shuffle is due: only after a store failure stopped a run; try again.
-          (void)play(t, nullptr, json(nullptr), now, out);
+          (void)play(t, nullptr, Note::none, now, out);
         } else if (bot_plays(t, seat, now)) {
           log_lines.push_back("table " + t.id + ": seat " + std::to_string(seat) +
                               " is away; the bot plays it");
-          (void)play(t, nullptr, json(nullptr), now, out);
+          (void)play(t, nullptr, Note::none, now, out);
         } else if (t.deadline > 0 && now >= t.deadline) {
           const auto a = mus::bot_choose(t.state, seat, mus::BotConfig{},
                                          mus::derive_seed(t.seed, 2, t.seq()));
           if (!a) continue;
           log_lines.push_back("table " + t.id + ": seat " + std::to_string(seat) +
                               " ran out of time; the bot played " + mus::action_to_text(*a));
-          (void)play(t, &*a, {{"server", "timeout"}, {"seat", seat}}, now, out);
+          (void)play(t, &*a, Note::timeout, now, out);
         }
       } catch (const std::exception& e) {
         log_lines.push_back("table " + t.id + ": " + e.what());
@@ -889,7 +899,7 @@ struct Handler::Impl {
           t.rules, t.dealer, t.actions, t.state,
           [&](std::size_t i, const mus::Action&, const mus::Events& ev, const mus::State&) {
             for (std::size_t k = 0; k < ev.size; ++k)
-              t.log.push_back({i + 1, event_json(ev.items[k], i + 1)});
+              t.log.push_back({i + 1, Note::none, ev.items[k]});
           });
       if (!err.empty()) {
         problems.push_back("table " + r.id + ": " + err);
@@ -904,7 +914,7 @@ struct Handler::Impl {
       Table& placed = tables.emplace(t.id, std::move(t)).first->second;
       if (placed.started) {
         std::vector<Outgoing> none;
-        (void)play(placed, nullptr, json(nullptr), now, none);  // nobody is connected yet
+        (void)play(placed, nullptr, Note::none, now, none);  // nobody is connected yet
       }
       log_lines.push_back("table " + placed.id + ": restored at seq " + std::to_string(placed.seq()));
     }
