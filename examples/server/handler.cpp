@@ -366,25 +366,34 @@ struct Handler::Impl {
 
   void send(std::vector<Outgoing>& out, ConnId c, const json& j) { out.push_back({c, dump(j)}); }
 
-  // Sends the table message and each seat's and spectator's view (when started) to everyone
-  // at the table who is connected.
-  void broadcast(Table& t, std::int64_t now, std::vector<Outgoing>& out) {
+  // Sends the table message to everyone at the table who is connected.
+  void send_table(const Table& t, std::int64_t now, std::vector<Outgoing>& out) {
     const json table = table_json(t, now, true);
+    for (std::size_t s = 0; s < 4; ++s) {
+      if (t.player[s].empty() || t.left[s]) continue;
+      auto it = players.find(t.player[s]);
+      if (it != players.end() && it->second.conn != 0) send(out, it->second.conn, table);
+    }
+    const json public_table = table_json(t, now, false);
+    for (const auto& [c, seen] : t.watchers) send(out, c, public_table);
+  }
+
+  // Sends each seat's and spectator's view (when started) to everyone at the table who is
+  // connected, after the table message when `seating` (who sits, who is connected) changed.
+  void broadcast(Table& t, std::int64_t now, std::vector<Outgoing>& out, bool seating = true) {
+    if (seating) send_table(t, now, out);
     for (int s = 0; s < 4; ++s) {
       const auto& pid = t.player[static_cast<std::size_t>(s)];
       if (pid.empty() || t.left[static_cast<std::size_t>(s)]) continue;
       auto it = players.find(pid);
       if (it == players.end() || it->second.conn == 0) continue;
-      send(out, it->second.conn, table);
       if (t.started) {
         auto& seen = it->second.seen[t.id];
         send(out, it->second.conn, view_message(t, s, seen, now));
         seen = t.seq();
       }
     }
-    const json public_table = table_json(t, now, false);
     for (auto& [c, seen] : t.watchers) {
-      send(out, c, public_table);
       if (t.started) {
         send(out, c, view_message(t, -1, seen, now));
         seen = t.seq();
@@ -476,13 +485,14 @@ struct Handler::Impl {
     } else if (t.state.to_act >= 0) {
       t.deadline = now + std::int64_t{t.clock_s} * 1000;
     }
-    broadcast(t, now, out);
+    broadcast(t, now, out, false);  // the views carry seq, the seat to act and its clock
     return mus::Errc::ok;
   }
 
   void start(Table& t, std::int64_t now, std::vector<Outgoing>& out) {
     t.started = true;
     log_lines.push_back("table " + t.id + ": match starts");
+    send_table(t, now, out);
     (void)play(t, nullptr, Note::none, now, out);
   }
 
@@ -846,6 +856,7 @@ struct Handler::Impl {
         } else if (bot_plays(t, seat, now)) {
           log_lines.push_back("table " + t.id + ": seat " + std::to_string(seat) +
                               " is away; the bot plays it");
+          send_table(t, now, out);  // bot_playing changed
           (void)play(t, nullptr, Note::none, now, out);
         } else if (t.deadline > 0 && now >= t.deadline) {
           const auto a = mus::bot_choose(t.state, seat, mus::BotConfig{},
