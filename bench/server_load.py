@@ -91,6 +91,7 @@ class Stats:
         self.matches = 0
         self.actions = 0
         self.acked = {}  # table -> highest acknowledged seq
+        self.fault = False  # the server is being killed: resent acts may meet ended matches
 
 
 class Player:
@@ -135,6 +136,8 @@ class Player:
             m = json.loads(raw)
             t = m["type"]
             if t == "error":
+                if self.stats.fault and m["code"] == "match_over":
+                    return  # an act resent after a restart, to a match that ended meanwhile
                 if m["code"] not in ("stale_seq", "not_your_turn"):  # a retry after a restart
                     self.stats.errors += 1
                     self.stats.codes[m["code"]] = self.stats.codes.get(m["code"], 0) + 1
@@ -237,6 +240,7 @@ def main():
     server = Server(a.server, db, port)
     server.start()
     stats = Stats()
+    stats.fault = a.mode == "fault"
     url = f"ws://127.0.0.1:{port}/ws"
     t0 = time.monotonic()
     end = t0 + a.seconds
