@@ -467,8 +467,7 @@ struct Handler::Impl {
       }
     }
     const bool over = s.phase == mus::Phase::match_over;
-    store.append_actions(t.id, t.actions.size(), texts);  // before anybody sees them
-    if (over) store.close_table(t.id);
+    store.append_actions(t.id, t.actions.size(), texts, over);  // before anybody sees them
     t.state = s;
     t.actions.insert(t.actions.end(), texts.begin(), texts.end());
     t.log.insert(t.log.end(), entries.begin(), entries.end());

@@ -121,8 +121,8 @@ void SqliteStore::set_seat(const std::string& table, int seat, const std::string
 }
 
 void SqliteStore::append_actions(const std::string& table, std::size_t first,
-                                 const std::vector<std::string>& actions) {
-  if (actions.empty()) return;
+                                 const std::vector<std::string>& actions, bool finishes) {
+  if (actions.empty() && !finishes) return;
   exec("BEGIN IMMEDIATE");
   try {
     Stmt s(db_, "INSERT INTO actions(table_id, idx, action) VALUES(?1, ?2, ?3)");
@@ -130,6 +130,10 @@ void SqliteStore::append_actions(const std::string& table, std::size_t first,
       s.bind(1, table).bind(2, static_cast<std::int64_t>(first + i)).bind(3, actions[i]);
       s.step();
       s.reset();
+    }
+    if (finishes) {
+      Stmt f(db_, "UPDATE tables SET finished = 1 WHERE id = ?1");
+      f.bind(1, table).step();
     }
     exec("COMMIT");
   } catch (...) {

@@ -29,7 +29,7 @@ class SqliteStore final : public Store {
   void create_table(const TableRecord& t) override;
   void set_seat(const std::string& table, int seat, const std::string& player) override;
   void append_actions(const std::string& table, std::size_t first,
-                      const std::vector<std::string>& actions) override;
+                      const std::vector<std::string>& actions, bool finishes) override;
   void close_table(const std::string& table) override;
   std::vector<PlayerRecord> load_players() override;
   std::vector<TableRecord> load_unfinished() override;

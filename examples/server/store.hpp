@@ -49,10 +49,11 @@ class Store {
   virtual void create_table(const TableRecord& t) = 0;
   /// Records who sits on a seat (empty player: the seat is free again).
   virtual void set_seat(const std::string& table, int seat, const std::string& player) = 0;
-  /// Appends actions `first`, `first + 1`, ... of a match, all or none, durable on return.
+  /// Appends actions `first`, `first + 1`, ... of a match, all or none, durable on return;
+  /// with `finishes`, the same transaction marks the match finished (as close_table()).
   virtual void append_actions(const std::string& table, std::size_t first,
-                              const std::vector<std::string>& actions) = 0;
-  /// Marks a match finished; its transcript stays readable with load_table().
+                              const std::vector<std::string>& actions, bool finishes) = 0;
+  /// Marks a match finished (or abandoned); load_table() still reads it.
   virtual void close_table(const std::string& table) = 0;
   /// Every player.
   virtual std::vector<PlayerRecord> load_players() = 0;

@@ -637,13 +637,13 @@ class FlakyStore final : public Store {
   void put_player(const PlayerRecord& p) override { real.put_player(p); }
   void create_table(const TableRecord& t) override { real.create_table(t); }
   void set_seat(const std::string& t, int s, const std::string& p) override { real.set_seat(t, s, p); }
-  void append_actions(const std::string& t, std::size_t first,
-                      const std::vector<std::string>& a) override {
+  void append_actions(const std::string& t, std::size_t first, const std::vector<std::string>& a,
+                      bool finishes) override {
     if (failures > 0) {
       --failures;
       throw StoreError("disk full");
     }
-    real.append_actions(t, first, a);
+    real.append_actions(t, first, a, finishes);
   }
   void close_table(const std::string& t) override { real.close_table(t); }
   std::vector<PlayerRecord> load_players() override { return real.load_players(); }
@@ -839,4 +839,35 @@ TEST_CASE("hidden information: over whole matches no seat and no spectator recei
     CHECK(planted_one);
   }
   CHECK(scanned > 400);
+}
+
+TEST_CASE("the SQLite store: tables, seats, actions in order, finishing, and no action twice") {
+  SqliteStore s(":memory:", Durability::full);
+  s.put_player({"p1", "Ana", "00112233445566778899aabbccddeeff"});
+  s.put_player({"p1", "Ana B", "ignored: the secret never changes"});
+  const auto players = s.load_players();
+  REQUIRE(players.size() == 1);
+  CHECK(players[0].name == "Ana B");
+  CHECK(players[0].secret == "00112233445566778899aabbccddeeff");
+  s.create_table({"t1", "{}", 0xFFFFFFFFFFFFFFFFULL, 3, {}, {}, false});
+  s.set_seat("t1", 2, "p1");
+  s.append_actions("t1", 0, {"shuffle seed 1", "0 mus"}, false);
+  s.append_actions("t1", 2, {"1 cut"}, false);
+  CHECK_THROWS_AS(s.append_actions("t1", 2, {"1 mus"}, false), StoreError);  // index 2 is taken
+  auto open = s.load_unfinished();
+  REQUIRE(open.size() == 1);
+  CHECK(open[0].seed == 0xFFFFFFFFFFFFFFFFULL);  // all 64 bits
+  CHECK(open[0].dealer == 3);
+  CHECK(open[0].seats[2] == "p1");
+  CHECK(open[0].actions == std::vector<std::string>{"shuffle seed 1", "0 mus", "1 cut"});
+  s.append_actions("t1", 3, {"2 pass"}, true);
+  CHECK(s.load_unfinished().empty());
+  const auto t = s.load_table("t1");
+  REQUIRE(t);
+  CHECK(t->finished);
+  CHECK(t->actions.size() == 4);
+  s.set_seat("t1", 2, "");
+  CHECK(s.load_table("t1")->seats[2].empty());
+  CHECK_FALSE(s.load_table("t2"));
+  CHECK_THROWS_AS(SqliteStore("/nonexistent-dir/x.sqlite3", Durability::normal), StoreError);
 }
