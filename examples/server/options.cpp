@@ -1,0 +1,120 @@
+#include "options.hpp"
+
+#include <charconv>
+#include <limits>
+
+namespace mus_server {
+namespace {
+
+template <typename T>
+bool number(const std::string& text, T& out, T lo, T hi) {
+  T v{};
+  const auto* end = text.data() + text.size();
+  const auto r = std::from_chars(text.data(), end, v);
+  if (r.ec != std::errc{} || r.ptr != end || v < lo || v > hi) return false;
+  out = v;
+  return true;
+}
+
+}  // namespace
+
+std::string usage() {
+  return R"(usage: mus-server [options]
+
+Serves Mus matches played with libmus: the web table at /, the lobby at /tables,
+finished matches at /replays/<table id>, and the game protocol (docs/protocol.md)
+as a WebSocket at /ws.
+
+  --host ADDR               address to listen on (default 127.0.0.1)
+  --port N                  port, 0 for any free one (default 8080)
+  --db FILE                 the SQLite file of matches (default mus.sqlite3)
+  --sync normal|full        SQLite durability: normal survives a crash of the server,
+                            full survives power loss too (default normal)
+  --web DIR                 files served at / (default: examples/web of the source tree)
+  --package DIR             the libmus npm package served at /libmus/
+                            (default: capi/js/package of the build tree)
+  --allow-origin ORIGIN     a browser Origin allowed besides the server's own address
+                            (repeatable; clients that send no Origin are allowed)
+  --clock SECONDS           default per-decision clock (default 30)
+  --max-clock SECONDS       largest clock a table may ask for (default 3600)
+  --grace SECONDS           how long a dropped person keeps the seat before a bot plays
+                            it (default 60)
+  --max-message-bytes N     largest message accepted (default 4096)
+  --rate N                  messages per second per connection (default 20)
+  --burst N                 messages at once per connection (default 40)
+  --max-connections N       open WebSocket connections (default 5000)
+  --max-tables N            unfinished tables (default 1000)
+  --max-tables-per-player N unfinished tables one player may create (default 4)
+  --max-players N           players the server knows (default 100000)
+  --test-seed N             derive every match seed from N instead of the OS's CSPRNG:
+                            reproducible matches for tests; never in production
+  --help                    this text
+)";
+}
+
+std::string parse_options(const std::vector<std::string>& args, Options& out) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      out.help = true;
+      continue;
+    }
+    if (i + 1 >= args.size()) return a + ": " + (a.rfind("--", 0) == 0 ? "needs a value" : "unknown option");
+    const std::string& v = args[++i];
+    bool ok = true;
+    Limits& l = out.limits;
+    std::size_t big = std::numeric_limits<std::uint32_t>::max();
+    if (a == "--host") {
+      out.host = v;
+    } else if (a == "--port") {
+      ok = number<std::uint16_t>(v, out.port, 0, 65535);
+    } else if (a == "--db") {
+      out.db = v;
+    } else if (a == "--sync") {
+      ok = v == "normal" || v == "full";
+      out.durability = v == "full" ? Durability::full : Durability::normal;
+    } else if (a == "--web") {
+      out.web_dir = v;
+    } else if (a == "--package") {
+      out.package_dir = v;
+    } else if (a == "--allow-origin") {
+      out.origins.push_back(v);
+    } else if (a == "--clock") {
+      ok = number(v, l.clock_seconds, 1, 86400);
+    } else if (a == "--max-clock") {
+      ok = number(v, l.max_clock_seconds, 1, 86400);
+    } else if (a == "--grace") {
+      ok = number(v, l.grace_seconds, 0, 86400);
+    } else if (a == "--max-message-bytes") {
+      ok = number<std::size_t>(v, l.max_message_bytes, 64, 65536);
+    } else if (a == "--rate") {
+      int r = 0;
+      ok = number(v, r, 1, 100000);
+      l.rate_per_second = r;
+    } else if (a == "--burst") {
+      int b = 0;
+      ok = number(v, b, 1, 100000);
+      l.burst = b;
+    } else if (a == "--max-connections") {
+      ok = number<std::size_t>(v, out.max_connections, 1, big);
+    } else if (a == "--max-tables") {
+      ok = number<std::size_t>(v, l.max_tables, 1, big);
+    } else if (a == "--max-tables-per-player") {
+      ok = number<std::size_t>(v, l.max_tables_per_player, 1, big);
+    } else if (a == "--max-players") {
+      ok = number<std::size_t>(v, l.max_players, 1, big);
+    } else if (a == "--test-seed") {
+      std::uint64_t s = 0;
+      ok = number<std::uint64_t>(v, s, 0, std::numeric_limits<std::uint64_t>::max());
+      out.test_seed = s;
+    } else {
+      return a + ": unknown option (see --help)";
+    }
+    if (!ok) return a + ": bad value '" + v + "'";
+  }
+  if (out.limits.clock_seconds > out.limits.max_clock_seconds)
+    return "--clock: larger than --max-clock";
+  return {};
+}
+
+}  // namespace mus_server

@@ -1,0 +1,46 @@
+// The SQLite store of mus-server (WAL journal, one connection, prepared statements).
+#ifndef MUS_SERVER_SQLITE_STORE_HPP
+#define MUS_SERVER_SQLITE_STORE_HPP
+
+#include <string>
+
+#include "store.hpp"
+
+struct sqlite3;
+
+namespace mus_server {
+
+/// How hard a commit waits for the disk (SQLite's `synchronous` pragma, in WAL mode).
+enum class Durability {
+  normal,  ///< A commit survives a crash of the process; the last ones may be lost on power loss.
+  full,    ///< A commit survives power loss too (an fsync per commit).
+};
+
+/// The SQLite store. Not thread-safe: one thread uses it (the server's io thread).
+class SqliteStore final : public Store {
+ public:
+  /// Opens (creating if needed) the database file; ":memory:" for a private in-memory one.
+  SqliteStore(const std::string& path, Durability durability);
+  ~SqliteStore() override;
+  SqliteStore(const SqliteStore&) = delete;
+  SqliteStore& operator=(const SqliteStore&) = delete;
+
+  void put_player(const PlayerRecord& p) override;
+  void create_table(const TableRecord& t) override;
+  void set_seat(const std::string& table, int seat, const std::string& player) override;
+  void append_actions(const std::string& table, std::size_t first,
+                      const std::vector<std::string>& actions, bool finishes) override;
+  void close_table(const std::string& table) override;
+  std::vector<PlayerRecord> load_players() override;
+  std::vector<TableRecord> load_unfinished() override;
+  std::optional<TableRecord> load_table(const std::string& id) override;
+
+ private:
+  void exec(const char* sql);
+  void fill(TableRecord& t);
+  sqlite3* db_ = nullptr;
+};
+
+}  // namespace mus_server
+
+#endif  // MUS_SERVER_SQLITE_STORE_HPP

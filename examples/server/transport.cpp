@@ -1,0 +1,299 @@
+#include "transport.hpp"
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+
+#include "web_files.hpp"
+
+namespace mus_server {
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+constexpr std::size_t max_queued_messages = 2048;  // a client this far behind is dropped
+constexpr std::size_t ws_hard_limit = 65536;       // larger frames close the connection
+constexpr std::size_t http_body_limit = 8192;
+
+std::int64_t now_ms() {
+  static const auto start = std::chrono::steady_clock::now();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                               start)
+      .count();
+}
+
+void log_line(const std::string& s) {
+  std::fprintf(stderr, "mus-server: %s\n", s.c_str());
+}
+
+class WsSession;
+
+// What every session shares: the handler, the options and the open WebSocket sessions.
+struct Hub {
+  Handler& handler;
+  const Options& opt;
+  std::unordered_map<ConnId, std::weak_ptr<WsSession>> sessions;
+  ConnId next = 1;
+
+  void deliver(const std::vector<Outgoing>& out);
+  void flush_log() {
+    for (const auto& l : handler.take_log()) log_line(l);
+  }
+};
+
+class WsSession : public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(tcp::socket&& socket, Hub& hub, ConnId id)
+      : ws_(std::move(socket)), hub_(hub), id_(id) {}
+
+  void start(http::request<http::string_body> req) {
+    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_.read_message_max(ws_hard_limit);
+    ws_.async_accept(req, [self = shared_from_this()](beast::error_code ec) {
+      if (ec) return;
+      self->hub_.sessions[self->id_] = self;
+      self->hub_.handler.open(self->id_, now_ms());
+      self->open_ = true;
+      self->read();
+    });
+  }
+
+  void send(std::string text) {
+    if (closing_) return;
+    if (queue_.size() >= max_queued_messages) {
+      closing_ = true;
+      beast::get_lowest_layer(ws_).close();
+      return;
+    }
+    queue_.push_back(std::move(text));
+    if (queue_.size() == 1) write();
+  }
+
+ private:
+  void read() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return self->closed();
+      if (!self->ws_.got_text()) {
+        self->buffer_.consume(self->buffer_.size());
+        self->hub_.deliver({{self->id_, R"({"type":"error","code":"bad_json","message":"send text frames"})"}});
+        return self->read();
+      }
+      const std::string text = beast::buffers_to_string(self->buffer_.data());
+      self->buffer_.consume(self->buffer_.size());
+      self->hub_.deliver(self->hub_.handler.message(self->id_, text, now_ms()));
+      self->read();
+    });
+  }
+
+  void write() {
+    ws_.text(true);
+    ws_.async_write(net::buffer(queue_.front()),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      if (ec) return self->closed();
+                      self->queue_.pop_front();
+                      if (!self->queue_.empty()) self->write();
+                    });
+  }
+
+  void closed() {
+    if (!open_) return;
+    open_ = false;
+    hub_.sessions.erase(id_);
+    hub_.deliver(hub_.handler.close(id_, now_ms()));
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> queue_;
+  Hub& hub_;
+  ConnId id_;
+  bool open_ = false;
+  bool closing_ = false;
+};
+
+void Hub::deliver(const std::vector<Outgoing>& out) {
+  for (const auto& o : out) {
+    auto it = sessions.find(o.conn);
+    if (it == sessions.end()) continue;
+    if (auto s = it->second.lock()) s->send(o.text);
+  }
+  flush_log();
+}
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(tcp::socket&& socket, Hub& hub) : stream_(std::move(socket)), hub_(hub) {}
+
+  void start() { read(); }
+
+ private:
+  void read() {
+    parser_.emplace();
+    parser_->body_limit(http_body_limit);
+    parser_->header_limit(8192);
+    stream_.expires_after(std::chrono::seconds(30));
+    http::async_read(stream_, buffer_, *parser_,
+                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                       if (ec) return self->shutdown();
+                       self->handle(self->parser_->release());
+                     });
+  }
+
+  bool origin_allowed(const http::request<http::string_body>& req) const {
+    const auto it = req.find(http::field::origin);
+    if (it == req.end()) return true;  // not a browser
+    const std::string origin(it->value());
+    const std::string port = std::to_string(stream_.socket().local_endpoint().port());
+    const std::string host(req[http::field::host]);
+    if (!host.empty() && (origin == "http://" + host || origin == "https://" + host)) return true;
+    if (origin == "http://127.0.0.1:" + port || origin == "http://localhost:" + port) return true;
+    for (const auto& o : hub_.opt.origins)
+      if (origin == o) return true;
+    return false;
+  }
+
+  void handle(http::request<http::string_body> req) {
+    const std::string target(req.target());
+    if (websocket::is_upgrade(req)) {
+      if (target != "/ws") return reply(req, http::status::not_found, "text/plain", "no WebSocket here\n");
+      if (!origin_allowed(req)) return reply(req, http::status::forbidden, "text/plain", "origin not allowed\n");
+      if (hub_.sessions.size() >= hub_.opt.max_connections)
+        return reply(req, http::status::service_unavailable, "text/plain", "too many connections\n");
+      stream_.expires_never();
+      const ConnId id = hub_.next++;
+      std::make_shared<WsSession>(stream_.release_socket(), hub_, id)->start(std::move(req));
+      return;
+    }
+    if (req.method() != http::verb::get && req.method() != http::verb::head)
+      return reply(req, http::status::method_not_allowed, "text/plain", "GET only\n");
+    const std::string path = target.substr(0, target.find('?'));
+    if (path == "/tables") return reply(req, http::status::ok, "application/json", hub_.handler.lobby());
+    if (path.rfind("/replays/", 0) == 0) {
+      const std::string id = path.substr(9);
+      auto text = id.size() <= 40 ? hub_.handler.replay_transcript(id) : std::nullopt;
+      hub_.flush_log();
+      if (!text) return reply(req, http::status::not_found, "text/plain", "no finished match with this id\n");
+      return reply(req, http::status::ok, "text/plain; charset=utf-8", *text);
+    }
+    std::optional<std::filesystem::path> file;
+    if (path.rfind("/libmus/", 0) == 0) {
+      if (!hub_.opt.package_dir.empty()) file = resolve_static(hub_.opt.package_dir, path.substr(7));
+    } else if (!hub_.opt.web_dir.empty()) {
+      file = resolve_static(hub_.opt.web_dir, path);
+    }
+    if (!file) return reply(req, http::status::not_found, "text/plain", "not found\n");
+    std::ifstream in(*file, std::ios::binary);
+    std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return reply(req, http::status::ok, std::string(content_type(*file)), std::move(body));
+  }
+
+  void reply(const http::request<http::string_body>& req, http::status status,
+             const std::string& type, std::string body) {
+    auto res = std::make_shared<http::response<http::string_body>>(status, req.version());
+    res->set(http::field::server, "mus-server");
+    res->set(http::field::content_type, type);
+    res->set(http::field::cache_control, "no-store");
+    res->set("X-Content-Type-Options", "nosniff");
+    res->keep_alive(req.keep_alive());
+    const bool head = req.method() == http::verb::head;
+    res->body() = std::move(body);
+    res->prepare_payload();
+    if (head) res->body().clear();
+    http::async_write(stream_, *res,
+                      [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
+                        if (ec || !res->keep_alive()) return self->shutdown();
+                        self->read();
+                      });
+  }
+
+  void shutdown() {
+    beast::error_code ec;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+  }
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  Hub& hub_;
+};
+
+class Listener : public std::enable_shared_from_this<Listener> {
+ public:
+  Listener(net::io_context& ioc, tcp::endpoint ep, Hub& hub) : ioc_(ioc), acceptor_(ioc), hub_(hub) {
+    acceptor_.open(ep.protocol());
+    acceptor_.set_option(net::socket_base::reuse_address(true));
+    acceptor_.bind(ep);
+    acceptor_.listen(4096);
+  }
+  std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
+  void accept() {
+    acceptor_.async_accept(net::make_strand(ioc_),
+                           [self = shared_from_this()](beast::error_code ec, tcp::socket s) {
+                             if (!ec) {
+                               beast::error_code ignored;
+                               s.set_option(tcp::no_delay(true), ignored);  // small messages
+                               std::make_shared<HttpSession>(std::move(s), self->hub_)->start();
+                             }
+                             if (ec != net::error::operation_aborted) self->accept();
+                           });
+  }
+
+ private:
+  net::io_context& ioc_;
+  tcp::acceptor acceptor_;
+  Hub& hub_;
+};
+
+void schedule_tick(net::steady_timer& timer, Hub& hub) {
+  timer.expires_after(std::chrono::milliseconds(200));
+  timer.async_wait([&timer, &hub](beast::error_code ec) {
+    if (ec) return;
+    hub.deliver(hub.handler.tick(now_ms()));
+    schedule_tick(timer, hub);
+  });
+}
+
+}  // namespace
+
+int run_server(const Options& opt, Handler& handler) {
+  (void)now_ms();  // the handler's clock starts here (restore() used 0)
+  net::io_context ioc{1};
+  Hub hub{handler, opt, {}, 1};
+  std::shared_ptr<Listener> listener;
+  try {
+    const auto address = net::ip::make_address(opt.host);
+    listener = std::make_shared<Listener>(ioc, tcp::endpoint{address, opt.port}, hub);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "mus-server: cannot listen on %s port %u: %s\n", opt.host.c_str(),
+                 static_cast<unsigned>(opt.port), e.what());
+    return 1;
+  }
+  listener->accept();
+  net::steady_timer timer(ioc);
+  schedule_tick(timer, hub);
+  net::signal_set signals(ioc, SIGINT, SIGTERM);
+  signals.async_wait([&ioc](beast::error_code, int) { ioc.stop(); });
+  const std::string host = opt.host.find(':') != std::string::npos ? "[" + opt.host + "]" : opt.host;
+  std::printf("mus-server: listening on http://%s:%u/\n", host.c_str(),
+              static_cast<unsigned>(listener->port()));
+  std::fflush(stdout);
+  ioc.run();
+  log_line("stopped");
+  return 0;
+}
+
+}  // namespace mus_server
