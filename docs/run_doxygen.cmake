@@ -1,4 +1,5 @@
-# Runs Doxygen for the `docs` target and fails on any warning.
+# Runs Doxygen for the `docs` target and fails on any warning, or on Markdown that did not
+# render (check_html.cmake).
 #   cmake -DDOXYGEN=<doxygen> -DDOXYFILE=<Doxyfile> -DWARN_LOG=<file> -DHTML_DIR=<dir> -P run_doxygen.cmake
 # The Doxyfile sends warnings to WARN_LOG and sets WARN_AS_ERROR = FAIL_ON_WARNINGS, so Doxygen
 # finishes the whole site and then exits non-zero. This script does not rely on that alone: it
@@ -36,4 +37,9 @@ if(NOT _rc EQUAL 0 OR NOT _warnings STREQUAL "" OR NOT _err STREQUAL "")
   message(FATAL_ERROR "The API documentation has problems (Doxygen exit status ${_rc}): "
                       "fix every warning listed above.")
 endif()
-message(STATUS "API documentation: ${HTML_DIR}/index.html (no warnings)")
+# Doxygen does not warn about Markdown it failed to render (a table row printed as text, a
+# heading cut short): check_html.cmake looks for those in the HTML and fails on any.
+set(TAG_FILE "${HTML_DIR}/libmus.tag")  # DOXYFILE is this script's own argument
+include("${CMAKE_CURRENT_LIST_DIR}/check_html.cmake")
+message(STATUS "API documentation: ${HTML_DIR}/index.html (no warnings, every table and "
+               "heading rendered)")

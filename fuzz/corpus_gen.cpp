@@ -86,7 +86,6 @@ int main(int argc, char** argv) {
     write(root / "fuzz_actions", "gen-" + std::to_string(r), b);
   }
 
-#if defined(MUS_FUZZ_SERIALIZE_CPP)
   // fuzz_parsers: texts of states, of each seat's view and of the actions listed there.
   for (std::size_t i = 0; i < pool.size(); i += 17) {
     const mus::State s = mus_fuzz::cpp_state(pool[i]);
@@ -101,6 +100,5 @@ int main(int argc, char** argv) {
             a.data(), a.size());
     }
   }
-#endif
   return 0;
 }

@@ -79,7 +79,6 @@ inline bool strict() {
   return on;
 }
 
-#if defined(MUS_FUZZ_SERIALIZE_C)
 /// mus_state_format and mus_view_format: a valid state prints and parses back to the same state
 /// (and the same text again); each seat's view prints and reads back (mus_view_parse gives the
 /// mus_state_view); a bad state is refused.
@@ -124,7 +123,6 @@ inline void check_state_text(const mus_state& s, bool valid, bool produced) {
     FUZZ_CHECK_EQ(st, valid ? MUS_OK : MUS_E_INVALID_STATE);
     if (!valid) continue;
     FUZZ_CHECK(vlen <= MUS_STATE_TEXT_MAX && std::strlen(v.data()) == vlen);
-#if defined(MUS_FUZZ_SERIALIZE_CPP)
     // view_from_text() checks the values more closely than mus_state_validate() checks a
     // state, so a forged state's view may be refused; a produced state's never.
     const auto view = mus::view_from_text(std::string_view(v.data(), vlen));
@@ -140,7 +138,6 @@ inline void check_state_text(const mus_state& s, bool valid, bool produced) {
     if (produced)
       FUZZ_CHECK(mus::view_to_text(mus::view_of(cpp_state(s), seat)) ==
                  std::string_view(v.data(), vlen));
-#endif
     // mus_view_parse() reads the text back as the view mus_state_view() gives.
     mus_view parsed = filled<mus_view>();
     parsed.struct_size = sizeof parsed;
@@ -157,7 +154,6 @@ inline void check_state_text(const mus_state& s, bool valid, bool produced) {
                   MUS_E_INVALID_ARGUMENT);
   }
 }
-#endif
 
 /// A listed legal action (made concrete) must be accepted on a state the library produced.
 inline bool listed_accepted(std::int32_t st, bool produced) {
@@ -433,9 +429,7 @@ inline void exercise_state(const mus_state& s, Input& in, bool produced) {
   FUZZ_CHECK_EQ(mus_legal_actions(&s, nullptr, 3, nullptr), MUS_E_INVALID_ARGUMENT);
   check_action_ids(s, valid, legal, n, in);
 
-#if defined(MUS_FUZZ_SERIALIZE_C)
   check_state_text(s, valid, produced);
-#endif
 
   // Every listed action, made concrete: accepted on a valid state; refused on a bad one.
   Rng rng{in.u64()};

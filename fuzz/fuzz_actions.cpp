@@ -116,7 +116,6 @@ void check_was_legal(const mus_state& s, const mus_action& a) {
   FUZZ_CHECK(listed);
 }
 
-#if defined(MUS_FUZZ_SERIALIZE_C)
 // The line form of a forged action: any action the reducer accepts has one; an action that has
 // one reads back as an action the reducer applies exactly as the original (same answer, same
 // next state), and prints to the same line again.
@@ -144,7 +143,6 @@ void check_action_text(const mus_state& s, const mus_action& a, std::int32_t st,
   FUZZ_CHECK_EQ(mus_action_format(&back, buf2, sizeof buf2, &len2), MUS_OK);
   FUZZ_CHECK(len2 == len && std::memcmp(buf, buf2, len) == 0);
 }
-#endif
 
 }  // namespace
 
@@ -188,9 +186,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     mus_state next{};
     const std::int32_t st = mus_fuzz::apply_all_ways(s, a, true, next);
     FUZZ_CHECK(st != MUS_E_INVALID_STATE);
-#if defined(MUS_FUZZ_SERIALIZE_C)
     check_action_text(s, a, st, next);
-#endif
     if (st != MUS_OK) continue;
     FUZZ_CHECK_EQ(mus_state_validate(&next), MUS_OK);
     mus_fuzz::check_cards_conserved(next);

@@ -16,14 +16,8 @@
 
 #include "mus/match.hpp"
 #include "mus/mus.h"
-#include "state_stamp.hpp"
-
-// Serialization is fuzzed once it is part of the build: fuzz/CMakeLists.txt defines
-// MUS_FUZZ_SERIALIZE_CPP (include/mus/serialize.hpp, src/serialize.cpp) and
-// MUS_FUZZ_SERIALIZE_C (the mus_*_parse/format functions of mus.h) when they are.
-#if defined(MUS_FUZZ_SERIALIZE_CPP)
 #include "mus/serialize.hpp"
-#endif
+#include "state_stamp.hpp"
 
 namespace mus_fuzz {
 

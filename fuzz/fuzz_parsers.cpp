@@ -31,11 +31,7 @@ namespace {
 using mus_fuzz::canary;
 
 // Inputs longer than this are not looked at (the parsers are linear; this keeps runs fast).
-#if defined(MUS_STATE_TEXT_MAX)
 constexpr std::size_t max_input = MUS_STATE_TEXT_MAX * 2 > 4096 ? MUS_STATE_TEXT_MAX * 2 : 4096;
-#else
-constexpr std::size_t max_input = 4096;
-#endif
 
 // A refusal is Errc::parse with a position inside the text; the readers of states and views
 // also answer Errc::invalid_state (position -1) for well-formed text holding bad values.
@@ -161,7 +157,6 @@ void rules(const char* c_text, std::string_view full) {
   }
 }
 
-#if defined(MUS_FUZZ_SERIALIZE_CPP)
 void cpp_serialized(std::string_view full) {
   const auto a = mus::action_from_text(full);
   check_position(a, full);
@@ -189,9 +184,7 @@ void cpp_serialized(std::string_view full) {
     FUZZ_CHECK(mus::view_to_text(*back) == text);
   }
 }
-#endif
 
-#if defined(MUS_FUZZ_SERIALIZE_C)
 void c_actions(const char* c_text) {
   mus_action a = mus_fuzz::filled<mus_action>();
   std::int32_t pos = -7;
@@ -206,7 +199,6 @@ void c_actions(const char* c_text) {
     FUZZ_CHECK(a.reserved0 == 0 && a.reserved[0] == 0 && a.reserved[1] == 0 && a.reserved[2] == 0 &&
                a.reserved[3] == 0);
   }
-#if defined(MUS_FUZZ_SERIALIZE_CPP)
   const auto cpp = mus::action_from_text(std::string_view(c_text, n));
   FUZZ_CHECK_EQ(cpp.ok(), st == MUS_OK);
   if (cpp.ok()) {
@@ -216,7 +208,6 @@ void c_actions(const char* c_text) {
     FUZZ_CHECK(cpp->cards == a.cards && cpp->seed == a.seed);
     FUZZ_CHECK(std::memcmp(cpp->order.data(), a.order, sizeof a.order) == 0);
   }
-#endif
   if (st != MUS_OK) return;
   std::vector<char> buf(MUS_ACTION_TEXT_MAX + 1, 'x');
   std::size_t len = 0;
@@ -245,14 +236,12 @@ void c_states(const char* c_text, mus_fuzz::Input& in) {
     FUZZ_CHECK(pos >= 0 && pos <= static_cast<std::int32_t>(n));
   else
     FUZZ_CHECK_EQ(pos, -1);
-#if defined(MUS_FUZZ_SERIALIZE_CPP)
   const auto cpp = mus::state_from_text(std::string_view(c_text, n));
   FUZZ_CHECK_EQ(cpp.ok(), st == MUS_OK);
   if (cpp.ok()) {
     const mus_state from_cpp = mus_fuzz::c_state(*cpp);
     FUZZ_CHECK(mus_fuzz::same_state(from_cpp, s));
   }
-#endif
   if (st != MUS_OK) return;
   FUZZ_CHECK_EQ(mus_state_validate(&s), MUS_OK);
   // Text can describe states the library would never reach: exercise it as a forged one
@@ -280,7 +269,6 @@ void c_views(const char* c_text) {
     FUZZ_CHECK_EQ(v.struct_size, sizeof v);
     for (const std::int32_t r : v.reserved) FUZZ_CHECK_EQ(r, 0);
   }
-#if defined(MUS_FUZZ_SERIALIZE_CPP)
   const auto cpp = mus::view_from_text(std::string_view(c_text, n));
   FUZZ_CHECK_EQ(cpp.ok(), st == MUS_OK);
   if (cpp.ok()) {
@@ -293,9 +281,7 @@ void c_views(const char* c_text) {
     FUZZ_CHECK_EQ(cpp->hand_number, static_cast<std::uint32_t>(v.hand_number));
     FUZZ_CHECK(std::memcmp(cpp->last.shown.data(), v.last_shown, sizeof v.last_shown) == 0);
   }
-#endif
 }
-#endif
 
 }  // namespace
 
@@ -306,14 +292,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   cards(text.c_str(), full);
   hands(text.c_str(), full);
   rules(text.c_str(), full);
-#if defined(MUS_FUZZ_SERIALIZE_CPP)
   cpp_serialized(full);
-#endif
-#if defined(MUS_FUZZ_SERIALIZE_C)
   c_actions(text.c_str());
   mus_fuzz::Input in(data, size);  // the checks' choices, from the same bytes
   c_states(text.c_str(), in);
   c_views(text.c_str());
-#endif
   return 0;
 }

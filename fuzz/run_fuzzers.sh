@@ -29,24 +29,18 @@ build="${FUZZ_BUILD_DIR:-build-fuzz}"
 jobs="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 harnesses=(fuzz_parsers fuzz_actions fuzz_states)
 
-# Coverage for the fuzzer and both sanitizers everywhere; libFuzzer itself is linked into the
-# harnesses only (fuzz/CMakeLists.txt). _GLIBCXX_ASSERTIONS bounds-checks std::array indexing,
-# which no sanitizer sees inside an object.
-flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all"
-flags+=" -fno-omit-frame-pointer -D_GLIBCXX_ASSERTIONS"
-link="-fsanitize=address,undefined"
-
+# The flags are those of the configure preset `fuzz` (CMakePresets.json): coverage for the
+# fuzzer and both sanitizers everywhere, libFuzzer itself linked into the harnesses only
+# (fuzz/CMakeLists.txt), and _GLIBCXX_ASSERTIONS, which bounds-checks std::array indexing that
+# no sanitizer sees inside an object.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:strict_string_checks=1:check_initialization_order=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 
 build_fuzzers() {
-  cmake -S . -B "${build}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_C_COMPILER="${FUZZ_CC:-clang}" -DCMAKE_CXX_COMPILER="${FUZZ_CXX:-clang++}" \
-    -DMUS_BUILD_FUZZ=ON -DMUS_BUILD_TESTS=OFF -DMUS_BUILD_EXAMPLES=OFF -DMUS_BUILD_BENCH=OFF \
-    -DMUS_BUILD_DOCS=OFF -DMUS_INSTALL=OFF -DMUS_WARNINGS_AS_ERRORS=ON \
-    "-DCMAKE_C_FLAGS=${flags}" "-DCMAKE_CXX_FLAGS=${flags}" \
-    "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g" "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g" \
-    "-DCMAKE_EXE_LINKER_FLAGS=${link}" "-DCMAKE_SHARED_LINKER_FLAGS=${link}"
+  local compilers=()
+  [[ -n "${FUZZ_CC:-}" ]] && compilers+=("-DCMAKE_C_COMPILER=${FUZZ_CC}")
+  [[ -n "${FUZZ_CXX:-}" ]] && compilers+=("-DCMAKE_CXX_COMPILER=${FUZZ_CXX}")
+  cmake --preset fuzz -B "${build}" "${compilers[@]}"
   cmake --build "${build}" --target fuzz --parallel "${jobs}"
 }
 

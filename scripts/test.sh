@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# README command 2: install what the tests need (Debian/Ubuntu, with apt-get), then
-#   (a) a Release build of everything (library, C API, tests, examples, benchmarks compiled but
-#       not run), warnings as errors, in build-release/, and its ctest run;
-#   (b) a Debug build with AddressSanitizer and UndefinedBehaviorSanitizer, in build-asan/, and
-#       its ctest run;
+# README command 2: install what the tests need (Debian/Ubuntu, with apt-get), then run the
+# configurations of CMakePresets.json:
+#   (a) release: everything (library, C API, tests, examples, docs; benchmarks compiled but not
+#       run), warnings as errors, in build-release/, and its ctest run;
+#   (b) asan: a Debug build with AddressSanitizer and UndefinedBehaviorSanitizer, in
+#       build-asan/, and its ctest run;
 #   (c) fuzz: the libFuzzer harnesses of fuzz/ built with clang (ASan + UBSan) in build-fuzz/ and
 #       run for FUZZ_SECONDS seconds each (default 30) by fuzz/run_fuzzers.sh;
 #   (d) tsan: the thread test of tests/threads built with ThreadSanitizer in build-tsan/ (that
 #       target only) and run;
-#   (e) valgrind: memcheck of the C test programs of build-release/.
+#   (e) memcheck: `ctest -T memcheck -L memcheck` in build-release/, the C test programs under
+#       valgrind (any memory error or definite leak fails).
 # Stops at the first failure with a non-zero exit, and prints a summary either way.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -50,13 +52,14 @@ step() {
   current=""
 }
 
-# Runs ctest in a build directory and adds ctest's own tally to the summary.
+# Runs a test preset (its build directory is build-<preset>) and adds ctest's own tally to the
+# summary.
 run_ctest() {
-  local dir="$1"
-  local log="${dir}/ctest-output.log"
+  local preset="$1"
+  local log="build-${preset}/ctest-output.log"
   local rc=0
-  (cd "${dir}" && ctest --output-on-failure -j"${jobs}") 2>&1 | tee "${log}" || rc=$?
-  summary+=("        ${dir}: $(grep -E 'tests passed' "${log}" | tail -n 1)")
+  ctest --preset "${preset}" -j"${jobs}" 2>&1 | tee "${log}" || rc=$?
+  summary+=("        build-${preset}: $(grep -E 'tests passed' "${log}" | tail -n 1)")
   return "${rc}"
 }
 
@@ -126,37 +129,30 @@ run_fuzzers() {
 # (d) The thread test under ThreadSanitizer. Older TSan runtimes fail to start on kernels with
 # 32-bit mmap randomness ("unexpected memory mapping"): then it is run again without ASLR.
 run_tsan_threads() {
-  local test=build-tsan/tests/threads/mus_thread_tests
-  local log=build-tsan/threads.log
+  local log=build-tsan/ctest-output.log
   local rc=0
-  "${test}" 2>&1 | tee "${log}" || rc=$?
+  ctest --preset tsan 2>&1 | tee "${log}" || rc=$?
   if [[ ${rc} -ne 0 ]] && grep -q "unexpected memory mapping" "${log}" &&
      command -v setarch >/dev/null 2>&1; then
     echo "retrying without address space randomization"
     rc=0
-    setarch "$(uname -m)" -R "${test}" 2>&1 | tee "${log}" || rc=$?
+    setarch "$(uname -m)" -R ctest --preset tsan 2>&1 | tee "${log}" || rc=$?
   fi
-  summary+=("        $(tail -n 1 "${log}")")
+  summary+=("        build-tsan: $(grep -E 'tests passed' "${log}" | tail -n 1)")
   return "${rc}"
 }
 
-# (e) Memcheck of the C test programs of the Release build: any error, or a definite leak, fails.
-run_valgrind() {
-  local programs=(build-release/tests/c/test_capi build-release/tests/c/test_capi_match
-                  build-release/tests/c/test_capi_step)
-  if [[ -x build-release/tests/serialize/test_serialize_c ]]; then
-    programs+=(build-release/tests/serialize/test_serialize_c)
-  fi
-  local t
-  for t in "${programs[@]}"; do
-    echo "-- valgrind ${t}"
-    valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite "${t}"
-  done
+# (e) The C test programs of the release build (label memcheck) under valgrind: the CTest
+# memcheck settings (MEMORYCHECK_COMMAND_OPTIONS in CMakeLists.txt) make any memory error or
+# definite leak fail the test. ctest -T reads them from the build directory, hence no preset.
+run_memcheck() {
+  local log=build-release/memcheck-output.log
+  local rc=0
+  (cd build-release && ctest -T memcheck -L memcheck -j"${jobs}" --output-on-failure) 2>&1 |
+    tee "${log}" || rc=$?
+  summary+=("        memcheck: $(grep -E 'tests passed' "${log}" | tail -n 1)")
+  return "${rc}"
 }
-
-sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all"
-export ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1:check_initialization_order=1"
-export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
 # The JavaScript binding's dev dependencies (TypeScript, playwright-core), exactly as
 # capi/js/package-lock.json pins them; playwright-core never downloads a browser (the tests
@@ -183,34 +179,20 @@ install_js_dependencies() {
 step "install test dependencies" install_dependencies
 step "install JavaScript dev dependencies" install_js_dependencies
 
-step "release: configure" cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release \
-  -DMUS_BUILD_TESTS=ON -DMUS_BUILD_EXAMPLES=ON -DMUS_BUILD_BENCH=ON -DMUS_WARNINGS_AS_ERRORS=ON
-step "release: build" cmake --build build-release --parallel "${jobs}"
-step "release: ctest" run_ctest build-release
+step "release: configure" cmake --preset release
+step "release: build" cmake --build --preset release --parallel "${jobs}"
+step "release: ctest" run_ctest release
 
-step "asan+ubsan: configure" cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug \
-  -DMUS_BUILD_TESTS=ON -DMUS_BUILD_EXAMPLES=ON -DMUS_BUILD_BENCH=OFF -DMUS_WARNINGS_AS_ERRORS=ON \
-  -DMUS_TEST_BINDINGS=OFF -DMUS_BUILD_DOCS=OFF \
-  "-DCMAKE_C_FLAGS=${sanitize} -fno-omit-frame-pointer" \
-  "-DCMAKE_CXX_FLAGS=${sanitize} -fno-omit-frame-pointer" \
-  "-DCMAKE_EXE_LINKER_FLAGS=${sanitize}" \
-  "-DCMAKE_SHARED_LINKER_FLAGS=${sanitize}" \
-  "-DCMAKE_MODULE_LINKER_FLAGS=${sanitize}"
-step "asan+ubsan: build" cmake --build build-asan --parallel "${jobs}"
-step "asan+ubsan: ctest" run_ctest build-asan
+step "asan+ubsan: configure" cmake --preset asan
+step "asan+ubsan: build" cmake --build --preset asan --parallel "${jobs}"
+step "asan+ubsan: ctest" run_ctest asan
 
 export FUZZ_JOBS="${jobs}"
 step "fuzz: build" env FUZZ_BUILD_DIR=build-fuzz fuzz/run_fuzzers.sh build
 step "fuzz: run (${FUZZ_SECONDS:-30} s per harness)" run_fuzzers
 
-tsan="-fsanitize=thread"
-export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
-step "tsan: configure" cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DMUS_BUILD_TESTS=ON -DMUS_BUILD_EXAMPLES=OFF -DMUS_BUILD_BENCH=OFF -DMUS_WARNINGS_AS_ERRORS=ON \
-  -DMUS_TEST_BINDINGS=OFF -DMUS_BUILD_DOCS=OFF -DMUS_INSTALL=OFF \
-  "-DCMAKE_C_FLAGS=${tsan}" "-DCMAKE_CXX_FLAGS=${tsan}" \
-  "-DCMAKE_EXE_LINKER_FLAGS=${tsan}" "-DCMAKE_SHARED_LINKER_FLAGS=${tsan}"
-step "tsan: build" cmake --build build-tsan --target mus_thread_tests --parallel "${jobs}"
+step "tsan: configure" cmake --preset tsan
+step "tsan: build" cmake --build --preset tsan --parallel "${jobs}"
 step "tsan: threads" run_tsan_threads
 
-step "valgrind: C tests" run_valgrind
+step "memcheck: C tests under valgrind" run_memcheck

@@ -1,4 +1,4 @@
-/* The C quick start quoted by the documentation (docs/mainpage.md and docs/embedding.md).
+/* The C quick start quoted by the documentation (docs/quickstart.md and docs/embedding.md).
  * Compiled as C99 and run as the test docs.snippet.quickstart-c; it exits non-zero if the
  * library ever disagrees with what the pages say. */
 #include <stdio.h>

@@ -1,4 +1,4 @@
-// The C++ quick start quoted by the documentation (docs/mainpage.md). It is compiled and run
+// The C++ quick start quoted by the documentation (docs/quickstart.md). It is compiled and run
 // as the test docs.snippet.quickstart, and exits non-zero if the library ever disagrees with
 // what the page says, so the page cannot drift from the code.
 #include <array>

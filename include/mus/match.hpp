@@ -502,29 +502,16 @@ struct Events {
  * A stable integer action space, as game-AI frameworks expect (OpenSpiel's "distinct
  * actions"): every action a player can choose from legal_actions() has exactly one id in
  * 0..action_id_count-1, and an id names the same choice in every state. Ids are relative to
- * the seat to act (the seat is not part of the id). The blocks, in increasing id order (the
- * C API's `MUS_ACTION_ID_*`):
- *
- * | ids | action | parameter |
- * |---|---|---|
- * | 0 | shuffle (chance) | the seed or order is supplied with the action |
- * | 1 | mus | |
- * | 2 | cut (no hay mus) | |
- * | 3..18 | discard | `id - 3` is a 4-bit mask over the seat's cards sorted by card id: bit k = the
- * k-th lowest id. 3 alone (no card) is servido, legal only with `zero_discard` | | 19 | pass | |
- * | 20..35 | bet | `bet_ladder[id - 20]` points (the bet, or the raise "more") |
- * | 36 | órdago | |
- * | 37 | accept (quiero) | |
- * | 38 | reject (no quiero) | |
- * | 39..54 | signal | signal number `id - 39` (ids past the last signal are reserved) |
- * | 55 | tío Perete | |
+ * the seat to act (the seat is not part of the id). The blocks, in increasing id order, are
+ * those of the C API: the table is in mus.h, with @ref MUS_ACTION_ID_COUNT and the
+ * `MUS_ACTION_ID_*` constants, which equal the action_ids below.
  * @{
  */
 
 /// The number of distinct action ids.
 inline constexpr int action_id_count = 56;
 
-/// First id of each block of the action id space (see the table above).
+/// First id of each block of the action id space (see the table in mus.h).
 namespace action_ids {
 inline constexpr int shuffle = 0;         ///< Chance: the due shuffle.
 inline constexpr int mus = 1;             ///< Mus.

@@ -12,6 +12,13 @@
  * - No function aborts on bad input, lets a C++ exception escape, or writes past a caller's
  *   buffer. A text output is written whole with its NUL, or, when the buffer is too small
  *   (@ref MUS_E_BUFFER_TOO_SMALL), not at all: only its length is reported.
+ * - Thread safety: every function may be called from any thread, at any time, with no set-up
+ *   call: the library holds no mutable global state. Calls on different objects never
+ *   interfere; several calls may read the same object at once. As for any memory, no thread
+ *   may write an object (the `out` of one call) while another call reads or writes it.
+ * - Pointer lifetime: the library reads and writes the memory a pointer argument names
+ *   during the call only, and keeps no pointer after it returns. The exceptions (static
+ *   strings) are noted at their functions.
  * - Cards are `uint8_t` ids 0..39: `id = suit * 10 + rank` with suits oros 0, copas 1,
  *   espadas 2, bastos 3 and ranks A 0, 2 1, 3 2, 4 3, 5 4, 6 5, 7 6, J (sota) 7, Q (caballo) 8,
  *   K (rey) 9 (rules R3). A hand is `uint8_t[4]`; the four hands of a table are
@@ -118,8 +125,6 @@ extern "C" {
 /**
  * @brief The run-time version of the library.
  * @return `MAJOR * 10000 + MINOR * 100 + PATCH`, as @ref MUS_VERSION in the headers it was built with.
- * @par Thread safety
- * Safe from any thread.
  */
 MUS_API uint32_t mus_version(void);
 
@@ -128,8 +133,6 @@ MUS_API uint32_t mus_version(void);
  * @return A static NUL-terminated string.
  * @par Pointer lifetime
  * The string is static: valid for the life of the program.
- * @par Thread safety
- * Safe from any thread.
  */
 MUS_API const char* mus_version_string(void);
 
@@ -140,8 +143,6 @@ MUS_API const char* mus_version_string(void);
  *         "unknown status" for a code the library does not define.
  * @par Pointer lifetime
  * The string is static: valid for the life of the program.
- * @par Thread safety
- * Safe from any thread.
  */
 MUS_API const char* mus_status_string(int32_t status);
 
@@ -204,31 +205,25 @@ typedef struct mus_rules {
  * @param name "standard" (also NULL), "spain", "basque" or "online" (rules.md presets table).
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT if `out` is NULL; @ref MUS_E_PARSE for an
  *         unknown name (`*out` unchanged).
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * `name` is read during the call only.
  */
 MUS_API int32_t mus_rules_preset(mus_rules* out, const char* name);
 
 /**
  * @brief Parse rules from text: a preset name, then optional `key=value` overrides.
  *
- * Example: `"standard kings=4 target=30 royal31=jack777"`. Keys: `kings=4|8`, `target=N`,
- * `games_per_vaca=N`, `vacas=N`, `min_raise=1|2`,
- * `royal31=off|jack777|figure777|jack777_other_suits|jack_of_coins777`, `zero_discard=0|1`,
- * `deje_ends=0|1`, `mus_corrido=off|match|game`, `tio_perete=0|1`. Words are separated by
- * spaces; a key may be given more than once (the last wins). An empty text, or one that
- * starts with a key, means the `standard` preset.
+ * Example: `"standard kings=4 target=30 royal31=jack777"`. Keys, in the order of the canonical
+ * form (mus_rules_format()): `kings=4|8`, `target=N`, `games_per_vaca=N`, `vacas=N`,
+ * `min_raise=1|2`,
+ * `royal31=off|jack777|figure777|jack777_other_suits|jack_of_coins777|jack_of_coins_any777`,
+ * `zero_discard=0|1`, `deje_ends=0|1`, `mus_corrido=off|match|game`, `tio_perete=0|1`,
+ * `answers=first|proposal` (R25, R25a), `signals=full|online|off` (R33a). Words are
+ * separated by spaces; a key may be given more than once (the last wins). An empty text, or
+ * one that starts with a key, means the `standard` preset.
  * @param out Receives the rules; unchanged on error.
  * @param text NUL-terminated text.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL pointers; @ref MUS_E_PARSE for an
  *         unknown preset or key, a malformed value, or a value outside its limits (e.g.
  *         `target=0`, `kings=5`).
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * `text` is read during the call only.
  */
 MUS_API int32_t mus_rules_parse(mus_rules* out, const char* text);
 
@@ -245,10 +240,6 @@ MUS_API int32_t mus_rules_parse(mus_rules* out, const char* text);
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL `rules` or a NULL `buf` with
  *         `cap > 0`; @ref MUS_E_INVALID_RULES; @ref MUS_E_BUFFER_TOO_SMALL when `cap` is not
  *         larger than the length (nothing but the length is written then).
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_rules_format(const mus_rules* rules, char* buf, size_t cap, size_t* len_out);
 
@@ -270,10 +261,6 @@ MUS_API int32_t mus_rules_format(const mus_rules* rules, char* buf, size_t cap, 
  * @param out Receives the four card ids in the order written; unchanged on error.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL pointers; @ref MUS_E_PARSE for an
  *         unknown rank or suit, stray text, a duplicate card, or a count other than four.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_hand_parse(const char* text, uint8_t out[4]);
 
@@ -286,10 +273,6 @@ MUS_API int32_t mus_hand_parse(const char* text, uint8_t out[4]);
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL `hand` or a NULL `buf` with
  *         `cap > 0`; @ref MUS_E_INVALID_CARDS for an id above 39 or a repeated card;
  *         @ref MUS_E_BUFFER_TOO_SMALL.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_hand_format(const uint8_t hand[4], char* buf, size_t cap, size_t* len_out);
 
@@ -298,10 +281,6 @@ MUS_API int32_t mus_hand_format(const uint8_t hand[4], char* buf, size_t cap, si
  * @param text NUL-terminated text; leading and trailing blanks are ignored.
  * @param out Receives the card id (R3); unchanged on error.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL pointers; @ref MUS_E_PARSE.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_card_parse(const char* text, uint8_t* out);
 
@@ -313,10 +292,6 @@ MUS_API int32_t mus_card_parse(const char* text, uint8_t* out);
  * @param len_out If not NULL, receives the length without the NUL (also when too small).
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `buf` with `cap > 0`;
  *         @ref MUS_E_INVALID_CARDS for an id above 39; @ref MUS_E_BUFFER_TOO_SMALL.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_card_format(uint8_t card, char* buf, size_t cap, size_t* len_out);
 
@@ -325,10 +300,6 @@ MUS_API int32_t mus_card_format(uint8_t card, char* buf, size_t cap, size_t* len
  * @param rules The rules.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT (NULL or a small `struct_size`);
  *         @ref MUS_E_INVALID_RULES.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * `rules` is read during the call only.
  */
 MUS_API int32_t mus_rules_validate(const mus_rules* rules);
 
@@ -342,10 +313,6 @@ MUS_API int32_t mus_rules_validate(const mus_rules* rules);
  *        juego; punto when somebody has juego).
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL pointers, a bad lance or mano;
  *         @ref MUS_E_INVALID_RULES; @ref MUS_E_INVALID_CARDS.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_lance_winner(const mus_rules* rules, int32_t lance, const uint8_t hands[16],
                                  int32_t mano, int32_t* seat_out);
@@ -359,10 +326,6 @@ MUS_API int32_t mus_lance_winner(const mus_rules* rules, int32_t lance, const ui
  *        3 (31), 2 (other juego). Grande, chica and punto carry no per-hand tantos: 0.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_RULES;
  *         @ref MUS_E_INVALID_CARDS.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_hand_tantos(const mus_rules* rules, int32_t lance, const uint8_t hand[4],
                                 int32_t* tantos_out);
@@ -374,16 +337,8 @@ MUS_API int32_t mus_hand_tantos(const mus_rules* rules, int32_t lance, const uin
  * @param value_out Receives the total.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_RULES;
  *         @ref MUS_E_INVALID_CARDS.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_hand_value(const mus_rules* rules, const uint8_t hand[4], int32_t* value_out);
-
-#ifdef __cplusplus
-} /* extern "C" */
-#endif
 
 /* ============================================================================================
  * The match reducer
@@ -652,21 +607,22 @@ typedef struct mus_event {
  * @name Action ids
  * A stable integer action space (OpenSpiel's "distinct actions"): each action a player can
  * choose from mus_legal_actions() has one id, the same choice in every state, relative to the
- * seat to act. Blocks in increasing id order:
+ * seat to act (the seat is not part of the id). This table is the one definition of the ids,
+ * for C, C++ (mus::action_ids) and the bindings. Blocks in increasing id order:
  *
  * | ids | action | parameter |
  * |---|---|---|
- * | 0 | SHUFFLE (chance) | seed or order supplied with the action |
+ * | 0 | SHUFFLE (chance) | the seed or order is supplied with the action |
  * | 1 | MUS | |
- * | 2 | CUT | |
- * | 3..18 | DISCARD | `id - 3`: bit k = the seat's k-th lowest card id (3 alone: servido) |
- * | 19 | PASS | |
- * | 20..35 | BET | mus_bet_ladder(`id - 20`): 1 2 3 4 5 6 7 8 9 10 12 15 20 25 30 40 |
+ * | 2 | CUT (no hay mus) | |
+ * | 3..18 | DISCARD | `id - 3` is a 4-bit mask over the seat's cards sorted by card id (R3): bit k throws the k-th lowest; 3 alone (no card) is servido, legal only with `zero_discard` (R14) |
+ * | 19 | PASS (paso) | |
+ * | 20..35 | BET (envido, or a raise) | mus_bet_ladder(`id - 20`) points, the bet or the raise "more": 1 2 3 4 5 6 7 8 9 10 12 15 20 25 30 40 |
  * | 36 | ORDAGO | |
- * | 37 | ACCEPT | |
- * | 38 | REJECT | |
- * | 39..54 | SIGNAL | `MUS_SIGNAL_*` number `id - 39` (numbers past the last signal reserved) |
- * | 55 | PERETE | |
+ * | 37 | ACCEPT (quiero) | |
+ * | 38 | REJECT (no quiero) | |
+ * | 39..54 | SIGNAL | `MUS_SIGNAL_*` number `id - 39` (numbers past the last signal are reserved) |
+ * | 55 | PERETE (tío Perete) | |
  * @{
  */
 #define MUS_ACTION_ID_COUNT 56    /**< The number of action ids. */
@@ -685,15 +641,9 @@ typedef struct mus_event {
 #define MUS_MAX_LEGAL_ACTIONS 56  /**< The most actions mus_legal_actions() can list. */
 /** @} */
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /**
  * @brief The size of a match state, `sizeof(mus_state)` == @ref MUS_STATE_SIZE, for FFI callers.
  * @return The size in bytes.
- * @par Thread safety
- * Safe from any thread.
  */
 MUS_API size_t mus_state_size(void);
 
@@ -704,10 +654,6 @@ MUS_API size_t mus_state_size(void);
  * @param out Receives the state.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL pointers or a bad seat;
  *         @ref MUS_E_INVALID_RULES.
- * @par Thread safety
- * Safe from any thread; states are plain values, nothing is shared.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_new(const mus_rules* rules, int32_t first_dealer, mus_state* out);
 
@@ -726,10 +672,6 @@ MUS_API int32_t mus_state_new(const mus_rules* rules, int32_t first_dealer, mus_
  *         pass while a bet is open, a bet proposing more than 999); @ref MUS_E_BET_TOO_SMALL;
  *         @ref MUS_E_CARD_NOT_IN_HAND; @ref MUS_E_BAD_SHUFFLE; @ref MUS_E_FALSE_SIGNAL;
  *         @ref MUS_E_SIGNAL_NOT_IN_SET (a signal outside the rules' signal set, R33a).
- * @par Thread safety
- * Safe from any thread as long as no other thread writes `*out` meanwhile.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_apply(const mus_state* in, const mus_action* action, mus_state* out);
 
@@ -743,10 +685,6 @@ MUS_API int32_t mus_apply(const mus_state* in, const mus_action* action, mus_sta
  * @param cap Capacity of `events`; @ref MUS_MAX_EVENTS is always enough.
  * @param count_out If not NULL, receives the number of events (also when the buffer is too small).
  * @return As mus_apply(), plus @ref MUS_E_BUFFER_TOO_SMALL.
- * @par Thread safety
- * As mus_apply().
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_apply_events(const mus_state* in, const mus_action* action, mus_state* out,
                                  mus_event* events, size_t cap, size_t* count_out);
@@ -767,10 +705,6 @@ MUS_API int32_t mus_apply_events(const mus_state* in, const mus_action* action, 
  * @param count_out If not NULL, receives the number of actions (also when `buf` is too small).
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE;
  *         @ref MUS_E_BUFFER_TOO_SMALL (nothing written to `buf`).
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_legal_actions(const mus_state* s, mus_action* buf, size_t cap,
                                   size_t* count_out);
@@ -784,10 +718,6 @@ MUS_API int32_t mus_legal_actions(const mus_state* s, mus_action* buf, size_t ca
  * @param out Receives the mask (0 once the match is over; only bit @ref MUS_ACTION_ID_SHUFFLE
  *        when a shuffle is due).
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_legal_mask(const mus_state* s, uint64_t* out);
 
@@ -799,10 +729,6 @@ MUS_API int32_t mus_legal_mask(const mus_state* s, uint64_t* out);
  * @param count_out If not NULL, receives the number of ids (also when `ids` is too small).
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE;
  *         @ref MUS_E_BUFFER_TOO_SMALL (nothing written to `ids`).
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_legal_action_ids(const mus_state* s, int32_t* ids, size_t cap,
                                      size_t* count_out);
@@ -819,10 +745,6 @@ MUS_API int32_t mus_legal_action_ids(const mus_state* s, int32_t* ids, size_t ca
  *         non-zero reserved fields); @ref MUS_E_NO_ACTION_ID for a BET amount off the ladder;
  *         @ref MUS_E_CARD_NOT_IN_HAND for a DISCARD of cards the seat does not hold;
  *         @ref MUS_E_INVALID_STATE.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_action_id(const mus_state* s, const mus_action* action, int32_t* id_out);
 
@@ -838,10 +760,6 @@ MUS_API int32_t mus_action_id(const mus_state* s, const mus_action* action, int3
  *         @ref MUS_E_MATCH_OVER; @ref MUS_E_WRONG_PHASE (a player's id while a shuffle is due);
  *         @ref MUS_E_CARD_NOT_IN_HAND (a discard of a position the seat does not fill);
  *         @ref MUS_E_INVALID_STATE.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_action_from_id(const mus_state* s, int32_t id, mus_action* out);
 
@@ -852,10 +770,6 @@ MUS_API int32_t mus_action_from_id(const mus_state* s, int32_t id, mus_action* o
  * @param seed The seed for the SHUFFLE id (R12); ignored by every other id.
  * @param out Receives the next state; `in == out` is allowed; unchanged on any error.
  * @return As mus_action_from_id() and mus_apply().
- * @par Thread safety
- * As mus_apply().
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_apply_id(const mus_state* in, int32_t id, uint64_t seed, mus_state* out);
 
@@ -864,10 +778,6 @@ MUS_API int32_t mus_apply_id(const mus_state* in, int32_t id, uint64_t seed, mus
  * @param index 0..@ref MUS_BET_LADDER_SIZE - 1 (the id minus @ref MUS_ACTION_ID_BET).
  * @param amount_out Receives the points.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_bet_ladder(int32_t index, int32_t* amount_out);
 
@@ -878,10 +788,6 @@ MUS_API int32_t mus_bet_ladder(int32_t index, int32_t* amount_out);
  *        most `struct_size` bytes are written.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT (NULL, or struct_size below 8);
  *         @ref MUS_E_INVALID_STATE.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_info_get(const mus_state* s, mus_state_info* out);
 
@@ -894,10 +800,6 @@ MUS_API int32_t mus_state_info_get(const mus_state* s, mus_state_info* out);
  * @param seat 0..3.
  * @param out Receives the four card ids.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_hand(const mus_state* s, int32_t seat, uint8_t out[4]);
 
@@ -907,10 +809,6 @@ MUS_API int32_t mus_state_hand(const mus_state* s, int32_t seat, uint8_t out[4])
  * @param seat 0..3.
  * @param out Receives the view; set `out->struct_size = sizeof(mus_view)` first.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_view(const mus_state* s, int32_t seat, mus_view* out);
 
@@ -921,10 +819,6 @@ MUS_API int32_t mus_state_view(const mus_state* s, int32_t seat, mus_view* out);
  * @param out Receives the count; set `out->struct_size = sizeof(mus_count)` first. `number` is
  *        0 while no hand has finished.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_last_count(const mus_state* s, mus_count* out);
 
@@ -933,10 +827,6 @@ MUS_API int32_t mus_state_last_count(const mus_state* s, mus_count* out);
  * @param s The state.
  * @param out Receives the rules.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_rules(const mus_state* s, mus_rules* out);
 
@@ -949,10 +839,6 @@ MUS_API int32_t mus_state_rules(const mus_state* s, mus_rules* out);
  * bytes) get the full check. Every function taking a state checks it the same way.
  * @param s The state.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for NULL; @ref MUS_E_INVALID_STATE.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_validate(const mus_state* s);
 
@@ -965,10 +851,6 @@ MUS_API int32_t mus_state_validate(const mus_state* s);
  * @param min_out Receives the smallest legal amount, 0 when no bet is possible.
  * @param max_out Receives the largest legal amount, 0 when no bet is possible.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_STATE.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_bet_limits(const mus_state* s, int32_t* min_out, int32_t* max_out);
 
@@ -981,10 +863,6 @@ MUS_API int32_t mus_bet_limits(const mus_state* s, int32_t* min_out, int32_t* ma
  * @param stock_n 0..24; the remaining cards follow in id order.
  * @param out Receives the action.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_CARDS.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_stacked_deal(const uint8_t hands[16], int32_t mano, const uint8_t* stock,
                                  size_t stock_n, mus_action* out);
@@ -997,10 +875,6 @@ MUS_API int32_t mus_stacked_deal(const uint8_t hands[16], int32_t mano, const ui
  * @param n Number of cards, 0..40.
  * @param seed The seed.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_CARDS.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_seeded_order(uint8_t* cards, size_t n, uint64_t seed);
 
@@ -1012,17 +886,9 @@ MUS_API int32_t mus_seeded_order(uint8_t* cards, size_t n, uint64_t seed);
  * @param out Receives 1 (true) or 0.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_RULES;
  *         @ref MUS_E_INVALID_CARDS.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const uint8_t hand[4],
                                 int32_t* out);
-
-#ifdef __cplusplus
-} /* extern "C" */
-#endif
 
 /* ============================================================================================
  * Text forms: actions, states and seat views
@@ -1039,10 +905,6 @@ MUS_API int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const ui
  *  the whole deck, has 133 characters). */
 #define MUS_ACTION_TEXT_MAX 160
 /** @} */
-
-#ifdef __cplusplus
-extern "C" {
-#endif
 
 /**
  * @brief The line form of an action: compact, documented and the same in every version.
@@ -1071,10 +933,6 @@ extern "C" {
  *         @ref MUS_E_BAD_SHUFFLE for a shuffle whose `amount` is outside 0..40 or whose order
  *         holds an id above 39 or the same card twice; @ref MUS_E_BUFFER_TOO_SMALL when `cap`
  *         is not larger than the length (nothing but the length is written then).
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_action_format(const mus_action* action, char* buf, size_t cap,
                                   size_t* len_out);
@@ -1092,10 +950,6 @@ MUS_API int32_t mus_action_format(const mus_action* action, char* buf, size_t ca
  *         @ref MUS_E_PARSE for an empty text, an unknown action word, a seat outside 0..3, a
  *         missing or malformed number, card or signal name, a card listed twice, or text after
  *         a complete action.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_action_parse(const char* text, mus_action* out, int32_t* error_pos_out);
 
@@ -1118,10 +972,6 @@ MUS_API int32_t mus_action_parse(const char* text, mus_action* out, int32_t* err
  *         `cap > 0`; @ref MUS_E_INVALID_STATE for bytes the library did not produce;
  *         @ref MUS_E_BUFFER_TOO_SMALL when `cap` is not larger than the length (nothing but
  *         the length is written then).
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_format(const mus_state* s, char* buf, size_t cap, size_t* len_out);
 
@@ -1140,10 +990,6 @@ MUS_API int32_t mus_state_format(const mus_state* s, char* buf, size_t cap, size
  *         outside the base64url alphabet (its position), or a last character whose unused
  *         bits are not zero (its position); @ref MUS_E_INVALID_STATE for well-formed text
  *         whose bytes are not a state of this library (position -1).
- * @par Thread safety
- * Safe from any thread as long as no other thread writes `*out` meanwhile.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_state_parse(const char* text, mus_state* out, int32_t* error_pos_out);
 
@@ -1166,10 +1012,6 @@ MUS_API int32_t mus_state_parse(const char* text, mus_state* out, int32_t* error
  *         NULL `buf` with `cap > 0`; @ref MUS_E_INVALID_STATE for bytes the library did not
  *         produce; @ref MUS_E_BUFFER_TOO_SMALL when `cap` is not larger than the length
  *         (nothing but the length is written then).
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_view_format(const mus_state* s, int32_t seat, char* buf, size_t cap,
                                 size_t* len_out);
@@ -1198,16 +1040,8 @@ MUS_API int32_t mus_view_format(const mus_state* s, int32_t seat, char* buf, siz
  *         character outside the base64url alphabet (its position), or a last character whose
  *         unused bits are not zero (its position); @ref MUS_E_INVALID_STATE for well-formed
  *         text holding values no view can hold (position -1).
- * @par Thread safety
- * Safe from any thread as long as no other thread writes `*out` meanwhile.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_view_parse(const char* text, mus_view* out, int32_t* error_pos_out);
-
-#ifdef __cplusplus
-} /* extern "C" */
-#endif
 
 /* ============================================================================================
  * Fast stepping: one call per step for simulations and game-AI environments
@@ -1247,10 +1081,6 @@ typedef struct mus_step_info {
                              `i`; only bit 0 when a shuffle is due; 0 once the match is over. */
 } mus_step_info;
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /**
  * @brief Apply an action id and report what follows, in one call: mus_apply_id(), then
  *        mus_legal_mask() and the public summary of the new state, and the points the step
@@ -1267,17 +1097,9 @@ extern "C" {
  *        error.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `out` or an `info` whose
  *         `struct_size` is below 8; otherwise as mus_apply_id().
- * @par Thread safety
- * As mus_apply().
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_step(const mus_state* in, int32_t id, uint64_t seed, mus_state* out,
                          mus_step_info* info);
-
-#ifdef __cplusplus
-} /* extern "C" */
-#endif
 
 /* ============================================================================================
  * Bots: computer players that decide from what their seat may know
@@ -1312,19 +1134,11 @@ typedef struct mus_bot_config {
   int32_t reserved[4];  /**< Zero. */
 } mus_bot_config;
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /**
  * @brief The default configuration of a bot kind.
  * @param kind A `MUS_BOT_*`.
  * @param out Receives the configuration (struct_size set, default budget, no time cap).
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `out` or an unknown kind.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_bot_config_default(int32_t kind, mus_bot_config* out);
 
@@ -1348,10 +1162,6 @@ MUS_API int32_t mus_bot_config_default(int32_t kind, mus_bot_config* out);
  *         `seat` is not the seat to act; @ref MUS_E_NO_ACTION_ID in the one case where the
  *         bot's choice has no id: it agrees (R25a) to its partner's proposed raise of an
  *         amount off the bet ladder, which only a mus_apply() caller can have proposed.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_bot_choose(const mus_state* s, int32_t seat, const mus_bot_config* config,
                                uint64_t seed, int32_t* id_out);
@@ -1374,10 +1184,6 @@ MUS_API int32_t mus_bot_choose(const mus_state* s, int32_t seat, const mus_bot_c
  * @return The statuses of mus_bot_choose(); @ref MUS_E_INVALID_ARGUMENT also for a kind other
  *         than @ref MUS_BOT_SEARCH; @ref MUS_E_BUFFER_TOO_SMALL when `cap` is below
  *         @ref MUS_ACTION_ID_COUNT.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_bot_evaluate(const mus_state* s, int32_t seat, const mus_bot_config* config,
                                  uint64_t seed, double* points_out, size_t cap, uint64_t* ids_out);
@@ -1405,17 +1211,9 @@ MUS_API int32_t mus_bot_evaluate(const mus_state* s, int32_t seat, const mus_bot
  * @param points_out Receives `2 * n` ints; may be NULL when `n` is 0.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL pointer, a bad configuration, a
  *         negative `n` or an unknown scope; @ref MUS_E_INVALID_STATE.
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, uint64_t seed,
                              uint64_t first, int32_t n, int32_t scope, int32_t* points_out);
-
-#ifdef __cplusplus
-} /* extern "C" */
-#endif
 
 /* ============================================================================================
  * Observation tensor: a seat's information state as floats, for game-AI
@@ -1424,31 +1222,35 @@ MUS_API int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, u
 /**
  * @name Observation tensor layout
  * mus_view_tensor() writes @ref MUS_VIEW_TENSOR_SIZE floats: what one seat may know, in the
- * spirit of OpenSpiel's information_state_tensor. Seats are relative to the observing seat
- * (0 itself, 1 the next seat in playing order, 2 its partner, 3 the previous seat); teams are
- * relative to its team ("own", then "other"). Every entry is in 0..1: a flag, a one-hot group,
- * or a count divided by its largest value (stakes and points by the game target, and a stake
- * or score at or over the target as 1: it is worth the whole game).
- * docs/observation.md has the same table with examples.
+ * spirit of OpenSpiel's information_state_tensor. This table is the one definition of the
+ * layout, for C, C++ (mus::view_tensor(), namespace mus::tensor) and the bindings;
+ * docs/observation.md explains how to use it.
  *
- * | offset | floats | block |
- * |---|---|---|
- * | 0 | 40 | own cards: 1 at each card id the seat holds (none for an empty slot) |
- * | 40 | 4 | dealer, one-hot relative seat |
- * | 44 | 4 | mano, one-hot relative seat |
- * | 48 | 4 | seat to act, one-hot relative seat; all 0 when a shuffle is due or the match is over |
- * | 52 | 6 | phase, one-hot at `MUS_PHASE_* - 1` (shuffle, mus, discard, betting, match over, perete) |
- * | 58 | 5 | lance being bet, one-hot at `MUS_LANCE_*` (betting phase only, else all 0) |
- * | 63 | 2 | stock size / 40, discard pile size / 40 |
- * | 65 | 5 | mus round: seats that said mus / 4, seats that discarded / 4 (this round), a stock refill due, mus corrido open (R31), a mus corrido hand (no signals) |
- * | 70 | 2 | pares declared, juego declared (R22) |
- * | 72 | 4 | pares held, by relative seat (once declared) |
- * | 76 | 4 | juego held, by relative seat (once declared) |
- * | 80 | 4 | tío Perete declared, by relative seat (R32) |
- * | 84 | 60 | signals made this hand (R33, public): 15 per relative seat, `MUS_SIGNAL_*` order |
- * | 144 | 14 | open bet: open, órdago, betting team (own, other), refusal pays / target, stake if accepted / target, R25a proposal kind (raise, accept, reject), proposer (relative seat, 4), proposed raise / target |
- * | 158 | 52 | the hand's four lance records (grande, chica, pares, juego or punto), 13 each: status one-hot at `MUS_LANCE_STATUS_*` (7), is punto, betting team (own, other), stake / target (for a refused bet: the deje), won by (own, other): the only team that could play it or the betting team of a refused bet at once, the others once counted |
- * | 210 | 6 | own points / target, other points / target, own games / games per vaca, other games, own vacas / vacas, other vacas |
+ * Seats are relative to the observing seat: 0 itself, 1 the next seat in playing order (an
+ * opponent), 2 its partner, 3 the previous seat. Teams are relative to its team: "own", then
+ * "other". Every entry is in 0..1: a flag, a member of a one-hot group (all 0 when the thing
+ * does not exist, e.g. the seat to act while a shuffle is due), or a count divided by its
+ * largest value. Stakes and points are divided by the game target, and a stake or score at or
+ * over the target is 1: it is worth the whole game.
+ *
+ * | offset | floats | block | contents |
+ * |---|---|---|---|
+ * | 0 | 40 | @ref MUS_TENSOR_OFF_CARDS | own cards: entry `id` is 1 for each card id the seat holds (R3); an emptied slot (discarded, not yet replaced) adds nothing |
+ * | 40 | 4 | @ref MUS_TENSOR_OFF_DEALER | the dealer, one-hot by relative seat |
+ * | 44 | 4 | @ref MUS_TENSOR_OFF_MANO | the mano, one-hot by relative seat |
+ * | 48 | 4 | @ref MUS_TENSOR_OFF_TO_ACT | the seat to act, one-hot by relative seat; all 0 when a shuffle is due or the match is over |
+ * | 52 | 6 | @ref MUS_TENSOR_OFF_PHASE | the phase, one-hot at `MUS_PHASE_* - 1`: shuffle, mus, discard, betting, match over, tío Perete |
+ * | 58 | 5 | @ref MUS_TENSOR_OFF_LANCE | the lance being bet, one-hot at `MUS_LANCE_*`; all 0 outside the betting phase |
+ * | 63 | 2 | @ref MUS_TENSOR_OFF_DECK | cards in the stock / 40; cards in the discard pile / 40 |
+ * | 65 | 5 | @ref MUS_TENSOR_OFF_ROUND | the mus round: seats that said mus in this round / 4; seats that discarded in this round / 4; a stock refill is due (R15); the mus corrido question is open (R31); this is a mus corrido hand (no signals) |
+ * | 70 | 2 | @ref MUS_TENSOR_OFF_DECLARED | pares have been declared; juego has been declared (R22) |
+ * | 72 | 4 | @ref MUS_TENSOR_OFF_PARES | has pares, by relative seat (0 until declared) |
+ * | 76 | 4 | @ref MUS_TENSOR_OFF_JUEGO | has juego, by relative seat (0 until declared) |
+ * | 80 | 4 | @ref MUS_TENSOR_OFF_PERETE | declared tío Perete, by relative seat (R32) |
+ * | 84 | 60 | @ref MUS_TENSOR_OFF_SIGNALS | signals made this hand (R33, public), 15 per relative seat: entry `84 + 15 * r + k` for signal number `k` (`MUS_SIGNAL_*`) |
+ * | 144 | 14 | @ref MUS_TENSOR_OFF_BET | the open bet: +0 a bet waits for an answer; +1 it is an órdago; +2, +3 the betting team (own, other); +4 what a refusal pays now / target; +5 the stake if accepted / target; +6, +7, +8 the R25a proposal awaiting the partner (a raise, accept, reject); +9..+12 the proposer, one-hot by relative seat; +13 the proposed raise / target |
+ * | 158 | 52 | @ref MUS_TENSOR_OFF_LANCES | the hand's four lance records (grande, chica, pares, then juego or punto), 13 floats each at `158 + 13 * i`: +0..+6 the status, one-hot at `MUS_LANCE_STATUS_*`; +7 the fourth lance is punto; +8, +9 the team of the last bet or raise (own, other); +10 the accepted stake, or for a refused bet the deje scored, / target; +11, +12 the team that won the lance once known (own, other): at once the only team that could play it or the betting team of a refused bet (R26), the others at the count |
+ * | 210 | 6 | @ref MUS_TENSOR_OFF_SCORES | own points / target; other points / target; own games / games per vaca; other games / games per vaca; own vacas / vacas to win; other vacas / vacas to win |
  *
  * The vector is a function of the seat's own cards and the public state only: the other
  * seats' cards, the stock's order and the discard pile's cards never change it.
@@ -1473,10 +1275,6 @@ MUS_API int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, u
 #define MUS_TENSOR_OFF_SCORES 210    /**< Points, games, vacas, own team first, 6 floats. */
 /** @} */
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /**
  * @brief What `seat` may know of a state, as @ref MUS_VIEW_TENSOR_SIZE floats (the layout
  *        above): an observation for game-AI that is the same in every language.
@@ -1487,10 +1285,6 @@ extern "C" {
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `s`, a seat outside 0..3, or a
  *         NULL `out` with `cap > 0`; @ref MUS_E_INVALID_STATE; @ref MUS_E_BUFFER_TOO_SMALL
  *         when `cap` is below @ref MUS_VIEW_TENSOR_SIZE (nothing is written then).
- * @par Thread safety
- * Safe from any thread.
- * @par Pointer lifetime
- * Pointers are used during the call only.
  */
 MUS_API int32_t mus_view_tensor(const mus_state* s, int32_t seat, float* out, size_t cap);
 

@@ -9,8 +9,8 @@
  * the next seat in playing order, 2 its partner, 3 the previous seat) and teams relative to its
  * team (0 its own, 1 the other), so one policy serves the four seats. Every entry is in 0..1:
  * a flag, a one-hot group, or a count divided by its largest value (stakes and points by the
- * game target, 1 at or over it). The layout, block by block, is
- * the table of docs/observation.md; the offsets are the constants of namespace mus::tensor.
+ * game target, 1 at or over it). The layout, block by block, is the table of the C API's
+ * mus.h (@ref MUS_VIEW_TENSOR_SIZE); the offsets are the constants of namespace mus::tensor.
  */
 #ifndef MUS_OBSERVATION_HPP
 #define MUS_OBSERVATION_HPP
@@ -52,7 +52,7 @@ inline constexpr std::size_t view_tensor_size = tensor::size;
 
 /**
  * @brief Writes what `seat` may know of `s` as view_tensor_size floats (the layout of
- *        docs/observation.md).
+ *        mus.h's `MUS_TENSOR_OFF_*` table).
  *
  * Reads the seat's own cards and public fields only: two states that differ in the other
  * seats' cards, the stock's order or the discard pile's cards give the same vector. No
