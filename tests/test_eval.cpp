@@ -454,7 +454,7 @@ TEST_CASE("R33 signals: the catalogue names and gestures", "[eval][signals]") {
       {"ciego", "eyes closed"},
       {"real_31", "touching the earlobe"},
       {"solomillo", "a kiss"},
-      {"need_mus", "closed eyes, \"Need Mus!\""},  // R33a
+      {"need_mus", "the online game's \"Need Mus!\" face"},  // R33a
   }};
   REQUIRE(mus::signal_count == static_cast<int>(catalogue.size()));
   for (int i = 0; i < mus::signal_count; ++i) {

@@ -260,7 +260,7 @@ std::vector<MenuEntry> Human::menu(const Situation& sit) const {
       case mus::ActionKind::signal: {
         const auto sig = static_cast<mus::Signal>(a.amount);
         text = "signal " + std::string(signal_title(sig)) + " to your partner (" +
-               std::string(gesture_text(sig)) + ")";
+               std::string(mus::signal_gesture(sig)) + ")";
         break;
       }
       case mus::ActionKind::perete: text = "declare tío Perete (1 point)"; break;
@@ -288,7 +288,7 @@ int Human::pick_signal(const Situation& sit, const std::string& given) {
       out_ << "  Signals true of your hand:";
       for (std::size_t i = 0; i < ids.size(); ++i)
         out_ << "  " << i + 1 << ") " << signal_title(static_cast<mus::Signal>(ids[i])) << " ("
-             << gesture_text(static_cast<mus::Signal>(ids[i])) << ")";
+             << mus::signal_gesture(static_cast<mus::Signal>(ids[i])) << ")";
       out_ << '\n';
       std::string line;
       if (ask("  Which signal? (number, Enter = none) > ", line) == Read::quit) return -1;

@@ -171,7 +171,7 @@ void Printer::event(const mus::State& before, const mus::Action& action, const m
       line("  " + says(seat, "signals", "signal") + " " +
            std::string(signal_title(static_cast<mus::Signal>(e.value))) + " to " +
            label(partner_of(seat)) + " (" +
-           std::string(gesture_text(static_cast<mus::Signal>(e.value))) + ")");
+           std::string(mus::signal_gesture(static_cast<mus::Signal>(e.value))) + ")");
       break;
     case EventKind::declare_pares:
     case EventKind::declare_juego:

@@ -95,13 +95,6 @@ std::string_view signal_title(mus::Signal s) {
   return i < titles.size() ? titles[i] : std::string_view{"?"};
 }
 
-std::string_view gesture_text(mus::Signal s) {
-  // The library describes need_mus with ciego's closed eyes; the online game's face for it
-  // is a call for cards, so it is told apart here.
-  if (s == mus::Signal::need_mus) return "a glance at the deck, \"Need Mus!\"";
-  return mus::signal_gesture(s);
-}
-
 std::string signals_text(std::uint16_t mask, bool gestures) {
   std::string out;
   for (int k = 0; k < mus::signal_count; ++k) {
@@ -109,7 +102,7 @@ std::string signals_text(std::uint16_t mask, bool gestures) {
     if (!out.empty()) out += ", ";
     const auto s = static_cast<mus::Signal>(k);
     out += signal_title(s);
-    if (gestures) out += " (" + std::string(gesture_text(s)) + ")";
+    if (gestures) out += " (" + std::string(mus::signal_gesture(s)) + ")";
   }
   return out;
 }

@@ -46,10 +46,6 @@ std::string_view lance_title(mus::Lance l);
 /// (The catalogue id, signal_name(), is for records and typed input.)
 std::string_view signal_title(mus::Signal s);
 
-/// The gesture that makes a signal: the library's signal_gesture(), except for need_mus,
-/// whose library wording repeats ciego's closed eyes.
-std::string_view gesture_text(mus::Signal s);
-
 /// The signals of a mask by signal_title(), "duples, juego 31"; with gestures
 /// "duples (raised eyebrows)".
 std::string signals_text(std::uint16_t mask, bool gestures = false);

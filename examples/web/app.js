@@ -17,7 +17,7 @@ const NAMES = ['tú', 'Ane', 'tu compañero', 'Iker'];
 const TEAMS = ['Nosotros', 'Ellos'];
 const LANCES = ['Grande', 'Chica', 'Pares', 'Juego', 'Punto'];
 // The signals (R33) by their Spanish names and gestures, one gesture each, keyed by the
-// library's signal numbers. `need_mus` (the online set's closed eyes, "Need Mus!") is a wish,
+// library's signal numbers. `need_mus` (the online set's "Need Mus!" face) is a wish,
 // not a fact about the cards; its gesture here is pleading hands, so that it never reads as
 // `ciego`'s closed eyes.
 const SIGNS = {

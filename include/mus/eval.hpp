@@ -595,7 +595,7 @@ inline constexpr int signal_count = 15;
       "eyes closed",
       "touching the earlobe",
       "a kiss",
-      "closed eyes, \"Need Mus!\""};
+      "the online game's \"Need Mus!\" face"};
   const auto i = static_cast<std::size_t>(s);
   return i < gestures.size() ? gestures[i] : std::string_view{"?"};
 }
