@@ -9,26 +9,9 @@ set -euo pipefail
 here="$(pwd)"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-install_missing() {
-  local packages=(g++ make cmake libboost-dev nlohmann-json3-dev libsqlite3-dev)
-  if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
-    return 0
-  fi
-  local missing=() p
-  for p in "${packages[@]}"; do
-    if ! dpkg-query -W -f='${Status}' "${p}" 2>/dev/null | grep -q "install ok installed"; then
-      missing+=("${p}")
-    fi
-  done
-  [[ ${#missing[@]} -eq 0 ]] && return 0
-  local as_root=(env DEBIAN_FRONTEND=noninteractive)
-  [[ "$(id -u)" -ne 0 ]] && as_root=(sudo env DEBIAN_FRONTEND=noninteractive)
-  echo "Installing: ${missing[*]}"
-  "${as_root[@]}" apt-get update
-  "${as_root[@]}" apt-get install -y "${missing[@]}"
-}
-
-install_missing
+# shellcheck source=apt_missing.sh
+source "${root}/scripts/apt_missing.sh"
+apt_install_missing g++ make cmake libboost-dev nlohmann-json3-dev libsqlite3-dev
 jobs="$(nproc 2>/dev/null || echo 2)"
 cmake -S "${root}" -B "${root}/build" -DCMAKE_BUILD_TYPE=Release \
   -DMUS_BUILD_TESTS=OFF -DMUS_BUILD_BENCH=OFF -DMUS_BUILD_DOCS=OFF -DMUS_BUILD_EXAMPLES=ON \
@@ -41,8 +24,8 @@ for arg in "$@"; do
 done
 if [[ ! -f "${root}/build/capi/js/package/package.json" ]]; then
   echo "note: the web table at / loads libmus from build/capi/js/package, which is not built;"
-  echo "      build the JavaScript package as README.md says (emscripten, nodejs), then give"
-  echo "      its directory with --package DIR"
+  echo "      build it with: cmake --build build --target js_package (needs emscripten and"
+  echo "      nodejs, see README.md), or give a built package's directory with --package DIR"
 fi
 echo "mus-server: matches are stored in ${db[1]:-the --db you gave}"
 exec "${root}/build/examples/server/mus-server" "${db[@]}" "$@"

@@ -14,6 +14,8 @@
 # Stops at the first failure with a non-zero exit, and prints a summary either way.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# shellcheck source=apt_missing.sh
+source scripts/apt_missing.sh
 
 jobs="$(nproc 2>/dev/null || echo 2)"
 summary=()
@@ -64,32 +66,9 @@ run_ctest() {
 }
 
 install_dependencies() {
-  local packages=(catch2 doxygen graphviz mono-mcs mono-runtime pkg-config libbenchmark-dev
-                  valgrind python3 python3-pip python3-venv python3-distributed python3-numpy clang
-                  nodejs emscripten chromium libboost-dev nlohmann-json3-dev libsqlite3-dev
-                  python3-websockets)
-  if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
-    echo "No dpkg/apt-get here: make sure these (or their equivalents) are installed:"
-    echo "  ${packages[*]}"
-    return 0
-  fi
-  local missing=() p
-  for p in "${packages[@]}"; do
-    if ! dpkg-query -W -f='${Status}' "${p}" 2>/dev/null | grep -q "install ok installed"; then
-      missing+=("${p}")
-    fi
-  done
-  local as_root=(env DEBIAN_FRONTEND=noninteractive)
-  if [[ "$(id -u)" -ne 0 ]]; then
-    as_root=(sudo env DEBIAN_FRONTEND=noninteractive)
-  fi
-  if [[ ${#missing[@]} -eq 0 ]]; then
-    echo "All test dependencies are installed."
-  else
-    echo "Installing: ${missing[*]}"
-    "${as_root[@]}" apt-get update
-    "${as_root[@]}" apt-get install -y "${missing[@]}"
-  fi
+  apt_install_missing catch2 doxygen graphviz mono-mcs mono-runtime pkg-config libbenchmark-dev \
+    valgrind python3 python3-pip python3-venv python3-distributed python3-numpy clang nodejs \
+    emscripten chromium libboost-dev nlohmann-json3-dev libsqlite3-dev python3-websockets
   install_clang_runtime "${as_root[@]}"
 }
 
@@ -165,9 +144,7 @@ install_js_dependencies() {
   if ! command -v npm >/dev/null 2>&1; then
     # Debian's nodejs comes without npm (NodeSource's includes it): then Debian's npm package.
     if command -v apt-get >/dev/null 2>&1; then
-      local as_root=(env DEBIAN_FRONTEND=noninteractive)
-      [[ "$(id -u)" -ne 0 ]] && as_root=(sudo env DEBIAN_FRONTEND=noninteractive)
-      "${as_root[@]}" apt-get install -y npm
+      apt_install_missing npm
     else
       echo "No npm: the JavaScript tests will be skipped."
       return 0
