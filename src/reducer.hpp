@@ -474,6 +474,10 @@ void finish_hand(State& s, HandEnd end, int game_winner, Events* ev);
 bool check_immediate_points(State& s, int team, Events* ev);
 void count_hand(State& s, Events* ev);
 
+// validate.cpp: whether every field the reducer indexes with is in its range (cheap: the
+// checked build's guard of apply_in_place(), and validate_state()'s first check).
+bool state_in_bounds(const State& s) noexcept;
+
 // validate.cpp: why validate_state() refuses a state (Errc::invalid_state and the part of the
 // state that failed its check), or accepted.
 Verdict state_refusal(const State& s) noexcept;

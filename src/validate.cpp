@@ -45,6 +45,49 @@ Where where(const State& s) {
 // A refusal of validate_state(), named by what failed.
 constexpr Refusal bad(std::string_view why) { return Refusal{Errc::invalid_state, why}; }
 
+// --- the ranges the reducer indexes with ----------------------------------------------------
+
+constexpr Refusal out_of_bounds = bad("invalid state: a field out of the range the reducer indexes with");
+
+// A seat, or -1.
+bool seat_or_none(int v) { return in_range(v, -1, seats - 1); }
+// A team, or -1.
+bool team_or_none(int v) { return in_range(v, -1, 1); }
+
+}  // namespace
+
+// Every field the reducer uses as an index, a shift or a table key is within its range: the
+// rules, the phase, the seats, the lance and its index, the cards, the stock bounds, the teams
+// of the bet, the scores and the lance records. Cheap (no evaluation), so a checked build runs
+// it on every apply_in_place(); validate_state() runs it first.
+bool state_in_bounds(const State& s) noexcept {
+  if (s.magic != state_magic || !validate(s.rules).ok()) return false;
+  if (!in_range(byte(s.phase), 1, 6) || !seat_or_none(s.to_act) || s.mano >= seats ||
+      s.dealer >= seats || s.lance_index > 3 || byte(s.lance) > 4)
+    return false;
+  const DeckState& d = s.deck;
+  if (d.stock_pos > d.stock_end || d.stock_end > deck_size || (d.pile >> deck_size) != 0) return false;
+  if (d.refill_pos != no_refill && d.refill_pos >= seats) return false;
+  for (const std::uint8_t n : d.need)
+    if (n > hand_size) return false;
+  for (const std::uint8_t id : d.hands)
+    if (id >= deck_size && id != no_card) return false;
+  for (int i = d.stock_pos; i < d.stock_end; ++i)  // the live stock (the rest is never read)
+    if (d.stock[idx(i)] >= deck_size) return false;
+  const BetState& b = s.bet;
+  if (b.open > 1 || !team_or_none(b.team) || (b.open && b.team < 0) ||
+      !seat_or_none(b.answer_first) || !seat_or_none(b.answer_second))
+    return false;
+  if (!team_or_none(s.scores.deje_winner) || !team_or_none(s.scores.match_winner)) return false;
+  for (const LanceRecord& r : s.lances)
+    if (byte(r.lance) > 4 || byte(r.status) > 6 || !team_or_none(r.bet_team) ||
+        !team_or_none(r.winner_team) || !seat_or_none(r.winner_seat))
+      return false;
+  return true;
+}
+
+namespace {
+
 // --- the tag, the rules, reserved bytes ------------------------------------------------------
 
 constexpr Refusal bad_tag = bad("invalid state: the tag, the rules or a reserved byte");
@@ -439,6 +482,7 @@ bool cleared_ok(const State& s) {
 }  // namespace
 
 Verdict state_refusal(const State& s) noexcept {
+  if (!state_in_bounds(s)) return &out_of_bounds;
   if (!tag_and_rules_ok(s)) return &bad_tag;
   const Where w = where(s);
   if (!turn_ok(s, w)) return &bad_turn;

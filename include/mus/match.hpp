@@ -487,13 +487,20 @@ struct Events {
  *
  * **Precondition:** `s` is a state validate_state() accepts, that is one the library produced
  * (new_match(), apply(), state_from_text()) and nobody edited since. apply_in_place() is the
- * hot path of simulations, so a release build does not check this: a hand-edited state (a
- * `lance_index` above 3, a team number out of range, cards counted twice…) has undefined
- * behaviour there. A checked build of the library (built without `NDEBUG`, as a Debug build is,
- * or with `MUS_CHECKED_APPLY=1`) runs validate_state() first on every call and refuses such a
- * state with Errc::invalid_state, leaving it unchanged. Check a state from elsewhere with
- * validate_state() (or read it with state_from_text(), which does) before applying actions to
- * it; the C API does this for every state it is given.
+ * hot path of simulations, so a release build does not check it: given a hand-edited state (a
+ * `lance_index` above 3, a team number out of range, a card twice…) its behaviour is
+ * undefined. How much a build of the library checks, by the macro `MUS_CHECKED_APPLY` it was
+ * compiled with:
+ * - 0, the default with `NDEBUG` (Release): nothing;
+ * - 1, the default without `NDEBUG` (a Debug build): every field the reducer uses as an index
+ *   or a shift is in its range (the seats, the lance and its index, the cards, the stock, the
+ *   teams of the bet and of the lance records, the rules); a state out of these ranges is
+ *   refused with Errc::invalid_state and left unchanged, so no hand-edited state reads or
+ *   writes out of bounds. A cheap check: a few comparisons per step;
+ * - 2: the whole of validate_state() on every call (about six times the cost of a step).
+ *
+ * Check a state from elsewhere with validate_state() (or read it with state_from_text(), which
+ * does) before applying actions to it; the C API does this for every state it is given.
  *
  * Every refusal names its rule: `why`, when not null, receives a static sentence starting with
  * the rule's id in docs/rules.md, e.g. "R25a: the partner of a proposed accept may not reject

@@ -347,15 +347,17 @@ TEST_CASE("apply_in_place refuses a hand-edited state in a checked build", "[mat
   CHECK(mus::validate_state(s) == Errc::invalid_state);
 #ifndef NDEBUG
   // The library of this build is a checked one (built without NDEBUG, as these tests are): it
-  // validates the state before it reads s.lances[s.lance_index].
+  // checks the ranges of the state before it reads s.lances[s.lance_index].
   const State before = s;
   std::string_view why;
   CHECK(mus::apply_in_place(s, Action::pass(1), nullptr, &why) == Errc::invalid_state);
   CHECK(s == before);
   CHECK(why.substr(0, 14) == "invalid state:");
-  CHECK(why.find("lance") != std::string_view::npos);
-  State t = grande();
-  t.bet.team = 5;  // a team that would index the scores out of range
-  CHECK(mus::apply_in_place(t, Action::pass(1)) == Errc::invalid_state);
+  State t = bet_open();
+  t.bet.team = 5;  // a team that would index the scores out of range when the bet is refused
+  CHECK(mus::apply_in_place(t, Action::reject(2)) == Errc::invalid_state);
+  State u = grande();
+  u.deck.hands[3] = 200;  // neither a card nor an empty slot: a shift past 64 bits
+  CHECK(mus::apply_in_place(u, Action::pass(1)) == Errc::invalid_state);
 #endif
 }
