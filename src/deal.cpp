@@ -124,12 +124,10 @@ void gather_cards(State& s) {
   s.deck.refill_pos = no_refill;
 }
 
-// Every part of a hand back to its value between hands, as new_match() makes it and as every
-// hand leaves it: the cards gathered, no bet, no declarations, no signals, the mus talk's
-// counters at 0, the lance at grande. The lance records stay: between hands they are the last
-// hand's (HandSummary::lances). One definition, so that equal positions are equal bytes.
-void clear_hand(State& s) {
-  gather_cards(s);
+// The play of a hand back to its value before a deal: no bet, no declarations, no signals, the
+// mus talk's counters at 0, the lance at grande, no deje winner. The lance records stay: between
+// hands they are the last hand's (HandSummary::lances).
+void clear_play(State& s) {
   s.bet = {};
   s.decl = {};
   s.signals = {};
@@ -142,12 +140,25 @@ void clear_hand(State& s) {
   s.scores.deje_winner = -1;
 }
 
+// Every part of a hand back to its value between hands, as new_match() makes it and as every
+// hand leaves it: the cards gathered and the play cleared. One definition, so that equal
+// positions are equal bytes.
+void clear_hand(State& s) {
+  gather_cards(s);
+  clear_play(s);
+}
+
 namespace {
 
-// A new hand (R11): the cards of `order` (the whole deck) dealt one at a time from the mano,
-// the rest the stock; every other part of the hand starts as clear_hand() leaves it.
+// A new hand (R11): the play cleared, the cards of `order` (the whole deck) dealt one at a time
+// from the mano, the rest the stock. The deal writes every card slot, so the cards are not
+// gathered first (between hands they are, and the deal does not read them).
 void begin_hand(State& s, const std::array<std::uint8_t, deck_size>& order, Events* ev) {
-  clear_hand(s);
+  clear_play(s);
+  s.deck.pile = 0;
+  s.deck.need = {};
+  s.deck.refill_pos = no_refill;
+  s.deck.stock_pos = 0;
   s.hand_number += 1;
   if (s.hand_in_game < 0xFF)
     s.hand_in_game = static_cast<std::uint8_t>(s.hand_in_game + 1);  // saturates

@@ -83,10 +83,10 @@ std::uint64_t legal_action_mask(const State& s) noexcept {
       break;
     case Phase::betting: {
       const BetChoices c = bet_choices(s);  // the choices on_betting() accepts
-      if (c.pass) m |= id_bit(action_ids::pass);
-      if (c.accept) m |= id_bit(action_ids::accept);
-      if (c.reject) m |= id_bit(action_ids::reject);
-      if (c.ordago) m |= id_bit(action_ids::ordago);
+      static_assert(action_ids::accept == action_ids::ordago + 1 &&
+                    action_ids::reject == action_ids::ordago + 2);
+      m = std::uint64_t{c.answers & BetChoices::pass} << action_ids::pass |
+          std::uint64_t{c.answers >> 1} << action_ids::ordago;
       if (c.min > 0) m |= ladder_bits(c.min, c.max);
       break;
     }

@@ -303,33 +303,37 @@ inline int bet_min(const State& s) {
   return room >= lo ? lo : 0;
 }
 
-inline int bet_max(const State& s) {
-  if (bet_min(s) == 0) return 0;
-  return max_stake - (s.bet.open ? s.bet.proposed : 0);
-}
 
 // The choices of the seat to act in a lance being bet (R24-R27, R25a): the one statement of
 // betting legality. legal_action_mask() lists them and on_betting() refuses whatever they
-// exclude, naming the rule with betting_refusal().
+// exclude, naming the rule with betting_refusal(). The four answers are bits, in the order of
+// their action ids after pass (ordago 36, accept 37, reject 38), so that the mask is two shifts.
 struct BetChoices {
-  bool pass = false;    // R24: only while no bet waits for an answer (R25)
-  bool accept = false;  // R25: a bet is open; R25a: not after a proposed raise
-  bool reject = false;  // R25: a bet is open; R25a: not after a proposed accept or raise
-  bool ordago = false;  // R27: unless an órdago waits for its answer (R25)
-  int min = 0;          // the smallest bet or raise "more" (R24, R25, R25a), 0 when none
-  int max = 0;          // the largest (max_stake bounds the total), 0 when none
+  static constexpr unsigned pass = 1U << 0;    // R24: only while no bet waits for an answer (R25)
+  static constexpr unsigned ordago = 1U << 1;  // R27: unless an órdago waits for its answer (R25)
+  static constexpr unsigned accept = 1U << 2;  // R25: a bet is open; R25a: not after a proposed raise
+  static constexpr unsigned reject = 1U << 3;  // R25: a bet is open; R25a: not after a proposed
+                                               // accept or raise
+  unsigned answers = 0;  // the bits above
+  int min = 0;           // the smallest bet or raise "more" (R24, R25, R25a), 0 when none
+  int max = 0;           // the largest (max_stake bounds the total), 0 when none
+
+  [[nodiscard]] constexpr bool allows(unsigned answer) const { return (answers & answer) != 0; }
 };
 
 inline BetChoices bet_choices(const State& s) {
   BetChoices c;
   const bool open = s.bet.open != 0;
   const std::uint8_t p = s.bet.proposal;
-  c.pass = !open;
-  c.accept = open && p != proposal_raise;
-  c.reject = open && (p == proposal_none || p == proposal_reject);
-  c.ordago = !(open && s.bet.ordago);
+  if (!open) {
+    c.answers = BetChoices::pass | BetChoices::ordago;
+  } else {
+    c.answers = s.bet.ordago ? 0U : BetChoices::ordago;
+    if (p != proposal_raise) c.answers |= BetChoices::accept;
+    if (p == proposal_none || p == proposal_reject) c.answers |= BetChoices::reject;
+  }
   c.min = bet_min(s);
-  c.max = c.min > 0 ? bet_max(s) : 0;
+  if (c.min > 0) c.max = max_stake - (open ? s.bet.proposed : 0);
   return c;
 }
 
@@ -367,13 +371,14 @@ inline constexpr Refusal reject_after_accept{
 // nothing on its own: it only names the rule behind a choice bet_choices() left out.
 inline Verdict betting_refusal(const State& s, const BetChoices& c, const Action& a) {
   switch (a.kind) {
-    case ActionKind::pass: return c.pass ? accepted : &refuse::pass_while_open;
-    case ActionKind::ordago: return c.ordago ? accepted : &refuse::ordago_only_answered;
+    case ActionKind::pass: return c.allows(BetChoices::pass) ? accepted : &refuse::pass_while_open;
+    case ActionKind::ordago:
+      return c.allows(BetChoices::ordago) ? accepted : &refuse::ordago_only_answered;
     case ActionKind::accept:
-      if (c.accept) return accepted;
+      if (c.allows(BetChoices::accept)) return accepted;
       return s.bet.open ? &refuse::accept_after_raise : &refuse::nothing_to_accept;
     case ActionKind::reject:
-      if (c.reject) return accepted;
+      if (c.allows(BetChoices::reject)) return accepted;
       if (!s.bet.open) return &refuse::nothing_to_reject;
       return s.bet.proposal == proposal_raise ? &refuse::reject_after_raise
                                               : &refuse::reject_after_accept;
@@ -456,6 +461,7 @@ inline constexpr bool proposal_fits(std::uint8_t proposal, int amount, int propo
 
 // deal.cpp: shuffle, deal, mus, discards, replacements and refills, tío Perete.
 void gather_cards(State& s);
+void clear_play(State& s);
 void clear_hand(State& s);
 Verdict on_shuffle(State& s, const Action& a, Events* ev);
 Verdict on_mus(State& s, const Action& a, Events* ev);
