@@ -514,4 +514,9 @@ Errc validate_state(const State& s) noexcept {
   return detail::state_refusal(s) == detail::accepted ? Errc::ok : Errc::invalid_state;
 }
 
+Error check_state(const State& s) noexcept {
+  const detail::Verdict v = detail::state_refusal(s);
+  return v == detail::accepted ? Error{} : Error{v->code, v->why, -1};
+}
+
 }  // namespace mus

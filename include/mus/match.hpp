@@ -799,6 +799,15 @@ struct SeatView {
  */
 [[nodiscard]] Errc validate_state(const State& s) noexcept;
 
+/**
+ * @brief validate_state() with its reason, for messages and logs.
+ * @param s The state.
+ * @return An ok Error when validate_state() accepts the state; else Errc::invalid_state with a
+ *         static message naming the part that failed its check, e.g. "invalid state: the
+ *         betting of the lance (R24-R27, R25a)".
+ */
+[[nodiscard]] Error check_state(const State& s) noexcept;
+
 /// @brief The text name of an action kind, e.g. "bet"; "?" when unknown.
 /// @param k The kind.
 /// @return Static text.
