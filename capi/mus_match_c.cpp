@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 
 #include "capi_internal.hpp"
 #include "mus/match.hpp"
@@ -66,8 +67,9 @@ using capi::write_state;
                                                mus_event* events, std::size_t cap,
                                                std::size_t* count_out) noexcept {
   mus::Events ev;
-  if (const mus::Errc e = mus::apply_in_place(s, a, &ev); e != mus::Errc::ok)
-    return capi::status(e);
+  std::string_view why;
+  if (const mus::Errc e = mus::apply_in_place(s, a, &ev, &why); e != mus::Errc::ok)
+    return capi::status(mus::Error{e, why, -1});
   if (count_out != nullptr) *count_out = ev.size;
   if (events == nullptr) return MUS_OK;
   if (cap < ev.size) return MUS_E_BUFFER_TOO_SMALL;
@@ -116,8 +118,9 @@ int32_t mus_apply_events(const mus_state* in, const mus_action* action, mus_stat
     const auto a = read_action(action);
     if (!a) return capi::status(a.error());
     if (events == nullptr && count_out == nullptr) {
-      if (const mus::Errc e = mus::apply_in_place(next.s, *a); e != mus::Errc::ok)
-        return capi::status(e);
+      std::string_view why;  // the refusal's rule and reason, for status() to pass on
+      if (const mus::Errc e = mus::apply_in_place(next.s, *a, nullptr, &why); e != mus::Errc::ok)
+        return capi::status(mus::Error{e, why, -1});
     } else if (const std::int32_t e = apply_reporting(next.s, *a, events, cap, count_out);
                e != MUS_OK) {
       return e;
@@ -200,8 +203,10 @@ int32_t mus_apply_id(const mus_state* in, int32_t id, uint64_t seed, mus_state* 
     if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
     capi::StateCopy next;  // read, applied to and written from this one copy
     if (const std::int32_t e = read_state(in, next); e != MUS_OK) return e;
-    if (const mus::Errc e = mus::apply_id_in_place(next.s, id, seed); e != mus::Errc::ok)
-      return capi::status(e);
+    std::string_view why;
+    if (const mus::Errc e = mus::apply_id_in_place(next.s, id, seed, nullptr, &why);
+        e != mus::Errc::ok)
+      return capi::status(mus::Error{e, why, -1});
     write_state(next.s, out);
     return MUS_OK;
   });

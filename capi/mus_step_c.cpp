@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "capi_internal.hpp"
 #include "mus/match.hpp"
@@ -25,8 +26,9 @@ int32_t mus_step(const mus_state* in, int32_t id, uint64_t seed, mus_state* out,
     mus::State& s = next.s;
     const std::array<std::int16_t, 2> before = s.scores.points;
     const std::uint32_t last_hand = s.last.number;
-    if (const mus::Errc e = mus::apply_id_in_place(s, id, seed); e != mus::Errc::ok)
-      return capi::status(e);
+    std::string_view why;  // the refusal's rule and reason, for status() to pass on
+    if (const mus::Errc e = mus::apply_id_in_place(s, id, seed, nullptr, &why); e != mus::Errc::ok)
+      return capi::status(mus::Error{e, why, -1});
     capi::write_state(s, out);
     if (info == nullptr) return MUS_OK;
 

@@ -184,7 +184,10 @@ inline std::int32_t apply_cpp(const mus_state& s, const mus_action& a, mus_state
   ca.seed = a.seed;
   std::memcpy(ca.order.data(), a.order, sizeof a.order);
   mus::Events ev;
-  const mus::Errc e = mus::apply_in_place(cpp, ca, &ev);
+  std::string_view why;
+  const mus::Errc e = mus::apply_in_place(cpp, ca, &ev, &why);
+  // Every refusal of a valid state names the rule behind it ("R25a: ...", docs/rules.md).
+  FUZZ_CHECK(e == mus::Errc::ok || (why.size() > 4 && why[0] == 'R'));
   out = c_state(cpp);
   events = ev.size;
   return static_cast<std::int32_t>(e);

@@ -2,9 +2,22 @@
 // action shares and hands it to its phase (deal.cpp, betting.cpp, signals.cpp).
 #include "reducer.hpp"
 
+// How much of apply_in_place()'s precondition a build checks on every call (see match.hpp):
+// 0 nothing (release builds: the hot path); 1 the ranges the reducer indexes with (the default
+// without NDEBUG, as in Debug builds; cheap); 2 the whole of validate_state() (-DMUS_CHECKED_APPLY=2;
+// several times the cost of a step).
+#ifndef MUS_CHECKED_APPLY
+#ifdef NDEBUG
+#define MUS_CHECKED_APPLY 0
+#else
+#define MUS_CHECKED_APPLY 1
+#endif
+#endif
+
 namespace mus {
 
-using detail::gather_cards;
+using detail::accepted;
+using detail::clear_hand;
 using detail::next_seat;
 using detail::on_betting;
 using detail::on_discard;
@@ -12,6 +25,59 @@ using detail::on_mus;
 using detail::on_perete;
 using detail::on_shuffle;
 using detail::on_signal;
+using detail::Refusal;
+using detail::Verdict;
+
+namespace {
+
+namespace refuse {
+constexpr Refusal match_over{Errc::match_over, "R30: the match is over"};
+constexpr Refusal unknown_kind{Errc::invalid_argument,
+                               "R13-R33: the action kind is none of the game's (1..11)"};
+constexpr Refusal shuffle_not_due{
+    Errc::wrong_phase,
+    "R12: a shuffle is applied only when one is due: a new hand's deal (R11) or a stock "
+    "refill (R15)"};
+constexpr Refusal seat_range{Errc::invalid_argument, "R7: the acting seat must be 0..3"};
+constexpr Refusal chance_to_act{Errc::wrong_phase,
+                                "R12: a shuffle is due: chance acts next, not a seat"};
+constexpr Refusal not_your_turn{
+    Errc::not_your_turn, "R8: another seat is to speak (seats speak in turn from the mano)"};
+constexpr Refusal no_phase{Errc::internal, "the phase handles no action (a library bug)"};
+[[maybe_unused]] constexpr Refusal out_of_bounds{
+    Errc::invalid_state,
+    "invalid state: a field out of the range the reducer indexes with (a hand-edited state)"};
+}  // namespace refuse
+
+// The reducer proper: accepted, or the refusal naming its rule.
+Verdict step(State& s, const Action& a, Events* events) noexcept {
+  if (events != nullptr) events->size = 0;
+#if MUS_CHECKED_APPLY >= 2
+  if (const Verdict v = detail::state_refusal(s); v != accepted) return v;
+#elif MUS_CHECKED_APPLY == 1
+  if (!detail::state_in_bounds(s)) return &refuse::out_of_bounds;
+#endif
+  if (s.phase == Phase::match_over) return &refuse::match_over;
+  const int kind = static_cast<int>(a.kind);
+  if (kind < 1 || kind >= action_kind_end) return &refuse::unknown_kind;
+  if (a.kind == ActionKind::shuffle) {
+    if (s.phase != Phase::shuffle) return &refuse::shuffle_not_due;
+    return on_shuffle(s, a, events);
+  }
+  if (a.seat < 0 || a.seat >= seats) return &refuse::seat_range;
+  if (s.phase == Phase::shuffle) return &refuse::chance_to_act;
+  if (a.kind == ActionKind::signal) return on_signal(s, a, events);
+  if (a.seat != s.to_act) return &refuse::not_your_turn;
+  switch (s.phase) {
+    case Phase::mus: return on_mus(s, a, events);
+    case Phase::discard: return on_discard(s, a, events);
+    case Phase::perete: return on_perete(s, a, events);
+    case Phase::betting: return on_betting(s, a, events);
+    default: return &refuse::no_phase;
+  }
+}
+
+}  // namespace
 
 Result<State> new_match(const Rules& rules, int first_dealer) noexcept {
   if (const Error e = validate(rules); !e.ok()) return e;
@@ -22,32 +88,17 @@ Result<State> new_match(const Rules& rules, int first_dealer) noexcept {
   s.rules = rules;
   s.dealer = static_cast<std::uint8_t>(first_dealer);
   s.mano = static_cast<std::uint8_t>(next_seat(first_dealer));
-  gather_cards(s);
+  clear_hand(s);
   s.phase = Phase::shuffle;
   s.to_act = -1;
   return s;
 }
 
-Errc apply_in_place(State& s, const Action& a, Events* events) noexcept {
-  if (events != nullptr) events->size = 0;
-  if (s.phase == Phase::match_over) return Errc::match_over;
-  const int kind = static_cast<int>(a.kind);
-  if (kind < 1 || kind >= action_kind_end) return Errc::invalid_argument;
-  if (a.kind == ActionKind::shuffle) {
-    if (s.phase != Phase::shuffle) return Errc::wrong_phase;
-    return on_shuffle(s, a, events);
-  }
-  if (a.seat < 0 || a.seat >= seats) return Errc::invalid_argument;
-  if (s.phase == Phase::shuffle) return Errc::wrong_phase;
-  if (a.kind == ActionKind::signal) return on_signal(s, a, events);
-  if (a.seat != s.to_act) return Errc::not_your_turn;
-  switch (s.phase) {
-    case Phase::mus: return on_mus(s, a, events);
-    case Phase::discard: return on_discard(s, a, events);
-    case Phase::perete: return on_perete(s, a, events);
-    case Phase::betting: return on_betting(s, a, events);
-    default: return Errc::internal;
-  }
+Errc apply_in_place(State& s, const Action& a, Events* events, std::string_view* why) noexcept {
+  const Verdict v = step(s, a, events);
+  if (v == accepted) return Errc::ok;
+  if (why != nullptr) *why = v->why;
+  return v->code;
 }
 
 }  // namespace mus

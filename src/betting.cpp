@@ -1,6 +1,7 @@
 // The lances and their betting (R22-R27): declarations, who speaks, bets, raises, órdagos and
-// their answers. Each handler first checks the action completely and only then changes the
-// state, so a refused action leaves the state as it was.
+// their answers. Which answers are legal is bet_choices() (reducer.hpp), read here and by the
+// legal-action mask; on_betting() refuses anything else before it changes the state, so a
+// refused action leaves the state as it was.
 #include <cstdint>
 
 #include "reducer.hpp"
@@ -48,12 +49,9 @@ void setup_answer(State& s, int bettor) {
   s.to_act = s.bet.answer_first;
 }
 
-// The bet is answered: no bet and no proposal is pending.
-void close_bet(State& s) {
-  s.bet.open = 0;
-  s.bet.proposal = proposal_none;
-  s.bet.proposal_amount = 0;
-}
+// The bet is answered (or the lance begins): nothing waits, and the betting state is the one
+// value of "no bet", whatever went before.
+void close_bet(State& s) { s.bet = {}; }
 
 // R25a: the first answerer proposes `kind` (raise of `amount`, accept or reject); the partner
 // decides next.
@@ -108,47 +106,28 @@ void start_lance(State& s, int index, Events* ev) {
     if (r.status != LanceStatus::pending) continue;
     s.phase = Phase::betting;
     close_bet(s);
-    s.bet.ordago = 0;
-    s.bet.team = -1;
-    s.bet.answer_first = s.bet.answer_second = -1;
-    s.bet.answer_stage = 0;
-    s.bet.stake_before = 0;
-    s.bet.proposed = 0;
-    s.bet.proposal = proposal_none;
-    s.bet.proposal_amount = 0;
     s.to_act = static_cast<std::int8_t>(next_speaker(s, 0));
     return;
   }
   count_hand(s, ev);
 }
 
-Errc on_betting(State& s, const Action& a, Events* ev) {
+Verdict on_betting(State& s, const Action& a, Events* ev) {
+  if (const Verdict v = betting_refusal(s, bet_choices(s), a); v != accepted) return v;
+  // From here on the action is one of the seat's choices.
   const int seat = a.seat;
   const int lance = static_cast<int>(s.lance);
   LanceRecord& r = s.lances[s.lance_index];
-  // R25a: the partner's limits after a proposal (bet amounts are checked by bet_min()).
-  if (s.bet.proposal == proposal_accept && a.kind == ActionKind::reject)
-    return Errc::illegal_action;
-  if (s.bet.proposal == proposal_raise &&
-      (a.kind == ActionKind::accept || a.kind == ActionKind::reject))
-    return Errc::illegal_action;
   // R25a: the first answerer only proposes; an órdago is final at once, and so is accepting an
   // open órdago.
   if (proposal_step(s)) {
     switch (a.kind) {
-      case ActionKind::bet: {
-        const int lo = bet_min(s);
-        if (lo == 0) return Errc::illegal_action;
-        if (a.amount < lo) return Errc::bet_too_small;
-        if (a.amount > bet_max(s)) return Errc::illegal_action;
-        propose(s, seat, proposal_raise, a.amount, ev);
-        return Errc::ok;
-      }
+      case ActionKind::bet: propose(s, seat, proposal_raise, a.amount, ev); return accepted;
       case ActionKind::accept:
         if (s.bet.ordago) break;
         propose(s, seat, proposal_accept, 0, ev);
-        return Errc::ok;
-      case ActionKind::reject: propose(s, seat, proposal_reject, 0, ev); return Errc::ok;
+        return accepted;
+      case ActionKind::reject: propose(s, seat, proposal_reject, 0, ev); return accepted;
       default: break;
     }
   }
@@ -161,7 +140,6 @@ Errc on_betting(State& s, const Action& a, Events* ev) {
   }
   switch (a.kind) {
     case ActionKind::pass: {
-      if (s.bet.open) return Errc::illegal_action;  // no passing while a bet is open (R25)
       emit(ev, EventKind::pass, seat, team_of(seat), lance);
       const int k = speaking_index(s, seat);
       const int next = next_speaker(s, k + 1);
@@ -172,29 +150,23 @@ Errc on_betting(State& s, const Action& a, Events* ev) {
       } else {
         s.to_act = static_cast<std::int8_t>(next);
       }
-      return Errc::ok;
+      return accepted;
     }
     case ActionKind::bet: {
-      const int lo = bet_min(s);
-      if (lo == 0) return Errc::illegal_action;
-      if (a.amount < lo) return Errc::bet_too_small;
-      if (a.amount > bet_max(s)) return Errc::illegal_action;
       s.bet.stake_before = static_cast<std::uint16_t>(deje_if_refused(s));
       s.bet.proposed = static_cast<std::uint16_t>((s.bet.open ? s.bet.proposed : 0) + a.amount);
       emit(ev, EventKind::bet, bettor, team_of(bettor), lance, a.amount, s.bet.proposed);
       setup_answer(s, bettor);
-      return Errc::ok;
+      return accepted;
     }
     case ActionKind::ordago: {
-      if (s.bet.open && s.bet.ordago) return Errc::illegal_action;
       s.bet.stake_before = static_cast<std::uint16_t>(deje_if_refused(s));
       s.bet.ordago = 1;
       emit(ev, EventKind::ordago, seat, team_of(seat), lance);
       setup_answer(s, seat);
-      return Errc::ok;
+      return accepted;
     }
     case ActionKind::accept: {
-      if (!s.bet.open) return Errc::illegal_action;
       r.bet_team = s.bet.team;
       if (s.bet.ordago) {  // showdown: the lance decides the game (R27)
         const TableEval t = table_eval(s);
@@ -206,23 +178,22 @@ Errc on_betting(State& s, const Action& a, Events* ev) {
         emit(ev, EventKind::showdown, winner, team_of(winner), lance);
         close_bet(s);
         finish_hand(s, HandEnd::ordago, team_of(winner), ev);
-        return Errc::ok;
+        return accepted;
       }
       r.status = LanceStatus::accepted;
       r.stake = s.bet.proposed;
       emit(ev, EventKind::accept, seat, team_of(seat), lance, 0, s.bet.proposed);
       close_bet(s);
       next_lance(s, ev);
-      return Errc::ok;
+      return accepted;
     }
     case ActionKind::reject: {
-      if (!s.bet.open) return Errc::illegal_action;
       emit(ev, EventKind::reject, seat, team_of(seat), lance);
       // R25: the partner may still answer (in R25a a first rejection is a proposal, above).
       if (s.bet.answer_stage == 0 && s.bet.answer_second >= 0) {
         s.bet.answer_stage = 1;
         s.to_act = s.bet.answer_second;
-        return Errc::ok;
+        return accepted;
       }
       // Refused: a deje (R26), scored at once.
       const int team = s.bet.team;
@@ -234,11 +205,11 @@ Errc on_betting(State& s, const Action& a, Events* ev) {
       sc = static_cast<std::int16_t>(sc + s.bet.stake_before);
       emit(ev, EventKind::deje, -1, team, lance, s.bet.stake_before);
       close_bet(s);
-      if (check_immediate_points(s, team, ev)) return Errc::ok;
+      if (check_immediate_points(s, team, ev)) return accepted;
       next_lance(s, ev);
-      return Errc::ok;
+      return accepted;
     }
-    default: return Errc::wrong_phase;
+    default: return &refuse::not_a_bet_action;  // not reached: betting_refusal() refused it
   }
 }
 }  // namespace mus::detail

@@ -25,7 +25,9 @@ void win_game(State& s, int team, Events* ev) {
 
 }  // namespace
 
-// Closes the hand: records the summary, settles a won game and rotates the deal (R10).
+// Closes the hand: records the summary, settles a won game and rotates the deal (R10). The
+// state it leaves depends only on the position (rules, scores, deal, hand counters and the
+// summary): the test "the state after every count equals one built fresh" holds it to that.
 void finish_hand(State& s, HandEnd end, int game_winner, Events* ev) {
   HandSummary& h = s.last;
   h.number = s.hand_number;
@@ -40,11 +42,7 @@ void finish_hand(State& s, HandEnd end, int game_winner, Events* ev) {
   if (game_winner >= 0) win_game(s, game_winner, ev);
   s.dealer = s.mano;  // the mano deals next
   s.mano = static_cast<std::uint8_t>(next_seat(s.mano));
-  s.bet.open = 0;
-  s.bet.ordago = 0;
-  s.bet.proposal = proposal_none;
-  s.bet.proposal_amount = 0;
-  gather_cards(s);
+  clear_hand(s);  // every part of the hand back to its value between hands
   if (s.scores.match_winner >= 0) {
     s.phase = Phase::match_over;
   } else {

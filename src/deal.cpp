@@ -9,29 +9,55 @@
 #include "reducer.hpp"
 
 namespace mus::detail {
+namespace refuse {
+constexpr Refusal shuffle_seat{Errc::invalid_argument,
+                               "R12: a shuffle is chance's step: its seat must be -1"};
+constexpr Refusal order_length{
+    Errc::bad_shuffle,
+    "R12: an explicit order lists exactly the cards to shuffle: the whole deck for a deal (R11), "
+    "the discard pile for a refill (R15)"};
+constexpr Refusal order_card{Errc::bad_shuffle,
+                             "R12: an explicit order holds card ids 0..39 (R3)"};
+constexpr Refusal order_cards{
+    Errc::bad_shuffle,
+    "R12: an explicit order lists each card to shuffle once and no other card"};
+constexpr Refusal not_mus_action{Errc::wrong_phase,
+                                 "R13: in the mus phase a seat says mus or cuts"};
+constexpr Refusal not_discard_action{Errc::wrong_phase,
+                                     "R14: in the discard phase a seat discards"};
+constexpr Refusal discard_not_held{Errc::card_not_in_hand,
+                                   "R14: a seat discards only cards it holds"};
+constexpr Refusal empty_discard{
+    Errc::illegal_action, "R14: a discard is of one to four cards (servido needs zero_discard=1)"};
+constexpr Refusal not_perete_action{
+    Errc::wrong_phase, "R32: in the tio Perete phase a seat declares tio Perete or passes"};
+constexpr Refusal not_perete_hand{
+    Errc::illegal_action, "R32: only a hand of one 4, one 5, one 6 and one 7 declares tio Perete"};
+}  // namespace refuse
+
 namespace {
 
 // Reads a shuffle action into `out`: exactly the cards of `cards` (a mask), n of them.
-Errc shuffle_order(const Action& a, std::uint64_t cards, std::uint8_t* out, int& n) {
+Verdict shuffle_order(const Action& a, std::uint64_t cards, std::uint8_t* out, int& n) {
   n = std::popcount(cards);
   if (a.amount == 0) {
     int k = 0;
     for (int id = 0; id < deck_size; ++id)
       if ((cards >> id) & 1U) out[k++] = static_cast<std::uint8_t>(id);
     seeded_order(out, n, a.seed);
-    return Errc::ok;
+    return accepted;
   }
-  if (a.amount != n) return Errc::bad_shuffle;
+  if (a.amount != n) return &refuse::order_length;
   std::uint64_t seen = 0;
   for (int i = 0; i < n; ++i) {
     const std::uint8_t id = a.order[static_cast<std::size_t>(i)];
-    if (id >= deck_size) return Errc::bad_shuffle;
+    if (id >= deck_size) return &refuse::order_card;
     const std::uint64_t bit = std::uint64_t{1} << id;
-    if ((cards & bit) == 0 || (seen & bit) != 0) return Errc::bad_shuffle;
+    if ((cards & bit) == 0 || (seen & bit) != 0) return &refuse::order_cards;
     seen |= bit;
     out[i] = id;
   }
-  return Errc::ok;
+  return accepted;
 }
 
 // After the mus phase ends with a cut: tío Perete (R32) when the variant is on, then the
@@ -98,14 +124,72 @@ void gather_cards(State& s) {
   s.deck.refill_pos = no_refill;
 }
 
+// The play of a hand back to its value before a deal: no bet, no declarations, no signals, the
+// mus talk's counters at 0, the lance at grande, no deje winner. The lance records stay: between
+// hands they are the last hand's (HandSummary::lances).
+void clear_play(State& s) {
+  s.bet = {};
+  s.decl = {};
+  s.signals = {};
+  s.lance_index = 0;
+  s.lance = Lance::grande;
+  s.corrido = 0;
+  s.no_signals = 0;
+  s.mus_said = 0;
+  s.discarded = 0;
+  s.scores.deje_winner = -1;
+}
+
+// Every part of a hand back to its value between hands, as new_match() makes it and as every
+// hand leaves it: the cards gathered and the play cleared. One definition, so that equal
+// positions are equal bytes.
+void clear_hand(State& s) {
+  gather_cards(s);
+  clear_play(s);
+}
+
+namespace {
+
+// A new hand (R11): the play cleared, the cards of `order` (the whole deck) dealt one at a time
+// from the mano, the rest the stock. The deal writes every card slot, so the cards are not
+// gathered first (between hands they are, and the deal does not read them).
+void begin_hand(State& s, const std::array<std::uint8_t, deck_size>& order, Events* ev) {
+  clear_play(s);
+  s.deck.pile = 0;
+  s.deck.need = {};
+  s.deck.refill_pos = no_refill;
+  s.deck.stock_pos = 0;
+  s.hand_number += 1;
+  if (s.hand_in_game < 0xFF)
+    s.hand_in_game = static_cast<std::uint8_t>(s.hand_in_game + 1);  // saturates
+  for (int k = 0; k < hand_size; ++k)
+    for (int i = 0; i < seats; ++i)
+      s.deck.hands[static_cast<std::size_t>(((s.mano + i) % seats) * 4 + k)] =
+          order[static_cast<std::size_t>(4 * k + i)];
+  for (int i = 16; i < deck_size; ++i)
+    s.deck.stock[static_cast<std::size_t>(i - 16)] = order[static_cast<std::size_t>(i)];
+  s.deck.stock_end = deck_size - 16;
+  for (int seat = 0; seat < seats; ++seat) refresh_truth(s, seat);
+  s.lances = unplayed_lances;
+  s.scores.hand_start = s.scores.points;
+  const bool corrido = is_corrido_hand(s.rules, s.hand_number, s.hand_in_game);
+  s.corrido = corrido ? 1 : 0;
+  s.no_signals = corrido ? 1 : 0;
+  s.phase = Phase::mus;
+  s.to_act = static_cast<std::int8_t>(s.mano);
+  emit(ev, EventKind::deal, s.dealer, -1, -1, static_cast<int>(s.hand_number), s.mano);
+}
+
+}  // namespace
+
 // --- phase handlers -------------------------------------------------------------------------
 
-Errc on_shuffle(State& s, const Action& a, Events* ev) {
-  if (a.seat != -1) return Errc::invalid_argument;
+Verdict on_shuffle(State& s, const Action& a, Events* ev) {
+  if (a.seat != -1) return &refuse::shuffle_seat;
   std::array<std::uint8_t, deck_size> order{};
   int n = 0;
-  const Errc e = shuffle_order(a, cards_to_shuffle(s), order.data(), n);
-  if (e != Errc::ok) return e;
+  if (const Verdict v = shuffle_order(a, cards_to_shuffle(s), order.data(), n); v != accepted)
+    return v;
   if (s.refill_due()) {  // stock refill (R15)
     int k = 0;
     for (int i = s.deck.stock_pos; i < s.deck.stock_end; ++i)
@@ -117,46 +201,13 @@ Errc on_shuffle(State& s, const Action& a, Events* ev) {
     s.deck.pile = 0;
     emit(ev, EventKind::refill, -1, -1, -1, n);
     deal_replacements(s, ev);
-    return Errc::ok;
+    return accepted;
   }
-  // A new hand (R11).
-  s.hand_number += 1;
-  if (s.hand_in_game < 0xFF)
-    s.hand_in_game = static_cast<std::uint8_t>(s.hand_in_game + 1);  // saturates
-  for (int k = 0; k < hand_size; ++k)
-    for (int i = 0; i < seats; ++i)
-      s.deck.hands[static_cast<std::size_t>(((s.mano + i) % seats) * 4 + k)] =
-          order[static_cast<std::size_t>(4 * k + i)];
-  for (int i = 16; i < deck_size; ++i)
-    s.deck.stock[static_cast<std::size_t>(i - 16)] = order[static_cast<std::size_t>(i)];
-  s.deck.stock_pos = 0;
-  s.deck.stock_end = deck_size - 16;
-  s.deck.pile = 0;
-  s.deck.need = {};
-  s.deck.refill_pos = no_refill;
-  s.discarded = 0;
-  s.mus_said = 0;
-  s.decl.pares_mask = s.decl.juego_mask = s.decl.declared = 0;
-  s.decl.perete_mask = s.decl.perete_asked = 0;
-  s.scores.deje_winner = -1;
-  s.signals = {};
-  for (int seat = 0; seat < seats; ++seat) refresh_truth(s, seat);
-  s.lances = {};
-  for (int i = 0; i < 4; ++i)  // named by position until played (index 3: juego or punto)
-    s.lances[static_cast<std::size_t>(i)].lance = static_cast<Lance>(i);
-  s.bet.open = 0;
-  s.bet.ordago = 0;
-  s.scores.hand_start = s.scores.points;
-  const bool corrido = is_corrido_hand(s.rules, s.hand_number, s.hand_in_game);
-  s.corrido = corrido ? 1 : 0;
-  s.no_signals = corrido ? 1 : 0;
-  s.phase = Phase::mus;
-  s.to_act = static_cast<std::int8_t>(s.mano);
-  emit(ev, EventKind::deal, s.dealer, -1, -1, static_cast<int>(s.hand_number), s.mano);
-  return Errc::ok;
+  begin_hand(s, order, ev);
+  return accepted;
 }
 
-Errc on_mus(State& s, const Action& a, Events* ev) {
+Verdict on_mus(State& s, const Action& a, Events* ev) {
   const int seat = a.seat;
   if (a.kind == ActionKind::mus) {
     emit(ev, EventKind::mus, seat, team_of(seat));
@@ -168,9 +219,9 @@ Errc on_mus(State& s, const Action& a, Events* ev) {
     } else {
       s.to_act = static_cast<std::int8_t>(next_seat(seat));
     }
-    return Errc::ok;
+    return accepted;
   }
-  if (a.kind != ActionKind::cut) return Errc::wrong_phase;
+  if (a.kind != ActionKind::cut) return &refuse::not_mus_action;
   if (s.corrido) {  // mus corrido: the first to cut becomes mano (R31)
     s.mano = static_cast<std::uint8_t>(seat);
     s.dealer = static_cast<std::uint8_t>((seat + 3) % seats);
@@ -178,16 +229,16 @@ Errc on_mus(State& s, const Action& a, Events* ev) {
   }
   emit(ev, EventKind::cut, seat, team_of(seat), -1, 0, s.mano);
   begin_lances(s, ev);
-  return Errc::ok;
+  return accepted;
 }
 
-Errc on_discard(State& s, const Action& a, Events* ev) {
-  if (a.kind != ActionKind::discard) return Errc::wrong_phase;
+Verdict on_discard(State& s, const Action& a, Events* ev) {
+  if (a.kind != ActionKind::discard) return &refuse::not_discard_action;
   const int seat = a.seat;
   const std::uint64_t held = hand_mask(s, seat);
-  if ((a.cards & ~held) != 0) return Errc::card_not_in_hand;
+  if ((a.cards & ~held) != 0) return &refuse::discard_not_held;
   const int n = std::popcount(a.cards);
-  if (n == 0 && !s.rules.zero_discard) return Errc::illegal_action;
+  if (n == 0 && !s.rules.zero_discard) return &refuse::empty_discard;
   for (int i = 0; i < hand_size; ++i) {
     auto& slot = s.deck.hands[static_cast<std::size_t>(seat * 4 + i)];
     if ((a.cards >> slot) & 1U) slot = no_card;
@@ -203,13 +254,13 @@ Errc on_discard(State& s, const Action& a, Events* ev) {
   } else {
     s.to_act = static_cast<std::int8_t>(next_seat(seat));
   }
-  return Errc::ok;
+  return accepted;
 }
 
-Errc on_perete(State& s, const Action& a, Events* ev) {
+Verdict on_perete(State& s, const Action& a, Events* ev) {
   const int seat = a.seat;
-  if (a.kind != ActionKind::perete && a.kind != ActionKind::pass) return Errc::wrong_phase;
-  if (a.kind == ActionKind::perete && !is_perete_hand(s, seat)) return Errc::illegal_action;
+  if (a.kind != ActionKind::perete && a.kind != ActionKind::pass) return &refuse::not_perete_action;
+  if (a.kind == ActionKind::perete && !is_perete_hand(s, seat)) return &refuse::not_perete_hand;
   s.decl.perete_asked = static_cast<std::uint8_t>(s.decl.perete_asked | (1U << seat));
   if (a.kind == ActionKind::perete) {
     s.decl.perete_mask = static_cast<std::uint8_t>(s.decl.perete_mask | (1U << seat));
@@ -217,7 +268,7 @@ Errc on_perete(State& s, const Action& a, Events* ev) {
     auto& sc = s.scores.points[static_cast<std::size_t>(team)];
     sc = static_cast<std::int16_t>(sc + 1);
     emit(ev, EventKind::perete, seat, team, -1, 1);
-    if (check_immediate_points(s, team, ev)) return Errc::ok;
+    if (check_immediate_points(s, team, ev)) return accepted;
   } else {
     emit(ev, EventKind::pass, seat, team_of(seat));
   }
@@ -227,6 +278,6 @@ Errc on_perete(State& s, const Action& a, Events* ev) {
   } else {
     start_lance(s, 0, ev);
   }
-  return Errc::ok;
+  return accepted;
 }
 }  // namespace mus::detail

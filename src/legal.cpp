@@ -8,14 +8,14 @@
 
 namespace mus {
 
-using detail::bet_max;
-using detail::bet_min;
+using detail::bet_choices;
+using detail::BetChoices;
 using detail::hand_mask;
 using detail::is_perete_hand;
 
-int min_bet(const State& s) noexcept { return s.phase == Phase::betting ? bet_min(s) : 0; }
+int min_bet(const State& s) noexcept { return s.phase == Phase::betting ? bet_choices(s).min : 0; }
 
-int max_bet(const State& s) noexcept { return s.phase == Phase::betting ? bet_max(s) : 0; }
+int max_bet(const State& s) noexcept { return s.phase == Phase::betting ? bet_choices(s).max : 0; }
 
 // --- action ids and the legal actions --------------------------------------------------------
 
@@ -81,17 +81,15 @@ std::uint64_t legal_action_mask(const State& s) noexcept {
       m = id_bit(action_ids::pass);
       if (is_perete_hand(s, s.to_act)) m |= id_bit(action_ids::perete);
       break;
-    case Phase::betting:
-      m = s.bet.open ? id_bit(action_ids::accept) | id_bit(action_ids::reject)
-                     : id_bit(action_ids::pass);
-      // R25a: after a proposed accept the partner may not reject; after a proposed raise it
-      // may neither accept nor reject.
-      if (s.bet.proposal == detail::proposal_accept) m &= ~id_bit(action_ids::reject);
-      if (s.bet.proposal == detail::proposal_raise)
-        m &= ~(id_bit(action_ids::accept) | id_bit(action_ids::reject));
-      if (const int lo = bet_min(s); lo > 0) m |= ladder_bits(lo, bet_max(s));
-      if (!(s.bet.open && s.bet.ordago)) m |= id_bit(action_ids::ordago);
+    case Phase::betting: {
+      const BetChoices c = bet_choices(s);  // the choices on_betting() accepts
+      static_assert(action_ids::accept == action_ids::ordago + 1 &&
+                    action_ids::reject == action_ids::ordago + 2);
+      m = std::uint64_t{c.answers & BetChoices::pass} << action_ids::pass |
+          std::uint64_t{c.answers >> 1} << action_ids::ordago;
+      if (c.min > 0) m |= ladder_bits(c.min, c.max);
       break;
+    }
   }
   m |= std::uint64_t{detail::open_signals(s, s.to_act)} << action_ids::signal;
   return m;
@@ -143,11 +141,11 @@ namespace {
 // and legal_actions are hot paths).
 Errc action_for_id(const State& s, int id, Action& out, std::string_view& why) {
   if (id < 0 || id >= action_id_count) {
-    why = "action id out of range";
+    why = "the action id is out of range (0..55, docs/actions.md)";
     return Errc::invalid_argument;
   }
   if (s.phase == Phase::match_over) {
-    why = "the match is over";
+    why = "R30: the match is over";
     return Errc::match_over;
   }
   if (id == action_ids::shuffle) {
@@ -156,7 +154,7 @@ Errc action_for_id(const State& s, int id, Action& out, std::string_view& why) {
   }
   const int seat = s.to_act;
   if (seat < 0) {
-    why = "chance is to act: only the shuffle id applies";
+    why = "R12: a shuffle is due: chance acts next, and only the shuffle id applies";
     return Errc::wrong_phase;
   }
   out.kind = ActionKind::pass;
@@ -164,7 +162,7 @@ Errc action_for_id(const State& s, int id, Action& out, std::string_view& why) {
   if (id >= action_ids::signal && id < action_ids::signal + action_ids::signal_count) {
     const int k = id - action_ids::signal;
     if (k >= signal_count) {
-      why = "reserved signal id";
+      why = "R33: no such signal (a reserved signal id)";
       return Errc::invalid_argument;
     }
     out.kind = ActionKind::signal;
@@ -177,7 +175,7 @@ Errc action_for_id(const State& s, int id, Action& out, std::string_view& why) {
     const int n = sorted_cards(s, seat, cards);
     const int mask = id - action_ids::discard;
     if ((mask >> n) != 0) {
-      why = "the discard names a card position the seat lacks";
+      why = "R14: the discard names a card position the seat does not fill";
       return Errc::card_not_in_hand;
     }
     std::uint64_t set = 0;
@@ -209,16 +207,18 @@ Result<Action> action_from_id(const State& s, int id) noexcept {
   return a;
 }
 
-Errc apply_id_in_place(State& s, int id, std::uint64_t seed, Events* events) noexcept {
+Errc apply_id_in_place(State& s, int id, std::uint64_t seed, Events* events,
+                       std::string_view* why) noexcept {
   Action a;
-  std::string_view why;
-  const Errc e = action_for_id(s, id, a, why);
+  std::string_view not_an_action;
+  const Errc e = action_for_id(s, id, a, not_an_action);
   if (e != Errc::ok) {
     if (events != nullptr) events->size = 0;
+    if (why != nullptr) *why = not_an_action;
     return e;
   }
   a.seed = seed;
-  return apply_in_place(s, a, events);
+  return apply_in_place(s, a, events, why);
 }
 
 ActionList legal_actions(const State& s) noexcept {

@@ -45,7 +45,7 @@ SeatView view_of(const State& s, int seat) noexcept {
   v.signals = s.signals;
   v.bet_open = s.bet.open;
   v.is_ordago = s.bet.ordago;
-  v.bet_team = s.bet.open ? s.bet.team : std::int8_t{-1};
+  v.bet_team = s.bet.team;  // -1 unless a bet is open: a closed bet is BetState{}
   v.stake_before = s.bet.stake_before;
   v.proposed = s.bet.proposed;
   if (s.bet.proposal != 0) {  // R25a: the first answerer's proposal, the partner to decide

@@ -8,10 +8,26 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "mus/match.hpp"
 
 namespace mus::detail {
+
+// --- refusals -------------------------------------------------------------------------------
+
+// Why an action is refused: the code apply_in_place() returns and a static sentence that names
+// the rule (docs/rules.md ids), e.g. "R25a: the partner of a proposed accept may not reject it".
+struct Refusal {
+  Errc code;
+  std::string_view why;
+};
+
+// What a phase handler answers: `accepted` (null) when it applied the action, else one of the
+// named refusals (static objects below and beside their rules), so that the hot path passes
+// one pointer and pays for the sentence only when someone reads it.
+using Verdict = const Refusal*;
+inline constexpr Verdict accepted = nullptr;
 
 // --- seats and speaking order (R8) ----------------------------------------------------------
 
@@ -21,6 +37,8 @@ inline int partner(int seat) { return (seat + 2) % seats; }
 inline int speaking_seat(const State& s, int k) { return (s.mano + k) % seats; }
 // The speaking index (0 = mano) of a seat in this hand.
 inline int speaking_index(const State& s, int seat) { return (seat - s.mano + seats) % seats; }
+// The dealer of a hand whose mano is `mano`: the seat before it (R8, R31).
+inline constexpr int dealer_of(int mano) { return (mano + seats - 1) % seats; }
 
 // The bit mask of the seats of `team` (0: seats 0 and 2; 1: seats 1 and 3).
 inline std::uint8_t team_seats(int team) { return team == 0 ? 0x5 : 0xA; }
@@ -124,20 +142,53 @@ inline unsigned set_signals_now(const State& s) {
   return s.phase == Phase::mus ? set : set & ~need_mus;
 }
 
-// Why seat `seat` (0..3) may not make signal number `signal` now, or Errc::ok (R31, R33, R33a).
+namespace refuse {
+inline constexpr Refusal no_signal_phase{
+    Errc::wrong_phase,
+    "R33: signals are made only while a hand is played (mus, discard, tio Perete, lances)"};
+inline constexpr Refusal corrido_signal{Errc::illegal_action,
+                                        "R31: no signals may be made in a mus corrido hand"};
+inline constexpr Refusal no_such_signal{Errc::invalid_argument,
+                                        "R33: no such signal (signal numbers are 0..15)"};
+inline constexpr Refusal not_in_full_set{
+    Errc::signal_not_in_set,
+    "R33a: the signal is not in the rules' signal set (signals=full: every signal but need_mus)"};
+inline constexpr Refusal not_in_online_set{
+    Errc::signal_not_in_set,
+    "R33a: the signal is not in the rules' signal set (signals=online: need_mus, two_kings, "
+    "three_kings, two_aces, three_aces, duples, medias, juego_31 and solomillo)"};
+inline constexpr Refusal signals_off{
+    Errc::signal_not_in_set, "R33a: the rules' signal set allows no signal (signals=off)"};
+inline constexpr Refusal need_mus_late{Errc::wrong_phase,
+                                       "R33a: need_mus is a signal of the mus phase only"};
+inline constexpr Refusal signal_again{Errc::illegal_action,
+                                      "R33: a seat makes each signal at most once a hand"};
+inline constexpr Refusal signal_incomplete{
+    Errc::illegal_action, "R33: a seat signals only while it holds its four cards"};
+inline constexpr Refusal false_signal{Errc::false_signal,
+                                      "R33: a signal must be true of the seat's hand"};
+}  // namespace refuse
+
+// Why seat `seat` (0..3) may not make signal number `signal` now, or accepted (R31, R33, R33a).
 // apply() and State::signal_allowed() use it; open_signals() below gives the same rule as a
 // mask for the legal list, and the property test checks the two agree at every step.
-inline Errc signal_refusal(const State& s, int seat, int signal) {
-  if (!signal_phase(s)) return Errc::wrong_phase;
-  if (s.no_signals) return Errc::illegal_action;  // mus corrido hand (R31)
-  if (signal < 0 || signal >= signal_count) return Errc::invalid_argument;
+inline Verdict signal_refusal(const State& s, int seat, int signal) {
+  if (!signal_phase(s)) return &refuse::no_signal_phase;
+  if (s.no_signals) return &refuse::corrido_signal;  // mus corrido hand (R31)
+  if (signal < 0 || signal >= signal_count) return &refuse::no_such_signal;
   const unsigned bit = 1U << static_cast<unsigned>(signal);
-  if ((signal_set_mask(s.rules.signals) & bit) == 0) return Errc::signal_not_in_set;
-  if ((set_signals_now(s) & bit) == 0) return Errc::wrong_phase;  // need_mus after the mus phase
-  if ((s.signals[static_cast<std::size_t>(seat)] & bit) != 0) return Errc::illegal_action;
-  if (!hand_complete(s, seat)) return Errc::illegal_action;
-  if ((s.truth[static_cast<std::size_t>(seat)] & bit) == 0) return Errc::false_signal;
-  return Errc::ok;
+  if ((signal_set_mask(s.rules.signals) & bit) == 0) {
+    switch (s.rules.signals) {
+      case SignalSet::online: return &refuse::not_in_online_set;
+      case SignalSet::off: return &refuse::signals_off;
+      default: return &refuse::not_in_full_set;
+    }
+  }
+  if ((set_signals_now(s) & bit) == 0) return &refuse::need_mus_late;
+  if ((s.signals[static_cast<std::size_t>(seat)] & bit) != 0) return &refuse::signal_again;
+  if (!hand_complete(s, seat)) return &refuse::signal_incomplete;
+  if ((s.truth[static_cast<std::size_t>(seat)] & bit) == 0) return &refuse::false_signal;
+  return accepted;
 }
 
 // The signals seat `seat` may make now, as a mask (bit k = signal k): exactly the k for which
@@ -170,6 +221,14 @@ inline std::uint8_t holders(const TableEval& t, Lance l) {
   }
   return mask;
 }
+
+// This hand's lance records at the deal: unplayed, each named by its position (index 3 says
+// juego until the declarations decide between juego and punto, R20).
+inline constexpr std::array<LanceRecord, 4> unplayed_lances = [] {
+  std::array<LanceRecord, 4> r{};
+  for (std::size_t i = 0; i < r.size(); ++i) r[i].lance = static_cast<Lance>(i);
+  return r;
+}();
 
 // The fourth lance: punto is played instead of juego exactly when nobody has juego (R20).
 inline Lance fourth_lance(std::uint8_t juego_mask) {
@@ -244,9 +303,96 @@ inline int bet_min(const State& s) {
   return room >= lo ? lo : 0;
 }
 
-inline int bet_max(const State& s) {
-  if (bet_min(s) == 0) return 0;
-  return max_stake - (s.bet.open ? s.bet.proposed : 0);
+
+// The choices of the seat to act in a lance being bet (R24-R27, R25a): the one statement of
+// betting legality. legal_action_mask() lists them and on_betting() refuses whatever they
+// exclude, naming the rule with betting_refusal(). The four answers are bits, in the order of
+// their action ids after pass (ordago 36, accept 37, reject 38), so that the mask is two shifts.
+struct BetChoices {
+  static constexpr unsigned pass = 1U << 0;    // R24: only while no bet waits for an answer (R25)
+  static constexpr unsigned ordago = 1U << 1;  // R27: unless an órdago waits for its answer (R25)
+  static constexpr unsigned accept = 1U << 2;  // R25: a bet is open; R25a: not after a proposed raise
+  static constexpr unsigned reject = 1U << 3;  // R25: a bet is open; R25a: not after a proposed
+                                               // accept or raise
+  unsigned answers = 0;  // the bits above
+  int min = 0;           // the smallest bet or raise "more" (R24, R25, R25a), 0 when none
+  int max = 0;           // the largest (max_stake bounds the total), 0 when none
+
+  [[nodiscard]] constexpr bool allows(unsigned answer) const { return (answers & answer) != 0; }
+};
+
+inline BetChoices bet_choices(const State& s) {
+  BetChoices c;
+  const bool open = s.bet.open != 0;
+  const std::uint8_t p = s.bet.proposal;
+  if (!open) {
+    c.answers = BetChoices::pass | BetChoices::ordago;
+  } else {
+    c.answers = s.bet.ordago ? 0U : BetChoices::ordago;
+    if (p != proposal_raise) c.answers |= BetChoices::accept;
+    if (p == proposal_none || p == proposal_reject) c.answers |= BetChoices::reject;
+  }
+  c.min = bet_min(s);
+  if (c.min > 0) c.max = max_stake - (open ? s.bet.proposed : 0);
+  return c;
+}
+
+namespace refuse {
+inline constexpr Refusal not_a_bet_action{
+    Errc::wrong_phase, "R24: in a lance a seat passes, bets, calls ordago, accepts or rejects"};
+inline constexpr Refusal pass_while_open{
+    Errc::illegal_action, "R25: nobody may pass while a bet waits for an answer"};
+inline constexpr Refusal ordago_only_answered{
+    Errc::illegal_action, "R25: an ordago can only be accepted or rejected"};
+inline constexpr Refusal stake_exhausted{
+    Errc::illegal_action, "R24: no bet may take the total proposed past 999 (max_stake)"};
+inline constexpr Refusal bet_past_max{
+    Errc::illegal_action, "R24: a bet may not take the total proposed past 999 (max_stake)"};
+inline constexpr Refusal opening_too_small{Errc::bet_too_small,
+                                           "R24: an opening bet (envido) is of 2 or more"};
+inline constexpr Refusal raise_too_small{
+    Errc::bet_too_small, "R25: a raise must be at least the rules' min_raise (2, or 1)"};
+inline constexpr Refusal below_proposed_raise{
+    Errc::bet_too_small,
+    "R25a: after a proposed raise the partner agrees to it or raises by more"};
+inline constexpr Refusal nothing_to_accept{Errc::illegal_action,
+                                           "R25: there is no bet to accept"};
+inline constexpr Refusal nothing_to_reject{Errc::illegal_action,
+                                           "R25: there is no bet to reject"};
+inline constexpr Refusal accept_after_raise{
+    Errc::illegal_action, "R25a: the partner of a proposed raise may not accept"};
+inline constexpr Refusal reject_after_raise{
+    Errc::illegal_action, "R25a: the partner of a proposed raise may not reject it"};
+inline constexpr Refusal reject_after_accept{
+    Errc::illegal_action, "R25a: the partner of a proposed accept may not reject it"};
+}  // namespace refuse
+
+// Why the betting action `a` is not among the choices `c` of state `s`, or accepted. It decides
+// nothing on its own: it only names the rule behind a choice bet_choices() left out.
+inline Verdict betting_refusal(const State& s, const BetChoices& c, const Action& a) {
+  switch (a.kind) {
+    case ActionKind::pass: return c.allows(BetChoices::pass) ? accepted : &refuse::pass_while_open;
+    case ActionKind::ordago:
+      return c.allows(BetChoices::ordago) ? accepted : &refuse::ordago_only_answered;
+    case ActionKind::accept:
+      if (c.allows(BetChoices::accept)) return accepted;
+      return s.bet.open ? &refuse::accept_after_raise : &refuse::nothing_to_accept;
+    case ActionKind::reject:
+      if (c.allows(BetChoices::reject)) return accepted;
+      if (!s.bet.open) return &refuse::nothing_to_reject;
+      return s.bet.proposal == proposal_raise ? &refuse::reject_after_raise
+                                              : &refuse::reject_after_accept;
+    case ActionKind::bet:
+      if (c.min == 0)
+        return s.bet.open && s.bet.ordago ? &refuse::ordago_only_answered
+                                          : &refuse::stake_exhausted;
+      if (a.amount < c.min) {
+        if (s.bet.proposal == proposal_raise) return &refuse::below_proposed_raise;
+        return s.bet.open ? &refuse::raise_too_small : &refuse::opening_too_small;
+      }
+      return a.amount > c.max ? &refuse::bet_past_max : accepted;
+    default: return &refuse::not_a_bet_action;
+  }
 }
 
 // --- the showdown (R28a) ---------------------------------------------------------------------
@@ -259,26 +405,88 @@ inline bool shows_cards(const Rules& r, HandEnd end) {
   return end == HandEnd::count || end == HandEnd::ordago || (end == HandEnd::deje && !r.deje_ends);
 }
 
+// --- the shape of a state: what validate_state() and the seat-view check both read ----------
+
+inline constexpr bool in_range(int v, int lo, int hi) { return v >= lo && v <= hi; }
+
+// The largest game score: a score passes the target only inside the hand that wins the game,
+// and only by the points of that hand: at most target-1 + 4 dejes of at most 998 (deje_ends
+// off) + 2 tío Perete points = 4992 < 5 * 999 (the count alone stops at target-1 + 1005).
+inline constexpr int max_score = 5 * max_stake;
+
+// The ranges of a lance record as the reducer writes it (any lance name: index 3 is juego or
+// punto); at most 6 tantos (two hands of duples, or of 31), a stake up to max_stake and the
+// points of a stake plus tantos and punto's 1.
+inline constexpr bool record_in_range(const LanceRecord& r) {
+  return in_range(static_cast<int>(r.lance), 0, 4) && in_range(static_cast<int>(r.status), 0, 6) &&
+         r.reserved == 0 && in_range(r.bet_team, -1, 1) && in_range(r.winner_team, -1, 1) &&
+         in_range(r.winner_seat, -1, seats - 1) && r.tantos <= 6 && r.counted <= 1 &&
+         r.stake <= max_stake && r.points <= max_stake + 7;
+}
+
+// Whether a played lance's status agrees with which teams could play it (R23): skipped when
+// neither, one_team when one, betting (en paso, accepted, refused, órdago) only when both.
+inline constexpr bool status_fits_teams(LanceStatus st, bool team0, bool team1) {
+  const int teams = (team0 ? 1 : 0) + (team1 ? 1 : 0);
+  switch (st) {
+    case LanceStatus::pending: return true;
+    case LanceStatus::skipped: return teams == 0;
+    case LanceStatus::one_team: return teams == 1;
+    default: return teams == 2;
+  }
+}
+
+// The declared bits (Declarations::declared) while a hand is played (R22): pares are declared
+// when the pares lance starts, juego when the fourth starts; none outside the lances.
+inline constexpr std::uint8_t declared_bits(Phase phase, int lance_index) {
+  if (phase != Phase::betting || lance_index < 2) return 0;
+  return lance_index == 2 ? 1 : 3;
+}
+
+// R25a: the shape of a pending proposal (BetState::proposal) with the bet it answers: a raise
+// of at least min_raise that keeps the total within max_stake, or an accept or reject with no
+// amount; answering an open órdago only a reject goes to the partner.
+inline constexpr bool proposal_fits(std::uint8_t proposal, int amount, int proposed, bool ordago,
+                                    int min_raise) {
+  if (proposal == proposal_none) return amount == 0;
+  if (proposal == proposal_raise) return !ordago && amount >= min_raise && proposed + amount <= max_stake;
+  if (proposal == proposal_accept) return !ordago && amount == 0;
+  return proposal == proposal_reject && amount == 0;
+}
+
 // --- the parts of the reducer ---------------------------------------------------------------
+
+// Each phase handler checks the action completely before it changes anything, so a refused
+// action leaves the state as it was; it answers accepted or the refusal naming the rule.
 
 // deal.cpp: shuffle, deal, mus, discards, replacements and refills, tío Perete.
 void gather_cards(State& s);
-Errc on_shuffle(State& s, const Action& a, Events* ev);
-Errc on_mus(State& s, const Action& a, Events* ev);
-Errc on_discard(State& s, const Action& a, Events* ev);
-Errc on_perete(State& s, const Action& a, Events* ev);
+void clear_play(State& s);
+void clear_hand(State& s);
+Verdict on_shuffle(State& s, const Action& a, Events* ev);
+Verdict on_mus(State& s, const Action& a, Events* ev);
+Verdict on_discard(State& s, const Action& a, Events* ev);
+Verdict on_perete(State& s, const Action& a, Events* ev);
 
 // betting.cpp: the lances and their betting.
 void start_lance(State& s, int index, Events* ev);
-Errc on_betting(State& s, const Action& a, Events* ev);
+Verdict on_betting(State& s, const Action& a, Events* ev);
 
 // signals.cpp: signals to the partner.
-Errc on_signal(State& s, const Action& a, Events* ev);
+Verdict on_signal(State& s, const Action& a, Events* ev);
 
 // count.cpp: the count and the end of a hand, game, vaca and match.
 void finish_hand(State& s, HandEnd end, int game_winner, Events* ev);
 bool check_immediate_points(State& s, int team, Events* ev);
 void count_hand(State& s, Events* ev);
+
+// validate.cpp: whether every field the reducer indexes with is in its range (cheap: the
+// checked build's guard of apply_in_place(), and validate_state()'s first check).
+bool state_in_bounds(const State& s) noexcept;
+
+// validate.cpp: why validate_state() refuses a state (Errc::invalid_state and the part of the
+// state that failed its check), or accepted.
+Verdict state_refusal(const State& s) noexcept;
 
 }  // namespace mus::detail
 

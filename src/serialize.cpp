@@ -3,6 +3,7 @@
 // throw; every error names the byte position it was found at.
 #include "mus/serialize.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -13,6 +14,7 @@
 
 #include "mus/cards.hpp"
 #include "mus/eval.hpp"
+#include "reducer.hpp"
 
 namespace mus {
 namespace {
@@ -266,27 +268,20 @@ struct Reader {
   }
 };
 
-constexpr bool in(int v, int lo, int hi) noexcept { return v >= lo && v <= hi; }
-
-// The ranges of a lance record as the reducer writes them (any lance name: index 3 is juego
-// or punto, and records before the first deal are all grande).
-constexpr bool record_in_range(const LanceRecord& r) noexcept {
-  return in(static_cast<int>(r.lance), 0, 4) && in(static_cast<int>(r.status), 0, 6) &&
-         in(r.bet_team, -1, 1) && in(r.winner_team, -1, 1) && in(r.winner_seat, -1, seats - 1) &&
-         r.tantos <= 6 && r.counted <= 1 && r.stake <= max_stake && r.points <= max_stake + 7;
-}
-
-// The values view_of() can give (see view_from_text() in the header).
+// The values view_of() can give (see view_from_text() in the header), with the shape rules of
+// validate_state() (reducer.hpp) wherever a view holds what they check.
 bool view_in_range(const SeatView& v) noexcept {
-  constexpr int max_score = 5 * max_stake;  // as validate_state()
-  if (!in(v.seat, 0, seats - 1)) return false;
+  using detail::in_range;
+  if (!in_range(v.seat, 0, seats - 1)) return false;
   const int phase = static_cast<int>(v.phase);
-  if (!in(phase, 1, 6)) return false;
+  if (!in_range(phase, 1, 6)) return false;
   const bool chance = v.phase == Phase::shuffle || v.phase == Phase::match_over;
-  if (chance ? v.to_act != -1 : !in(v.to_act, 0, seats - 1)) return false;
-  if (v.dealer >= seats || v.mano >= seats || v.dealer != (v.mano + 3) % seats) return false;
-  if (!in(static_cast<int>(v.lance), 0, 4)) return false;
-  if (!in(v.match_winner, -1, 1) || (v.phase == Phase::match_over) != (v.match_winner >= 0))
+  if (chance ? v.to_act != -1 : !in_range(v.to_act, 0, seats - 1)) return false;
+  if (v.mano >= seats || v.dealer != detail::dealer_of(v.mano)) return false;
+  const bool betting = v.phase == Phase::betting;
+  if (betting ? !in_range(static_cast<int>(v.lance), 0, 4) : v.lance != Lance::grande)
+    return false;
+  if (!in_range(v.match_winner, -1, 1) || (v.phase == Phase::match_over) != (v.match_winner >= 0))
     return false;
   std::uint64_t seen = 0;
   int own = 0;
@@ -298,50 +293,60 @@ bool view_in_range(const SeatView& v) noexcept {
   }
   for (int t = 0; t < 2; ++t) {
     const auto i = static_cast<size_t>(t);
-    if (!in(v.score[i], 0, max_score)) return false;
+    if (!in_range(v.score[i], 0, detail::max_score)) return false;
     if (v.games[i] >= RulesLimits::max_games_per_vaca || v.vacas[i] > RulesLimits::max_vacas)
       return false;
   }
   if (v.stock_count > deck_size || v.pile_count > deck_size ||
       own + v.stock_count + v.pile_count > deck_size)
     return false;
-  if (v.pares_mask > 0xF || v.juego_mask > 0xF || v.declared > 3 || v.perete_mask > 0xF)
+  // The declarations (R22): made as the lances reach pares and juego, each mask only once made.
+  const int lance_index = std::min(static_cast<int>(v.lance), 3);
+  if (v.declared != detail::declared_bits(v.phase, lance_index)) return false;
+  if (v.pares_mask > ((v.declared & 1U) ? 0xF : 0) || v.juego_mask > ((v.declared & 2U) ? 0xF : 0) ||
+      v.perete_mask > 0xF)
     return false;
   for (const std::uint16_t m : v.signals)
     if ((m >> signal_count) != 0) return false;
-  if (v.bet_open > 1 || v.is_ordago > 1 || (v.is_ordago && !v.bet_open)) return false;
-  if (v.bet_open ? !in(v.bet_team, 0, 1) : v.bet_team != -1) return false;
-  if (v.stake_before > max_stake || v.proposed > max_stake) return false;
-  // R25a: a pending proposal (a raise with its amount, an accept or a reject) of a seat of
-  // the answering team.
-  if (v.proposal == 0) {
-    if (v.proposer != -1 || v.proposal_amount != 0) return false;
+  // The open bet (R24-R27): none (all at their defaults), or a team's bet with its stakes.
+  if (v.bet_open == 0) {
+    if (v.is_ordago != 0 || v.bet_team != -1 || v.stake_before != 0 || v.proposed != 0 ||
+        v.proposal != 0 || v.proposer != -1 || v.proposal_amount != 0)
+      return false;
   } else {
-    const bool raise = v.proposal == static_cast<std::uint8_t>(ActionKind::bet);
-    if (!raise && v.proposal != static_cast<std::uint8_t>(ActionKind::accept) &&
-        v.proposal != static_cast<std::uint8_t>(ActionKind::reject))
+    if (v.bet_open > 1 || v.is_ordago > 1 || !betting || !in_range(v.bet_team, 0, 1)) return false;
+    if (v.stake_before > max_stake || v.proposed > max_stake) return false;
+    // R25a: a pending proposal of a seat of the answering team (min_raise is at least 1).
+    if (!detail::proposal_fits(v.proposal, v.proposal_amount, v.proposed, v.is_ordago != 0, 1))
       return false;
-    if (!v.bet_open || !in(v.proposer, 0, seats - 1) || team_of(v.proposer) == v.bet_team)
-      return false;
-    if (raise ? v.proposal_amount == 0 || v.proposed + v.proposal_amount > max_stake
-              : v.proposal_amount != 0)
+    if (v.proposal == detail::proposal_none
+            ? v.proposer != -1
+            : !in_range(v.proposer, 0, seats - 1) || team_of(v.proposer) == v.bet_team)
       return false;
   }
   for (const LanceRecord& r : v.lances)
-    if (!record_in_range(r)) return false;
+    if (!detail::record_in_range(r)) return false;
+  // The lances already played agree with the declared holders (R23).
+  if ((v.declared & 1U) != 0 && v.lances[2].status != LanceStatus::pending &&
+      !detail::status_fits_teams(v.lances[2].status, detail::team_in(v.pares_mask, 0),
+                                 detail::team_in(v.pares_mask, 1)))
+    return false;
   const HandSummary& h = v.last;
-  if (h.number > v.hand_number || !in(static_cast<int>(h.end), 0, 3) || !in(h.game_winner, -1, 1))
+  if (h.number > v.hand_number || !in_range(static_cast<int>(h.end), 0, 3) ||
+      !in_range(h.game_winner, -1, 1))
     return false;
   if (h.number == 0 ? (h.dealer != -1 || h.mano != -1 || h.end != HandEnd::none)
-                    : (!in(h.mano, 0, seats - 1) || h.dealer != (h.mano + 3) % seats ||
+                    : (!in_range(h.mano, 0, seats - 1) || h.dealer != detail::dealer_of(h.mano) ||
                        h.end == HandEnd::none))
     return false;
   for (int t = 0; t < 2; ++t) {
     const auto i = static_cast<size_t>(t);
-    if (!in(h.score_before[i], 0, max_score) || !in(h.score_after[i], 0, max_score)) return false;
+    if (!in_range(h.score_before[i], 0, detail::max_score) ||
+        !in_range(h.score_after[i], 0, detail::max_score))
+      return false;
   }
   for (const LanceRecord& r : h.lances)
-    if (!record_in_range(r)) return false;
+    if (!detail::record_in_range(r)) return false;
   // The showdown (R28a): none (all 255), or sixteen distinct cards of a hand that ended.
   if (h.shown != no_shown_cards) {
     if (h.end == HandEnd::none) return false;
@@ -501,8 +506,8 @@ Result<State> state_from_text(std::string_view text) noexcept {
     return e;
   State s;
   std::memcpy(&s, bytes.data(), bytes.size());  // any bytes: checked before any field is used
-  if (validate_state(s) != Errc::ok)
-    return Error{Errc::invalid_state, "not a state this library produced", -1};
+  if (const detail::Verdict v = detail::state_refusal(s); v != detail::accepted)
+    return Error{v->code, v->why, -1};  // "invalid state: " and the part that failed its check
   return s;
 }
 

@@ -7,20 +7,20 @@
 namespace mus {
 namespace detail {
 
-Errc on_signal(State& s, const Action& a, Events* ev) {
+Verdict on_signal(State& s, const Action& a, Events* ev) {
   const int seat = a.seat;
-  if (const Errc e = signal_refusal(s, seat, a.amount); e != Errc::ok) return e;
+  if (const Verdict v = signal_refusal(s, seat, a.amount); v != accepted) return v;
   s.signals[static_cast<std::size_t>(seat)] =
       static_cast<std::uint16_t>(s.signals[static_cast<std::size_t>(seat)] | (1U << a.amount));
   emit(ev, EventKind::signal, seat, team_of(seat), -1, 0, a.amount);
-  return Errc::ok;
+  return accepted;
 }
 
 }  // namespace detail
 
 bool State::signal_allowed(int seat, Signal sig) const noexcept {
   if (seat < 0 || seat >= seats) return false;
-  return detail::signal_refusal(*this, seat, static_cast<int>(sig)) == Errc::ok;
+  return detail::signal_refusal(*this, seat, static_cast<int>(sig)) == detail::accepted;
 }
 
 }  // namespace mus

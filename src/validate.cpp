@@ -1,6 +1,11 @@
-// validate_state(): the structural check of a state read from outside (a C blob, a text). It
-// states no rule of its own: wherever it checks what the reducer does, it calls the reducer's
-// predicates in reducer.hpp.
+// validate_state(): the structural check of a state read from outside (a C blob, a text), as a
+// list of small named checks. It states no rule of its own: wherever it checks what the reducer
+// does, it calls the reducer's predicates in reducer.hpp (the seat-view check of serialize.cpp
+// reads the same ones).
+//
+// Every check is a comparison or a table lookup over the fixed-size fields: no allocation, no
+// loop longer than the deck. The checks run in order, and each may rely on the ones before it
+// (e.g. card ids are in range before hands are evaluated).
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -8,191 +13,260 @@
 #include "reducer.hpp"
 
 namespace mus {
+namespace detail {
+namespace {
 
-using namespace detail;  // NOLINT(google-build-using-namespace): the shared predicates
+// The raw byte of a one-byte field (bool, enum) as stored, whatever the bytes say.
+template <class T>
+int byte(const T& field) {
+  static_assert(sizeof(T) == 1);
+  return static_cast<int>(*reinterpret_cast<const unsigned char*>(&field));
+}
+constexpr std::size_t idx(int i) { return static_cast<std::size_t>(i); }
 
-Errc validate_state(const State& s) noexcept {
-  // Every check is a comparison or a table lookup over the fixed-size fields: no allocation,
-  // no loop longer than the deck. The order matters only in that each check may rely on the
-  // ones before it (e.g. card ids are in range before hands are evaluated). A state between
-  // two hands ("between": a new hand's shuffle is due, or the match is over) has its cards
-  // gathered; every other phase is inside a hand.
-  constexpr Errc bad = Errc::invalid_state;
-  // A game score passes the target only inside the hand that wins the game, and only by the
-  // points of that hand: at most target-1 + 4 dejes of at most 998 (deje_ends off) + 2 tío
-  // Perete points = 4992 < 5 * 999 (the count alone stops at target-1 + 1005).
-  constexpr int max_score = 5 * max_stake;
-  const auto byte = [](const auto& field) {  // the raw byte of a one-byte field (bool, enum)
-    return static_cast<int>(*reinterpret_cast<const unsigned char*>(&field));
-  };
-  const auto in = [](int v, int lo, int hi) { return v >= lo && v <= hi; };
-  const auto idx = [](int i) { return static_cast<std::size_t>(i); };
+// Where a state stands, from its phase. "Between" hands: a new hand's shuffle is due, or the
+// match is over; the cards are gathered. Every other phase is inside a hand.
+struct Where {
+  bool over = false;     // the match is over
+  bool refill = false;   // a stock refill's shuffle is due (R15)
+  bool between = false;  // between hands
+  bool dealing = false;  // before the cut: mus, discard, or a refill
+};
 
-  // --- the tag, the rules, reserved bytes ----------------------------------------------------
-  if (s.magic != state_magic) return bad;
-  if (!in(byte(s.rules.zero_discard), 0, 1) || !in(byte(s.rules.deje_ends), 0, 1) ||
-      !in(byte(s.rules.tio_perete), 0, 1) || byte(s.rules.answers) > 1)
-    return bad;
+Where where(const State& s) {
+  Where w;
+  w.over = s.phase == Phase::match_over;
+  w.refill = s.refill_due();
+  w.between = w.over || (s.phase == Phase::shuffle && !w.refill);
+  w.dealing = s.phase == Phase::mus || s.phase == Phase::discard || w.refill;
+  return w;
+}
+
+// A refusal of validate_state(), named by what failed.
+constexpr Refusal bad(std::string_view why) { return Refusal{Errc::invalid_state, why}; }
+
+// --- the ranges the reducer indexes with ----------------------------------------------------
+
+constexpr Refusal out_of_bounds = bad("invalid state: a field out of the range the reducer indexes with");
+
+// A seat, or -1.
+bool seat_or_none(int v) { return in_range(v, -1, seats - 1); }
+// A team, or -1.
+bool team_or_none(int v) { return in_range(v, -1, 1); }
+
+}  // namespace
+
+// Every field the reducer uses as an index, a shift or a table key is within its range: the
+// rules, the phase, the seats, the lance and its index, the cards, the stock bounds, the teams
+// of the bet, the scores and the lance records. Cheap (no evaluation), so a checked build runs
+// it on every apply_in_place(); validate_state() runs it first.
+bool state_in_bounds(const State& s) noexcept {
+  if (s.magic != state_magic || !validate(s.rules).ok()) return false;
+  if (!in_range(byte(s.phase), 1, 6) || !seat_or_none(s.to_act) || s.mano >= seats ||
+      s.dealer >= seats || s.lance_index > 3 || byte(s.lance) > 4)
+    return false;
+  const DeckState& d = s.deck;
+  if (d.stock_pos > d.stock_end || d.stock_end > deck_size || (d.pile >> deck_size) != 0) return false;
+  if (d.refill_pos != no_refill && d.refill_pos >= seats) return false;
+  for (const std::uint8_t n : d.need)
+    if (n > hand_size) return false;
+  for (const std::uint8_t id : d.hands)
+    if (id >= deck_size && id != no_card) return false;
+  for (int i = d.stock_pos; i < d.stock_end; ++i)  // the live stock (the rest is never read)
+    if (d.stock[idx(i)] >= deck_size) return false;
+  const BetState& b = s.bet;
+  if (b.open > 1 || !team_or_none(b.team) || (b.open && b.team < 0) ||
+      !seat_or_none(b.answer_first) || !seat_or_none(b.answer_second))
+    return false;
+  if (!team_or_none(s.scores.deje_winner) || !team_or_none(s.scores.match_winner)) return false;
+  for (const LanceRecord& r : s.lances)
+    if (byte(r.lance) > 4 || byte(r.status) > 6 || !team_or_none(r.bet_team) ||
+        !team_or_none(r.winner_team) || !seat_or_none(r.winner_seat))
+      return false;
+  return true;
+}
+
+namespace {
+
+// --- the tag, the rules, reserved bytes ------------------------------------------------------
+
+constexpr Refusal bad_tag = bad("invalid state: the tag, the rules or a reserved byte");
+
+bool tag_and_rules_ok(const State& s) {
+  if (s.magic != state_magic) return false;
+  if (byte(s.rules.zero_discard) > 1 || byte(s.rules.deje_ends) > 1 ||
+      byte(s.rules.tio_perete) > 1 || byte(s.rules.answers) > 1)
+    return false;
   for (const std::uint8_t b : s.rules.reserved_signals)
-    if (b != 0) return bad;
-  if (!validate(s.rules).ok()) return bad;
-  if (s.reserved0 != 0 || s.reserved1 != 0 || s.reserved2 != 0 || s.reserved3 != 0 ||
-      s.deck.reserved != 0 || s.decl.reserved != 0)
-    return bad;
+    if (b != 0) return false;
+  if (!validate(s.rules).ok()) return false;
+  return s.reserved0 == 0 && s.reserved1 == 0 && s.reserved2 == 0 && s.reserved3 == 0 &&
+         s.deck.reserved == 0 && s.decl.reserved == 0 && s.bet.reserved == 0;
+}
+
+// --- phase, seats, match winner --------------------------------------------------------------
+
+constexpr Refusal bad_turn = bad("invalid state: the phase, the deal or the seat to act (R8)");
+
+bool turn_ok(const State& s, const Where& w) {
+  if (!in_range(byte(s.phase), 1, 6)) return false;
+  if (s.mano >= seats || s.dealer != dealer_of(s.mano)) return false;
+  if (s.deck.refill_pos != no_refill && (s.phase != Phase::shuffle || s.deck.refill_pos >= seats))
+    return false;
+  const bool chance = s.phase == Phase::shuffle || w.over;
+  if (chance ? s.to_act != -1 : !in_range(s.to_act, 0, seats - 1)) return false;
+  return in_range(s.scores.match_winner, -1, 1) && w.over == (s.scores.match_winner >= 0);
+}
+
+// --- scores, games, vacas (R29, R30) ---------------------------------------------------------
+
+constexpr Refusal bad_scores = bad("invalid state: the scores, games or vacas (R29, R30)");
+
+bool scores_ok(const State& s, const Where& w) {
   const Rules& rules = s.rules;
   const int target = rules.target;
-
-  // --- phase, seats, match winner ------------------------------------------------------------
-  const int phase = byte(s.phase);
-  if (!in(phase, 1, 6)) return bad;
-  if (s.dealer >= seats || s.mano >= seats || s.dealer != (s.mano + 3) % seats) return bad;
-  if (s.deck.refill_pos != no_refill && (s.phase != Phase::shuffle || s.deck.refill_pos >= seats))
-    return bad;
-  const bool over = s.phase == Phase::match_over;
-  const bool refill = s.refill_due();
-  const bool between = over || (s.phase == Phase::shuffle && !refill);
-  const bool dealing = s.phase == Phase::mus || s.phase == Phase::discard || refill;
-  const bool chance = s.phase == Phase::shuffle || over;
-  if (chance != (s.to_act == -1)) return bad;
-  if (!chance && !in(s.to_act, 0, seats - 1)) return bad;
-  if (!in(s.scores.match_winner, -1, 1) || over != (s.scores.match_winner >= 0)) return bad;
-
-  // --- scores, games, vacas ------------------------------------------------------------------
   for (int t = 0; t < 2; ++t) {
     const auto i = idx(t);
-    if (!in(s.scores.points[i], 0, max_score)) return bad;
-    if (!in(s.scores.hand_start[i], 0, target - 1)) return bad;
-    if (s.scores.games[i] >= rules.games_per_vaca) return bad;
+    if (!in_range(s.scores.points[i], 0, max_score)) return false;
+    if (!in_range(s.scores.hand_start[i], 0, target - 1)) return false;
+    if (s.scores.games[i] >= rules.games_per_vaca) return false;
     if (s.scores.vacas[i] > rules.vacas ||
         (s.scores.vacas[i] == rules.vacas) != (s.scores.match_winner == t))
-      return bad;
-    if (between && s.scores.points[i] >= target) return bad;
-    if (over && (s.scores.points[i] != 0 || s.scores.games[i] != 0)) return bad;
-    if (dealing && s.scores.points[i] != s.scores.hand_start[i])
-      return bad;  // no points before the cut
-    if (s.scores.points[i] < s.scores.hand_start[i] && !between) return bad;  // points only add up
+      return false;
+    if (w.between && s.scores.points[i] >= target) return false;
+    if (w.over && (s.scores.points[i] != 0 || s.scores.games[i] != 0)) return false;
+    if (w.dealing && s.scores.points[i] != s.scores.hand_start[i]) return false;  // before the cut
+    if (s.scores.points[i] < s.scores.hand_start[i] && !w.between) return false;  // points add up
   }
-  if (!in(s.scores.deje_winner, -1, 1)) return bad;
-  if (!between) {  // deje_winner is reset at the deal and set only with deje_ends off
-    if (s.scores.deje_winner >= 0 && (rules.deje_ends || dealing)) return bad;
-    for (int t = 0; t < 2; ++t)
-      if (s.scores.points[idx(t)] >= target && s.scores.deje_winner < 0) return bad;
-    if (s.scores.deje_winner >= 0 && s.scores.points[idx(s.scores.deje_winner)] < target)
-      return bad;
-  }
+  if (!in_range(s.scores.deje_winner, -1, 1)) return false;
+  if (w.between) return true;
+  // deje_winner is set only with deje_ends off, by a deje that reached the target (R29).
+  if (s.scores.deje_winner >= 0 && (rules.deje_ends || w.dealing)) return false;
+  for (int t = 0; t < 2; ++t)
+    if (s.scores.points[idx(t)] >= target && s.scores.deje_winner < 0) return false;
+  return s.scores.deje_winner < 0 || s.scores.points[idx(s.scores.deje_winner)] >= target;
+}
 
-  // --- lance records: ranges, names by position (checked before any record is used) --------
-  const auto record_ok = [&](const LanceRecord& r, int position) {
-    const int lance = byte(r.lance);
-    const bool named =
-        position < 3 ? lance == position : (r.lance == Lance::juego || r.lance == Lance::punto);
-    return named && in(byte(r.status), 0, 6) && r.reserved == 0 && in(r.bet_team, -1, 1) &&
-           in(r.winner_team, -1, 1) && in(r.winner_seat, -1, seats - 1) && r.tantos <= 6 &&
-           r.counted <= 1 && r.stake <= max_stake && r.points <= max_stake + 7;
-  };
-  // --- hand counters and the last hand's summary ---------------------------------------------
-  const HandSummary& last = s.last;
-  if (s.hand_in_game > s.hand_number) return bad;
-  if (s.hand_number == 0) {  // nothing dealt yet: exactly what new_match() made
-    const Result<State> fresh = new_match(rules, s.dealer);
-    return fresh.ok() && s == *fresh ? Errc::ok : bad;
-  }
-  // hand_in_game saturates at 255 (a uint8_t): during a hand it is at least 1.
-  if (!between && s.hand_in_game == 0) return bad;
-  if (last.number != (between ? s.hand_number : s.hand_number - 1)) return bad;
-  if (last.number == 0) {  // the first hand: it started from 0 to 0
-    if (!(last == HandSummary{})) return bad;
-    for (int t = 0; t < 2; ++t)
-      if (s.scores.hand_start[idx(t)] != 0) return bad;
-  } else {
-    if (!in(last.mano, 0, seats - 1) || last.dealer != (last.mano + 3) % seats) return bad;
-    if (!in(byte(last.end), 1, 3) || !in(last.game_winner, -1, 1)) return bad;
-    const bool by_count = last.end == HandEnd::count;
-    if (!by_count && last.game_winner < 0) return bad;
-    for (int t = 0; t < 2; ++t) {
-      const auto i = idx(t);
-      if (!in(last.score_before[i], 0, target - 1) || !in(last.score_after[i], 0, max_score) ||
-          last.score_after[i] < last.score_before[i])
-        return bad;
-      // The count stops the moment a team reaches the target (R29); a deje or tío Perete
-      // point ends the game when it gets there (with deje_ends off the other team may get
-      // there too before the hand ends); an órdago wins whatever the scores.
-      const bool reached = last.score_after[i] >= target;
-      if (by_count && reached != (last.game_winner == t)) return bad;
-      if (last.end == HandEnd::deje && last.game_winner == t && !reached) return bad;
-    }
-    // What the next hand starts from: the mano deals (R10), and the scores carry on unless a
-    // game was won.
-    const auto carried = [&](int t) {
-      return last.game_winner >= 0 ? 0 : static_cast<int>(last.score_after[idx(t)]);
-    };
-    for (int t = 0; t < 2; ++t) {
-      const int expect = carried(t);
-      if (between ? s.scores.points[idx(t)] != expect : s.scores.hand_start[idx(t)] != expect)
-        return bad;
-    }
-    if (between && s.dealer != last.mano) return bad;
-    if (!between && !s.no_signals && s.dealer != last.mano) return bad;  // no mus corrido cut
-    if (between && !(s.lances == last.lances)) return bad;
-    // The showdown (R28a): the hand's four hands exactly when it reached the count or an
-    // accepted órdago, else none. The cards are determined by the hand: sixteen distinct cards
-    // whose evaluation gives every winner, every tantos and the fourth lance recorded.
-    if (!shows_cards(rules, last.end)) {
-      if (last.shown != no_shown_cards) return bad;
-    } else {
-      // The records are read below (winner_team indexes the evaluations): ranges first.
-      for (int j = 0; j < 4; ++j)
-        if (!record_ok(last.lances[idx(j)], j)) return bad;
-      std::uint64_t shown = 0;
-      for (const std::uint8_t id : last.shown) {
-        if (id >= deck_size || ((shown >> id) & 1U) != 0) return bad;
-        shown |= std::uint64_t{1} << id;
-      }
-      TableEval t{};
-      for (int seat = 0; seat < seats; ++seat) {
-        std::array<Card, hand_size> cards{};
-        for (int i = 0; i < hand_size; ++i)
-          cards[idx(i)] = Card::from_id_unchecked(last.shown[idx(seat * 4 + i)]);
-        t[idx(seat)] = evaluate(Hand::from_cards_unchecked(cards), rules);
-      }
-      if (last.lances[3].status != LanceStatus::pending &&
-          last.lances[3].lance != fourth_lance(holders(t, Lance::juego)))
-        return bad;
-      for (const LanceRecord& r : last.lances) {
-        if (r.status == LanceStatus::pending) continue;
-        if (r.lance == Lance::pares || r.lance == Lance::juego) {  // who held them (R23)
-          const std::uint8_t m = holders(t, r.lance);
-          const int teams = (team_in(m, 0) ? 1 : 0) + (team_in(m, 1) ? 1 : 0);
-          if (r.status == LanceStatus::skipped
-                  ? teams != 0
-                  : (r.status == LanceStatus::one_team ? teams != 1 : teams != 2))
-            return bad;
-        }
-        if (r.winner_seat >= 0 && r.winner_seat != lance_winner(t, r.lance, last.mano)) return bad;
-        if (r.counted && r.winner_team >= 0 &&
-            (r.lance == Lance::pares || r.lance == Lance::juego) &&
-            r.tantos != hand_tantos(t[idx(r.winner_team)], r.lance) +
-                            hand_tantos(t[idx(r.winner_team + 2)], r.lance))
-          return bad;
-      }
-    }
-  }
+// --- lance records: ranges, names by position ------------------------------------------------
 
-  // --- lance records: ranges (record_ok above), what was counted -------------------------
+constexpr Refusal bad_records = bad("invalid state: a lance record out of range");
+
+// A record in range and named as its position says (index 3: juego or punto).
+bool record_ok(const LanceRecord& r, int position) {
+  const bool named = position < 3 ? byte(r.lance) == position
+                                  : (r.lance == Lance::juego || r.lance == Lance::punto);
+  return named && record_in_range(r);
+}
+
+bool records_ok(const State& s) {
   for (int j = 0; j < 4; ++j) {
-    const LanceRecord& r = last.lances[idx(j)];
-    if (last.number != 0 && !record_ok(r, j)) return bad;
-    if (r.counted ? (last.end != HandEnd::count || r.winner_team < 0) : r.points != 0) return bad;
-    if (!record_ok(s.lances[idx(j)], j)) return bad;
+    if (!record_ok(s.lances[idx(j)], j)) return false;
+    if (s.last.number != 0 && !record_ok(s.last.lances[idx(j)], j)) return false;
   }
+  return true;
+}
 
-  // --- lance and lance index -----------------------------------------------------------------
-  if (s.lance_index > 3) return bad;
-  if (s.lance_index < 3 ? byte(s.lance) != s.lance_index
-                        : (s.lance != Lance::juego && s.lance != Lance::punto))
-    return bad;
+// --- the hand counters and the last hand's summary (R10, R28, R29) --------------------------
 
-  // --- cards: every card exactly once across hands, live stock and pile ----------------------
+constexpr Refusal bad_new_match = bad("invalid state: no hand dealt, yet not a new match");
+constexpr Refusal bad_last = bad("invalid state: the hand counters or the last hand's summary");
+
+bool last_hand_ok(const State& s, const Where& w) {
+  const HandSummary& last = s.last;
+  const int target = s.rules.target;
+  if (s.hand_in_game > s.hand_number) return false;
+  // hand_in_game saturates at 255 (a uint8_t): during a hand it is at least 1.
+  if (!w.between && s.hand_in_game == 0) return false;
+  if (last.number != (w.between ? s.hand_number : s.hand_number - 1)) return false;
+  if (last.number == 0) {  // the first hand: it started from 0 to 0
+    return last == HandSummary{} && s.scores.hand_start[0] == 0 && s.scores.hand_start[1] == 0;
+  }
+  if (!in_range(last.mano, 0, seats - 1) || last.dealer != dealer_of(last.mano)) return false;
+  if (!in_range(byte(last.end), 1, 3) || !in_range(last.game_winner, -1, 1)) return false;
+  const bool by_count = last.end == HandEnd::count;
+  if (!by_count && last.game_winner < 0) return false;
+  for (int t = 0; t < 2; ++t) {
+    const auto i = idx(t);
+    if (!in_range(last.score_before[i], 0, target - 1) ||
+        !in_range(last.score_after[i], 0, max_score) || last.score_after[i] < last.score_before[i])
+      return false;
+    // The count stops the moment a team reaches the target (R29); a deje or tío Perete point
+    // ends the game when it gets there (with deje_ends off the other team may get there too
+    // before the hand ends); an órdago wins whatever the scores.
+    const bool reached = last.score_after[i] >= target;
+    if (by_count && reached != (last.game_winner == t)) return false;
+    if (last.end == HandEnd::deje && last.game_winner == t && !reached) return false;
+    // What the next hand starts from: the scores carry on unless a game was won.
+    const int carried = last.game_winner >= 0 ? 0 : last.score_after[i];
+    if ((w.between ? s.scores.points[i] : s.scores.hand_start[i]) != carried) return false;
+  }
+  // The mano deals next (R10), unless a mus corrido cut moved the mano in this hand (R31).
+  if ((w.between || !s.no_signals) && s.dealer != last.mano) return false;
+  if (w.between && !(s.lances == last.lances)) return false;
+  // What was counted: only at a count, and only a lance with a winner.
+  for (const LanceRecord& r : last.lances)
+    if (r.counted ? (last.end != HandEnd::count || r.winner_team < 0) : r.points != 0) return false;
+  return true;
+}
+
+// --- the showdown (R28a) ---------------------------------------------------------------------
+
+constexpr Refusal bad_shown = bad("invalid state: the cards shown by the last hand (R28a)");
+
+// The last hand's four hands exactly when it reached the count or an accepted órdago, else none.
+// Shown cards are determined by the hand: sixteen distinct cards whose evaluation gives every
+// winner, every tantos and the fourth lance recorded.
+bool showdown_ok(const State& s) {
+  const HandSummary& last = s.last;
+  if (last.number == 0 || !shows_cards(s.rules, last.end)) return last.shown == no_shown_cards;
+  std::uint64_t shown = 0;
+  for (const std::uint8_t id : last.shown) {
+    if (id >= deck_size || ((shown >> id) & 1U) != 0) return false;
+    shown |= std::uint64_t{1} << id;
+  }
+  TableEval t{};
+  for (int seat = 0; seat < seats; ++seat) {
+    std::array<Card, hand_size> cards{};
+    for (int i = 0; i < hand_size; ++i)
+      cards[idx(i)] = Card::from_id_unchecked(last.shown[idx(seat * 4 + i)]);
+    t[idx(seat)] = evaluate(Hand::from_cards_unchecked(cards), s.rules);
+  }
+  if (last.lances[3].status != LanceStatus::pending &&
+      last.lances[3].lance != fourth_lance(holders(t, Lance::juego)))
+    return false;
+  for (const LanceRecord& r : last.lances) {
+    if (r.status == LanceStatus::pending) continue;
+    if (r.lance == Lance::pares || r.lance == Lance::juego) {  // who held them (R23)
+      const std::uint8_t m = holders(t, r.lance);
+      if (!status_fits_teams(r.status, team_in(m, 0), team_in(m, 1))) return false;
+    }
+    if (r.winner_seat >= 0 && r.winner_seat != lance_winner(t, r.lance, last.mano)) return false;
+    if (r.counted && r.winner_team >= 0 && (r.lance == Lance::pares || r.lance == Lance::juego) &&
+        r.tantos != hand_tantos(t[idx(r.winner_team)], r.lance) +
+                        hand_tantos(t[idx(r.winner_team + 2)], r.lance))
+      return false;
+  }
+  return true;
+}
+
+// --- the lance being bet ---------------------------------------------------------------------
+
+constexpr Refusal bad_lance = bad("invalid state: the lance or its index");
+
+// 0..3 while betting (index 3: juego or punto); grande, index 0, in every other phase.
+bool lance_ok(const State& s) {
+  if (s.phase != Phase::betting) return s.lance_index == 0 && s.lance == Lance::grande;
+  if (s.lance_index > 3) return false;
+  return s.lance_index < 3 ? byte(s.lance) == s.lance_index
+                           : (s.lance == Lance::juego || s.lance == Lance::punto);
+}
+
+// --- cards (R11, R14, R15) -------------------------------------------------------------------
+
+constexpr Refusal bad_cards = bad("invalid state: the cards (every card exactly once, R1, R15)");
+
+// Every card exactly once across hands, live stock and pile.
+bool cards_ok(const State& s) {
   std::uint64_t seen = 0;
   int count = 0;
   const auto take = [&](std::uint8_t id) {
@@ -204,212 +278,245 @@ Errc validate_state(const State& s) noexcept {
     return true;
   };
   for (const std::uint8_t id : s.deck.hands)
-    if (id != no_card && !take(id)) return bad;
-  if (s.deck.stock_pos > s.deck.stock_end || s.deck.stock_end > deck_size) return bad;
+    if (id != no_card && !take(id)) return false;
+  if (s.deck.stock_pos > s.deck.stock_end || s.deck.stock_end > deck_size) return false;
   for (int i = s.deck.stock_pos; i < s.deck.stock_end; ++i)
-    if (!take(s.deck.stock[idx(i)])) return bad;
-  if ((s.deck.pile >> deck_size) != 0 || (seen & s.deck.pile) != 0) return bad;
-  count += std::popcount(s.deck.pile);
-  if (count != deck_size) return bad;
-  if (between) {  // gathered: no hands, the stock is the deck in id order (gather_cards)
-    if (s.deck.stock_pos != 0 || s.deck.stock_end != deck_size) return bad;
-    for (int i = 0; i < deck_size; ++i)
-      if (s.deck.stock[idx(i)] != i) return bad;
-  }
+    if (!take(s.deck.stock[idx(i)])) return false;
+  if ((s.deck.pile >> deck_size) != 0 || (seen & s.deck.pile) != 0) return false;
+  return count + std::popcount(s.deck.pile) == deck_size;
+}
 
-  // Empty slots only while replacements are owed: their number is what the seat is owed.
-  // Speaking index k = (seat - mano) mod 4: discards and replacements go in speaking order.
-  std::array<int, seats> empty{};
-  for (int seat = 0; seat < seats; ++seat) empty[idx(seat)] = empty_slots(s, seat);
+constexpr Refusal bad_owed = bad("invalid state: the replacement cards owed (R14, R15)");
+
+// Empty slots only while replacements are owed: their number is what the seat is owed.
+// Discards and replacements go in speaking order.
+bool replacements_ok(const State& s, const Where& w) {
   for (int k = 0; k < seats; ++k) {
     const int seat = speaking_seat(s, k);
     const int need = s.deck.need[idx(seat)];
-    if (between) {
-      if (empty[idx(seat)] != hand_size || need != 0) return bad;
-      continue;
-    }
-    if (need != empty[idx(seat)]) return bad;
+    if (need != empty_slots(s, seat)) return false;
     bool owed = false;  // may this seat be owed cards now?
     if (s.phase == Phase::discard) owed = k < s.discarded;
-    if (refill) owed = k >= s.deck.refill_pos;
-    if (!owed && need != 0) return bad;
-    if (owed && need == 0 && !rules.zero_discard) return bad;
+    if (w.refill) owed = k >= s.deck.refill_pos;
+    if (!owed && need != 0) return false;
+    if (owed && need == 0 && !s.rules.zero_discard) return false;
   }
-  if (refill) {  // the seat to serve could not be served from the stock
-    const int seat = speaking_seat(s, s.deck.refill_pos);
-    if (s.deck.need[idx(seat)] <= s.deck.stock_end - s.deck.stock_pos) return bad;
-  }
+  if (!w.refill) return true;
+  // The seat to serve could not be served from the stock.
+  const int seat = speaking_seat(s, s.deck.refill_pos);
+  return s.deck.need[idx(seat)] > s.deck.stock_end - s.deck.stock_pos;
+}
 
-  // --- signals and their cache ---------------------------------------------------------------
-  if (s.corrido > 1 || s.no_signals > 1) return bad;
+// --- signals and their cache (R31, R33, R33a) ------------------------------------------------
+
+constexpr Refusal bad_signals = bad("invalid state: the signals or their cache (R31, R33, R33a)");
+
+bool signals_ok(const State& s) {
   for (int seat = 0; seat < seats; ++seat) {
     const auto i = idx(seat);
     const std::uint16_t truth = truth_of(s, seat);
-    if (s.truth[i] != truth) return bad;
-    if ((s.signals[i] >> signal_count) != 0) return bad;
-    if (s.no_signals && s.signals[i] != 0) return bad;
-    if (!between && (s.signals[i] & ~truth) != 0) return bad;  // only true signals (R33)
-    if ((s.signals[i] & ~signal_set_mask(rules.signals)) != 0) return bad;  // in the set (R33a)
+    if (s.truth[i] != truth) return false;
+    if ((s.signals[i] >> signal_count) != 0) return false;
+    if (s.no_signals && s.signals[i] != 0) return false;
+    if ((s.signals[i] & ~truth) != 0) return false;  // only true signals (R33)
+    if ((s.signals[i] & ~signal_set_mask(s.rules.signals)) != 0) return false;  // the set (R33a)
   }
+  return true;
+}
 
-  // --- mus, discards, mus corrido ------------------------------------------------------------
+// --- the mus talk, the discards, mus corrido (R13, R14, R31) --------------------------------
+
+constexpr Refusal bad_mus = bad("invalid state: the mus talk or the discards (R13, R14, R31)");
+
+bool mus_round_ok(const State& s, const Where& w) {
+  if (s.corrido > 1 || s.no_signals > 1) return false;
   if (s.mus_said > 4 || (s.discarded != 0 && s.discarded != 4 && s.phase != Phase::discard))
-    return bad;
-  if ((s.phase == Phase::discard || refill) != (s.mus_said == 4)) return bad;
-  if (s.phase == Phase::mus && s.to_act != speaking_seat(s, s.mus_said)) return bad;
+    return false;
+  if ((s.phase == Phase::discard || w.refill) != (s.mus_said == 4)) return false;
+  if (s.phase == Phase::mus && s.to_act != speaking_seat(s, s.mus_said)) return false;
   if (s.phase == Phase::discard && (s.discarded > 3 || s.to_act != speaking_seat(s, s.discarded)))
-    return bad;
-  if (refill && s.discarded != 4) return bad;
-  if (!between) {  // the deal decided whether this hand is a mus corrido hand (R31)
-    const bool corrido_hand = is_corrido_hand(rules, s.hand_number, s.hand_in_game);
-    if (s.no_signals != (corrido_hand ? 1 : 0)) return bad;
-  } else if (s.no_signals && rules.mus_corrido == MusCorrido::off) {
-    return bad;
-  }
+    return false;
+  if (w.refill && s.discarded != 4) return false;
+  // The deal decided whether this hand is a mus corrido hand (R31).
+  if (!w.between && s.no_signals != (is_corrido_hand(s.rules, s.hand_number, s.hand_in_game) ? 1 : 0))
+    return false;
   const bool first_round = s.phase == Phase::mus && s.discarded == 0;
-  if (s.corrido != (first_round ? s.no_signals : 0)) return bad;
+  return s.corrido == (first_round ? s.no_signals : 0);
+}
 
-  // --- tío Perete (R32) ----------------------------------------------------------------------
-  if (s.decl.perete_asked > 0xF || (s.decl.perete_mask & ~s.decl.perete_asked) != 0) return bad;
-  if (s.decl.perete_asked != 0 && !rules.tio_perete) return bad;
-  if (dealing && s.decl.perete_asked != 0) return bad;
-  if (s.phase == Phase::perete || s.phase == Phase::betting) {
-    // With the variant every seat is asked in speaking order, each once, before the lances;
-    // only a seat holding 4-5-6-7 can have declared.
-    const int turn = s.phase == Phase::perete ? speaking_index(s, s.to_act) : seats;
-    if (s.phase == Phase::perete && !rules.tio_perete) return bad;
-    for (int k = 0; k < seats; ++k) {
-      const int seat = speaking_seat(s, k);
-      const bool asked = ((s.decl.perete_asked >> seat) & 1U) != 0;
-      if (asked != (rules.tio_perete && k < turn)) return bad;
-      if (((s.decl.perete_mask >> seat) & 1U) != 0 && !is_perete_hand(s, seat)) return bad;
+// --- tío Perete (R32) ------------------------------------------------------------------------
+
+constexpr Refusal bad_perete = bad("invalid state: the tio Perete declarations (R32)");
+
+bool perete_ok(const State& s, const Where& w) {
+  if (s.decl.perete_asked > 0xF || (s.decl.perete_mask & ~s.decl.perete_asked) != 0) return false;
+  if (s.decl.perete_asked != 0 && !s.rules.tio_perete) return false;
+  if (w.dealing && s.decl.perete_asked != 0) return false;
+  if (s.phase != Phase::perete && s.phase != Phase::betting) return true;
+  // With the variant every seat is asked in speaking order, each once, before the lances; only
+  // a seat holding 4-5-6-7 can have declared.
+  if (s.phase == Phase::perete && !s.rules.tio_perete) return false;
+  const int turn = s.phase == Phase::perete ? speaking_index(s, s.to_act) : seats;
+  for (int k = 0; k < seats; ++k) {
+    const int seat = speaking_seat(s, k);
+    const bool asked = ((s.decl.perete_asked >> seat) & 1U) != 0;
+    if (asked != (s.rules.tio_perete && k < turn)) return false;
+    if (((s.decl.perete_mask >> seat) & 1U) != 0 && !is_perete_hand(s, seat)) return false;
+  }
+  return true;
+}
+
+// --- declarations (R20, R22) -----------------------------------------------------------------
+
+constexpr Refusal bad_declared = bad("invalid state: the pares and juego declarations (R20, R22)");
+
+bool declarations_ok(const State& s) {
+  if (s.decl.pares_mask > 0xF || s.decl.juego_mask > 0xF) return false;
+  const std::uint8_t declared = declared_bits(s.phase, s.lance_index);
+  if (s.decl.declared != declared) return false;
+  std::uint8_t pares = 0;
+  std::uint8_t juego = 0;
+  if (declared != 0) {
+    const TableEval t = table_eval(s);
+    pares = holders(t, Lance::pares);
+    juego = holders(t, Lance::juego);
+  }
+  if (s.decl.pares_mask != ((declared & 1) ? pares : 0)) return false;
+  if (s.decl.juego_mask != ((declared & 2) ? juego : 0)) return false;
+  // Punto is played instead of juego exactly when nobody has juego (R20).
+  return declared != 3 || s.lance == fourth_lance(s.decl.juego_mask);
+}
+
+// --- this hand's lances (R23-R27) ------------------------------------------------------------
+
+constexpr Refusal bad_played = bad("invalid state: this hand's lance records (R23-R27)");
+
+bool hand_lances_ok(const State& s) {
+  const bool betting = s.phase == Phase::betting;
+  for (int j = 0; j < 4; ++j) {
+    const LanceRecord& r = s.lances[idx(j)];
+    if (!betting || j > s.lance_index) {  // not reached yet
+      if (!(r == unplayed_lances[idx(j)])) return false;
+      continue;
+    }
+    if (j == s.lance_index) {  // being bet: fresh, named as the lance
+      LanceRecord fresh;
+      fresh.lance = s.lance;
+      if (!(r == fresh)) return false;
+      continue;
+    }
+    // A lance already played in this hand (j < 3): how it went, before the count.
+    if (r.winner_seat != -1 || r.tantos != 0 || r.counted != 0 || r.points != 0) return false;
+    const std::uint8_t m = eligible_mask(static_cast<Lance>(j), s.decl);
+    const bool team0 = team_in(m, 0);
+    const bool team1 = team_in(m, 1);
+    if (r.status == LanceStatus::pending || r.status == LanceStatus::ordago) return false;
+    if (!status_fits_teams(r.status, team0, team1)) return false;
+    switch (r.status) {
+      case LanceStatus::one_team:
+        if (r.winner_team != (team0 ? 0 : 1) || r.bet_team != -1 || r.stake != 0) return false;
+        break;
+      case LanceStatus::accepted:  // an órdago accepted ends the hand at once
+        if (r.bet_team < 0 || r.winner_team != -1 || r.stake < min_opening_bet) return false;
+        break;
+      case LanceStatus::refused:
+        if (r.bet_team < 0 || r.winner_team != r.bet_team || r.stake < first_deje) return false;
+        break;
+      default:  // skipped, en paso
+        if (r.bet_team != -1 || r.winner_team != -1 || r.stake != 0) return false;
+        break;
     }
   }
+  return true;
+}
 
-  // --- declarations (R22) --------------------------------------------------------------------
-  if (s.decl.pares_mask > 0xF || s.decl.juego_mask > 0xF || s.decl.declared > 3) return bad;
-  if (!between) {
-    int declared = 0;
-    if (s.phase == Phase::betting) declared = s.lance_index >= 3 ? 3 : (s.lance_index == 2 ? 1 : 0);
-    if (s.decl.declared != declared) return bad;
-    std::uint8_t pares = 0;
-    std::uint8_t juego = 0;
-    if (declared != 0) {
-      const TableEval t = table_eval(s);
-      pares = holders(t, Lance::pares);
-      juego = holders(t, Lance::juego);
-    }
-    if (s.decl.pares_mask != ((declared & 1) ? pares : 0)) return bad;
-    if (s.decl.juego_mask != ((declared & 2) ? juego : 0)) return bad;
-    // Punto is played instead of juego exactly when nobody has juego (R20).
-    if (declared == 3 && s.lance != fourth_lance(s.decl.juego_mask)) return bad;
-  }
+// --- the betting of the lance (R24-R27, R25a) ------------------------------------------------
 
-  // --- this hand's lances --------------------------------------------------------------------
-  if (!between) {
-    const auto fresh = [](int j, Lance named) {
-      LanceRecord r;
-      r.lance = j < 3 ? static_cast<Lance>(j) : named;
-      return r;
-    };
-    const bool betting = s.phase == Phase::betting;
-    for (int j = 0; j < 4; ++j) {
-      const LanceRecord& r = s.lances[idx(j)];
-      if (!betting || j > s.lance_index) {
-        if (!(r == fresh(j, Lance::juego))) return bad;
-        continue;
-      }
-      if (j == s.lance_index) {
-        if (!(r == fresh(j, s.lance))) return bad;
-        continue;
-      }
-      // A lance already played in this hand (j < 3): how it went, before the count.
-      if (r.winner_seat != -1 || r.tantos != 0 || r.counted != 0 || r.points != 0) return bad;
-      const std::uint8_t m = eligible_mask(static_cast<Lance>(j), s.decl);
-      const bool team0 = team_in(m, 0);
-      const bool team1 = team_in(m, 1);
-      switch (r.status) {
-        case LanceStatus::skipped:
-          if (team0 || team1 || r.bet_team != -1 || r.winner_team != -1 || r.stake != 0) return bad;
-          break;
-        case LanceStatus::one_team:
-          if (team0 == team1 || r.winner_team != (team0 ? 0 : 1) || r.bet_team != -1 ||
-              r.stake != 0)
-            return bad;
-          break;
-        case LanceStatus::en_paso:
-          if (!team0 || !team1 || r.bet_team != -1 || r.winner_team != -1 || r.stake != 0)
-            return bad;
-          break;
-        case LanceStatus::accepted:
-          if (!team0 || !team1 || r.bet_team < 0 || r.winner_team != -1 ||
-              r.stake < min_opening_bet)
-            return bad;
-          break;
-        case LanceStatus::refused:
-          if (!team0 || !team1 || r.bet_team < 0 || r.winner_team != r.bet_team ||
-              r.stake < first_deje)
-            return bad;
-          break;
-        default: return bad;  // pending, or an órdago (which ends the hand at once)
-      }
-    }
-  }
+constexpr Refusal bad_bet = bad("invalid state: the betting of the lance (R24-R27, R25a)");
 
-  // --- betting (R24-R27) ---------------------------------------------------------------------
-  if (!in(s.bet.team, -1, 1) || !in(s.bet.answer_first, -1, seats - 1) ||
-      !in(s.bet.answer_second, -1, seats - 1) || s.bet.answer_stage > 1 || s.bet.open > 1 ||
-      s.bet.ordago > 1 || s.bet.stake_before > max_stake || s.bet.proposed > max_stake)
-    return bad;
-  if (s.bet.ordago && !s.bet.open) return bad;
-  // R25a: a pending proposal (the partner to decide) is a raise, an accept or a reject, made
-  // under answers=proposal while a bet is open; only a raise has an amount.
-  if (s.bet.reserved != 0) return bad;
-  if (s.bet.proposal != proposal_none) {
-    const bool raise = s.bet.proposal == proposal_raise;
-    if ((!raise && s.bet.proposal != proposal_accept && s.bet.proposal != proposal_reject) ||
-        s.rules.answers != Answers::proposal || !s.bet.open || s.bet.answer_stage != 1 ||
-        (raise ? s.bet.proposal_amount < s.rules.min_raise ||
-                     s.bet.proposed + s.bet.proposal_amount > max_stake
-               : s.bet.proposal_amount != 0) ||
-        (s.bet.ordago && s.bet.proposal != proposal_reject))
-      return bad;
-  } else if (s.bet.proposal_amount != 0) {
-    return bad;
+bool bet_ok(const State& s) {
+  const BetState& b = s.bet;
+  if (b.open == 0) return b == BetState{} && (s.phase != Phase::betting || eligible(s, s.to_act));
+  if (b.open > 1 || b.ordago > 1 || b.answer_stage > 1 || s.phase != Phase::betting) return false;
+  if (!in_range(b.team, 0, 1) || b.stake_before > max_stake || b.proposed > max_stake) return false;
+  if (!proposal_fits(b.proposal, b.proposal_amount, b.proposed, b.ordago != 0, s.rules.min_raise))
+    return false;
+  // Under answers=proposal the partner speaks exactly after a proposal; otherwise never is
+  // there one.
+  const bool proposing = s.rules.answers == Answers::proposal;
+  if ((b.proposal != proposal_none) != (proposing && b.answer_stage == 1)) return false;
+  // The opposing team answers: its first eligible seat, then the partner if eligible.
+  const int first = b.answer_first;
+  if (!in_range(first, 0, seats - 1) || team_of(first) == b.team || !eligible(s, first))
+    return false;
+  if (b.answer_second != second_answerer(s, first)) return false;
+  if (b.answer_stage == 1 && b.answer_second < 0) return false;
+  if (s.to_act != (b.answer_stage == 0 ? first : b.answer_second)) return false;
+  if (b.ordago)  // stake_before is what stood before the órdago (1 if nothing)
+    return b.proposed != 1 && b.stake_before == (b.proposed == 0 ? first_deje : b.proposed);
+  return b.proposed >= min_opening_bet && b.stake_before >= first_deje &&
+         b.stake_before < b.proposed;
+}
+
+constexpr Refusal bad_unbet = bad("invalid state: a lance bet though one team cannot play it (R23)");
+
+// A lance is bet only when both teams take part in it, else it is settled at once (R23).
+bool betting_lance_ok(const State& s) {
+  if (s.phase != Phase::betting) return true;
+  const std::uint8_t m = eligible_mask(s);
+  return team_in(m, 0) && team_in(m, 1);
+}
+
+// --- between hands ---------------------------------------------------------------------------
+
+constexpr Refusal bad_between =
+    bad("invalid state: between hands, a part of the last hand was not cleared");
+
+// Between hands every part of a hand has its one value (clear_hand()).
+bool cleared_ok(const State& s) {
+  State c = s;
+  clear_hand(c);
+  return c == s;
+}
+
+}  // namespace
+
+Verdict state_refusal(const State& s) noexcept {
+  if (!state_in_bounds(s)) return &out_of_bounds;
+  if (!tag_and_rules_ok(s)) return &bad_tag;
+  const Where w = where(s);
+  if (!turn_ok(s, w)) return &bad_turn;
+  if (!scores_ok(s, w)) return &bad_scores;
+  if (s.hand_number == 0) {  // nothing dealt yet: exactly what new_match() made
+    const Result<State> fresh = new_match(s.rules, s.dealer);
+    return fresh.ok() && s == *fresh ? accepted : &bad_new_match;
   }
-  // Under answers=proposal the partner speaks only after a proposal.
-  if (s.rules.answers == Answers::proposal && s.bet.open && s.bet.answer_stage == 1 &&
-      s.bet.proposal == proposal_none)
-    return bad;
-  if (s.phase != Phase::betting) {
-    if (s.bet.open) return bad;
-  } else {
-    const std::uint8_t m = eligible_mask(s);
-    if (!team_in(m, 0) || !team_in(m, 1)) return bad;  // else the lance is not bet (R23)
-    if (!s.bet.open) {
-      if (s.bet.team != -1 || s.bet.answer_first != -1 || s.bet.answer_second != -1 ||
-          s.bet.answer_stage != 0 || s.bet.stake_before != 0 || s.bet.proposed != 0 ||
-          !eligible(s, s.to_act))
-        return bad;
-    } else {
-      // The opposing team answers: its first eligible seat, then the partner if eligible.
-      const int first = s.bet.answer_first;
-      if (s.bet.team < 0 || first < 0 || team_of(first) == s.bet.team || !eligible(s, first))
-        return bad;
-      if (s.bet.answer_second != second_answerer(s, first)) return bad;
-      if (s.bet.answer_stage == 1 && s.bet.answer_second < 0) return bad;
-      if (s.to_act != (s.bet.answer_stage == 0 ? first : s.bet.answer_second)) return bad;
-      if (s.bet.ordago) {  // stake_before is what stood before the órdago (1 if nothing)
-        if (s.bet.proposed == 1 ||
-            s.bet.stake_before != (s.bet.proposed == 0 ? first_deje : s.bet.proposed))
-          return bad;
-      } else if (s.bet.proposed < min_opening_bet || s.bet.stake_before < first_deje ||
-                 s.bet.stake_before >= s.bet.proposed) {
-        return bad;
-      }
-    }
-  }
-  return Errc::ok;
+  if (!records_ok(s)) return &bad_records;
+  if (!last_hand_ok(s, w)) return &bad_last;
+  if (!showdown_ok(s)) return &bad_shown;
+  if (!lance_ok(s)) return &bad_lance;
+  if (!cards_ok(s)) return &bad_cards;
+  if (w.between) return cleared_ok(s) ? accepted : &bad_between;
+  if (!replacements_ok(s, w)) return &bad_owed;
+  if (!signals_ok(s)) return &bad_signals;
+  if (!mus_round_ok(s, w)) return &bad_mus;
+  if (!perete_ok(s, w)) return &bad_perete;
+  if (!declarations_ok(s)) return &bad_declared;
+  if (!hand_lances_ok(s)) return &bad_played;
+  if (!betting_lance_ok(s)) return &bad_unbet;
+  if (!bet_ok(s)) return &bad_bet;
+  return accepted;
+}
+
+}  // namespace detail
+
+Errc validate_state(const State& s) noexcept {
+  return detail::state_refusal(s) == detail::accepted ? Errc::ok : Errc::invalid_state;
+}
+
+Error check_state(const State& s) noexcept {
+  const detail::Verdict v = detail::state_refusal(s);
+  return v == detail::accepted ? Error{} : Error{v->code, v->why, -1};
 }
 
 }  // namespace mus

@@ -32,6 +32,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string_view>
 #include <type_traits>
 
 #include "mus/cards.hpp"
@@ -291,7 +292,8 @@ struct Scores {
   friend constexpr bool operator==(const Scores&, const Scores&) noexcept = default;
 };
 
-/// @brief The betting of the current lance (R24–R27). Part of State.
+/// @brief The betting of the current lance (R24–R27). Part of State. While no bet waits for an
+///        answer every field has its default value (`BetState{}`).
 struct BetState {
   std::uint8_t open = 0;           ///< 1 while a bet waits for an answer.
   std::uint8_t ordago = 0;         ///< 1 when the open bet is an órdago.
@@ -331,8 +333,13 @@ struct Declarations {
  *
  * Read it through the accessors and predicates; change it only through apply(). Fields are
  * public so the type stays an aggregate, but writing them directly can produce a state
- * apply() refuses. Decide rules with the predicates (refill_due(), signal_allowed(), …),
- * not by reading fields.
+ * validate_state() refuses, which apply_in_place() must not be given (see its precondition).
+ * Decide rules with the predicates (refill_due(), signal_allowed(), …), not by reading fields.
+ *
+ * One position has one value: every part of a hand that is over or not begun has its one
+ * value (no bet open: `bet` is `BetState{}`; outside the lances `lance` is grande and
+ * `lance_index` 0; between hands no declarations, no signals and the cards gathered), so
+ * equal positions are equal bytes, equal texts and equal stamps.
  */
 struct State {
   std::uint32_t magic = 0;       ///< Tag and layout version (state_magic).
@@ -341,8 +348,8 @@ struct State {
   std::int8_t to_act = -1;       ///< Seat to act; -1 when chance acts or the match is over.
   std::uint8_t dealer = 0;       ///< This hand's dealer.
   std::uint8_t mano = 1;         ///< This hand's mano (R8, R31).
-  std::uint8_t lance_index = 0;  ///< 0..3 while betting: grande, chica, pares, juego/punto.
-  Lance lance = Lance::grande;   ///< The lance being bet.
+  std::uint8_t lance_index = 0;  ///< 0..3 while betting: grande, chica, pares, juego/punto; else 0.
+  Lance lance = Lance::grande;   ///< The lance being bet; grande outside the betting phase.
   /// Hands started in the current game (1 = its first; stays at 255).
   std::uint8_t hand_in_game = 0;
   std::uint8_t corrido = 0;       ///< 1 while this hand's mus question is mus corrido (R31).
@@ -477,23 +484,50 @@ struct Events {
 
 /**
  * @brief Apply an action: the reducer.
+ *
+ * **Precondition:** `s` is a state validate_state() accepts, that is one the library produced
+ * (new_match(), apply(), state_from_text()) and nobody edited since. apply_in_place() is the
+ * hot path of simulations, so a release build does not check it: given a hand-edited state (a
+ * `lance_index` above 3, a team number out of range, a card twice…) its behaviour is
+ * undefined. How much a build of the library checks, by the macro `MUS_CHECKED_APPLY` it was
+ * compiled with:
+ * - 0, the default with `NDEBUG` (Release): nothing;
+ * - 1, the default without `NDEBUG` (a Debug build): every field the reducer uses as an index
+ *   or a shift is in its range (the seats, the lance and its index, the cards, the stock, the
+ *   teams of the bet and of the lance records, the rules); a state out of these ranges is
+ *   refused with Errc::invalid_state and left unchanged, so no hand-edited state reads or
+ *   writes out of bounds. A cheap check: a few comparisons per step;
+ * - 2: the whole of validate_state() on every call (about six times the cost of a step).
+ *
+ * Check a state from elsewhere with validate_state() (or read it with state_from_text(), which
+ * does) before applying actions to it; the C API does this for every state it is given.
+ *
+ * Every refusal names its rule: `why`, when not null, receives a static sentence starting with
+ * the rule's id in docs/rules.md, e.g. "R25a: the partner of a proposed accept may not reject
+ * it" or "R24: an opening bet (envido) is of 2 or more". Asking for it costs nothing on the
+ * accepted path.
  * @param s The state; on success replaced by the next state, on error left unchanged.
  * @param a The action.
  * @param events If not null, cleared and then filled with the step's public events.
- * @return Errc::ok or the reason the action is refused.
+ * @param why If not null, set to the reason when the action is refused (static text; left
+ *        unchanged on success).
+ * @return Errc::ok or the code of the refusal.
  */
-[[nodiscard]] Errc apply_in_place(State& s, const Action& a, Events* events = nullptr) noexcept;
+[[nodiscard]] Errc apply_in_place(State& s, const Action& a, Events* events = nullptr,
+                                  std::string_view* why = nullptr) noexcept;
 
 /// @brief Pure form of apply_in_place(): the next state, or the error.
-/// @param s The state (unchanged).
+/// @param s The state (unchanged); apply_in_place()'s precondition applies.
 /// @param a The action.
 /// @param events If not null, cleared and then filled with the step's public events.
-/// @return The next state, or the reason the action is refused.
+/// @return The next state, or the refusal: its code, and as its message the rule's id and the
+///         reason (e.g. "R26: ...").
 [[nodiscard]] inline Result<State> apply(const State& s, const Action& a,
                                          Events* events = nullptr) noexcept {
   State next = s;
-  const Errc e = apply_in_place(next, a, events);
-  if (e != Errc::ok) return Error{e, errc_text(e), -1};
+  std::string_view why;
+  const Errc e = apply_in_place(next, a, events, &why);
+  if (e != Errc::ok) return Error{e, why, -1};
   return next;
 }
 
@@ -614,14 +648,18 @@ struct ActionList {
 
 /**
  * @brief Apply the action an id names (action_from_id()), in place.
+ *
+ * apply_in_place()'s precondition applies.
  * @param s The state; on success replaced by the next state, on error left unchanged.
  * @param id The action id.
  * @param seed The seed, used only by the shuffle id (R12).
  * @param events If not null, cleared and then filled with the step's public events.
+ * @param why If not null, set to the reason when the id is refused (static text).
  * @return Errc::ok, or the error of action_from_id() or apply_in_place().
  */
 [[nodiscard]] Errc apply_id_in_place(State& s, int id, std::uint64_t seed,
-                                     Events* events = nullptr) noexcept;
+                                     Events* events = nullptr,
+                                     std::string_view* why = nullptr) noexcept;
 
 /// @brief The smallest legal bet (or raise "more") now, or 0 when no bet may be made.
 /// @param s The state.
@@ -706,7 +744,7 @@ struct SeatView {
   std::int8_t to_act = -1;                 ///< Seat to act, -1 for chance or match over.
   std::uint8_t dealer = 0;                 ///< This hand's dealer.
   std::uint8_t mano = 0;                   ///< This hand's mano.
-  Lance lance = Lance::grande;             ///< Lance being bet when betting.
+  Lance lance = Lance::grande;             ///< Lance being bet when betting; else grande.
   std::int8_t match_winner = -1;           ///< Match winner team or -1.
   std::array<std::uint8_t, 4> hand{};      ///< The seat's own cards (no_card for empty slots).
   std::array<std::int16_t, 2> score{};     ///< Game scores.
@@ -721,7 +759,7 @@ struct SeatView {
   std::array<std::uint16_t, 4> signals{};  ///< Signals made this hand, by seat.
   std::uint8_t bet_open = 0;               ///< A bet waits for an answer.
   std::uint8_t is_ordago = 0;              ///< The open bet is an órdago.
-  std::int8_t bet_team = -1;               ///< Team of the open bet.
+  std::int8_t bet_team = -1;               ///< Team of the open bet, else -1.
   std::uint16_t stake_before = 0;          ///< What a refusal pays now.
   std::uint16_t proposed = 0;              ///< Stake if accepted.
   /// R25a: the pending proposal of the answering team's first answerer, as the ActionKind
@@ -747,6 +785,15 @@ struct SeatView {
  * @return Errc::ok or Errc::invalid_state.
  */
 [[nodiscard]] Errc validate_state(const State& s) noexcept;
+
+/**
+ * @brief validate_state() with its reason, for messages and logs.
+ * @param s The state.
+ * @return An ok Error when validate_state() accepts the state; else Errc::invalid_state with a
+ *         static message naming the part that failed its check, e.g. "invalid state: the
+ *         betting of the lance (R24-R27, R25a)".
+ */
+[[nodiscard]] Error check_state(const State& s) noexcept;
 
 /// @brief The text name of an action kind, e.g. "bet"; "?" when unknown.
 /// @param k The kind.

@@ -15,6 +15,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "../random_player.hpp"
 #include "match_test_util.hpp"
@@ -61,6 +62,8 @@ struct Stats {
   long refused_probes = 0;
   long proposals = 0;   // R25a propose events
   long agreements = 0;  // R25a agree events
+  long deals = 0;       // deal events (a count independent of State::hand_number)
+  long fresh_checks = 0;  // hands ended whose state was compared with a fresh one
 };
 
 // A copy made byte by byte, so a refused action can be checked with memcmp.
@@ -77,6 +80,38 @@ State byte_copy(const State& s) {
   do {                                                \
     if (!(__VA_ARGS__)) fail(#__VA_ARGS__, __LINE__); \
   } while (false)
+
+// Whether a refusal's reason starts with a rule id of docs/rules.md ("R25a: ...", "R12: ...",
+// or a range "R13-R33: ...").
+bool names_rule(std::string_view why) {
+  if (why.size() < 3 || why[0] != 'R') return false;
+  std::size_t i = 1;
+  while (i < why.size() && why[i] >= '0' && why[i] <= '9') ++i;
+  if (i == 1 || i >= why.size()) return false;
+  if (why[i] == 'a') ++i;
+  return i < why.size() && (why[i] == ':' || why[i] == '-');
+}
+
+// The state between hands built fresh from the position alone: a new match of the rules with
+// the deal, the scores, the hand counters and the last hand's summary (its lance records are
+// the hand's, and its first score the start of that hand) of `s`; every other field is
+// new_match()'s.
+State fresh_between_hands(const State& s) {
+  const auto m = mus::new_match(s.rules, s.dealer);
+  if (!m.ok()) return State{};
+  State f = *m;
+  f.phase = s.phase;  // shuffle, or match_over
+  f.hand_number = s.hand_number;
+  f.hand_in_game = s.hand_in_game;
+  f.scores.points = s.scores.points;
+  f.scores.games = s.scores.games;
+  f.scores.vacas = s.scores.vacas;
+  f.scores.match_winner = s.scores.match_winner;
+  f.scores.hand_start = s.last.score_before;
+  f.last = s.last;
+  f.lances = s.last.lances;
+  return f;
+}
 
 std::string describe(const Action& a) {
   std::string out(mus::action_kind_name(a.kind));
@@ -254,8 +289,10 @@ class Player {
   void expect_refused(const State& s, const Action& a, Errc expected) {
     current_ = a;
     State c = byte_copy(s);
-    const Errc e = mus::apply_in_place(c, a);
+    std::string_view why;
+    const Errc e = mus::apply_in_place(c, a, nullptr, &why);
     PROP(e == expected);
+    PROP(names_rule(why));
     PROP(std::memcmp(&c, &s, sizeof(State)) == 0);
     ++st_.refused_probes;
   }
@@ -286,8 +323,10 @@ class Player {
       }
       current_ = a;
       State c = byte_copy(s);
-      const Errc e = mus::apply_in_place(c, a);
+      std::string_view why;
+      const Errc e = mus::apply_in_place(c, a, nullptr, &why);
       if (e != Errc::ok) {
+        PROP(names_rule(why));  // every refusal says which rule refused it
         PROP(std::memcmp(&c, &s, sizeof(State)) == 0);
         ++st_.refused_probes;
         continue;
@@ -494,7 +533,10 @@ class Player {
       const auto& e = ev.items[i];
       const auto team = static_cast<std::size_t>(e.team < 0 ? 0 : e.team);
       switch (e.kind) {
-        case EventKind::deal: running_ = {s.scores.points[0], s.scores.points[1]}; break;
+        case EventKind::deal:
+          running_ = {s.scores.points[0], s.scores.points[1]};
+          ++st_.deals;
+          break;
         case EventKind::refill: ++st_.refills; break;
         case EventKind::game: ++st_.games; break;
         case EventKind::deje:
@@ -592,6 +634,12 @@ class Player {
         if (l.status == LanceStatus::refused) PROP(l.winner_team == l.bet_team);
       }
       PROP(recorded == counted);
+      // One position, one value: the state the hand left is the one built fresh for where the
+      // match stands, so nothing of the hand rides into the next one.
+      const State fresh = fresh_between_hands(s);
+      PROP(fresh == s);
+      PROP(std::memcmp(&fresh, &s, sizeof(State)) == 0);
+      ++st_.fresh_checks;
     }
   }
 
@@ -629,7 +677,9 @@ void run_property(const char* label, const std::vector<NamedRules>& sets, std::u
     Stats st;
     Player p(sets[i], base_seed() ^ (salt * 0x9E3779B97F4A7C15ULL) ^ (i * 0x1000193ULL), st);
     while (st.hands < per_set) p.play_match();
-    CHECK(st.hands >= per_set);
+    // Two counts of the hands dealt: the states' hand numbers and the deal events.
+    CHECK(st.deals == st.hands);
+    CHECK(st.fresh_checks == st.hands);  // every hand ended, and was compared
     all.hands += st.hands;
     all.matches += st.matches;
     all.steps += st.steps;

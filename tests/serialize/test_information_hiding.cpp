@@ -190,9 +190,12 @@ struct Checker {
           break;
         case EventKind::declare_pares:
         case EventKind::declare_juego: {
-          const auto mask =
-              e.kind == EventKind::declare_pares ? s.decl.pares_mask : s.decl.juego_mask;
-          if (e.seat < 0 || e.amount != 0 || e.value != static_cast<int>((mask >> e.seat) & 1U))
+          // The truth of the seat's hand, which a betting step does not change (the state after
+          // the step may have cleared the declarations already, when the hand ended in it).
+          const mus::HandEval h = mus::evaluate(mus::hand_of(b, e.seat < 0 ? 0 : e.seat), b.rules);
+          const bool has =
+              e.kind == EventKind::declare_pares ? mus::has_pares(h) : mus::has_juego(h);
+          if (e.seat < 0 || e.amount != 0 || e.value != (has ? 1 : 0))
             bad(e, "a declaration reports the public yes or no");
           break;
         }

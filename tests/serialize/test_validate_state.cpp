@@ -794,3 +794,39 @@ TEST_CASE("R28a validate_state refuses a forged showdown", "[serialize][validate
   REQUIRE(d.last.shown == mus::no_shown_cards);
   refused(d, "cards shown after a deje ended the hand", [](State& t) { t.last.shown = deal_a; });
 }
+
+TEST_CASE("validate_state: one position, one value (a closed bet, the lance outside betting)",
+          "[serialize][validate]") {
+  State s = start();
+  deal(s, deal_a);
+  must(s, Action::cut(s.to_act));
+  REQUIRE(s.phase == Phase::betting);
+  REQUIRE(mus::check_state(s).ok());
+  // No bet is open: the betting state is BetState{}, so a leftover team or stake is refused.
+  State t = s;
+  t.bet.team = 1;
+  CHECK(mus::validate_state(t) == Errc::invalid_state);
+  const mus::Error e = mus::check_state(t);
+  CHECK(e.code == Errc::invalid_state);
+  CHECK(e.message == "invalid state: the betting of the lance (R24-R27, R25a)");
+  t = s;
+  t.bet.stake_before = 1;
+  CHECK(mus::validate_state(t) == Errc::invalid_state);
+  // Between hands every part of the hand is cleared: a leftover lance, bet or signal is refused.
+  State b = start();
+  deal(b, deal_a);
+  must(b, Action::cut(b.to_act));
+  while (b.phase == Phase::betting) must(b, Action::pass(b.to_act));
+  REQUIRE(b.phase == Phase::shuffle);
+  REQUIRE(mus::validate_state(b) == Errc::ok);
+  CHECK(b.lance == mus::Lance::grande);
+  CHECK(b.lance_index == 0);
+  for (const auto& edit : std::initializer_list<std::function<void(State&)>>{
+           [](State& x) { x.lance_index = 3; }, [](State& x) { x.bet.proposed = 2; },
+           [](State& x) { x.decl.declared = 3; }, [](State& x) { x.scores.deje_winner = 0; }}) {
+    State x = b;
+    edit(x);
+    CHECK(mus::validate_state(x) == Errc::invalid_state);
+    CHECK(mus::check_state(x).message.substr(0, 14) == "invalid state:");
+  }
+}
