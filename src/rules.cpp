@@ -59,6 +59,7 @@ std::string_view named_values_expected(std::string_view key) {
     return "royal31 must be off, jack777, figure777, jack777_other_suits, jack_of_coins777 or "
            "jack_of_coins_any777";
   if (key == "signals") return "signals must be full, online or off";
+  if (key == "answers") return "answers must be first or proposal";
   return "mus_corrido must be off, match or game";
 }
 

@@ -2,6 +2,7 @@
 // (R4, R14, R21, R25, R29-R32 as fields; the presets table of rules.md).
 #include <cstdint>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -295,6 +296,27 @@ TEST_CASE("Rules text: values outside the limits are parse errors (C contract: M
     INFO(text);
     REQUIRE_FALSE(r.ok());
     CHECK(r.error().code == Errc::parse);
+  }
+}
+
+TEST_CASE("Rules text: a bad named value is refused naming its key and every allowed value",
+          "[rules]") {
+  struct Case {
+    std::string_view key;
+    std::span<const std::string_view> names;
+  };
+  for (const Case& c : {Case{"royal31", mus::royal31_names}, Case{"mus_corrido", mus::mus_corrido_names},
+                        Case{"answers", mus::answers_names},
+                        Case{"signals", mus::signal_set_names}}) {
+    const std::string text = "standard " + std::string(c.key) + "=nonsense";
+    const auto r = mus::parse_rules(text);
+    INFO(text);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().code == Errc::parse);
+    CHECK(r.error().position == static_cast<std::int32_t>(10 + c.key.size()));
+    const std::string message(r.error().message);
+    CHECK(message.starts_with(std::string(c.key) + " must be "));
+    for (const std::string_view name : c.names) CHECK(message.find(name) != std::string::npos);
   }
 }
 
