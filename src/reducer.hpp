@@ -148,8 +148,9 @@ inline constexpr Refusal no_signal_phase{
     "R33: signals are made only while a hand is played (mus, discard, tio Perete, lances)"};
 inline constexpr Refusal corrido_signal{Errc::illegal_action,
                                         "R31: no signals may be made in a mus corrido hand"};
+static_assert(signal_count == 15, "the message below names the signal numbers");
 inline constexpr Refusal no_such_signal{Errc::invalid_argument,
-                                        "R33: no such signal (signal numbers are 0..15)"};
+                                        "R33: no such signal (signal numbers are 0..14)"};
 inline constexpr Refusal not_in_full_set{
     Errc::signal_not_in_set,
     "R33a: the signal is not in the rules' signal set (signals=full: every signal but need_mus)"};
