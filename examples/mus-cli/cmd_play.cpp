@@ -476,18 +476,13 @@ int cmd_play(int argc, char** argv) {
   Human person(std::cin, std::cout, printer, table, args.has("tips"));
   table.seat(static_cast<int>(seat), &person);
   table.observe(&printer);
-  std::ofstream file;
-  std::unique_ptr<RecordWriter> writer;
+  RecordFile record;
   if (args.has("record")) {
-    file.open(args.get("record"));
-    if (!file) {
-      std::cerr << "mus-cli play: cannot write the record '" << args.get("record") << "'\n";
+    if (!record.open(
+            args.get("record"), "play", args.has("record-orders"),
+            "mus-cli play --seat " + std::to_string(seat) + " --seed " + std::to_string(seed)))
       return 1;
-    }
-    writer = std::make_unique<RecordWriter>(
-        file, args.has("record-orders"),
-        "mus-cli play --seat " + std::to_string(seat) + " --seed " + std::to_string(seed));
-    table.observe(writer.get());
+    table.observe(record.writer.get());
   }
   const Outcome o = table.run();
   std::cout.flush();
@@ -495,7 +490,7 @@ int cmd_play(int argc, char** argv) {
     std::cerr << "mus-cli play: " << table.error() << '\n';
     return 1;
   }
-  return 0;
+  return record.finish("play") ? 0 : 1;
 }
 
 }  // namespace muscli

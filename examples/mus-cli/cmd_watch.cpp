@@ -89,19 +89,14 @@ int cmd_watch(int argc, char** argv) {
   Table table(*start, seed, agents);
   Printer printer(std::cout, PrintOptions{-1, args.has("quiet")});
   table.observe(&printer);
-  std::ofstream file;
-  std::unique_ptr<RecordWriter> writer;
+  RecordFile record;
   if (args.has("record")) {
-    file.open(args.get("record"));
-    if (!file) {
-      std::cerr << "mus-cli watch: cannot write the record '" << args.get("record") << "'\n";
+    if (!record.open(args.get("record"), "watch", args.has("record-orders"),
+                     "mus-cli watch --seed " + std::to_string(seed) + " --rules \"" +
+                         mus::format_rules(rules) + "\" --team0 " + kinds[0] + " --team1 " +
+                         kinds[1]))
       return 1;
-    }
-    writer = std::make_unique<RecordWriter>(file, args.has("record-orders"),
-                                            "mus-cli watch --seed " + std::to_string(seed) +
-                                                " --rules \"" + mus::format_rules(rules) +
-                                                "\" --team0 " + kinds[0] + " --team1 " + kinds[1]);
-    table.observe(writer.get());
+    table.observe(record.writer.get());
   }
   const Outcome o = table.run();
   std::cout.flush();
@@ -109,11 +104,7 @@ int cmd_watch(int argc, char** argv) {
     std::cerr << "mus-cli watch: " << table.error() << '\n';
     return 1;
   }
-  if (file && !file.flush()) {
-    std::cerr << "mus-cli watch: could not write the record\n";
-    return 1;
-  }
-  return 0;
+  return record.finish("watch") ? 0 : 1;
 }
 
 int cmd_replay(int argc, char** argv) {
@@ -148,16 +139,10 @@ int cmd_replay(int argc, char** argv) {
   mus::State s = *start;
   Printer printer(std::cout, PrintOptions{-1, args.has("quiet")});
   std::vector<Observer*> observers{&printer};
-  std::ofstream out;
-  std::unique_ptr<RecordWriter> writer;
+  RecordFile rewritten;
   if (args.has("record")) {
-    out.open(args.get("record"));
-    if (!out) {
-      std::cerr << "mus-cli replay: cannot write the record '" << args.get("record") << "'\n";
-      return 1;
-    }
-    writer = std::make_unique<RecordWriter>(out, false, "mus-cli replay " + path);
-    observers.push_back(writer.get());
+    if (!rewritten.open(args.get("record"), "replay", false, "mus-cli replay " + path)) return 1;
+    observers.push_back(rewritten.writer.get());
   }
   for (Observer* o : observers) o->on_begin(s);
   mus::Events events;
@@ -177,11 +162,7 @@ int cmd_replay(int argc, char** argv) {
     for (Observer* o : observers) o->on_step(before, a, events, s);
   }
   for (Observer* o : observers) o->on_end(s, s.phase == mus::Phase::match_over);
-  if (writer && !out) {
-    std::cerr << "mus-cli replay: could not write the record '" << args.get("record") << "'\n";
-    return 1;
-  }
-  return 0;
+  return rewritten.finish("replay") ? 0 : 1;
 }
 
 }  // namespace muscli

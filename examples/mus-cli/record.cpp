@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <iostream>
 
 #include "text.hpp"
 
@@ -43,6 +44,24 @@ std::string v1_to_action_text(std::string_view line) {
 }
 
 }  // namespace
+
+bool RecordFile::open(const std::string& to, std::string_view command, bool explicit_orders,
+                      std::string comment) {
+  path = to;
+  file.open(path);
+  if (!file) {
+    std::cerr << "mus-cli " << command << ": cannot write the record '" << path << "'\n";
+    return false;
+  }
+  writer = std::make_unique<RecordWriter>(file, explicit_orders, std::move(comment));
+  return true;
+}
+
+bool RecordFile::finish(std::string_view command) {
+  if (writer == nullptr || file.flush()) return true;
+  std::cerr << "mus-cli " << command << ": could not write the record '" << path << "'\n";
+  return false;
+}
 
 void RecordWriter::on_begin(const mus::State& initial) {
   out_ << record_tag << '\n';

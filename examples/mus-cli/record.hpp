@@ -4,7 +4,9 @@
 #ifndef MUS_CLI_RECORD_HPP
 #define MUS_CLI_RECORD_HPP
 
+#include <fstream>
 #include <istream>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -40,6 +42,21 @@ class RecordWriter final : public Observer {
   std::ostream& out_;
   bool explicit_orders_;
   std::string comment_;
+};
+
+/// The file of `--record PATH` and the writer that fills it (watch, play and replay).
+struct RecordFile {
+  std::ofstream file;                    ///< The record being written.
+  std::unique_ptr<RecordWriter> writer;  ///< Null until open() succeeds.
+  std::string path;                      ///< The file's path, for messages.
+
+  /// Opens `path` for writing and makes the writer. On failure prints "mus-cli COMMAND: cannot
+  /// write the record 'PATH'" to std::cerr and returns false.
+  bool open(const std::string& path, std::string_view command, bool explicit_orders,
+            std::string comment);
+  /// After the match: true when no record was opened or all of it was written; otherwise
+  /// prints "mus-cli COMMAND: could not write the record 'PATH'" to std::cerr.
+  bool finish(std::string_view command);
 };
 
 /// A parsed record.
