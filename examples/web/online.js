@@ -1,0 +1,705 @@
+// The online table: the web table playing through mus-server (docs/protocol.md) instead of
+// against bots in this page. The page decides nothing about the game: what a seat sees, which
+// actions it may take and what they are called, the events and the count all come in the
+// server's messages (the library's answers), and the page only draws them and sends the id of
+// the action the person clicks, with the `seq` of the view it answers. It does not load the
+// libmus package at all.
+//
+// Who you are: the server's resume token. It is kept per tab in sessionStorage, so that a
+// reload of the tab comes back to the same seat and two tabs of one browser can be two players
+// (partners, say); the last token is also kept in localStorage, so that a new tab (or the
+// browser after a restart) can offer to come back as that player.
+//
+// The connection: one WebSocket at /ws. When it drops the page reconnects by itself, waiting
+// 0.5 s, 1 s, 2 s, ... up to 15 s (with some jitter) between tries, and says so; the server
+// gives back the seat, the current view and the events missed.
+//
+// Links: online.html#t=<table id> (a public table), online.html#code=<join code> (a private
+// one). The share box under the table gives the link to send to a friend.
+import { describeEvent, isSaying, ERROR_WORDS, LANCE_WORDS, PHASE_WORDS, STATUS_WORDS } from './online-words.js';
+
+const TOKEN_KEY = 'mus.online.token';   // sessionStorage: this tab's player
+const WATCH_KEY = 'mus.online.watch';   // sessionStorage: the table this tab watches
+const RESULT_KEY = 'mus.online.result'; // sessionStorage: the last match this tab saw end
+const LAST_KEY = 'mus.online.last';     // localStorage: the last player of this browser
+const MAX_LOG = 400;                    // lines kept in the move log
+
+const $ = (id) => document.getElementById(id);
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const app = {
+  ws: null,
+  attempt: 0,        // reconnection attempts since the last welcome
+  timer: 0,
+  stopped: false,    // true after `replaced`: this tab no longer plays until asked to
+  token: sessionStorage.getItem(TOKEN_KEY),
+  name: '',
+  player: '',
+  welcomed: false,
+  tables: new Map(), // table id -> { info, view, said, over, deadlineAt, code, lastSeq }
+  current: null,     // the table shown
+  expecting: false,  // a create/join/watch was sent: its table becomes the one shown
+  pending: null,     // the action id sent, until the next view of the table
+  lobbyTimer: 0,
+};
+
+// What the tests (and a curious person in the console) read.
+window.musOnline = { player: '', name: '', table: null, seat: null, seq: null, text: null, legal: [],
+  over: null, connected: false, welcomes: 0, errors: [] };
+
+function table(id) {
+  let t = app.tables.get(id);
+  if (!t) {
+    t = { info: null, view: null, said: ['', '', '', ''], over: null, deadlineAt: null, code: null, lastSeq: -1 };
+    app.tables.set(id, t);
+  }
+  return t;
+}
+
+// ---- the connection ----
+
+function setConn(state, words) {
+  $('conn').dataset.state = state;
+  $('conn').textContent = words;
+  window.musOnline.connected = state === 'online';
+}
+
+function status(words) {
+  $('status').textContent = words;
+}
+
+function send(message) {
+  if (!app.ws || app.ws.readyState !== WebSocket.OPEN) {
+    showError({ code: 'offline', message: 'sin conexión con el servidor; se reintenta sola' });
+    return false;
+  }
+  app.ws.send(JSON.stringify(message));
+  return true;
+}
+
+function connect() {
+  clearTimeout(app.timer);
+  if (app.ws) return;
+  setConn('connecting', 'conectando…');
+  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+  app.ws = ws;
+  ws.onopen = () => {
+    if (app.ws !== ws) return;
+    ws.send(JSON.stringify(app.token ? { type: 'hello', v: 1, token: app.token } : { type: 'hello', v: 1, name: app.name }));
+  };
+  ws.onmessage = (ev) => {
+    if (app.ws !== ws) return;
+    let m;
+    try {
+      m = JSON.parse(ev.data);
+    } catch {
+      showError({ code: 'bad_json', message: 'el servidor envió algo que no es JSON' });
+      return;
+    }
+    handle(m);
+  };
+  ws.onclose = () => {
+    if (app.ws !== ws) return;
+    app.ws = null;
+    app.welcomed = false;
+    app.pending = null;
+    if (app.stopped) {
+      setConn('stopped', 'desconectado');
+      return;
+    }
+    const delay = Math.round(Math.min(15000, 500 * 2 ** app.attempt) * (0.75 + Math.random() * 0.5));
+    app.attempt += 1;
+    setConn('offline', `sin conexión: reintento en ${Math.max(1, Math.round(delay / 1000))} s`);
+    app.timer = setTimeout(connect, delay);
+    render();
+  };
+}
+
+// Back on the network, or back to the tab: try at once instead of waiting out the backoff.
+window.addEventListener('online', () => { if (!app.ws && !app.stopped && (app.token || app.name)) connect(); });
+
+// ---- messages from the server ----
+
+function handle(m) {
+  switch (m.type) {
+    case 'welcome': return onWelcome(m);
+    case 'table': return onTable(m);
+    case 'view': return onView(m);
+    case 'match_over': return onMatchOver(m);
+    case 'left': return onLeft(m);
+    case 'error': return onError(m);
+    case 'pong': return undefined;
+    default:
+      showError({ code: 'unknown', message: `mensaje desconocido del servidor: ${String(m.type)}` });
+      return undefined;
+  }
+}
+
+function onWelcome(m) {
+  app.welcomed = true;
+  app.attempt = 0;
+  app.token = m.token;
+  app.player = m.player;
+  app.name = m.name;
+  sessionStorage.setItem(TOKEN_KEY, m.token);
+  localStorage.setItem(LAST_KEY, JSON.stringify({ token: m.token, name: m.name }));
+  window.musOnline.player = m.player;
+  window.musOnline.name = m.name;
+  window.musOnline.welcomes += 1;
+  setConn('online', `conectado como ${m.name}`);
+  const link = linkTarget();
+  const seated = m.tables ?? [];
+  if (seated.length) {
+    // The server sends table and view of each right after the welcome.
+    app.current = link.table && seated.includes(link.table) ? link.table : (app.current && seated.includes(app.current) ? app.current : seated[0]);
+    setHash({ t: app.current });
+  } else {
+    const watching = JSON.parse(sessionStorage.getItem(WATCH_KEY) ?? 'null');
+    if (watching) {
+      app.expecting = true;
+      send({ type: 'watch', ...watching });
+    } else if (app.current && app.tables.get(app.current)?.over) {
+      // The match ended while we were away: its result stays on screen.
+    } else {
+      app.current = null;
+    }
+  }
+  render();
+}
+
+function onTable(m) {
+  const t = table(m.table);
+  t.info = m;
+  if (m.code) t.code = m.code;
+  t.deadlineAt = m.deadline_ms == null ? null : Date.now() + m.deadline_ms;
+  if (app.expecting || app.current === null) {
+    app.expecting = false;
+    app.current = m.table;
+    if (mySeat(t) !== null) setHash(t.code ? { code: t.code } : { t: m.table });
+  }
+  render();
+}
+
+function onView(m) {
+  const t = table(m.table);
+  if (m.seq < t.lastSeq) return; // an older view overtaken (cannot happen on one socket; harmless)
+  t.lastSeq = m.seq;
+  t.view = m;
+  t.deadlineAt = m.deadline_ms == null ? null : Date.now() + m.deadline_ms;
+  if (app.current === m.table) app.pending = null;
+  const names = (s) => seatName(t, s);
+  const teams = (team) => teamName(t, team);
+  for (const e of m.events ?? []) {
+    if (!e.server && (e.kind === 1 /* deal */ || e.kind === 11 /* lance start */)) t.said = ['', '', '', ''];
+    const words = describeEvent(e, names, teams);
+    if (isSaying(e) && words) t.said[e.seat] = words.slice(words.indexOf(':') + 2);
+    if (words && app.current === m.table) logLine(words, e);
+  }
+  if (m.events_truncated && app.current === m.table) logLine('(faltan jugadas anteriores)', {});
+  render();
+}
+
+function onMatchOver(m) {
+  const t = table(m.table);
+  t.over = m;
+  t.deadlineAt = null;
+  sessionStorage.setItem(RESULT_KEY, JSON.stringify({ ...m, teams: [teamName(t, 0), teamName(t, 1)] }));
+  if (JSON.parse(sessionStorage.getItem(WATCH_KEY) ?? 'null')) sessionStorage.removeItem(WATCH_KEY);
+  render();
+}
+
+function onLeft(m) {
+  app.tables.delete(m.table);
+  sessionStorage.removeItem(WATCH_KEY);
+  if (app.current === m.table) {
+    app.current = null;
+    setHash({});
+  }
+  render();
+}
+
+function onError(m) {
+  showError(m);
+  if (m.re === 'act') {
+    app.pending = null;
+    render();
+  }
+  if (m.re === 'create' || m.re === 'join' || m.re === 'watch') app.expecting = false;
+  if (m.code === 'unknown_token') {
+    // The server does not know this token (a new database?): start again with a name.
+    const last = JSON.parse(localStorage.getItem(LAST_KEY) ?? 'null');
+    if (last?.token === app.token) localStorage.removeItem(LAST_KEY);
+    sessionStorage.removeItem(TOKEN_KEY);
+    app.token = null;
+    app.stopped = true;
+    app.ws?.close();
+    app.ws = null;
+    setConn('stopped', 'sin entrar');
+    showEntry();
+  } else if (m.code === 'replaced') {
+    // The same player opened elsewhere: reconnecting here would take the seat back and forth.
+    app.stopped = true;
+    app.ws?.close();
+    app.ws = null;
+    setConn('stopped', 'juegas en otra pestaña');
+    const b = document.createElement('button');
+    b.textContent = 'Jugar aquí';
+    b.id = 'take-back';
+    b.onclick = () => { app.stopped = false; hideError(); connect(); };
+    $('online-error').append(' ', b);
+  }
+}
+
+// Every error is said in words: the sentence for its code, then the server's own message.
+function showError(m) {
+  window.musOnline.errors.push({ code: m.code, message: m.message, re: m.re ?? null });
+  const box = $('online-error');
+  box.textContent = `${ERROR_WORDS[m.code] ?? 'Error'} (${m.message ?? m.code})`;
+  box.dataset.code = m.code;
+  const close = document.createElement('button');
+  close.textContent = '×';
+  close.title = 'cerrar';
+  close.className = 'close';
+  close.onclick = hideError;
+  box.append(' ', close);
+  box.hidden = false;
+}
+
+function hideError() {
+  $('online-error').hidden = true;
+}
+
+// ---- names ----
+
+// The seat of this tab's player at a table: the view's seat once the match has started, else
+// the seat whose player has this player's name (the table message names people, not ids).
+function mySeat(t) {
+  if (t.view) return t.view.seat >= 0 ? t.view.seat : null;
+  const s = t.info?.seats.find((x) => x.kind === 'human' && x.player === app.name);
+  return s ? s.seat : null;
+}
+
+function seatName(t, s) {
+  const seat = t.info?.seats[s];
+  const mine = mySeat(t) === s;
+  if (!seat) return `asiento ${s}`;
+  if (seat.kind === 'bot') return `Bot ${s}`;
+  return mine ? `${seat.player ?? 'tú'} (tú)` : (seat.player ?? `asiento ${s} (libre)`);
+}
+
+function teamName(t, team) {
+  const me = mySeat(t);
+  if (me === null) return team === 0 ? 'la pareja 0–2' : 'la pareja 1–3';
+  return team === me % 2 ? 'nosotros' : 'ellos';
+}
+
+// ---- links ----
+
+function linkTarget() {
+  const h = new URLSearchParams(location.hash.slice(1));
+  return { table: h.get('t'), code: h.get('code') };
+}
+
+function setHash(what) {
+  const h = new URLSearchParams(what).toString();
+  history.replaceState(null, '', h ? `#${h}` : location.pathname + location.search);
+}
+
+function shareLink(t) {
+  const base = `${location.origin}${location.pathname}`;
+  return t.code ? `${base}#code=${t.code}` : `${base}#t=${t.info.table}`;
+}
+
+// ---- drawing ----
+
+function logLine(words, e) {
+  const list = $('log-list');
+  const li = document.createElement('li');
+  li.textContent = words;
+  if (e.server) li.className = 'note';
+  list.append(li);
+  while (list.children.length > MAX_LOG) list.firstElementChild.remove();
+  list.scrollTop = list.scrollHeight;
+}
+
+function card(text) {
+  return text ? `<span class="card chip" data-card="${esc(text)}">${esc(text)}</span>` : '<span class="card chip empty"></span>';
+}
+
+function presence(seat) {
+  if (seat.kind === 'bot') return ['bot', 'bot'];
+  if (!seat.player) return ['free', 'asiento libre'];
+  if (seat.bot_playing) return ['bot-playing', 'ausente: juega el bot'];
+  return seat.connected ? ['connected', 'conectado'] : ['away', 'desconectado'];
+}
+
+function renderSeat(el, t, s) {
+  const info = t.info;
+  const v = t.view?.view;
+  const seat = info.seats[s];
+  const [pres, presWords] = presence(seat);
+  const badges = [];
+  if (v && v.dealer === s) badges.push('<span class="badge">reparte</span>');
+  if (v && v.mano === s) badges.push('<span class="badge mano">mano</span>');
+  const toAct = v ? v.to_act : info.to_act;
+  if (toAct === s && !t.over) badges.push('<span class="badge turn">le toca <span class="clock"></span></span>');
+  let cards = '';
+  if (v && v.phase === 'match_over' && v.last?.shown) {
+    cards = v.last.shown.slice(4 * s, 4 * s + 4).map(card).join(''); // the last hand's showdown (R28a)
+  } else if (v) {
+    cards = t.view.seat === s ? v.hand.map(card).join('') : '<span class="card chip back"></span>'.repeat(4);
+  }
+  el.dataset.seat = s;
+  el.dataset.presence = pres;
+  el.classList.toggle('to-act', toAct === s && !t.over);
+  el.classList.toggle('mine', mySeat(t) === s);
+  el.innerHTML = `<div class="name">${esc(seatName(t, s))} <small>(${esc(capital(teamName(t, s % 2)))})</small>${badges.join('')}</div>` +
+    `<div class="presence">${esc(presWords)}</div><div class="cards">${cards}</div><div class="said">${esc(t.said[s])}</div>`;
+}
+
+function renderCount(t) {
+  const last = t.view?.view?.last;
+  if (!last || !last.number) {
+    $('count-body').textContent = 'Aún no se ha contado ninguna mano.';
+    return;
+  }
+  const rows = last.lances.map((l) => `<tr data-lance="${esc(l.lance)}" data-points="${l.points}">` +
+    `<td>${esc(LANCE_WORDS[l.lance] ?? l.lance)}</td><td>${esc(STATUS_WORDS[l.status] ?? l.status)}</td>` +
+    `<td class="points">${l.points}</td><td>${l.points > 0 && l.winner_team >= 0 ? esc(capital(teamName(t, l.winner_team))) : '—'}</td></tr>`).join('');
+  let shown = '';
+  if (last.shown) {
+    shown = '<p>Cartas mostradas: ' + [0, 1, 2, 3].map((s) => `${esc(seatName(t, s))} ${last.shown.slice(4 * s, 4 * s + 4).map((c) => esc(c ?? '·')).join(' ')}`).join(' · ') + '</p>';
+  }
+  const score = (sc) => `${sc[0]}–${sc[1]}`;
+  $('count-body').innerHTML = `<p>Mano nº ${last.number}: de ${score(last.score_before)} a ${score(last.score_after)}` +
+    ` (${esc(capital(teamName(t, 0)))}–${esc(capital(teamName(t, 1)))})</p>` +
+    `<table class="count" id="count-table"><tr><th>Lance</th><th>Cómo</th><th>Puntos</th><th>Para</th></tr>${rows}</table>${shown}`;
+}
+
+function renderControls(t) {
+  const box = $('controls');
+  box.innerHTML = '';
+  if (t.over) {
+    box.innerHTML = `<div class="over"><p class="winner" id="winner" data-team="${t.over.winner}">¡Partida para ${esc(teamName(t, t.over.winner))}!</p>` +
+      `<a id="replay-link" href="${esc(t.over.replay)}" target="_blank">Ver la partida entera (${esc(t.over.replay)})</a>` +
+      '<button id="again" type="button">Volver a las mesas</button></div>';
+    $('again').onclick = () => goLobby();
+    return;
+  }
+  const view = t.view;
+  if (!view) return;
+  if (view.seat < 0) {
+    box.innerHTML = '<p class="watching">Estás mirando esta mesa.</p>';
+    return;
+  }
+  if (!view.legal.length) return;
+  // One row of buttons per verb of the server's texts (the second word: "2 bet 5").
+  const rows = new Map();
+  for (const a of view.legal) {
+    const verb = a.text.split(' ')[1] ?? '';
+    if (!rows.has(verb)) rows.set(verb, []);
+    rows.get(verb).push(a);
+  }
+  for (const [verb, actions] of rows) {
+    const row = document.createElement('div');
+    row.className = `row verb-${verb.replace(/[^a-z]/g, '')}`;
+    for (const a of actions) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'act';
+      b.textContent = a.text;
+      b.dataset.action = a.id;
+      b.disabled = app.pending !== null;
+      b.onclick = () => act(t, a.id);
+      row.append(b);
+    }
+    box.append(row);
+  }
+}
+
+function act(t, id) {
+  if (app.pending !== null) return;
+  hideError();
+  if (send({ type: 'act', table: t.info.table, action: id, seq: t.view.seq })) {
+    app.pending = id;
+    renderControls(t);
+  }
+}
+
+function renderTable(t) {
+  const info = t.info;
+  const me = mySeat(t);
+  const bottom = me ?? 0;
+  ['bottom', 'right', 'top', 'left'].forEach((pos, i) => renderSeat($(`seat-${pos}`), t, (bottom + i) % 4));
+  const v = t.view?.view;
+  $('phase').textContent = !v ? '' : v.phase === 'betting' ? `Lance: ${LANCE_WORDS[v.lance] ?? v.lance}` : `Fase: ${PHASE_WORDS[v.phase] ?? v.phase}`;
+  $('bet').textContent = v && v.bet_open ? (v.is_ordago ? `Órdago de ${teamName(t, v.bet_team)}` :
+    `Envite de ${teamName(t, v.bet_team)}: ${v.proposed} (si no se quiere: ${v.stake_before})`) : '';
+  $('scores').innerHTML = v ? [0, 1].map((team) => `<div data-team="${team}"><strong>${esc(capital(teamName(t, team)))}</strong>: ` +
+    `${v.score[team]} punto${v.score[team] === 1 ? '' : 's'} · juegos ${v.games[team]} · vacas ${v.vacas[team]}</div>`).join('') : '';
+  const free = info.seats.filter((s) => s.kind === 'human' && !s.player).length;
+  $('waiting').textContent = info.started ? `Reglas: ${info.rules} · reloj ${info.clock} s` :
+    `Esperando a que se sienten todos: ${free === 1 ? 'falta 1 persona' : `faltan ${free} personas`}. Reglas: ${info.rules}.`;
+  renderCount(t);
+  renderControls(t);
+  const share = me !== null && !t.over;
+  $('share').hidden = !share;
+  if (share) {
+    $('share-link').value = shareLink(t);
+    $('share-code-box').hidden = !t.code;
+    $('share-code').textContent = t.code ?? '';
+  }
+  const toAct = v ? v.to_act : info.to_act;
+  if (t.over) status('Partida terminada.');
+  else if (!info.started) status('Esperando jugadores…');
+  else if (t.view?.legal.length) status('Te toca.');
+  else if (toAct >= 0) status(`Le toca a ${seatName(t, toAct)}.`);
+  tickClock();
+}
+
+function render() {
+  const t = app.current ? app.tables.get(app.current) : null;
+  const shown = Boolean(t && t.info);
+  $('table').hidden = !shown;
+  $('side').hidden = !shown;
+  if (!shown) $('share').hidden = true;
+  $('invite').hidden = true;
+  const m = window.musOnline;
+  m.table = shown ? app.current : null;
+  m.seat = shown ? mySeat(t) : null;
+  m.seq = t?.view?.seq ?? null;
+  m.text = t?.view?.text ?? null;
+  m.legal = t?.view?.legal.map((a) => a.id) ?? [];
+  m.over = t?.over ?? null;
+  if (shown) {
+    $('lobby').hidden = true;
+    $('entry').hidden = true;
+    renderTable(t);
+    document.body.dataset.mode = 'table';
+    return;
+  }
+  if (!app.welcomed) return; // the entry form, or waiting for the connection
+  const link = linkTarget();
+  if ((link.table || link.code) && !app.expecting) {
+    showInvite(link);
+    return;
+  }
+  showLobby();
+}
+
+// The clock of the seat to act, counted down here from the server's `deadline_ms`.
+function tickClock() {
+  const t = app.current ? app.tables.get(app.current) : null;
+  const el = document.querySelector('.seat.to-act .clock');
+  if (!t || !el) return;
+  if (t.deadlineAt === null) {
+    el.textContent = '';
+    return;
+  }
+  const left = Math.max(0, t.deadlineAt - Date.now());
+  el.textContent = `${Math.ceil(left / 1000)} s`;
+  el.classList.toggle('short', left < 10000);
+}
+setInterval(tickClock, 250);
+
+// ---- lobby, invitations, entry ----
+
+function showEntry() {
+  $('entry').hidden = false;
+  $('lobby').hidden = true;
+  $('invite').hidden = true;
+  const last = JSON.parse(localStorage.getItem(LAST_KEY) ?? 'null');
+  $('resume-box').hidden = !last;
+  if (last) {
+    $('resume-name').textContent = last.name;
+    $('resume-name2').textContent = last.name;
+  }
+  document.body.dataset.mode = 'entry';
+  status('Escribe tu nombre para entrar.');
+  $('name').focus();
+}
+
+function showInvite(link) {
+  $('lobby').hidden = true;
+  $('entry').hidden = true;
+  $('invite').hidden = false;
+  $('invite-what').textContent = link.code ? `mesa privada, código ${link.code}` : `mesa ${link.table}`;
+  document.body.dataset.mode = 'invite';
+  status('Te han invitado a una mesa.');
+}
+
+function target(link) {
+  return link.code ? { code: link.code } : { table: link.table };
+}
+
+async function refreshLobby() {
+  let list;
+  try {
+    const r = await fetch('/tables', { cache: 'no-store' });
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
+    list = (await r.json()).tables ?? [];
+  } catch (e) {
+    $('tables-empty').textContent = `No se pudo leer la lista de mesas (${e.message}).`;
+    $('tables-empty').hidden = false;
+    return;
+  }
+  const body = $('tables-body');
+  body.innerHTML = '';
+  $('tables-empty').textContent = 'No hay mesas públicas abiertas.';
+  $('tables-empty').hidden = list.length > 0;
+  for (const t of list) {
+    const tr = document.createElement('tr');
+    tr.dataset.table = t.table;
+    const seats = t.seats.map((s, i) => `${i}: ${s.kind === 'bot' ? 'bot' : s.player ? esc(s.player) : '<em>libre</em>'}`).join(' · ');
+    tr.innerHTML = `<td><code>${esc(t.table)}</code></td><td>${esc(t.rules)}</td><td>${t.clock} s</td>` +
+      `<td>${seats}${t.started ? ' (jugando)' : ''}${t.spectators ? ` · ${t.spectators} mirando` : ''}</td><td class="actions"></td>`;
+    const cell = tr.querySelector('.actions');
+    t.seats.forEach((s, i) => {
+      if (s.kind !== 'human' || s.player) return;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = `Sentarme en ${i}`;
+      b.onclick = () => { hideError(); app.expecting = true; sessionStorage.removeItem(WATCH_KEY); send({ type: 'join', table: t.table, seat: i }); };
+      cell.append(b);
+    });
+    const w = document.createElement('button');
+    w.type = 'button';
+    w.textContent = 'Mirar';
+    w.onclick = () => watch({ table: t.table });
+    cell.append(w);
+    body.append(tr);
+  }
+}
+
+function watch(what) {
+  hideError();
+  app.expecting = true;
+  sessionStorage.setItem(WATCH_KEY, JSON.stringify(what));
+  send({ type: 'watch', ...what });
+}
+
+function showLobby() {
+  $('lobby').hidden = false;
+  $('entry').hidden = true;
+  document.body.dataset.mode = 'lobby';
+  status(`Hola, ${app.name}: elige una mesa o crea una.`);
+  const result = JSON.parse(sessionStorage.getItem(RESULT_KEY) ?? 'null');
+  if (result && !$('last-result')) {
+    $('lobby').insertAdjacentHTML('afterbegin', `<p id="last-result" class="lobby-col">Tu última partida: ganó ${esc(result.teams?.[result.winner] ?? `la pareja ${result.winner}`)} · ` +
+      `<a href="${esc(result.replay)}" target="_blank">verla entera</a></p>`);
+  }
+  const mine = [...app.tables].filter(([, t]) => t.info && !t.over && mySeat(t) !== null);
+  $('my-tables').hidden = mine.length === 0;
+  $('my-tables-list').innerHTML = '';
+  for (const [id, t] of mine) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = `Volver a la mesa ${id} (asiento ${mySeat(t)})`;
+    b.onclick = () => { app.current = id; setHash({ t: id }); render(); };
+    $('my-tables-list').append(b);
+  }
+  refreshLobby();
+  clearInterval(app.lobbyTimer);
+  app.lobbyTimer = setInterval(() => { if (!$('lobby').hidden) refreshLobby(); }, 5000);
+}
+
+function goLobby() {
+  if (app.current && app.tables.get(app.current)?.over) app.tables.delete(app.current);
+  app.current = null;
+  sessionStorage.removeItem(WATCH_KEY);
+  setHash({});
+  render();
+}
+
+$('entry-form').onsubmit = (ev) => {
+  ev.preventDefault();
+  const name = $('name').value.trim();
+  if (!name) return;
+  hideError();
+  app.name = name;
+  app.token = null;
+  app.stopped = false;
+  $('entry').hidden = true;
+  connect();
+};
+
+$('resume').onclick = () => {
+  const last = JSON.parse(localStorage.getItem(LAST_KEY) ?? 'null');
+  if (!last) return;
+  hideError();
+  app.token = last.token;
+  app.stopped = false;
+  $('entry').hidden = true;
+  connect();
+};
+
+$('create-form').onsubmit = (ev) => {
+  ev.preventDefault();
+  hideError();
+  const msg = {
+    type: 'create',
+    rules: $('rules').value.trim() || 'standard',
+    seats: [0, 1, 2, 3].map((s) => $(`kind-${s}`).value),
+    clock: Number($('clock').value),
+    private: $('private').checked,
+  };
+  if ($('my-seat').value !== '') msg.seat = Number($('my-seat').value);
+  app.expecting = true;
+  sessionStorage.removeItem(WATCH_KEY);
+  send(msg);
+};
+
+$('code-form').onsubmit = (ev) => {
+  ev.preventDefault();
+  hideError();
+  app.expecting = true;
+  sessionStorage.removeItem(WATCH_KEY);
+  send({ type: 'join', code: $('code').value.trim().toUpperCase() });
+};
+$('code-watch').onclick = () => watch({ code: $('code').value.trim().toUpperCase() });
+$('refresh').onclick = () => refreshLobby();
+
+$('invite-join').onclick = () => {
+  hideError();
+  app.expecting = true;
+  sessionStorage.removeItem(WATCH_KEY);
+  send({ type: 'join', ...target(linkTarget()) });
+};
+$('invite-watch').onclick = () => watch(target(linkTarget()));
+$('invite-lobby').onclick = () => { setHash({}); render(); };
+
+$('copy').onclick = async () => {
+  try {
+    await navigator.clipboard.writeText($('share-link').value);
+    status('Enlace copiado.');
+  } catch {
+    $('share-link').select();
+    status('Selecciona el enlace y cópialo (el navegador no dejó copiarlo).');
+  }
+};
+$('to-lobby').onclick = () => goLobby();
+$('leave').onclick = () => {
+  if (!app.current) return;
+  hideError();
+  send({ type: 'leave', table: app.current });
+};
+
+// A link opened in a tab already on this page (only the #... part changed).
+window.addEventListener('hashchange', () => {
+  const link = linkTarget();
+  const t = app.current ? app.tables.get(app.current) : null;
+  if (link.table && link.table === app.current) return;
+  if (link.code && t?.code === link.code) return;
+  if ((link.table || link.code) && t && t.view?.seat >= 0 && !t.over) return; // seated: the table stays
+  if (t && (t.over || !t.view || t.view.seat < 0)) app.current = null;
+  render();
+});
+
+if (app.token) {
+  connect();
+} else {
+  setConn('stopped', '');
+  showEntry();
+}
+document.body.dataset.ready = '1';
