@@ -1,0 +1,294 @@
+// The web table's online mode (examples/web/online.html) in headless Chromium, through a real
+// mus-server on a free loopback port with a fresh database: two pages (two browser contexts,
+// so two players) sit as partners at seats 0 and 2 of a private table, seats 1 and 3 bots; one
+// creates it and the other opens its share link; both play by clicking the legal action
+// buttons (the server's texts) until the match ends; one page reloads mid-hand and goes on
+// where it was (same seat, same view); at the end both pages show the result and a link to
+// /replays/<id>, which answers 200 with the transcript. It also checks that a refused message
+// is shown in words, and that the page's Spanish names of the protocol's numbers match mus.h.
+//
+// Run by ctest (server.web_online, label server) as `node web_online.test.mjs` with:
+//   MUS_SERVER     the mus-server binary
+//   MUS_WEB_DIR    examples/web
+//   MUS_HEADER     include/mus/mus.h
+//   MUS_PLAYWRIGHT capi/js/node_modules/playwright-core (npm ci in capi/js installs it)
+//   MUS_CHROMIUM   Debian's chromium (playwright-core never downloads a browser)
+//   MUS_WORKDIR    a directory for the database and the screenshots
+// It exits 77 (skipped) when chromium or playwright-core is missing. Every wait is bounded.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+
+const env = process.env;
+const serverBin = env.MUS_SERVER;
+const webDir = env.MUS_WEB_DIR;
+const chromiumPath = env.MUS_CHROMIUM || '/usr/bin/chromium';
+const playwrightDir = env.MUS_PLAYWRIGHT ?? '';
+const workdir = env.MUS_WORKDIR ?? join(process.cwd(), 'web-online');
+if (!serverBin || !webDir) {
+  console.error('web_online.test.mjs: set MUS_SERVER and MUS_WEB_DIR (ctest does)');
+  process.exit(2);
+}
+const skip = !existsSync(chromiumPath) ? `no chromium at ${chromiumPath}` :
+  !existsSync(join(playwrightDir, 'index.mjs')) ? `no playwright-core at ${playwrightDir} (run npm ci in capi/js)` : '';
+if (skip) {
+  console.log(`SKIPPED: ${skip}`);
+  process.exit(77);
+}
+const { chromium } = await import(pathToFileURL(join(playwrightDir, 'index.mjs')).href);
+
+// A short match, so that the test stays well under two minutes: one game to 5 points.
+const RULES = 'online target=5 games_per_vaca=1 vacas=1';
+const TOTAL_MS = 150_000;
+const started = Date.now();
+const timeLeft = () => TOTAL_MS - (Date.now() - started);
+
+let server;
+let base;
+let browser;
+const serverLog = [];
+
+// Starts mus-server on `port` (0: any free one) over the test's database; resolves with its URL.
+function startServer(port) {
+  const child = spawn(serverBin, ['--host', '127.0.0.1', '--port', String(port), '--db', join(workdir, 'web.sqlite3'),
+    '--web', webDir, '--test-seed', '11', '--clock', '120', '--grace', '120'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  server = child;
+  child.stderr.on('data', (d) => serverLog.push(String(d)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('mus-server did not say where it listens in 10 s')), 10_000);
+    child.stdout.on('data', (d) => {
+      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(String(d));
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[0]);
+      }
+    });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`mus-server exited ${code}: ${serverLog.join('')}`)); });
+  });
+}
+
+// Kills the server as a crash would (SIGKILL) and waits for it to be gone.
+function killServer() {
+  const child = server;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.on('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+before(async () => {
+  rmSync(workdir, { recursive: true, force: true });
+  mkdirSync(workdir, { recursive: true });
+  base = await startServer(0);
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--no-first-run', '--disable-quic', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => {
+      const timer = setTimeout(() => { server.kill('SIGKILL'); resolve(); }, 3000);
+      server.on('exit', () => { clearTimeout(timer); resolve(); });
+    });
+  }
+});
+
+// The numbers the page names (online-words.js) are mus.h's.
+test('the online words name mus.h numbers', async () => {
+  const words = await import(pathToFileURL(join(webDir, 'online-words.js')).href);
+  const header = readFileSync(env.MUS_HEADER ?? join(webDir, '..', '..', 'include', 'mus', 'mus.h'), 'utf8');
+  const define = (name) => {
+    const m = new RegExp(`#define ${name} (\\d+)`).exec(header);
+    assert.ok(m, `${name} in mus.h`);
+    return Number(m[1]);
+  };
+  for (const [name, n] of Object.entries(words.EVENT)) assert.equal(n, define(`MUS_EVENT_${name}`), name);
+  const events = [...header.matchAll(/#define MUS_EVENT_([A-Z_]+) \d+/g)].map((m) => m[1]);
+  assert.deepEqual(events.sort(), Object.keys(words.EVENT).sort(), 'every MUS_EVENT_* has a name');
+  words.LANCE_BY_NUMBER.forEach((l, i) => assert.equal(define(`MUS_LANCE_${l.toUpperCase()}`), i));
+  const signals = [...header.matchAll(/#define MUS_SIGNAL_([A-Z0-9_]+) (\d+)/g)].filter((m) => !m[1].startsWith('S_'));
+  assert.equal(words.SIGNAL_WORDS.length, signals.length, 'one word per MUS_SIGNAL_*');
+  // Every error code of docs/protocol.md has its sentence.
+  const protocol = readFileSync(join(webDir, '..', '..', 'docs', 'protocol.md'), 'utf8');
+  const codes = [...protocol.matchAll(/^\| `([a-z_]+)` \| /gm)].map((m) => m[1]).filter((c) => /^[a-z_]+$/.test(c));
+  const table = protocol.slice(protocol.indexOf('The codes:'));
+  for (const code of codes) if (table.includes(`| \`${code}\` |`)) assert.ok(words.ERROR_WORDS[code], `words for ${code}`);
+});
+
+async function waitFor(page, fn, arg, what, ms = 20_000) {
+  try {
+    await page.waitForFunction(fn, arg, { timeout: Math.max(1000, Math.min(ms, timeLeft())), polling: 50 });
+  } catch (e) {
+    throw new Error(`waiting for ${what}: ${e.message}\nserver: ${serverLog.join('').slice(-2000)}`);
+  }
+}
+
+async function enter(page, name) {
+  await page.locator('#name').fill(name);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await waitFor(page, () => window.musOnline.welcomes > 0, null, `${name}'s welcome`);
+}
+
+// The person's choice among the legal buttons, by the server's texts: cut, pass, refuse,
+// accept, the first discard; never a signal while something else is legal.
+function choose(buttons) {
+  for (const verb of ['cut', 'pass', 'reject', 'accept', 'discard']) {
+    const b = buttons.find(([, text]) => text.split(' ')[1] === verb);
+    if (b) return b;
+  }
+  return buttons.find(([, text]) => text.split(' ')[1] !== 'signal') ?? buttons[0];
+}
+
+test('two pages play a match online as partners, one reloads mid-hand', async () => {
+  const ctxA = await browser.newContext();
+  const ctxB = await browser.newContext();
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  const pageErrors = [];
+  for (const [p, who] of [[a, 'A'], [b, 'B']]) p.on('pageerror', (e) => pageErrors.push(`${who}: ${e.message}`));
+
+  // Ana creates a private table: she sits at 0, her partner's seat 2 waits for a person.
+  await a.goto(`${base}online.html`);
+  await enter(a, 'Ana');
+  await a.locator('#rules').fill(RULES);
+  await a.locator('#private').check();
+  await a.locator('#create').click();
+  await waitFor(a, () => !document.getElementById('share').hidden, null, 'the share box');
+  const link = await a.locator('#share-link').inputValue();
+  const code = await a.locator('#share-code').textContent();
+  assert.match(link, /online\.html#code=[A-Z0-9]{6}$/);
+  assert.ok(link.endsWith(code));
+  assert.equal(await a.evaluate(() => window.musOnline.seat), 0);
+  assert.match(await a.locator('#waiting').textContent(), /falta 1 persona/);
+
+  // Bea enters, tries a wrong code (the refusal is shown in words), then opens the link.
+  await b.goto(`${base}online.html`);
+  await enter(b, 'Bea');
+  const tables = await (await fetch(`${base}tables`)).json();
+  assert.ok(!tables.tables.some((t) => t.rules.includes('target=5')), 'a private table is not in the lobby');
+  await b.locator('#code').fill('ZZZZZZ');
+  await b.locator('#code-join').click();
+  await waitFor(b, () => !document.getElementById('online-error').hidden, null, 'the error banner');
+  assert.equal(await b.locator('#online-error').getAttribute('data-code'), 'unknown_table');
+  assert.match(await b.locator('#online-error').textContent(), /No existe esa mesa/);
+  await b.goto(link);
+  await waitFor(b, () => !document.getElementById('invite').hidden, null, 'the invitation');
+  await b.getByRole('button', { name: 'Sentarme en esta mesa' }).click();
+  await waitFor(b, () => window.musOnline.seat === 2 && window.musOnline.seq !== null, null, 'Bea at seat 2 with a view');
+  await waitFor(a, () => window.musOnline.seq !== null, null, 'Ana\'s first view');
+
+  // Who sits where, as both pages show it: two people connected, two bots.
+  await waitFor(b, () => document.querySelector('#seat-top').dataset.presence === 'connected', null, 'Ana connected on Bea\'s page');
+  assert.equal(await b.locator('#seat-top .name').textContent().then((t) => t.startsWith('Ana')), true);
+  assert.equal(await b.locator('#seat-left').getAttribute('data-presence'), 'bot');
+  assert.equal(await b.locator('#seat-right').getAttribute('data-presence'), 'bot');
+  assert.equal(await a.locator('#seat-bottom .cards .chip').count(), 4);
+
+  // Carla watches the private table by its code: the public view, no cards, no buttons.
+  const ctxC = await browser.newContext();
+  const c = await ctxC.newPage();
+  c.on('pageerror', (e) => pageErrors.push(`C: ${e.message}`));
+  await c.goto(`${base}online.html`);
+  await enter(c, 'Carla');
+  await c.locator('#code').fill(code);
+  await c.getByRole('button', { name: 'Mirar', exact: true }).click();
+  await waitFor(c, () => window.musOnline.table !== null && window.musOnline.seq !== null, null, 'Carla watching');
+  assert.equal(await c.evaluate(() => window.musOnline.seat), null);
+  assert.match(await c.locator('#controls').textContent(), /Estás mirando/);
+  assert.equal(await c.locator('.card.chip:not(.back)').count(), 0, 'a spectator sees no card faces');
+
+  let clicks = 0;
+  let reloaded = false;
+  let restarted = false;
+  const over = new Set();
+  for (let round = 0; round < 2000 && over.size < 2; round++) {
+    assert.ok(timeLeft() > 0, `the match did not end in ${TOTAL_MS / 1000} s (${clicks} clicks)`);
+    let acted = false;
+    for (const [p, who] of [[a, 'A'], [b, 'B']]) {
+      if (over.has(who)) continue;
+      if (await p.evaluate(() => window.musOnline.over !== null)) {
+        over.add(who);
+        continue;
+      }
+      const buttons = await p.$$eval('#controls button.act:not([disabled])', (bs) => bs.map((x) => [x.dataset.action, x.textContent]));
+      if (!buttons.length) continue;
+      // Once, mid-hand and at Ana's turn (so nothing moves meanwhile): reload, and find the
+      // same seat, the same seq and the same view text, with the same legal buttons.
+      if (who === 'A' && !reloaded && clicks >= 6) {
+        reloaded = true;
+        assert.match(await p.locator('.seat.to-act .clock').textContent(), /^\d+ s$/, 'the clock of the seat to act');
+        const before = await p.evaluate(() => ({ seat: window.musOnline.seat, seq: window.musOnline.seq, text: window.musOnline.text, legal: window.musOnline.legal }));
+        await p.reload();
+        await waitFor(p, (seq) => window.musOnline.seq === seq, before.seq, 'Ana\'s view after the reload');
+        const afterReload = await p.evaluate(() => ({ seat: window.musOnline.seat, seq: window.musOnline.seq, text: window.musOnline.text, legal: window.musOnline.legal }));
+        assert.deepEqual(afterReload, before);
+        assert.equal(await p.evaluate(() => window.musOnline.welcomes), 1, 'one welcome on the reloaded page');
+        await waitFor(p, () => document.querySelectorAll('#controls button.act').length > 0, null, 'the buttons after the reload');
+        acted = true;
+        break;
+      }
+      // Once, later: the server dies (SIGKILL) and comes back on the same port and database;
+      // every page reconnects by itself and finds the table where it was.
+      if (reloaded && !restarted && clicks >= 12) {
+        restarted = true;
+        const seqs = await Promise.all([a, b, c].map((x) => x.evaluate(() => [window.musOnline.seq, window.musOnline.welcomes])));
+        const port = new URL(base).port;
+        await killServer();
+        for (const x of [a, b, c]) await waitFor(x, () => !window.musOnline.connected, null, 'the pages see the drop');
+        assert.match(await a.locator('#conn').textContent(), /sin conexión: reintento en \d+ s/);
+        base = await startServer(port);
+        for (const [i, x] of [a, b, c].entries()) {
+          await waitFor(x, ([seq, welcomes]) => window.musOnline.connected && window.musOnline.welcomes > welcomes &&
+            window.musOnline.seq === seq, seqs[i], 'a page back after the restart', 30_000);
+        }
+        acted = true;
+        break;
+      }
+      const [id] = choose(buttons);
+      const seq = await p.evaluate(() => window.musOnline.seq);
+      await p.locator(`#controls button.act[data-action="${id}"]`).click();
+      clicks += 1;
+      await waitFor(p, (s) => window.musOnline.seq !== s || window.musOnline.over !== null, seq, `the view after ${who}'s click`);
+      acted = true;
+    }
+    if (!acted) await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.equal(over.size, 2, `both pages saw the end (${clicks} clicks)`);
+  assert.ok(reloaded, 'the reload happened');
+  assert.ok(restarted, 'the server restart happened');
+  await waitFor(c, () => document.getElementById('winner') !== null, null, 'the end on the spectator\'s page');
+
+  // Both pages show the result and the link to the transcript, which the server serves.
+  const results = [];
+  for (const p of [a, b]) {
+    await waitFor(p, () => document.getElementById('winner') !== null, null, 'the result');
+    const winner = Number(await p.locator('#winner').getAttribute('data-team'));
+    const href = await p.locator('#replay-link').getAttribute('href');
+    results.push([winner, href]);
+    assert.match(await p.locator('#winner').textContent(), /Partida para (nosotros|ellos)/);
+  }
+  assert.deepEqual(results[0], results[1]);
+  const [, replay] = results[0];
+  assert.match(replay, /^\/replays\/t[0-9a-f]{16}$/);
+  const r = await fetch(new URL(replay, base));
+  assert.equal(r.status, 200);
+  const transcript = await r.text();
+  assert.match(transcript, /^rules /m);
+  assert.match(transcript, /^action /m);
+  assert.ok(clicks > 0);
+  await a.screenshot({ path: join(workdir, 'web-online.png') });
+  assert.deepEqual(pageErrors, []);
+  await ctxA.close();
+  await ctxB.close();
+  await ctxC.close();
+});
