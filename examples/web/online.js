@@ -329,7 +329,7 @@ function card(text) {
 
 function presence(seat) {
   if (seat.kind === 'bot') return ['bot', 'bot'];
-  if (!seat.player) return ['free', 'asiento libre'];
+  if (!seat.player) return seat.bot_playing ? ['bot-playing', 'libre: juega el bot'] : ['free', 'asiento libre'];
   if (seat.bot_playing) return ['bot-playing', 'ausente: juega el bot'];
   return seat.connected ? ['connected', 'conectado'] : ['away', 'desconectado'];
 }

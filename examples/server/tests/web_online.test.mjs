@@ -292,3 +292,44 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
   await ctxB.close();
   await ctxC.close();
 });
+
+test('the lobby: a refused table is said in words, a public table is listed and joined', async () => {
+  const ctxD = await browser.newContext();
+  const ctxE = await browser.newContext();
+  const d = await ctxD.newPage();
+  const e = await ctxE.newPage();
+  const pageErrors = [];
+  for (const [p, who] of [[d, 'D'], [e, 'E']]) p.on('pageerror', (x) => pageErrors.push(`${who}: ${x.message}`));
+  await d.goto(`${base}online.html`);
+  await enter(d, 'Dani');
+  await d.locator('#rules').fill('standard target=1000');
+  await d.locator('#create').click();
+  await waitFor(d, () => !document.getElementById('online-error').hidden, null, 'the refusal of the rules');
+  assert.equal(await d.locator('#online-error').getAttribute('data-code'), 'bad_rules');
+  assert.match(await d.locator('#online-error').textContent(), /El servidor no acepta esas reglas\. \(target must be 1\.\.999/);
+
+  await d.locator('#rules').fill('standard target=7');
+  await d.locator('#create').click();
+  await waitFor(d, () => !document.getElementById('share').hidden, null, 'the public table');
+  const link = await d.locator('#share-link').inputValue();
+  const id = /#t=(t[0-9a-f]{16})$/.exec(link)?.[1];
+  assert.ok(id, link);
+  assert.equal(await d.locator('#online-error').isHidden(), true, 'the old refusal is gone');
+
+  await e.goto(`${base}online.html`);
+  await enter(e, 'Eli');
+  const row = e.locator(`#tables-body tr[data-table="${id}"]`);
+  await row.waitFor({ timeout: 10_000 });
+  assert.match(await row.textContent(), /0: Dani/);
+  await row.getByRole('button', { name: 'Sentarme en 2' }).click();
+  await waitFor(e, () => window.musOnline.seat === 2 && window.musOnline.seq !== null, null, 'Eli at seat 2');
+  await waitFor(d, () => window.musOnline.seq !== null, null, 'the match started for Dani');
+
+  // Dani leaves: the bot plays the seat, and Eli's page says so.
+  await d.getByRole('button', { name: 'Dejar la mesa' }).click();
+  await waitFor(d, () => document.body.dataset.mode === 'lobby', null, 'Dani back in the lobby');
+  await waitFor(e, () => document.getElementById('seat-top').dataset.presence === 'bot-playing', null, 'the bot on Dani\'s seat');
+  assert.deepEqual(pageErrors, []);
+  await ctxD.close();
+  await ctxE.close();
+});
