@@ -446,6 +446,7 @@ function renderTable(t) {
   const share = me !== null && !t.over;
   $('share').hidden = !share;
   if (share) {
+    $('share-what').textContent = free > 0 ? 'Invita a tu compañero:' : 'Enlace de la mesa (para mirarla):';
     $('share-link').value = shareLink(t);
     $('share-code-box').hidden = !t.code;
     $('share-code').textContent = t.code ?? '';
