@@ -150,10 +150,15 @@ function onWelcome(m) {
   setConn('online', `conectado como ${m.name}`);
   const link = linkTarget();
   const seated = m.tables ?? [];
-  if (seated.length) {
+  // A link to a table other than the player's own (a friend's invitation) is offered first;
+  // the player's tables stay a click away in the lobby.
+  const otherLink = Boolean(link.code) || Boolean(link.table && !seated.includes(link.table));
+  if (seated.length && !otherLink) {
     // The server sends table and view of each right after the welcome.
-    app.current = link.table && seated.includes(link.table) ? link.table : (app.current && seated.includes(app.current) ? app.current : seated[0]);
+    app.current = link.table ?? (app.current && seated.includes(app.current) ? app.current : seated[0]);
     setHash({ t: app.current });
+  } else if (seated.length) {
+    app.current = null;
   } else {
     const watching = JSON.parse(sessionStorage.getItem(WATCH_KEY) ?? 'null');
     if (watching) {
@@ -173,10 +178,12 @@ function onTable(m) {
   t.info = m;
   if (m.code) t.code = m.code;
   t.deadlineAt = m.deadline_ms == null ? null : Date.now() + m.deadline_ms;
-  if (app.expecting || app.current === null) {
+  if (app.expecting) {
+    // The answer to this page's create, join or watch: the table to show. A seated player's
+    // address names the table, so that a reload comes back to it.
     app.expecting = false;
     app.current = m.table;
-    if (mySeat(t) !== null) setHash(t.code ? { code: t.code } : { t: m.table });
+    if (mySeat(t) !== null) setHash({ t: m.table });
   }
   render();
 }
