@@ -161,6 +161,7 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
   await a.goto(`${base}online.html`);
   await enter(a, 'Ana');
   await a.locator('#rules').fill(RULES);
+  await a.locator('#clock').fill('120'); // room for a loaded machine: the clock never runs out here
   await a.locator('#private').check();
   await a.locator('#create').click();
   await waitFor(a, () => !document.getElementById('share').hidden, null, 'the share box');
@@ -226,7 +227,8 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
       // same seat, the same seq and the same view text, with the same legal buttons.
       if (who === 'A' && !reloaded && clicks >= 6) {
         reloaded = true;
-        assert.match(await p.locator('.seat.to-act .clock').textContent(), /^\d+ s$/, 'the clock of the seat to act');
+        const clock = /^(\d+) s$/.exec(await p.locator('.seat.to-act .clock').textContent());
+        assert.ok(clock && Number(clock[1]) > 0 && Number(clock[1]) <= 120, `the clock of the seat to act: ${clock}`);
         const before = await p.evaluate(() => ({ seat: window.musOnline.seat, seq: window.musOnline.seq, text: window.musOnline.text, legal: window.musOnline.legal }));
         await p.reload();
         await waitFor(p, (seq) => window.musOnline.seq === seq, before.seq, 'Ana\'s view after the reload');
