@@ -244,6 +244,13 @@ function onError(m) {
     app.ws = null;
     setConn('stopped', 'sin entrar');
     showEntry();
+  } else if (m.re === 'hello') {
+    // The name (or the server: full, another version) refused: ask again, without retrying.
+    app.stopped = true;
+    app.ws?.close();
+    app.ws = null;
+    setConn('stopped', 'sin entrar');
+    showEntry();
   } else if (m.code === 'replaced') {
     // The same player opened elsewhere: reconnecting here would take the seat back and forth.
     app.stopped = true;

@@ -295,7 +295,7 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
   await ctxC.close();
 });
 
-test('the lobby: a refused table is said in words, a public table is listed and joined', async () => {
+test('the lobby: a refused name and table are said in words, a public table is listed and joined', async () => {
   const ctxD = await browser.newContext();
   const ctxE = await browser.newContext();
   const d = await ctxD.newPage();
@@ -303,6 +303,13 @@ test('the lobby: a refused table is said in words, a public table is listed and 
   const pageErrors = [];
   for (const [p, who] of [[d, 'D'], [e, 'E']]) p.on('pageerror', (x) => pageErrors.push(`${who}: ${x.message}`));
   await d.goto(`${base}online.html`);
+  // A name of 34 bytes (17 letters ñ) passes the form's 32 letters but not the server's 32
+  // bytes: the refusal is shown and the name asked again.
+  await d.locator('#name').fill('ñ'.repeat(17));
+  await d.getByRole('button', { name: 'Entrar' }).click();
+  await waitFor(d, () => !document.getElementById('online-error').hidden, null, 'the refusal of the name');
+  assert.equal(await d.locator('#online-error').getAttribute('data-code'), 'bad_value');
+  assert.equal(await d.locator('#entry').isVisible(), true);
   await enter(d, 'Dani');
   await d.locator('#rules').fill('standard target=1000');
   await d.locator('#create').click();
