@@ -16,12 +16,13 @@
 //
 // Links: online.html#t=<table id> (a public table), online.html#code=<join code> (a private
 // one). The share box under the table gives the link to send to a friend.
-import { describeEvent, isSaying, ERROR_WORDS, LANCE_WORDS, PHASE_WORDS, STATUS_WORDS } from './online-words.js';
+import { describeEvent, isSaying, ERROR_WORDS, EVENT, LANCE_WORDS, PHASE_WORDS, STATUS_WORDS } from './online-words.js';
 
 const TOKEN_KEY = 'mus.online.token';   // sessionStorage: this tab's player
 const WATCH_KEY = 'mus.online.watch';   // sessionStorage: the table this tab watches
 const RESULT_KEY = 'mus.online.result'; // sessionStorage: the last match this tab saw end
 const LAST_KEY = 'mus.online.last';     // localStorage: the last player of this browser
+const logKey = (id) => `mus.online.log.${id}`; // sessionStorage: a table's move log, for a reload
 const MAX_LOG = 400;                    // lines kept in the move log
 
 const $ = (id) => document.getElementById(id);
@@ -51,7 +52,11 @@ window.musOnline = { player: '', name: '', table: null, seat: null, seq: null, t
 function table(id) {
   let t = app.tables.get(id);
   if (!t) {
-    t = { info: null, view: null, said: ['', '', '', ''], over: null, deadlineAt: null, code: null, lastSeq: -1 };
+    // After a reload the move log and what each seat said come back from this tab's storage
+    // (the server sends only the events this player has not been sent yet).
+    const saved = JSON.parse(sessionStorage.getItem(logKey(id)) ?? 'null');
+    t = { info: null, view: null, over: null, deadlineAt: null, code: null, lastSeq: -1,
+      said: saved?.said ?? ['', '', '', ''], lines: saved?.lines ?? [], total: saved?.total ?? 0 };
     app.tables.set(id, t);
   }
   return t;
@@ -197,13 +202,23 @@ function onView(m) {
   if (app.current === m.table) app.pending = null;
   const names = (s) => seatName(t, s);
   const teams = (team) => teamName(t, team);
+  const line = (words, note) => {
+    t.lines.push({ words, note });
+    t.total += 1;
+  };
+  if (m.events_truncated) line('(faltan jugadas anteriores)', true);
   for (const e of m.events ?? []) {
-    if (!e.server && (e.kind === 1 /* deal */ || e.kind === 11 /* lance start */)) t.said = ['', '', '', ''];
+    if (!e.server && (e.kind === EVENT.DEAL || e.kind === EVENT.LANCE_START)) t.said = ['', '', '', ''];
     const words = describeEvent(e, names, teams);
     if (isSaying(e) && words) t.said[e.seat] = words.slice(words.indexOf(':') + 2);
-    if (words && app.current === m.table) logLine(words, e);
+    if (words) line(words, Boolean(e.server));
   }
-  if (m.events_truncated && app.current === m.table) logLine('(faltan jugadas anteriores)', {});
+  if (t.lines.length > MAX_LOG) t.lines.splice(0, t.lines.length - MAX_LOG);
+  try {
+    sessionStorage.setItem(logKey(m.table), JSON.stringify({ said: t.said, lines: t.lines, total: t.total }));
+  } catch {
+    // Storage full or refused: the log just does not survive a reload.
+  }
   render();
 }
 
@@ -218,6 +233,7 @@ function onMatchOver(m) {
 
 function onLeft(m) {
   app.tables.delete(m.table);
+  sessionStorage.removeItem(logKey(m.table));
   sessionStorage.removeItem(WATCH_KEY);
   if (app.current === m.table) {
     app.current = null;
@@ -327,12 +343,23 @@ function shareLink(t) {
 
 // ---- drawing ----
 
-function logLine(words, e) {
+// The move log of the table shown: the lines it does not show yet (all of them for another table).
+function renderLog(id, t) {
   const list = $('log-list');
-  const li = document.createElement('li');
-  li.textContent = words;
-  if (e.server) li.className = 'note';
-  list.append(li);
+  if (list.dataset.table !== id) {
+    list.innerHTML = '';
+    list.dataset.table = id;
+    list.dataset.total = '0';
+  }
+  const fresh = t.total - Number(list.dataset.total);
+  if (fresh <= 0) return;
+  for (const l of t.lines.slice(Math.max(0, t.lines.length - fresh))) {
+    const li = document.createElement('li');
+    li.textContent = l.words;
+    if (l.note) li.className = 'note';
+    list.append(li);
+  }
+  list.dataset.total = String(t.total);
   while (list.children.length > MAX_LOG) list.firstElementChild.remove();
   list.scrollTop = list.scrollHeight;
 }
@@ -456,6 +483,7 @@ function renderTable(t) {
   $('waiting').textContent = info.started ? `Reglas: ${info.rules} · reloj ${info.clock} s` :
     `Esperando a que se sienten todos: ${free === 1 ? 'falta 1 persona' : `faltan ${free} personas`}. Reglas: ${info.rules}.`;
   renderCount(t);
+  renderLog(info.table, t);
   renderControls(t);
   const share = me !== null && !t.over;
   $('share').hidden = !share;
@@ -620,7 +648,10 @@ function showLobby() {
 }
 
 function goLobby() {
-  if (app.current && app.tables.get(app.current)?.over) app.tables.delete(app.current);
+  if (app.current && app.tables.get(app.current)?.over) {
+    app.tables.delete(app.current);
+    sessionStorage.removeItem(logKey(app.current));
+  }
   app.current = null;
   sessionStorage.removeItem(WATCH_KEY);
   setHash({});

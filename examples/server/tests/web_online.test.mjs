@@ -3,7 +3,7 @@
 // so two players) sit as partners at seats 0 and 2 of a private table, seats 1 and 3 bots; one
 // creates it and the other opens its share link; both play by clicking the legal action
 // buttons (the server's texts) until the match ends; one page reloads mid-hand and goes on
-// where it was (same seat, same view); at the end both pages show the result and a link to
+// where it was (same seat, same view, same move log); at the end both pages show the result and a link to
 // /replays/<id>, which answers 200 with the transcript. It also checks that a refused message
 // is shown in words, and that the page's Spanish names of the protocol's numbers match mus.h.
 //
@@ -230,10 +230,13 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
         const clock = /^(\d+) s$/.exec(await p.locator('.seat.to-act .clock').textContent());
         assert.ok(clock && Number(clock[1]) > 0 && Number(clock[1]) <= 120, `the clock of the seat to act: ${clock}`);
         const before = await p.evaluate(() => ({ seat: window.musOnline.seat, seq: window.musOnline.seq, text: window.musOnline.text, legal: window.musOnline.legal }));
+        const logBefore = await p.$$eval('#log-list li', (ls) => ls.map((l) => l.textContent));
+        assert.ok(logBefore.length > 0);
         await p.reload();
         await waitFor(p, (seq) => window.musOnline.seq === seq, before.seq, 'Ana\'s view after the reload');
         const afterReload = await p.evaluate(() => ({ seat: window.musOnline.seat, seq: window.musOnline.seq, text: window.musOnline.text, legal: window.musOnline.legal }));
         assert.deepEqual(afterReload, before);
+        assert.deepEqual(await p.$$eval('#log-list li', (ls) => ls.map((l) => l.textContent)), logBefore, 'the move log after the reload');
         assert.equal(await p.evaluate(() => window.musOnline.welcomes), 1, 'one welcome on the reloaded page');
         await waitFor(p, () => document.querySelectorAll('#controls button.act').length > 0, null, 'the buttons after the reload');
         acted = true;
