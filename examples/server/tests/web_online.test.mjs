@@ -1,11 +1,13 @@
 // The web table's online mode (examples/web/online.html) in headless Chromium, through a real
 // mus-server on a free loopback port with a fresh database: two pages (two browser contexts,
 // so two players) sit as partners at seats 0 and 2 of a private table, seats 1 and 3 bots; one
-// creates it and the other opens its share link; both play by clicking the legal action
-// buttons (the server's texts) until the match ends; one page reloads mid-hand and goes on
-// where it was (same seat, same view, same move log); at the end both pages show the result and a link to
-// /replays/<id>, which answers 200 with the transcript. It also checks that a refused message
-// is shown in words, and that the page's Spanish names of the protocol's numbers match mus.h.
+// creates it and the other opens its share link; a third watches by the code. Both play by
+// clicking the legal action buttons (the server's texts) until the match ends; one page
+// reloads mid-hand and goes on where it was (same seat, same view, same move log); the server
+// is killed and restarted, and every page reconnects by itself; at the end every page shows
+// the result and a link to /replays/<id>, which answers 200 with the transcript. A second case
+// covers the lobby (a public table listed and joined, a seat left to the bot) and refusals
+// shown in words; a first checks the page's Spanish names of numbers against mus.h.
 //
 // Run by ctest (server.web_online, label server) as `node web_online.test.mjs` with:
 //   MUS_SERVER     the mus-server binary
