@@ -6,46 +6,16 @@
 // Query parameters (for tests and demos): ?seed=N fixes the deals and the bots' choices;
 // ?delay=ms sets the pause after each bot action (default 450).
 import {
-  init, Action, ActionKind, EventKind, HandEnd, Lance, LanceStatus, MusError, Phase, PRESETS, Rules, Signal, State,
+  init, Action, ActionKind, EventKind, HandEnd, Lance, LanceStatus, MusError, Phase, PRESETS, Rules, State,
 } from '/libmus/esm/index.js';
 import { backSvg, cardSvg } from './cards.js';
+import { describeEvent, isSaying, lanceWords, phaseWords, statusWords, SIGNS } from './words.js';
 
 const HUMAN = 0;
 // Seat labels on the table, and the same seats inside a sentence.
 const SEATS = ['Tú', 'Ane', 'Compañero', 'Iker'];
 const NAMES = ['tú', 'Ane', 'tu compañero', 'Iker'];
 const TEAMS = ['Nosotros', 'Ellos'];
-const LANCES = ['Grande', 'Chica', 'Pares', 'Juego', 'Punto'];
-// The signals (R33) by their Spanish names and gestures, one gesture each, keyed by the
-// library's signal numbers. `need_mus` (the online set's "Need Mus!" face) is a wish,
-// not a fact about the cards; its gesture here is pleading hands, so that it never reads as
-// `ciego`'s closed eyes.
-const SIGNS = {
-  [Signal.TWO_KINGS]: ['dos reyes', 'se muerde el centro del labio'],
-  [Signal.THREE_KINGS]: ['tres reyes', 'se muerde un lado del labio'],
-  [Signal.TWO_ACES]: ['dos ases', 'saca la punta de la lengua'],
-  [Signal.THREE_ACES]: ['tres ases', 'saca la lengua a un lado'],
-  [Signal.PAREJA]: ['pareja', 'ladea la cabeza'],
-  [Signal.MEDIAS]: ['medias', 'tuerce la boca a un lado'],
-  [Signal.DUPLES]: ['duples', 'levanta las cejas'],
-  [Signal.JUEGO_31]: ['la una (31)', 'guiña un ojo'],
-  [Signal.PUNTO_30]: ['30 de punto', 'encoge los dos hombros'],
-  [Signal.PUNTO_29]: ['29 de punto', 'levanta el hombro derecho'],
-  [Signal.PUNTO_28]: ['28 de punto', 'levanta el hombro izquierdo'],
-  [Signal.CIEGO]: ['ciego (ni pares ni juego)', 'cierra los ojos'],
-  [Signal.REAL_31]: ['31 real', 'se toca el lóbulo de la oreja'],
-  [Signal.SOLOMILLO]: ['solomillo (tres reyes y as)', 'lanza un beso'],
-  [Signal.NEED_MUS]: ['«¡quiero mus!»', 'junta las manos pidiendo mus'],
-};
-const STATUS_WORDS = {
-  [LanceStatus.PENDING]: 'sin jugar',
-  [LanceStatus.SKIPPED]: 'nadie lleva',
-  [LanceStatus.ONE_TEAM]: 'sólo un equipo lleva',
-  [LanceStatus.EN_PASO]: 'en paso',
-  [LanceStatus.ACCEPTED]: 'querido',
-  [LanceStatus.REFUSED]: 'no querido',
-  [LanceStatus.ORDAGO]: 'órdago querido',
-};
 
 // Spanish agreement: a seat as the subject, in the second person for the person at the table
 // ("repartiste tú") and the third for the others ("repartió Ane").
@@ -122,39 +92,18 @@ function teamOf(seat) {
   return seat % 2;
 }
 
-// One public event as a line of the move log; null for those the log leaves out.
-function describe(e) {
-  const who = e.seat === null ? '' : SEATS[e.seat];
-  const lance = e.lance === null ? '' : LANCES[e.lance];
-  switch (e.kind) {
-    case EventKind.DEAL: return `${capital(seatDoes(e.seat, 'repartes', 'reparte'))}; ${seatDoes(e.value, 'eres mano', 'es mano')} (mano nº ${e.amount})`;
-    case EventKind.REFILL: return `Se rehace el mazo con ${e.amount} descartes`;
-    case EventKind.MUS: return `${who}: mus`;
-    case EventKind.CUT: return `${who}: corto, no hay mus`;
-    case EventKind.DISCARD: return `${who}: descarta ${e.amount}`;
-    case EventKind.REPLACE: return null;
-    case EventKind.PERETE: return `${who}: ¡tío Perete! (1 para ${TEAMS[e.team]})`;
-    case EventKind.SIGNAL: return null;
-    case EventKind.DECLARE_PARES: return `${who}: pares ${e.value ? 'sí' : 'no'}`;
-    case EventKind.DECLARE_JUEGO: return `${who}: juego ${e.value ? 'sí' : 'no'}`;
-    case EventKind.LANCE_START: return `— ${lance} —`;
-    case EventKind.PASS: return `${who}: paso`;
-    case EventKind.BET: return e.value === e.amount ? `${who}: envido ${e.amount}` : `${who}: ${e.amount} más (van ${e.value})`;
-    case EventKind.ORDAGO: return `${who}: ¡órdago!`;
-    case EventKind.ACCEPT: return `${who}: quiero`;
-    case EventKind.REJECT: return `${who}: no quiero`;
-    case EventKind.DEJE: return `${capital(teamDoes(e.team, 'nos llevamos', 'se llevan'))} ${e.amount} de ${lance} (no querido)`;
-    case EventKind.EN_PASO: return `${lance}: en paso`;
-    case EventKind.SHOWDOWN: return `Órdago querido a ${lance}: ganan ${cardsOf(e.seat)}`;
-    case EventKind.COUNT: return e.amount ? `Cuenta: ${lance}, ${e.amount} para ${TEAMS[e.team]}` : `Cuenta: ${lance}, nada`;
-    case EventKind.GAME: return `¡${capital(teamDoes(e.team, 'ganamos', 'ganan'))} el juego!`;
-    case EventKind.VACA: return `¡${capital(teamDoes(e.team, 'ganamos', 'ganan'))} la vaca!`;
-    case EventKind.MATCH: return `¡${capital(teamDoes(e.team, 'ganamos', 'ganan'))} la partida!`;
-    case EventKind.PROPOSE: return e.seat === HUMAN ? 'Propones a tu compañero' : `${who} propone a su compañero`;
-    case EventKind.AGREE: return `${capital(seatDoes(e.seat, 'estás', 'está'))} de acuerdo`;
-    default: return null;
-  }
-}
+// How the move log speaks of seats and teams (words.js's describeEvent): "repartes tú",
+// "reparte Ane", "ganamos nosotros". Signals have their own list.
+const GRAMMAR = {
+  seat: (s) => SEATS[s],
+  seatDoes,
+  team: (t) => TEAMS[t],
+  teamDoes,
+  cardsOf,
+  isMe: (s) => s === HUMAN,
+  signals: false,
+};
+const describe = (e) => describeEvent(e, GRAMMAR);
 
 function apply(action) {
   const { state: next, events } = state.applyWithEvents(action);
@@ -176,7 +125,7 @@ function apply(action) {
     if (e.kind === EventKind.DECLARE_PARES) declared[e.seat].push(`pares: ${e.value ? 'sí' : 'no'}`);
     if (e.kind === EventKind.DECLARE_JUEGO) declared[e.seat].push(`juego: ${e.value ? 'sí' : 'no'}`);
     const words = describe(e);
-    if (e.seat !== null && words && [EventKind.MUS, EventKind.CUT, EventKind.DISCARD, EventKind.PASS, EventKind.BET, EventKind.ORDAGO, EventKind.ACCEPT, EventKind.REJECT, EventKind.PERETE].includes(e.kind)) {
+    if (e.seat !== null && words && isSaying(e)) {
       said[e.seat] = words.slice(words.indexOf(':') + 2);
     }
     if (words) $('log-list').insertAdjacentHTML('beforeend', `<li>${esc(words)}</li>`);
@@ -199,7 +148,7 @@ function amarracos(points) {
 // "2 tantos de pares (tú 1, tu compañero 1)".
 function tantosWords(line, count) {
   if (!line.tantos) return '';
-  const lance = LANCES[line.lance].toLowerCase();
+  const lance = lanceWords(line.lance).toLowerCase();
   const parts = [];
   if (count.shown && line.winnerTeam !== null) {
     for (const seat of [line.winnerTeam, line.winnerTeam + 2]) {
@@ -222,7 +171,7 @@ function reason(line, count) {
     const won = count.gameWinner === 0 ? 'ya habíamos ganado el juego nosotros' : count.gameWinner === 1 ? 'ya habían ganado el juego ellos' : 'el juego ya estaba ganado';
     const deje = line.status === LanceStatus.REFUSED ? ` (${teamDoes(t, 'cobramos', 'cobraron')} ${line.stake} de deje al momento)` : '';
     const had = t === null ? '' : `, ${teamDoes(t, 'lo llevábamos', 'lo llevaban')}${cards}`;
-    return `${STATUS_WORDS[line.status]}${deje}${had}; no se contó: ${won}`;
+    return `${statusWords(line.status)}${deje}${had}; no se contó: ${won}`;
   }
   switch (line.status) {
     case LanceStatus.ACCEPTED:
@@ -233,7 +182,7 @@ function reason(line, count) {
     case LanceStatus.EN_PASO:
       return `en paso: ${teamDoes(t, 'ganamos', 'ganan')}${cards}${tantos ? `: ${tantos}` : ', 1 punto'}`;
     case LanceStatus.ONE_TEAM:
-      return `sólo ${teamDoes(t, 'llevamos', 'llevan')} ${LANCES[line.lance].toLowerCase()}${tantos ? `: ${tantos}` : ''}`;
+      return `sólo ${teamDoes(t, 'llevamos', 'llevan')} ${lanceWords(line.lance).toLowerCase()}${tantos ? `: ${tantos}` : ''}`;
     case LanceStatus.ORDAGO:
       return `órdago querido: ${teamDoes(t, 'ganamos', 'ganan')} el juego${cards}`;
     case LanceStatus.SKIPPED:
@@ -253,7 +202,7 @@ function renderCount(count) {
   }));
   window.musTable.counts.push({ number: count.number, lines });
   const rows = count.lines.map((l, i) => `<tr data-lance="${i}" data-points="${l.points}" data-team="${l.winnerTeam ?? ''}" data-counted="${l.counted ? 1 : 0}">` +
-    `<td>${LANCES[l.lance]}</td><td>${STATUS_WORDS[l.status] ?? l.status}</td>` +
+    `<td>${lanceWords(l.lance)}</td><td>${statusWords(l.status)}</td>` +
     `<td class="reason">${esc(lines[i].reason)}</td><td class="points">${l.points}</td><td class="for">${lines[i].team}</td></tr>`).join('');
   const shown = count.shown ? '<p>Cartas mostradas: ' + count.shown.map((h, s) => `${SEATS[s]} ${esc(h.toString())}`).join(' · ') + '</p>' : '';
   $('count-body').dataset.hand = String(count.number);
@@ -301,9 +250,8 @@ function render() {
     el.innerHTML = `<div class="name">${SEATS[s]} <small>(${TEAMS[teamOf(s)]})</small>${badges}</div>` +
       `<div class="cards">${cards}</div><div class="said">${esc(said[s])}</div><div class="decl">${esc(declared[s].join(' · '))}</div>`;
   }
-  const phaseWords = { [Phase.SHUFFLE]: 'barajando', [Phase.MUS]: 'mus', [Phase.DISCARD]: 'descartes', [Phase.BETTING]: 'envites', [Phase.MATCH_OVER]: 'fin de la partida', [Phase.PERETE]: 'tío Perete' };
   $('lance').textContent = after ? (view.phase === Phase.MATCH_OVER ? 'Fin de la partida' : `Fin de la mano nº ${count.number}`) :
-    view.lance === null ? `Fase: ${phaseWords[view.phase] ?? view.phase}` : `Lance: ${LANCES[view.lance]}`;
+    view.lance === null ? `Fase: ${phaseWords(view.phase)}` : `Lance: ${lanceWords(view.lance)}`;
   $('bet').textContent = view.betOpen ? (view.betIsOrdago ? `Órdago de ${TEAMS[view.betTeam]}` :
     `Envite de ${TEAMS[view.betTeam]}: ${view.proposed} (si no se quiere: ${view.stakeBefore})`) : '';
   // After a hand that won a game the scores are back at 0: the centre shows how the hand ended.

@@ -16,7 +16,7 @@
 //
 // Links: online.html#t=<table id> (a public table), online.html#code=<join code> (a private
 // one). The share box under the table gives the link to send to a friend.
-import { describeEvent, isSaying, ERROR_WORDS, EVENT, LANCE_WORDS, PHASE_WORDS, STATUS_WORDS } from './online-words.js';
+import { describeEvent, isSaying, lanceWords, phaseWords, statusWords, ERROR_WORDS, EVENT } from './words.js';
 
 const TOKEN_KEY = 'mus.online.token';   // sessionStorage: this tab's player
 const WATCH_KEY = 'mus.online.watch';   // sessionStorage: the table this tab watches
@@ -200,8 +200,7 @@ function onView(m) {
   t.view = m;
   t.deadlineAt = m.deadline_ms == null ? null : Date.now() + m.deadline_ms;
   if (app.current === m.table) app.pending = null;
-  const names = (s) => seatName(t, s);
-  const teams = (team) => teamName(t, team);
+  const g = grammar(t);
   const line = (words, note) => {
     t.lines.push({ words, note });
     t.total += 1;
@@ -209,7 +208,7 @@ function onView(m) {
   if (m.events_truncated) line('(faltan jugadas anteriores)', true);
   for (const e of m.events ?? []) {
     if (!e.server && (e.kind === EVENT.DEAL || e.kind === EVENT.LANCE_START)) t.said = ['', '', '', ''];
-    const words = describeEvent(e, names, teams);
+    const words = describeEvent(e, g);
     if (isSaying(e) && words) t.said[e.seat] = words.slice(words.indexOf(':') + 2);
     if (words) line(words, Boolean(e.server));
   }
@@ -320,8 +319,23 @@ function seatName(t, s) {
 
 function teamName(t, team) {
   const me = mySeat(t);
-  if (me === null) return team === 0 ? 'la pareja 0–2' : 'la pareja 1–3';
+  if (me === null) return `los de ${seatName(t, team)} y ${seatName(t, team + 2)}`;
   return team === me % 2 ? 'nosotros' : 'ellos';
+}
+
+// How the move log speaks of this table's seats and teams (words.js's describeEvent): in
+// the second person for this tab's own seat, by name for the others.
+function grammar(t) {
+  const isMe = (s) => s >= 0 && mySeat(t) === s;
+  return {
+    seat: (s) => seatName(t, s),
+    seatDoes: (s, you, other) => (isMe(s) ? `${you} tú` : `${other} ${seatName(t, s)}`),
+    team: (team) => teamName(t, team),
+    teamDoes: (team, we, they) => (mySeat(t) !== null && team === mySeat(t) % 2 ? `${we} nosotros` : `${they} ${teamName(t, team)}`),
+    cardsOf: (s) => (isMe(s) ? 'tus cartas' : `las cartas de ${seatName(t, s)}`),
+    isMe,
+    signals: true,
+  };
 }
 
 // ---- links ----
@@ -406,7 +420,7 @@ function renderCount(t) {
     return;
   }
   const rows = last.lances.map((l) => `<tr data-lance="${esc(l.lance)}" data-points="${l.points}">` +
-    `<td>${esc(LANCE_WORDS[l.lance] ?? l.lance)}</td><td>${esc(STATUS_WORDS[l.status] ?? l.status)}</td>` +
+    `<td>${esc(lanceWords(l.lance))}</td><td>${esc(statusWords(l.status))}</td>` +
     `<td class="points">${l.points}</td><td>${l.points > 0 && l.winner_team >= 0 ? esc(capital(teamName(t, l.winner_team))) : '—'}</td></tr>`).join('');
   let shown = '';
   if (last.shown) {
@@ -474,7 +488,7 @@ function renderTable(t) {
   const bottom = me ?? 0;
   ['bottom', 'right', 'top', 'left'].forEach((pos, i) => renderSeat($(`seat-${pos}`), t, (bottom + i) % 4));
   const v = t.view?.view;
-  $('phase').textContent = !v ? '' : v.phase === 'betting' ? `Lance: ${LANCE_WORDS[v.lance] ?? v.lance}` : `Fase: ${PHASE_WORDS[v.phase] ?? v.phase}`;
+  $('phase').textContent = !v ? '' : v.phase === 'betting' ? `Lance: ${lanceWords(v.lance)}` : `Fase: ${phaseWords(v.phase)}`;
   $('bet').textContent = v && v.bet_open ? (v.is_ordago ? `Órdago de ${teamName(t, v.bet_team)}` :
     `Envite de ${teamName(t, v.bet_team)}: ${v.proposed} (si no se quiere: ${v.stake_before})`) : '';
   $('scores').innerHTML = v ? [0, 1].map((team) => `<div data-team="${team}"><strong>${esc(capital(teamName(t, team)))}</strong>: ` +

@@ -105,9 +105,9 @@ after(async () => {
   }
 });
 
-// The numbers the page names (online-words.js) are mus.h's.
-test('the online words name mus.h numbers', async () => {
-  const words = await import(pathToFileURL(join(webDir, 'online-words.js')).href);
+// The numbers the pages name (words.js) are mus.h's.
+test('the web table\'s words name mus.h numbers', async () => {
+  const words = await import(pathToFileURL(join(webDir, 'words.js')).href);
   const header = readFileSync(env.MUS_HEADER ?? join(webDir, '..', '..', 'include', 'mus', 'mus.h'), 'utf8');
   const define = (name) => {
     const m = new RegExp(`#define ${name} (\\d+)`).exec(header);
@@ -118,8 +118,12 @@ test('the online words name mus.h numbers', async () => {
   const events = [...header.matchAll(/#define MUS_EVENT_([A-Z_]+) \d+/g)].map((m) => m[1]);
   assert.deepEqual(events.sort(), Object.keys(words.EVENT).sort(), 'every MUS_EVENT_* has a name');
   words.LANCE_BY_NUMBER.forEach((l, i) => assert.equal(define(`MUS_LANCE_${l.toUpperCase()}`), i));
+  words.STATUS_BY_NUMBER.forEach((l, i) => assert.equal(define(`MUS_LANCE_STATUS_${l.toUpperCase()}`), i));
+  words.PHASE_BY_NUMBER.forEach((l, i) => l && assert.equal(define(`MUS_PHASE_${l.toUpperCase()}`), i));
   const signals = [...header.matchAll(/#define MUS_SIGNAL_([A-Z0-9_]+) (\d+)/g)].filter((m) => !m[1].startsWith('S_'));
-  assert.equal(words.SIGNAL_WORDS.length, signals.length, 'one word per MUS_SIGNAL_*');
+  assert.deepEqual(Object.keys(words.SIGNS).map(Number), signals.map((m) => Number(m[2])), 'one sign per MUS_SIGNAL_*');
+  for (const l of words.LANCE_BY_NUMBER) assert.notEqual(words.lanceWords(l), l, `words for ${l}`);
+  for (const l of words.STATUS_BY_NUMBER) assert.notEqual(words.statusWords(l), l, `words for ${l}`);
   // Every error code of docs/protocol.md has its sentence.
   const protocol = readFileSync(join(webDir, '..', '..', 'docs', 'protocol.md'), 'utf8');
   const codes = [...protocol.matchAll(/^\| `([a-z_]+)` \| /gm)].map((m) => m[1]).filter((c) => /^[a-z_]+$/.test(c));
