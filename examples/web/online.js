@@ -43,6 +43,7 @@ const app = {
   expecting: false,  // a create/join/watch was sent: its table becomes the one shown
   pending: null,     // the action id sent, until the next view of the table
   lobbyTimer: 0,
+  heard: 0,          // when the server was last heard from
 };
 
 // What the tests (and a curious person in the console) read.
@@ -91,10 +92,12 @@ function connect() {
   app.ws = ws;
   ws.onopen = () => {
     if (app.ws !== ws) return;
+    app.heard = Date.now();
     ws.send(JSON.stringify(app.token ? { type: 'hello', v: 1, token: app.token } : { type: 'hello', v: 1, name: app.name }));
   };
   ws.onmessage = (ev) => {
     if (app.ws !== ws) return;
+    app.heard = Date.now();
     let m;
     try {
       m = JSON.parse(ev.data);
@@ -104,22 +107,43 @@ function connect() {
     }
     handle(m);
   };
-  ws.onclose = () => {
-    if (app.ws !== ws) return;
-    app.ws = null;
-    app.welcomed = false;
-    app.pending = null;
-    if (app.stopped) {
-      setConn('stopped', 'desconectado');
-      return;
-    }
-    const delay = Math.round(Math.min(15000, 500 * 2 ** app.attempt) * (0.75 + Math.random() * 0.5));
-    app.attempt += 1;
-    setConn('offline', `sin conexión: reintento en ${Math.max(1, Math.round(delay / 1000))} s`);
-    app.timer = setTimeout(connect, delay);
-    render();
-  };
+  ws.onclose = () => dropped(ws);
 }
+
+// The socket `ws` closed (or was given up for dead): retry after the backoff, unless stopped.
+function dropped(ws) {
+  if (app.ws !== ws) return;
+  app.ws = null;
+  app.welcomed = false;
+  app.pending = null;
+  if (app.stopped) {
+    setConn('stopped', 'desconectado');
+    return;
+  }
+  const delay = Math.round(Math.min(15000, 500 * 2 ** app.attempt) * (0.75 + Math.random() * 0.5));
+  app.attempt += 1;
+  setConn('offline', `sin conexión: reintento en ${Math.max(1, Math.round(delay / 1000))} s`);
+  app.timer = setTimeout(connect, delay);
+  render();
+}
+
+// A ping every 30 s, and a connection that has heard nothing (not even a pong) for 75 s is
+// taken for dead: a sleeping laptop or a changed network can leave a socket that never says
+// it closed. The page then reconnects as after any drop.
+// (?ping=ms&dead=ms change both, for tests.)
+const query = new URLSearchParams(location.search);
+const PING_MS = Number(query.get('ping') ?? 30_000);
+const DEAD_MS = Number(query.get('dead') ?? 75_000);
+setInterval(() => {
+  const ws = app.ws;
+  if (!ws || ws.readyState !== WebSocket.OPEN) return;
+  if (Date.now() - app.heard > DEAD_MS) {
+    ws.close();
+    dropped(ws);
+    return;
+  }
+  ws.send(JSON.stringify({ type: 'ping' }));
+}, PING_MS);
 
 // Back on the network, or back to the tab: try at once instead of waiting out the backoff.
 window.addEventListener('online', () => { if (!app.ws && !app.stopped && (app.token || app.name)) connect(); });

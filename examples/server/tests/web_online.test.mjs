@@ -7,7 +7,9 @@
 // is killed and restarted, and every page reconnects by itself; at the end every page shows
 // the result and a link to /replays/<id>, which answers 200 with the transcript. A second case
 // covers the lobby (a public table listed and joined, a seat left to the bot) and refusals
-// shown in words; a first checks the page's Spanish names of numbers against mus.h.
+// shown in words; a first checks the page's Spanish names of numbers against mus.h; a last
+// freezes the server (SIGSTOP) under a page that pings fast, which must give the silent
+// socket up and come back once the server runs again (SIGCONT).
 //
 // Run by ctest (server.web_online, label server) as `node web_online.test.mjs` with:
 //   MUS_SERVER     the mus-server binary
@@ -350,4 +352,29 @@ test('the lobby: a refused name and table are said in words, a public table is l
   assert.deepEqual(pageErrors, []);
   await ctxD.close();
   await ctxE.close();
+});
+
+test('a server that stops answering is given up, and the page comes back when it answers', async () => {
+  const ctx = await browser.newContext();
+  const f = await ctx.newPage();
+  const pageErrors = [];
+  f.on('pageerror', (x) => pageErrors.push(x.message));
+  // Pings every 300 ms, and 1.5 s of silence is a dead connection (30 s and 75 s by default).
+  await f.goto(`${base}online.html?ping=300&dead=1500`);
+  await enter(f, 'Fran');
+  for (const s of [1, 2, 3]) await f.locator(`#kind-${s}`).selectOption('bot');
+  await f.locator('#create').click();
+  await waitFor(f, () => window.musOnline.seq !== null, null, 'Fran\'s match against three bots');
+  const seq = await f.evaluate(() => window.musOnline.seq);
+  server.kill('SIGSTOP'); // the socket stays open, but nothing answers
+  try {
+    await waitFor(f, () => !window.musOnline.connected, null, 'the silent connection given up', 10_000);
+    assert.match(await f.locator('#conn').textContent(), /sin conexión/);
+  } finally {
+    server.kill('SIGCONT');
+  }
+  await waitFor(f, (s) => window.musOnline.connected && window.musOnline.welcomes === 2 && window.musOnline.seq === s, seq, 'Fran back', 30_000);
+  assert.ok(await f.locator('#controls button.act').count() > 0, 'Fran can play on');
+  assert.deepEqual(pageErrors, []);
+  await ctx.close();
 });
