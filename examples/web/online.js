@@ -194,10 +194,38 @@ function onWelcome(m) {
       app.expecting = true;
       send({ type: 'watch', ...watching });
     } else if (app.current && app.tables.get(app.current)?.over) {
-      // The match ended while we were away: its result stays on screen.
-    } else {
+      // The match ended and we saw it: its result stays on screen.
+    } else if (app.current) {
+      // Not seated there any more: the match may have ended while we were away.
+      const id = app.current;
       app.current = null;
+      checkFinished(id);
     }
+  }
+  // A reload after the end: the address still names the table.
+  if (link.table && !seated.includes(link.table) && link.table !== app.current) checkFinished(link.table);
+  render();
+}
+
+// Whether a table the page knew has finished (its transcript is served): then its end is
+// shown, with the link to the transcript, though its match_over was missed.
+async function checkFinished(id) {
+  let r;
+  try {
+    r = await fetch(`/replays/${encodeURIComponent(id)}`, { cache: 'no-store' });
+  } catch {
+    return;
+  }
+  if (!r.ok) return;
+  const over = { table: id, winner: null, replay: `/replays/${id}` };
+  const t = app.tables.get(id);
+  if (t?.info) {
+    t.over = t.over ?? over;
+    t.deadlineAt = null;
+    if (app.current === null && !app.expecting) app.current = id;
+  } else {
+    sessionStorage.setItem(RESULT_KEY, JSON.stringify(over));
+    if (linkTarget().table === id) setHash({});
   }
   render();
 }
@@ -460,7 +488,8 @@ function renderControls(t) {
   const box = $('controls');
   box.innerHTML = '';
   if (t.over) {
-    box.innerHTML = `<div class="over"><p class="winner" id="winner" data-team="${t.over.winner}">¡Partida para ${esc(teamName(t, t.over.winner))}!</p>` +
+    const won = t.over.winner === null ? 'La partida ha terminado mientras no estabas.' : `¡Partida para ${teamName(t, t.over.winner)}!`;
+    box.innerHTML = `<div class="over"><p class="winner" id="winner" data-team="${t.over.winner ?? ''}">${esc(won)}</p>` +
       `<a id="replay-link" href="${esc(t.over.replay)}" target="_blank">Ver la partida entera (${esc(t.over.replay)})</a>` +
       '<button id="again" type="button">Volver a las mesas</button></div>';
     $('again').onclick = () => goLobby();
@@ -666,9 +695,11 @@ function showLobby() {
   document.body.dataset.mode = 'lobby';
   status(`Hola, ${app.name}: elige una mesa o crea una.`);
   const result = JSON.parse(sessionStorage.getItem(RESULT_KEY) ?? 'null');
-  if (result && !$('last-result')) {
-    $('lobby').insertAdjacentHTML('afterbegin', `<p id="last-result" class="lobby-col">Tu última partida: ganó ${esc(result.teams?.[result.winner] ?? `la pareja ${result.winner}`)} · ` +
-      `<a href="${esc(result.replay)}" target="_blank">verla entera</a></p>`);
+  if (result) {
+    if (!$('last-result')) $('lobby').insertAdjacentHTML('afterbegin', '<p id="last-result" class="lobby-col"></p>');
+    const how = result.winner === null ? `La partida de la mesa ${result.table} ha terminado` :
+      `Tu última partida: ${result.teams?.[result.winner] === 'nosotros' ? 'la ganamos' : `ganaron ${result.teams?.[result.winner] ?? `la pareja ${result.winner}`}`}`;
+    $('last-result').innerHTML = `${esc(how)} · <a href="${esc(result.replay)}" target="_blank">verla entera</a>`;
   }
   const mine = [...app.tables].filter(([, t]) => t.info && !t.over && mySeat(t) !== null);
   $('my-tables').hidden = mine.length === 0;

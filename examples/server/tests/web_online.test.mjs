@@ -46,7 +46,7 @@ const { chromium } = await import(pathToFileURL(join(playwrightDir, 'index.mjs')
 
 // A short match, so that the test stays well under two minutes: one game to 5 points.
 const RULES = 'online target=5 games_per_vaca=1 vacas=1';
-const TOTAL_MS = 150_000;
+const TOTAL_MS = 200_000;
 const started = Date.now();
 const timeLeft = () => TOTAL_MS - (Date.now() - started);
 
@@ -375,6 +375,35 @@ test('a server that stops answering is given up, and the page comes back when it
   }
   await waitFor(f, (s) => window.musOnline.connected && window.musOnline.welcomes === 2 && window.musOnline.seq === s, seq, 'Fran back', 30_000);
   assert.ok(await f.locator('#controls button.act').count() > 0, 'Fran can play on');
+  assert.deepEqual(pageErrors, []);
+  await ctx.close();
+});
+
+test('a match that ends while the page is away shows its end on return', async () => {
+  const ctx = await browser.newContext();
+  const g = await ctx.newPage();
+  const pageErrors = [];
+  g.on('pageerror', (x) => pageErrors.push(x.message));
+  await g.goto(`${base}online.html`);
+  await enter(g, 'Gabi');
+  // A one-second clock: away, Gabi's decisions are the bot's when each runs out.
+  await g.locator('#rules').fill('online target=3');
+  await g.locator('#clock').fill('1');
+  for (const s of [1, 2, 3]) await g.locator(`#kind-${s}`).selectOption('bot');
+  await g.locator('#create').click();
+  await waitFor(g, () => window.musOnline.seq !== null, null, 'Gabi\'s match');
+  const id = await g.evaluate(() => window.musOnline.table);
+  await g.goto('about:blank');
+  let status = 0;
+  for (let i = 0; i < 240 && status !== 200 && timeLeft() > 0; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    status = (await fetch(`${base}replays/${id}`)).status;
+  }
+  assert.equal(status, 200, 'the match ended with Gabi away');
+  await g.goto(`${base}online.html#t=${id}`); // as the browser's back button would
+  await waitFor(g, () => document.getElementById('last-result') !== null, null, 'the end shown on return');
+  assert.match(await g.locator('#last-result').textContent(), /ha terminado · verla entera/);
+  assert.equal(await g.locator('#last-result a').getAttribute('href'), `/replays/${id}`);
   assert.deepEqual(pageErrors, []);
   await ctx.close();
 });
