@@ -8,11 +8,13 @@
 // Who you are: the server's resume token. It is kept per tab in sessionStorage, so that a
 // reload of the tab comes back to the same seat and two tabs of one browser can be two players
 // (partners, say); the last token is also kept in localStorage, so that a new tab (or the
-// browser after a restart) can offer to come back as that player.
+// browser after a restart) can offer to come back as that player. The move log of each table
+// is kept per tab too, since a resumed player is sent only the events it has not been sent.
 //
 // The connection: one WebSocket at /ws. When it drops the page reconnects by itself, waiting
 // 0.5 s, 1 s, 2 s, ... up to 15 s (with some jitter) between tries, and says so; the server
-// gives back the seat, the current view and the events missed.
+// gives back the seat, the current view and the events missed. A ping every 30 s, and a
+// socket silent for 75 s counts as dropped.
 //
 // Links: online.html#t=<table id> (a public table), online.html#code=<join code> (a private
 // one). The share box under the table gives the link to send to a friend.
@@ -33,12 +35,12 @@ const app = {
   ws: null,
   attempt: 0,        // reconnection attempts since the last welcome
   timer: 0,
-  stopped: false,    // true after `replaced`: this tab no longer plays until asked to
+  stopped: false,    // no reconnecting: after `replaced`, or a refused hello (until asked)
   token: sessionStorage.getItem(TOKEN_KEY),
   name: '',
   player: '',
   welcomed: false,
-  tables: new Map(), // table id -> { info, view, said, over, deadlineAt, code, lastSeq }
+  tables: new Map(), // table id -> { info, view, said, over, deadlineAt, code, lastSeq, lines, total }
   current: null,     // the table shown
   expecting: false,  // a create/join/watch was sent: its table becomes the one shown
   pending: null,     // the action id sent, until the next view of the table
