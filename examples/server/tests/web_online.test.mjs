@@ -345,6 +345,22 @@ test('the lobby: a refused name and table are said in words, a public table is l
   await waitFor(e, () => window.musOnline.seat === 2 && window.musOnline.seq !== null, null, 'Eli at seat 2');
   await waitFor(d, () => window.musOnline.seq !== null, null, 'the match started for Dani');
 
+  // A second tab of Eli's browser offers to come back as Eli (the last player, kept in
+  // localStorage); taking it moves Eli there, and the first tab stops and says why, until
+  // "Jugar aquí" takes the player back.
+  const e2 = await ctxE.newPage();
+  e2.on('pageerror', (x) => pageErrors.push(`E2: ${x.message}`));
+  await e2.goto(`${base}online.html`);
+  await e2.getByRole('button', { name: 'Volver como Eli' }).click();
+  await waitFor(e2, () => window.musOnline.seat === 2 && window.musOnline.seq !== null, null, 'Eli in the second tab');
+  await waitFor(e, () => document.getElementById('online-error').dataset.code === 'replaced', null, 'the first tab told');
+  assert.equal(await e.evaluate(() => window.musOnline.connected), false);
+  const welcomes = await e.evaluate(() => window.musOnline.welcomes);
+  await e.getByRole('button', { name: 'Jugar aquí' }).click();
+  await waitFor(e, (w) => window.musOnline.welcomes > w && window.musOnline.seat === 2, welcomes, 'Eli back in the first tab');
+  await waitFor(e2, () => document.getElementById('online-error').dataset.code === 'replaced', null, 'the second tab told');
+  await e2.close();
+
   // Dani leaves: the bot plays the seat, and Eli's page says so.
   await d.getByRole('button', { name: 'Dejar la mesa' }).click();
   await waitFor(d, () => document.body.dataset.mode === 'lobby', null, 'Dani back in the lobby');
