@@ -20,7 +20,8 @@ using mus::Errc;
 using mus::Phase;
 using mus::State;
 
-constexpr std::array<BotKind, 3> kinds{BotKind::random, BotKind::heuristic, BotKind::search};
+// Every kind: the three bots and the five styles of the opponent pool.
+constexpr std::array<BotKind, 8> kinds = mus::bot_kinds;
 
 // A small search budget keeps the tests quick; the method is the same at any budget.
 BotConfig config(BotKind k) { return BotConfig{k, k == BotKind::search ? 48 : 0, 0}; }
@@ -258,7 +259,7 @@ TEST_CASE("Bots: bot_choose refuses a bad seat, a bad configuration and states w
         Errc::invalid_argument);
   CHECK(mus::bot_choose(s, 4, config(BotKind::heuristic), 1).error().code ==
         Errc::invalid_argument);
-  CHECK(mus::bot_choose(s, seat, BotConfig{static_cast<BotKind>(3), 0, 0}, 1).error().code ==
+  CHECK(mus::bot_choose(s, seat, BotConfig{static_cast<BotKind>(99), 0, 0}, 1).error().code ==
         Errc::invalid_argument);
   CHECK(mus::bot_choose(s, seat, BotConfig{BotKind::search, -1, 0}, 1).error().code ==
         Errc::invalid_argument);
@@ -287,7 +288,7 @@ TEST_CASE("Bots: bot kinds have names and parse back") {
     CHECK(*p == k);
   }
   CHECK(mus::parse_bot_kind("clever").error().code == Errc::invalid_argument);
-  CHECK(mus::bot_kind_name(static_cast<BotKind>(9)) == "?");
+  CHECK(mus::bot_kind_name(static_cast<BotKind>(99)) == "?");
 }
 
 TEST_CASE("Bots: the search bot plays its best estimate, and estimates only legal actions") {
