@@ -16,7 +16,17 @@ namespace {
 
 static_assert(static_cast<int>(mus::BotKind::random) == MUS_BOT_RANDOM &&
               static_cast<int>(mus::BotKind::heuristic) == MUS_BOT_HEURISTIC &&
-              static_cast<int>(mus::BotKind::search) == MUS_BOT_SEARCH);
+              static_cast<int>(mus::BotKind::search) == MUS_BOT_SEARCH &&
+              static_cast<int>(mus::BotKind::tight) == MUS_BOT_TIGHT &&
+              static_cast<int>(mus::BotKind::loose) == MUS_BOT_LOOSE &&
+              static_cast<int>(mus::BotKind::station) == MUS_BOT_STATION &&
+              static_cast<int>(mus::BotKind::ordago) == MUS_BOT_ORDAGO &&
+              static_cast<int>(mus::BotKind::careful) == MUS_BOT_CAREFUL);
+
+// Whether a C kind is one of the MUS_BOT_* constants.
+bool known_kind(std::int32_t kind) {
+  return kind >= MUS_BOT_RANDOM && kind <= MUS_BOT_CAREFUL;
+}
 static_assert(static_cast<int>(mus::PlayoutScope::hand) == MUS_PLAYOUT_HAND &&
               static_cast<int>(mus::PlayoutScope::match) == MUS_PLAYOUT_MATCH);
 
@@ -32,8 +42,8 @@ std::int32_t read_config(const mus_bot_config* in, mus::BotConfig& out) noexcept
     return bad("mus_bot_config.struct_size is not sizeof(mus_bot_config)");
   for (const std::int32_t r : in->reserved)
     if (r != 0) return bad("mus_bot_config.reserved must be zero");
-  if (in->kind < MUS_BOT_RANDOM || in->kind > MUS_BOT_SEARCH)
-    return bad("unknown bot kind (MUS_BOT_RANDOM, MUS_BOT_HEURISTIC or MUS_BOT_SEARCH)");
+  if (!known_kind(in->kind))
+    return bad("unknown bot kind (MUS_BOT_RANDOM .. MUS_BOT_CAREFUL)");
   out.kind = static_cast<mus::BotKind>(in->kind);
   out.playouts = in->playouts;
   out.time_ms = in->time_ms;
@@ -57,7 +67,7 @@ std::int32_t id_of(const mus::State& s, const mus::Action& a, std::int32_t& id) 
 
 int32_t mus_bot_config_default(int32_t kind, mus_bot_config* out) {
   return capi::guard([&]() -> std::int32_t {
-    if (out == nullptr || kind < MUS_BOT_RANDOM || kind > MUS_BOT_SEARCH)
+    if (out == nullptr || !known_kind(kind))
       return MUS_E_INVALID_ARGUMENT;
     mus_bot_config c{};
     c.struct_size = sizeof(mus_bot_config);

@@ -56,6 +56,14 @@ Action choose_checked(const BotView& v, const BotConfig& c, std::uint64_t seed) 
       const ActionEstimates e = bots::search_estimates(v, c, seed);
       return e.size > 0 ? e.items[0].action : bots::heuristic_action(v, rng, true);
     }
+    case BotKind::tight:
+    case BotKind::loose:
+    case BotKind::station:
+    case BotKind::ordago:
+    case BotKind::careful:
+      // The pool: the heuristic's rules with the style's parameters (the careful bot samples
+      // its chances with the decision's seed).
+      return bots::style_action(v, rng, true, bot_style(c.kind), seed);
   }
   return v.legal.items[0];
 }
@@ -67,14 +75,22 @@ std::string_view bot_kind_name(BotKind k) noexcept {
     case BotKind::random: return "random";
     case BotKind::heuristic: return "heuristic";
     case BotKind::search: return "search";
+    case BotKind::tight: return "tight";
+    case BotKind::loose: return "loose";
+    case BotKind::station: return "station";
+    case BotKind::ordago: return "ordago";
+    case BotKind::careful: return "careful";
   }
   return "?";
 }
 
 Result<BotKind> parse_bot_kind(std::string_view name) noexcept {
-  for (const BotKind k : {BotKind::random, BotKind::heuristic, BotKind::search})
+  for (const BotKind k : bot_kinds)
     if (name == bot_kind_name(k)) return k;
-  return Error{Errc::invalid_argument, "unknown bot kind (random, heuristic or search)", -1};
+  return Error{Errc::invalid_argument,
+               "unknown bot kind (random, heuristic, search, tight, loose, station, ordago or "
+               "careful)",
+               -1};
 }
 
 Errc validate_bot_config(const BotConfig& c) noexcept {
@@ -208,8 +224,8 @@ Errc playouts(const State& s, const BotConfig& c, std::uint64_t seed, std::uint6
           add_points(gained, ev);
           continue;
         }
-        if (c.kind == BotKind::search) {
-          v = bot_view(w, seat);
+        if (c.kind == BotKind::search || c.kind == BotKind::careful) {
+          v = bot_view(w, seat);  // these kinds deal the hidden cards of the view
         } else {
           bots::fill_seen(v, w, seat);  // these kinds read only the seen fields
         }

@@ -72,6 +72,16 @@ Action random_action(const BotView& v, Rng& rng) noexcept;
 /// The heuristic bot's choice; with `signals` false it never signals (rollouts).
 Action heuristic_action(const BotView& v, Rng& rng, bool signals) noexcept;
 
+/// The choice of a style-based bot (the heuristic's rules with the parameters of `st`); a
+/// style with `samples` > 0 judges its bets by sampled_lance_chance() with `seed`.
+Action style_action(const BotView& v, Rng& rng, bool signals, const BotStyle& st,
+                    std::uint64_t seed) noexcept;
+
+/// A deal of the hidden cards of v.hidden, consistent with the public facts (the signals made,
+/// tío Perete, the pares and juego declarations) when one is found in a bounded number of
+/// tries (the search bot's determinization, src/bots_search.cpp).
+State determinize(const BotView& v, Rng& rng) noexcept;
+
 /// The search bot's estimates of its candidate actions (best first); `chosen` receives the
 /// best. Used by bot_choose() and bot_evaluate().
 ActionEstimates search_estimates(const BotView& v, const BotConfig& c, std::uint64_t seed) noexcept;

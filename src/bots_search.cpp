@@ -73,7 +73,11 @@ void tally(const Events& ev, Outcome& o) {
   }
 }
 
+}  // namespace
+
 // --- determinization ---------------------------------------------------------------------------
+
+namespace {
 
 // Whether a seat's sampled hand agrees with what is public about it.
 bool consistent(const State& w, int seat, const Hand& h) {
@@ -89,8 +93,10 @@ bool consistent(const State& w, int seat, const Hand& h) {
   return true;
 }
 
+}  // namespace
+
 // A deal of the hidden cards of v.hidden, consistent with the public facts when one is found.
-State determinize(const BotView& v, Rng& rng) {
+State determinize(const BotView& v, Rng& rng) noexcept {
   State w = v.hidden;
   std::array<std::uint8_t, deck_size> pool{};
   int n = 0;
@@ -153,6 +159,8 @@ State determinize(const BotView& v, Rng& rng) {
   }
   return w;  // not reached: the last attempt always deals
 }
+
+namespace {
 
 // --- candidates and rollouts -------------------------------------------------------------------
 

@@ -1111,6 +1111,12 @@ MUS_API int32_t mus_step(const mus_state* in, int32_t id, uint64_t seed, mus_sta
 #define MUS_BOT_RANDOM 0    /**< Uniform over the legal actions (the baseline). */
 #define MUS_BOT_HEURISTIC 1 /**< A club player: cuts, discards, bets and signals by rules of thumb. */
 #define MUS_BOT_SEARCH 2    /**< Samples the hidden cards consistent with its view and plays rollouts. */
+/* The opponent pool: five playing styles (parameter sets listed in docs/bots.md). */
+#define MUS_BOT_TIGHT 3     /**< Tight: bets and accepts only with strong hands. */
+#define MUS_BOT_LOOSE 4     /**< Loose-aggressive: bets and raises often, bluffs. */
+#define MUS_BOT_STATION 5   /**< Calling station: accepts almost everything, rarely raises. */
+#define MUS_BOT_ORDAGO 6    /**< Órdago lover: calls and accepts órdagos far more than others. */
+#define MUS_BOT_CAREFUL 7   /**< Careful: thresholds on its chance over sampled consistent deals. */
 /** @} */
 
 /** @name Playout scopes

@@ -96,11 +96,10 @@ int main() {
               steps);
 
   // The bots allocate nothing either: their decisions (the first one building the heuristic's
-  // tables), the search bot's estimates and playouts.
+  // tables), the search bot's estimates and playouts, and every style of the opponent pool.
   g_allocations = 0;
   long decisions = 0;
-  for (const mus::BotKind kind :
-       {mus::BotKind::random, mus::BotKind::heuristic, mus::BotKind::search}) {
+  for (const mus::BotKind kind : mus::bot_kinds) {
     const mus::BotConfig c{kind, kind == mus::BotKind::search ? 48 : 0, 0};
     for (int m = 0; m < 3; ++m) {
       mus::State s = *mus::new_match(mus::online_rules(), m);

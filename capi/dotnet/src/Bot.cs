@@ -16,6 +16,21 @@ namespace Mus
 
         /// <summary>Samples the hidden cards consistent with its view and plays rollouts.</summary>
         Search = 2,
+
+        /// <summary>Opponent pool: bets and accepts only with strong hands.</summary>
+        Tight = 3,
+
+        /// <summary>Opponent pool: loose-aggressive, bets and raises often, bluffs.</summary>
+        Loose = 4,
+
+        /// <summary>Opponent pool: calling station, accepts almost everything, rarely raises.</summary>
+        Station = 5,
+
+        /// <summary>Opponent pool: órdago lover, calls and accepts órdagos far more than others.</summary>
+        Ordago = 6,
+
+        /// <summary>Opponent pool: thresholds on its chance over sampled consistent deals.</summary>
+        Careful = 7,
     }
 
     /// <summary>How far Bot.Playouts plays (MUS_PLAYOUT_*).</summary>
