@@ -236,10 +236,23 @@ std::int32_t run_part(Batch& b, std::int32_t part) noexcept {
 }
 
 #if MUS_BATCH_THREADS
+// Waits until `a` no longer holds `old`: a bounded spin first (a step of a few hundred games
+// takes tens of microseconds, about what a sleeping thread takes to wake up), then sleeps.
+template <class T>
+void await_change(const std::atomic<T>& a, T old) noexcept {
+  for (int i = 0; i < 20000; ++i) {
+    if (a.load(std::memory_order_acquire) != old) return;
+#if defined(__SSE2__)
+    _mm_pause();
+#endif
+  }
+  a.wait(old, std::memory_order_acquire);
+}
+
 void worker(Batch* b, std::int32_t part) noexcept {
   std::uint32_t seen = 0;
   for (;;) {
-    b->go.wait(seen, std::memory_order_acquire);
+    await_change(b->go, seen);
     seen = b->go.load(std::memory_order_acquire);
     if (b->stop) return;
     b->status[static_cast<std::size_t>(part)] = run_part(*b, part);
@@ -262,7 +275,7 @@ std::int32_t run(Batch& b) noexcept {
   if (b.threads > 1) {
     for (std::int32_t left = b.pending.load(std::memory_order_acquire); left != 0;
          left = b.pending.load(std::memory_order_acquire))
-      b.pending.wait(left, std::memory_order_acquire);
+      await_change(b.pending, left);
     for (std::int32_t t = 1; t < b.threads; ++t)
       if (b.status[static_cast<std::size_t>(t)] != MUS_OK)
         result = b.status[static_cast<std::size_t>(t)];

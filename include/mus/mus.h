@@ -1314,9 +1314,9 @@ MUS_API int32_t mus_view_tensor(const mus_state* s, int32_t seat, float* out, si
 typedef struct mus_batch_config {
   uint32_t struct_size;  /**< `sizeof(mus_batch_config)`, set by mus_batch_config_default(). */
   int32_t games;         /**< Games (matches) in the batch, 1..@ref MUS_BATCH_MAX_GAMES. */
-  int32_t threads;       /**< Threads that step the batch, 1..@ref MUS_BATCH_MAX_THREADS: the
-                              calling thread and `threads - 1` workers the batch keeps. 1 in the
-                              WebAssembly build. */
+  int32_t threads;       /**< Threads that step the batch, 1..@ref MUS_BATCH_MAX_THREADS (the
+                              calling thread and `threads - 1` workers the batch keeps); 1 in
+                              the WebAssembly build. */
   int32_t first_dealer;  /**< The first dealer of every match, 0..3, or -1 to draw it per match
                               from the game's stream. */
   int32_t reward;        /**< A `MUS_BATCH_REWARD_*`. */
@@ -1411,10 +1411,10 @@ MUS_API int32_t mus_batch_reset(uint64_t* mem, uint64_t seed, int32_t* seat_out,
  * Game `g` plays `actions[g]` for its seat to act: an action id whose bit is set in the mask
  * the last call wrote for it. Then, in each game:
  * - the shuffles due are played from the game's stream, so the game waits for a player again;
- * - `rewards_out[2g]` and `rewards_out[2g + 1]` receive teams 0's and 1's reward for the step,
- *   by the configuration's `reward` (@ref MUS_BATCH_REWARD_POINTS: the hand's points at the step
- *   that finishes it, as mus_step_info.points summed over the hand; an accepted órdago's hand
- *   gives 0 and names the game's winner in `info_out`);
+ * - `rewards_out[2g]` and `rewards_out[2g + 1]` receive team 0's and team 1's reward for the
+ *   step, by the configuration's `reward` (with @ref MUS_BATCH_REWARD_POINTS, the hand's points
+ *   at the step that finishes it, as mus_step_info.points summed over the hand; an accepted
+ *   órdago's hand gives 0 and names the game's winner in `info_out`);
  * - `done_out[g]` is 1 when the step finished the match, `truncated_out[g]` 1 when the match
  *   reached `max_steps` player steps without ending; in both cases (the end of an episode) the
  *   game starts a new match at once (auto-reset): the step's reward is the episode's last one,
