@@ -341,6 +341,8 @@ int32_t mus_batch_init(uint64_t* mem, size_t size, const mus_rules* rules,
     if (const std::int32_t e = check_config(config); e != MUS_OK) return e;
     if (size < bytes_for(config->games))
       return bad(mus::Errc::invalid_argument, "size is below mus_batch_size()");
+    if (batch_in(mem) != nullptr)
+      return bad(mus::Errc::invalid_argument, "mem already holds a batch: close it first");
 #if !MUS_BATCH_THREADS
     if (config->threads > 1)
       return bad(mus::Errc::invalid_argument, "this build of libmus has no threads: threads is 1");

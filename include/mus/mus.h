@@ -1374,8 +1374,8 @@ MUS_API int32_t mus_batch_size(const mus_batch_config* config, size_t* size_out)
  * @param rules The rules of every match.
  * @param config The configuration.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL pointer, `size` too small, a bad
- *         configuration (as mus_batch_size()), or more than one thread where threads cannot be
- *         started (the WebAssembly build); @ref MUS_E_INVALID_RULES (or @ref
+ *         configuration (as mus_batch_size()), memory that holds a batch not closed yet, or more
+ *         than one thread where threads cannot be started (the WebAssembly build); @ref MUS_E_INVALID_RULES (or @ref
  *         MUS_E_INVALID_ARGUMENT for a bad `struct_size`) as mus_state_new(); @ref
  *         MUS_E_INTERNAL when a thread cannot be started (nothing is left to close then).
  */

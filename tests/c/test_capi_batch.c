@@ -417,6 +417,8 @@ static void test_bad_arguments(void) {
     CHECK_EQ(mus_batch_size(&c, &size), MUS_OK);
     mem = (uint64_t*)zalloc(size);
     CHECK_EQ(mus_batch_init(mem, size, &rules, &c), MUS_OK);
+    CHECK_EQ(mus_batch_init(mem, size, &rules, &c), MUS_E_INVALID_ARGUMENT); /* not twice */
+    CHECK(strstr(mus_last_error(), "close it first") != NULL);
     CHECK_EQ(mus_batch_close(mem), MUS_OK);
     CHECK_EQ(mus_batch_close(mem), MUS_E_INVALID_ARGUMENT);
     CHECK_EQ(mus_batch_close(NULL), MUS_E_INVALID_ARGUMENT);
