@@ -31,6 +31,14 @@ uint64 (N,); ``rewards`` float32 (N, 2); ``done`` bool (N,); ``info`` a dict of 
 ``game_winner`` int32 (N,) (the team that won a game in the step, else -1) and
 ``match_winner`` int32 (N,) (else -1). :meth:`legal_matrix` unpacks ``mask`` to (N, 56) bools.
 
+**PettingZoo and Pgx.** Game ``g`` is one PettingZoo classic (AEC) environment: its
+``agent_selection`` is ``seat[g]``, its ``observation`` / ``action_mask`` pair is ``obs[g]`` /
+``legal_matrix()[g]``, an agent's reward is ``rewards[g, seat % 2]`` (its team's), and
+termination / truncation are ``done[g]`` / ``info["truncated"][g]``. In Pgx's terms the arrays
+are the batched ``current_player``, ``observation``, ``legal_action_mask``, ``terminated`` and
+``truncated``; Pgx's per-player ``rewards`` are ``rewards[:, [0, 1, 0, 1]]``. docs/learning.md
+has both tables.
+
 It needs numpy (Debian's ``python3-numpy``); the rest of the package does not.
 """
 
