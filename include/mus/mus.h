@@ -1321,7 +1321,8 @@ typedef struct mus_batch_config {
                               from the game's stream. */
   int32_t reward;        /**< A `MUS_BATCH_REWARD_*`. */
   int32_t max_steps;     /**< 0, or the player steps after which a match that has not ended is
-                              truncated (reported with `truncated`, then reset). */
+                              truncated (reported with `truncated`, then reset; the points of
+                              its unfinished hand are not reported). */
   int32_t reserved[4];   /**< Zero. */
 } mus_batch_config;
 
