@@ -12,9 +12,12 @@ same run. This script runs, one after the other, in one go:
   Python raw  bench/python_env.py "raw": State.step through immutable States
   JS step     bench/js_playout.mjs: a mus_step loop driven from Node over WebAssembly
   C batch     mus_bench_batch: mus_batch_step over 1,024 games, 1 and 2 threads, without and
-              with the observation tensors; time inside the call only
+              with the observation tensors; time inside the call only; in the first table by
+              CPU time, as the C rows (every thread's: with 2 threads, work per CPU-second)
   VecEnv      bench/python_vecenv.py: mus.VecEnv over 1,024 games, one thread, actions picked
-              in numpy outside the timed region; time inside step() only (needs numpy)
+              in numpy outside the timed region; time inside step() only (needs numpy); in the
+              first table by wall-clock time, as the Python rows
+A second table gives the batch rows in steps (actions) per second, wall-clock and CPU.
   playouts    mus_playouts with the random bot, inside the library: from Python (native) and
               from Node (WebAssembly); the random bot picks uniformly over the legal ids, so
               its hands are longer (about 22 actions instead of 11) and the row is not a
@@ -100,8 +103,8 @@ def batch_rows(build):
         if b.get("aggregate_name") != "median" or not m:
             continue
         name = names[(int(m.group(1)), int(m.group(2)))]
-        hands[name] = float(b["hands/s"])
-        steps[name] = float(b["steps/s"])
+        hands[name] = float(b["cpu_hands/s"])
+        steps[name] = (float(b["steps/s"]), float(b["cpu_steps/s"]))
     return hands, steps, None
 
 
@@ -126,9 +129,10 @@ def vecenv_rows(build):
     names = {"vecenv": "VecEnv, 1 thread", "vecenv-obs": "VecEnv + obs, 1 thread"}
     hands, steps = {}, {}
     for line in out.splitlines():
-        m = re.match(r"^(\S+)\s+standard:\s+(\d+) steps/s (\d+) hands/s", line)
+        m = re.match(r"^(\S+)\s+standard:\s+(\d+) steps/s (\d+) hands/s.*; (\d+) steps per "
+                     r"CPU-second", line)
         if m and m.group(1) in names:
-            steps[names[m.group(1)]] = float(m.group(2))
+            steps[names[m.group(1)]] = (float(m.group(2)), float(m.group(4)))
             hands[names[m.group(1)]] = float(m.group(3))
     return hands, steps, None
 
@@ -186,11 +190,12 @@ def main(argv):
     if steps:
         # The batch goals are in steps (actions) per second: the same runs, counted in steps.
         print()
-        print("| batch (1,024 games) | steps/s | ns/step |")
-        print("|---|---|---|")
+        print("| batch (1,024 games) | steps/s (wall) | ns/step (wall) | steps per CPU-second |")
+        print("|---|---|---|---|")
         for name in batch_names:
             if name in steps:
-                print("| %s | %.0f | %.1f |" % (name, steps[name], 1e9 / steps[name]))
+                wall, cpu = steps[name]
+                print("| %s | %.0f | %.1f | %.0f |" % (name, wall, 1e9 / wall, cpu))
     return 0
 
 

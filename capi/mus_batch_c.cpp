@@ -240,7 +240,7 @@ std::int32_t run_part(Batch& b, std::int32_t part) noexcept {
 // takes tens of microseconds, about what a sleeping thread takes to wake up), then sleeps.
 template <class T>
 void await_change(const std::atomic<T>& a, T old) noexcept {
-  for (int i = 0; i < 20000; ++i) {
+  for (int i = 0; i < 2000; ++i) {
     if (a.load(std::memory_order_acquire) != old) return;
 #if defined(__SSE2__)
     _mm_pause();
