@@ -2,9 +2,9 @@
  * The C99 test of the batch (mus_batch_*): the arrays are bit-identical for 1 and 2 threads and
  * batch sizes 1, 7 and 1,024 over several hundred steps; a game of a batch is the match that
  * mus_state_new() and mus_step() play with the shuffle seeds mus_batch_init() documents; the
- * points rewards are each hand's count (mus_state_last_count()); a finished match gives its
- * reward once and starts again (auto-reset); truncation; every bad argument is refused with
- * nothing changed. It carries the label threads too: scripts/test.sh runs it under
+ * points rewards are each hand's count (mus_state_last_count()), over every preset and the
+ * variants that change the flow of a hand; a finished match gives its reward once and starts
+ * again (auto-reset); truncation; every bad argument is refused with nothing changed. It carries the label threads too: scripts/test.sh runs it under
  * ThreadSanitizer (build-tsan/).
  *
  * Ends with the line "N passed, M failed"; exits non-zero when anything failed.
@@ -185,8 +185,8 @@ static uint64_t derive_seed(uint64_t base, uint64_t stream, uint64_t index) {
    (the states equal byte for byte), its points rewards are the sums of mus_step()'s points over
    each hand, and they equal the hand's count. Played with the match reward as well: the same
    states, the rewards only at the match's end. */
-static void test_same_as_mus_step(int32_t reward) {
-  enum { N = 5, G = 3, K = 3000 };
+static void test_same_as_mus_step(const char* rules_text, int32_t reward) {
+  enum { N = 5, G = 3, K = 2000 };
   mus_rules rules;
   struct run r;
   mus_state s, from_batch;
@@ -194,7 +194,7 @@ static void test_same_as_mus_step(int32_t reward) {
   uint64_t base = derive_seed(7, 5, G), shuffles = 0, matches = 0;
   int32_t hand[2] = {0, 0}, k, g, ends = 0, hands = 0;
   float total[2] = {0, 0};
-  CHECK_EQ(mus_rules_parse(&rules, "standard target=15"), MUS_OK);
+  CHECK_EQ(mus_rules_parse(&rules, rules_text), MUS_OK);
   r = open_run(&rules, N, 2, reward, 0, -1);
   CHECK_EQ(mus_batch_reset(r.mem, 7, r.seat, r.mask, NULL, 0), MUS_OK);
   memset(&info, 0, sizeof info);
@@ -428,8 +428,17 @@ static void test_bad_arguments(void) {
 
 int main(void) {
   test_bit_identical();
-  test_same_as_mus_step(MUS_BATCH_REWARD_POINTS);
-  test_same_as_mus_step(MUS_BATCH_REWARD_MATCH);
+  /* Every preset and the variants that change the flow of a hand (tío Perete, mus corrido,
+     dejes at the hand's end, team proposals of the online preset). */
+  test_same_as_mus_step("standard target=15", MUS_BATCH_REWARD_POINTS);
+  test_same_as_mus_step("standard target=15", MUS_BATCH_REWARD_MATCH);
+  test_same_as_mus_step("basque target=15", MUS_BATCH_REWARD_POINTS);
+  test_same_as_mus_step("spain target=15", MUS_BATCH_REWARD_MATCH);
+  test_same_as_mus_step("online target=15", MUS_BATCH_REWARD_POINTS);
+  test_same_as_mus_step(
+      "standard tio_perete=1 zero_discard=1 min_raise=1 royal31=jack777 target=15 "
+      "mus_corrido=game deje_ends=0",
+      MUS_BATCH_REWARD_POINTS);
   test_truncation();
   test_bad_arguments();
   return check_summary();
