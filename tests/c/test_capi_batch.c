@@ -4,8 +4,8 @@
  * mus_state_new() and mus_step() play with the shuffle seeds mus_batch_init() documents; the
  * points rewards are each hand's count (mus_state_last_count()), over every preset and the
  * variants that change the flow of a hand; a finished match gives its reward once and starts
- * again (auto-reset); truncation; every bad argument is refused with nothing changed. It carries the label threads too: scripts/test.sh runs it under
- * ThreadSanitizer (build-tsan/).
+ * again (auto-reset); truncation; every bad argument is refused with nothing changed. It
+ * carries the label threads too: scripts/test.sh runs it under ThreadSanitizer (build-tsan/).
  *
  * Ends with the line "N passed, M failed"; exits non-zero when anything failed.
  */
