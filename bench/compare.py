@@ -11,6 +11,13 @@ same run. This script runs, one after the other, in one go:
   Python Env  bench/python_env.py "env": mus.Env, one step() per action, chance inside
   Python raw  bench/python_env.py "raw": State.step through immutable States
   JS step     bench/js_playout.mjs: a mus_step loop driven from Node over WebAssembly
+  C batch     mus_bench_batch: mus_batch_step over 1,024 games, 1 and 2 threads, without and
+              with the observation tensors; time inside the call only; in the first table by
+              CPU time, as the C rows (every thread's: with 2 threads, work per CPU-second)
+  VecEnv      bench/python_vecenv.py: mus.VecEnv over 1,024 games, one thread, actions picked
+              in numpy outside the timed region; time inside step() only (needs numpy); in the
+              first table by wall-clock time, as the Python rows
+A second table gives the batch rows in steps (actions) per second, wall-clock and CPU.
   playouts    mus_playouts with the random bot, inside the library: from Python (native) and
               from Node (WebAssembly); the random bot picks uniformly over the legal ids, so
               its hands are longer (about 22 actions instead of 11) and the row is not a
@@ -80,6 +87,56 @@ def python_rows(build, hands):
     return rows, None
 
 
+def batch_rows(build):
+    """mus_bench_batch: hands/s and steps/s of each configuration (wall time inside the call)."""
+    program = os.path.join(build, "bench", "mus_bench_batch")
+    if not os.path.exists(program):
+        return {}, {}, "mus_bench_batch not built (MUS_BUILD_BENCH)"
+    out = subprocess.run([program, "--benchmark_repetitions=3",
+                          "--benchmark_report_aggregates_only=true", "--benchmark_format=json"],
+                         check=True, capture_output=True, text=True).stdout
+    names = {(1, 0): "C batch, 1 thread", (2, 0): "C batch, 2 threads",
+             (1, 1): "C batch + obs, 1 thread", (2, 1): "C batch + obs, 2 threads"}
+    hands, steps = {}, {}
+    for b in json.loads(out)["benchmarks"]:
+        m = re.search(r"threads:(\d+)/obs:(\d+)", b["run_name"])
+        if b.get("aggregate_name") != "median" or not m:
+            continue
+        name = names[(int(m.group(1)), int(m.group(2)))]
+        hands[name] = float(b["cpu_hands/s"])
+        steps[name] = (float(b["steps/s"]), float(b["cpu_steps/s"]))
+    return hands, steps, None
+
+
+def numpy_python():
+    """A Python that has numpy: this one, or Debian's."""
+    for python in (sys.executable, "/usr/bin/python3"):
+        if os.path.exists(python) and subprocess.run(
+                [python, "-c", "import numpy"], capture_output=True).returncode == 0:
+            return python
+    return None
+
+
+def vecenv_rows(build):
+    library = os.path.join(build, "capi", "libmus.so.0")
+    python = numpy_python()
+    if not os.path.exists(library) or python is None:
+        return {}, {}, "libmus.so.0 not built, or no Python with numpy"
+    env = dict(os.environ, MUS_LIBRARY=library,
+               PYTHONPATH=os.path.join(ROOT, "capi", "python"), PYTHONDONTWRITEBYTECODE="1")
+    out = subprocess.run([python, os.path.join(HERE, "python_vecenv.py"), "--repeat", "3"],
+                         check=True, env=env, capture_output=True, text=True).stdout
+    names = {"vecenv": "VecEnv, 1 thread", "vecenv-obs": "VecEnv + obs, 1 thread"}
+    hands, steps = {}, {}
+    for line in out.splitlines():
+        m = re.match(r"^(\S+)\s+standard:\s+(\d+) steps/s (\d+) hands/s.*; (\d+) steps per "
+                     r"CPU-second", line)
+        if m and m.group(1) in names:
+            steps[names[m.group(1)]] = (float(m.group(2)), float(m.group(4)))
+            hands[names[m.group(1)]] = float(m.group(3))
+    return hands, steps, None
+
+
 def js_rows(build, hands):
     package = os.path.join(build, "capi", "js", "package")
     if not os.path.exists(os.path.join(package, "node", "index.mjs")):
@@ -99,6 +156,14 @@ def main(argv):
     parser.add_argument("--hands", type=int, default=30000, help="hands per Python/JS run")
     args = parser.parse_args(argv)
     rows = {}
+    steps = {}
+    for part, f in (("C batch", lambda: batch_rows(args.build)),
+                    ("VecEnv", lambda: vecenv_rows(args.build))):
+        got_hands, got_steps, skipped = f()
+        if skipped:
+            print("%s: skipped, %s" % (part, skipped))
+        rows.update(got_hands)
+        steps.update(got_steps)
     for part, f in (("C/C++", lambda: bench_match(args.build)),
                     ("Python", lambda: python_rows(args.build, args.hands)),
                     ("JS", lambda: js_rows(args.build, 10 * args.hands))):
@@ -110,8 +175,10 @@ def main(argv):
     cpp = rows.get("C++")
     print("| way | hands/s | ns/hand | × floor | × C++ |")
     print("|---|---|---|---|---|")
-    order = ["floor", "C++", "C API", "C API step", "Python Env", "Python raw", "JS step (wasm)",
-             "playouts (Python)", "playouts (wasm)"]
+    batch_names = ["C batch, 1 thread", "C batch, 2 threads", "C batch + obs, 1 thread",
+                   "C batch + obs, 2 threads", "VecEnv, 1 thread", "VecEnv + obs, 1 thread"]
+    order = ["floor", "C++", "C API", "C API step"] + batch_names + [
+        "Python Env", "Python raw", "JS step (wasm)", "playouts (Python)", "playouts (wasm)"]
     for name in order:
         if name not in rows:
             continue
@@ -120,6 +187,15 @@ def main(argv):
         times_floor = "%.1f" % (ns / (1e9 / floor)) if floor else "-"
         times_cpp = "%.2f" % (ns / (1e9 / cpp)) if cpp else "-"
         print("| %s | %.0f | %.0f | %s | %s |" % (name, rate, ns, times_floor, times_cpp))
+    if steps:
+        # The batch goals are in steps (actions) per second: the same runs, counted in steps.
+        print()
+        print("| batch (1,024 games) | steps/s (wall) | ns/step (wall) | steps per CPU-second |")
+        print("|---|---|---|---|")
+        for name in batch_names:
+            if name in steps:
+                wall, cpu = steps[name]
+                print("| %s | %.0f | %.1f | %.0f |" % (name, wall, 1e9 / wall, cpu))
     return 0
 
 

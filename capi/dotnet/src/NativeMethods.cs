@@ -217,6 +217,19 @@ namespace Mus.Native
         public fixed int reserved[4];
     }
 
+    /// <summary>mus_batch_config of mus.h: 40 bytes, aligned to 4.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct mus_batch_config
+    {
+        public uint struct_size;
+        public int games;
+        public int threads;
+        public int first_dealer;
+        public int reward;
+        public int max_steps;
+        public fixed int reserved[4];
+    }
+
     /// <summary>The constants and functions of mus.h.</summary>
     public static unsafe partial class NativeMethods
     {
@@ -377,6 +390,11 @@ namespace Mus.Native
         public const int MUS_TENSOR_OFF_BET = 144;
         public const int MUS_TENSOR_OFF_LANCES = 158;
         public const int MUS_TENSOR_OFF_SCORES = 210;
+        public const int MUS_BATCH_REWARD_POINTS = 0;
+        public const int MUS_BATCH_REWARD_MATCH = 1;
+        public const int MUS_BATCH_MAX_GAMES = 1048576;
+        public const int MUS_BATCH_MAX_THREADS = 64;
+        public const int MUS_BATCH_INFO_SIZE = 3;
 
         /// <summary>
         /// uint32_t mus_version(void) of mus.h.
@@ -763,5 +781,67 @@ namespace Mus.Native
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_view_tensor(mus_state* s, int seat, float* @out, UIntPtr cap);
+
+        /// <summary>
+        /// int32_t mus_batch_config_default(int32_t games, mus_batch_config* out) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_batch_config_default(int games, mus_batch_config* @out);
+
+        /// <summary>
+        /// int32_t mus_batch_size(const mus_batch_config* config, size_t* size_out) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_batch_size(mus_batch_config* config, UIntPtr* size_out);
+
+        /// <summary>
+        /// int32_t mus_batch_init(uint64_t* mem, size_t size, const mus_rules* rules, const mus_batch_config* config) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_batch_init(
+            ulong* mem,
+            UIntPtr size,
+            mus_rules* rules,
+            mus_batch_config* config);
+
+        /// <summary>
+        /// int32_t mus_batch_reset(uint64_t* mem, uint64_t seed, int32_t* seat_out, uint64_t* mask_out, float* obs_out, size_t obs_cap) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_batch_reset(
+            ulong* mem,
+            ulong seed,
+            int* seat_out,
+            ulong* mask_out,
+            float* obs_out,
+            UIntPtr obs_cap);
+
+        /// <summary>
+        /// int32_t mus_batch_step(uint64_t* mem, const int32_t* actions, int32_t* seat_out, uint64_t* mask_out, float* rewards_out, uint8_t* done_out, uint8_t* truncated_out, int32_t* info_out, float* obs_out, size_t obs_cap) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_batch_step(
+            ulong* mem,
+            int* actions,
+            int* seat_out,
+            ulong* mask_out,
+            float* rewards_out,
+            byte* done_out,
+            byte* truncated_out,
+            int* info_out,
+            float* obs_out,
+            UIntPtr obs_cap);
+
+        /// <summary>
+        /// int32_t mus_batch_state(const uint64_t* mem, int32_t game, mus_state* out) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_batch_state(ulong* mem, int game, mus_state* @out);
+
+        /// <summary>
+        /// int32_t mus_batch_close(uint64_t* mem) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_batch_close(ulong* mem);
     }
 }

@@ -1088,6 +1088,7 @@ internal static partial class BindingTests
             new KeyValuePair<string, Action>("random self-play", RandomSelfPlay),
             new KeyValuePair<string, Action>("random play through Step", RandomStepPlay),
             new KeyValuePair<string, Action>("observation tensor", TensorTests),
+            new KeyValuePair<string, Action>("batch", BatchTests),
             new KeyValuePair<string, Action>("bots", BotTests),
             new KeyValuePair<string, Action>("transcripts", () => TranscriptTests(transcripts)),
             new KeyValuePair<string, Action>("bots across languages", () => BotsCrossLanguageTests(transcripts)),

@@ -174,6 +174,19 @@ export const STRUCTS = {
       reserved: [16, 16],
     },
   },
+  mus_batch_config: {
+    size: 40,
+    align: 4,
+    fields: {
+      struct_size: [0, 4],
+      games: [4, 4],
+      threads: [8, 4],
+      first_dealer: [12, 4],
+      reward: [16, 4],
+      max_steps: [20, 4],
+      reserved: [24, 16],
+    },
+  },
 } as const;
 
 /** The numbered constants of mus.h, by their C names. */
@@ -330,6 +343,11 @@ export const C = {
   MUS_TENSOR_OFF_BET: 144,
   MUS_TENSOR_OFF_LANCES: 158,
   MUS_TENSOR_OFF_SCORES: 210,
+  MUS_BATCH_REWARD_POINTS: 0,
+  MUS_BATCH_REWARD_MATCH: 1,
+  MUS_BATCH_MAX_GAMES: 1048576,
+  MUS_BATCH_MAX_THREADS: 64,
+  MUS_BATCH_INFO_SIZE: 3,
 } as const;
 
 /**
@@ -385,4 +403,11 @@ export const SIGNATURES = {
   mus_bot_evaluate: ['int32_t', ['const mus_state*', 'int32_t', 'const mus_bot_config*', 'uint64_t', 'double*', 'size_t', 'uint64_t*']],
   mus_playouts: ['int32_t', ['const mus_state*', 'const mus_bot_config*', 'uint64_t', 'uint64_t', 'int32_t', 'int32_t', 'int32_t*']],
   mus_view_tensor: ['int32_t', ['const mus_state*', 'int32_t', 'float*', 'size_t']],
+  mus_batch_config_default: ['int32_t', ['int32_t', 'mus_batch_config*']],
+  mus_batch_size: ['int32_t', ['const mus_batch_config*', 'size_t*']],
+  mus_batch_init: ['int32_t', ['uint64_t*', 'size_t', 'const mus_rules*', 'const mus_batch_config*']],
+  mus_batch_reset: ['int32_t', ['uint64_t*', 'uint64_t', 'int32_t*', 'uint64_t*', 'float*', 'size_t']],
+  mus_batch_step: ['int32_t', ['uint64_t*', 'const int32_t*', 'int32_t*', 'uint64_t*', 'float*', 'uint8_t*', 'uint8_t*', 'int32_t*', 'float*', 'size_t']],
+  mus_batch_state: ['int32_t', ['const uint64_t*', 'int32_t', 'mus_state*']],
+  mus_batch_close: ['int32_t', ['uint64_t*']],
 } as const satisfies Record<string, readonly [string, readonly string[]]>;

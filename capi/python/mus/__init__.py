@@ -1,7 +1,8 @@
 """libmus for Python: the Mus rules engine through its C API (ctypes, standard library only).
 
-Quick tour (``mus.Env`` is the game-AI environment, ``mus.Bot`` the library's players,
-``mus.tournament`` a tournament runner over Dask)::
+Quick tour (``mus.Env`` is the game-AI environment, ``mus.VecEnv`` a batch of them for
+learning (numpy), ``mus.Bot`` the library's players, ``mus.tournament`` a tournament runner over
+Dask)::
 
     import mus
     rules = mus.Rules.preset("standard", target=30)
@@ -32,6 +33,7 @@ from .match import (ACTION_ID_COUNT, Action, BetLimits, Count, CountLine, Event,
 from .rules import Rules
 from .env import Env, Observation, legal_ids
 from .bots import Bot, playouts
+from .vecenv import VecEnv
 
 
 def library_path() -> str:
@@ -72,6 +74,6 @@ __all__ = [
     "ACTION_ID_COUNT", "Action", "BetLimits", "Count", "CountLine", "Event", "State", "StepInfo",
     "View", "bet_ladder",
     "Rules",
-    "Env", "Observation", "legal_ids",
+    "Env", "Observation", "legal_ids", "VecEnv",
     "Bot", "BotKind", "PlayoutScope", "playouts",
 ]

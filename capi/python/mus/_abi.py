@@ -169,6 +169,11 @@ MUS_TENSOR_OFF_SIGNALS = 84
 MUS_TENSOR_OFF_BET = 144
 MUS_TENSOR_OFF_LANCES = 158
 MUS_TENSOR_OFF_SCORES = 210
+MUS_BATCH_REWARD_POINTS = 0
+MUS_BATCH_REWARD_MATCH = 1
+MUS_BATCH_MAX_GAMES = 1048576
+MUS_BATCH_MAX_THREADS = 64
+MUS_BATCH_INFO_SIZE = 3
 
 # ---- Structs ------------------------------------------------------------------------------
 
@@ -352,6 +357,20 @@ class mus_bot_config(ctypes.Structure):  # noqa: N801 (the header's names)
     ]
 
 
+class mus_batch_config(ctypes.Structure):  # noqa: N801 (the header's names)
+    """mus_batch_config: 40 bytes, aligned to 4."""
+
+    _fields_ = [
+        ("struct_size", ctypes.c_uint32),
+        ("games", ctypes.c_int32),
+        ("threads", ctypes.c_int32),
+        ("first_dealer", ctypes.c_int32),
+        ("reward", ctypes.c_int32),
+        ("max_steps", ctypes.c_int32),
+        ("reserved", ctypes.c_int32 * 4),
+    ]
+
+
 #: Every public struct of mus.h, by its C name.
 STRUCTS: Dict[str, Any] = {
     "mus_rules": mus_rules,
@@ -364,6 +383,7 @@ STRUCTS: Dict[str, Any] = {
     "mus_event": mus_event,
     "mus_step_info": mus_step_info,
     "mus_bot_config": mus_bot_config,
+    "mus_batch_config": mus_batch_config,
 }
 
 _P = ctypes.POINTER
@@ -575,6 +595,43 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
         _P(ctypes.c_float),
         ctypes.c_size_t,
     ]),
+    # int32_t (int32_t, mus_batch_config*)
+    "mus_batch_config_default": (ctypes.c_int32, [ctypes.c_int32, _P(mus_batch_config)]),
+    # int32_t (const mus_batch_config*, size_t*)
+    "mus_batch_size": (ctypes.c_int32, [_P(mus_batch_config), _P(ctypes.c_size_t)]),
+    # int32_t (uint64_t*, size_t, const mus_rules*, const mus_batch_config*)
+    "mus_batch_init": (ctypes.c_int32, [
+        _P(ctypes.c_uint64),
+        ctypes.c_size_t,
+        _P(mus_rules),
+        _P(mus_batch_config),
+    ]),
+    # int32_t (uint64_t*, uint64_t, int32_t*, uint64_t*, float*, size_t)
+    "mus_batch_reset": (ctypes.c_int32, [
+        _P(ctypes.c_uint64),
+        ctypes.c_uint64,
+        _P(ctypes.c_int32),
+        _P(ctypes.c_uint64),
+        _P(ctypes.c_float),
+        ctypes.c_size_t,
+    ]),
+    # int32_t (uint64_t*, const int32_t*, int32_t*, uint64_t*, float*, uint8_t*, uint8_t*, int32_t*, float*, size_t)
+    "mus_batch_step": (ctypes.c_int32, [
+        _P(ctypes.c_uint64),
+        _P(ctypes.c_int32),
+        _P(ctypes.c_int32),
+        _P(ctypes.c_uint64),
+        _P(ctypes.c_float),
+        _P(ctypes.c_uint8),
+        _P(ctypes.c_uint8),
+        _P(ctypes.c_int32),
+        _P(ctypes.c_float),
+        ctypes.c_size_t,
+    ]),
+    # int32_t (const uint64_t*, int32_t, mus_state*)
+    "mus_batch_state": (ctypes.c_int32, [_P(ctypes.c_uint64), ctypes.c_int32, _P(mus_state)]),
+    # int32_t (uint64_t*)
+    "mus_batch_close": (ctypes.c_int32, [_P(ctypes.c_uint64)]),
 }
 
 
