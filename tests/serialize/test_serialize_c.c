@@ -328,9 +328,9 @@ static void test_view_text(void) {
 
   for (seat = 0; seat < 4; ++seat) {
     CHECK_EQ(mus_view_format(&s, seat, text, sizeof text, &len), MUS_OK);
-    CHECK_EQ(len, 235);
-    CHECK_EQ(strlen(text), 235);
-    CHECK(strncmp(text, "mus-view/2 ", 11) == 0);
+    CHECK_EQ(len, 251);
+    CHECK_EQ(strlen(text), 251);
+    CHECK(strncmp(text, "mus-view/3 ", 11) == 0);
   }
   CHECK_EQ(mus_view_format(NULL, 0, text, sizeof text, &len), MUS_E_INVALID_ARGUMENT);
   CHECK_EQ(mus_view_format(&s, -1, text, sizeof text, &len), MUS_E_INVALID_ARGUMENT);
@@ -338,12 +338,12 @@ static void test_view_text(void) {
   CHECK_EQ(mus_view_format(&s, 0, NULL, 3, &len), MUS_E_INVALID_ARGUMENT);
   len = 0;
   CHECK_EQ(mus_view_format(&s, 0, NULL, 0, &len), MUS_E_BUFFER_TOO_SMALL);
-  CHECK_EQ(len, 235);
+  CHECK_EQ(len, 251);
   memset(small, '#', sizeof small);
   CHECK_EQ(mus_view_format(&s, 0, small, sizeof small, &len), MUS_E_BUFFER_TOO_SMALL);
   CHECK_EQ(small[0], '#');
-  CHECK_EQ(mus_view_format(&s, 0, text, 235, &len), MUS_E_BUFFER_TOO_SMALL);
-  CHECK_EQ(mus_view_format(&s, 0, text, 236, NULL), MUS_OK);
+  CHECK_EQ(mus_view_format(&s, 0, text, 251, &len), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(mus_view_format(&s, 0, text, 252, NULL), MUS_OK);
   memcpy(&forged, &s, sizeof s);
   forged.opaque[0] ^= 0xFFu;
   CHECK_EQ(mus_view_format(&forged, 0, text, sizeof text, &len), MUS_E_INVALID_STATE);
@@ -414,22 +414,24 @@ static void test_view_parse(void) {
 
   /* Bad texts: the position of the problem, the output untouched. */
   expect_view_parse_error("", MUS_E_PARSE, 0);
-  expect_view_parse_error("mus-view/3", MUS_E_PARSE, 0);
+  expect_view_parse_error("mus-view/4", MUS_E_PARSE, 0);
   memcpy(bad, text, strlen(text) + 1);
   memcpy(bad, "mus-view/1", 10);
   expect_view_parse_error(bad, MUS_E_PARSE, 0);      /* the 0.1 layout, refused by name */
-  expect_view_parse_error(text + 1, MUS_E_PARSE, 0); /* "us-view/2 ...": unknown format */
+  memcpy(bad, "mus-view/2", 10);
+  expect_view_parse_error(bad, MUS_E_PARSE, 0);      /* the 0.2 layout, refused by name */
+  expect_view_parse_error(text + 1, MUS_E_PARSE, 0); /* "us-view/3 ...": unknown format */
   memcpy(bad, text, 100);
   bad[100] = '\0';
   expect_view_parse_error(bad, MUS_E_PARSE, 100); /* truncated: its end */
-  memcpy(bad, text, 235);
-  bad[235] = 'A';
-  bad[236] = '\0';
-  expect_view_parse_error(bad, MUS_E_PARSE, 235); /* too long: the first extra character */
-  memcpy(bad, text, 236);
+  memcpy(bad, text, 251);
+  bad[251] = 'A';
+  bad[252] = '\0';
+  expect_view_parse_error(bad, MUS_E_PARSE, 251); /* too long: the first extra character */
+  memcpy(bad, text, 252);
   bad[50] = '*';
   expect_view_parse_error(bad, MUS_E_PARSE, 50); /* outside the alphabet */
-  memcpy(bad, text, 236);
+  memcpy(bad, text, 252);
   bad[11] = 'D'; /* the seat byte, 3 bits of its first character: seat 12 */
   expect_view_parse_error(bad, MUS_E_INVALID_STATE, -1);
 }
@@ -458,7 +460,7 @@ static void play_and_round_trip(const char* rules_text, int matches) {
       if (mus_state_parse(text, &parsed, NULL) != MUS_OK || memcmp(&parsed, &s, sizeof s) != 0)
         bad = 1;
       for (seat = 0; seat < 4; ++seat) {
-        if (mus_view_format(&s, seat, text, sizeof text, &len) != MUS_OK || len != 235) bad = 1;
+        if (mus_view_format(&s, seat, text, sizeof text, &len) != MUS_OK || len != 251) bad = 1;
         if (!view_reads_back(&s, seat)) bad = 1;
       }
       if (mus_state_info_get(&s, &info) != MUS_OK) bad = 1;
