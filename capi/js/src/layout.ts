@@ -133,7 +133,14 @@ export const STRUCTS = {
       proposer: [324, 4],
       proposal_amount: [328, 4],
       last_shown: [332, 16],
-      reserved: [348, 36],
+      hand_in_game: [348, 4],
+      mus_said: [352, 4],
+      discarded: [356, 4],
+      refill_pos: [360, 4],
+      need: [364, 4],
+      answer_first: [368, 4],
+      deje_winner: [372, 4],
+      reserved: [376, 8],
     },
   },
   mus_event: {
@@ -380,4 +387,5 @@ export const SIGNATURES = {
   mus_bot_evaluate: ['int32_t', ['const mus_state*', 'int32_t', 'const mus_bot_config*', 'uint64_t', 'double*', 'size_t', 'uint64_t*']],
   mus_playouts: ['int32_t', ['const mus_state*', 'const mus_bot_config*', 'uint64_t', 'uint64_t', 'int32_t', 'int32_t', 'int32_t*']],
   mus_view_tensor: ['int32_t', ['const mus_state*', 'int32_t', 'float*', 'size_t']],
+  mus_state_from_view_text: ['int32_t', ['const mus_rules*', 'const char*', 'mus_state*', 'int32_t*']],
 } as const satisfies Record<string, readonly [string, readonly string[]]>;
