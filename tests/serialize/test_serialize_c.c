@@ -460,8 +460,18 @@ static void play_and_round_trip(const char* rules_text, int matches) {
       if (mus_state_parse(text, &parsed, NULL) != MUS_OK || memcmp(&parsed, &s, sizeof s) != 0)
         bad = 1;
       for (seat = 0; seat < 4; ++seat) {
+        mus_state built;
+        char again[MUS_STATE_TEXT_MAX + 1];
         if (mus_view_format(&s, seat, text, sizeof text, &len) != MUS_OK || len != 251) bad = 1;
         if (!view_reads_back(&s, seat)) bad = 1;
+        /* The state built from the view text is valid and has that view. */
+        if (mus_state_from_view_text(&rules, text, &built, NULL) != MUS_OK ||
+            mus_state_validate(&built) != MUS_OK ||
+            mus_view_format(&built, seat, again, sizeof again, NULL) != MUS_OK ||
+            strcmp(again, text) != 0) {
+          printf("  seat %d: no state from the view %s\n", seat, text);
+          bad = 1;
+        }
       }
       if (mus_state_info_get(&s, &info) != MUS_OK) bad = 1;
       if (info.phase == MUS_PHASE_MATCH_OVER) break;
@@ -485,6 +495,38 @@ static void play_and_round_trip(const char* rules_text, int matches) {
   }
 }
 
+/* ---- mus_state_from_view_text ---------------------------------------------------------- */
+
+static void test_state_from_view_text(void) {
+  mus_state s = new_dealt_state();
+  mus_state out, untouched;
+  mus_rules rules, broken;
+  char text[MUS_STATE_TEXT_MAX + 1];
+  char again[MUS_STATE_TEXT_MAX + 1];
+  int32_t pos = 7;
+  CHECK_EQ(mus_rules_preset(&rules, "standard"), MUS_OK);
+  CHECK_EQ(mus_view_format(&s, 2, text, sizeof text, NULL), MUS_OK);
+  CHECK_EQ(mus_state_from_view_text(&rules, text, &out, &pos), MUS_OK);
+  CHECK_EQ(pos, -1);
+  CHECK_EQ(mus_view_format(&out, 2, again, sizeof again, NULL), MUS_OK);
+  CHECK_STR(again, text);
+  /* Errors: the output untouched, the position of a parse error only. */
+  memset(&out, 0x5A, sizeof out);
+  memcpy(&untouched, &out, sizeof out);
+  CHECK_EQ(mus_state_from_view_text(NULL, text, &out, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_from_view_text(&rules, NULL, &out, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_from_view_text(&rules, text, NULL, NULL), MUS_E_INVALID_ARGUMENT);
+  broken = rules;
+  broken.target = 0;
+  CHECK_EQ(mus_state_from_view_text(&broken, text, &out, &pos), MUS_E_INVALID_RULES);
+  CHECK_EQ(pos, -1);
+  text[100] = '\0';
+  CHECK_EQ(mus_state_from_view_text(&rules, text, &out, &pos), MUS_E_PARSE);
+  CHECK_EQ(pos, 100);
+  CHECK(memcmp(&out, &untouched, sizeof out) == 0);
+  CHECK(strstr(mus_last_error(), "truncated") != NULL);
+}
+
 int main(void) {
   g_rng = 0x9E3779B97F4A7C15ULL;
   test_action_forms();
@@ -493,6 +535,7 @@ int main(void) {
   test_state_text();
   test_view_text();
   test_view_parse();
+  test_state_from_view_text();
   play_and_round_trip("standard", 20);
   play_and_round_trip("basque tio_perete=1", 20);
   play_and_round_trip("online zero_discard=1 mus_corrido=match target=10", 20);
