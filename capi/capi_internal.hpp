@@ -516,6 +516,13 @@ template <class T>
   c.proposal_amount = v.proposal_amount;
   for (std::size_t i = 0; i < 4; ++i) c.lances[i] = write_line(v.lances[i]);
   std::memcpy(c.last_shown, v.last.shown.data(), sizeof c.last_shown);
+  c.hand_in_game = v.hand_in_game;
+  c.mus_said = v.mus_said;
+  c.discarded = v.discarded;
+  c.refill_pos = v.refill_pos == no_refill ? -1 : v.refill_pos;
+  std::memcpy(c.need, v.need.data(), sizeof c.need);
+  c.answer_first = v.answer_first;
+  c.deje_winner = v.deje_winner;
   return c;
 }
 

@@ -13,7 +13,8 @@
 //   - accepted text round-trips: parse(format(parse(t))) == parse(t), and the canonical text is
 //     a fixed point, format(parse(format(x))) == format(x); a too small buffer is refused with
 //     the length reported;
-//   - an accepted state is valid and goes through every state function (exercise.hpp).
+//   - an accepted state is valid and goes through every state function (exercise.hpp);
+//   - an accepted view gives a valid state with that view (state_from_view), or invalid_state.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -24,6 +25,7 @@
 #include "exercise.hpp"
 #include "fuzz_common.hpp"
 #include "mus/cards.hpp"
+#include "mus/observation.hpp"
 #include "mus/rules.hpp"
 
 namespace {
@@ -182,6 +184,12 @@ void cpp_serialized(std::string_view full) {
     const auto back = mus::view_from_text(text);
     FUZZ_CHECK(back.ok());
     FUZZ_CHECK(mus::view_to_text(*back) == text);
+    // A state from the view: refused as invalid_state, or valid with that view.
+    for (const mus::Rules& rules : {mus::standard_rules(), mus::online_rules()}) {
+      const auto s = mus::state_from_view(rules, *v);
+      FUZZ_CHECK(s.ok() || s.error().code == mus::Errc::invalid_state);
+      if (s.ok()) FUZZ_CHECK(mus::check_state(*s).ok() && mus::view_of(*s, v->seat) == *v);
+    }
   }
 }
 

@@ -56,6 +56,13 @@ SeatView view_of(const State& s, int seat) noexcept {
   v.hand_number = s.hand_number;
   v.lances = s.lances;
   v.last = s.last;
+  v.hand_in_game = s.hand_in_game;
+  v.mus_said = s.mus_said;
+  v.discarded = s.discarded;
+  v.refill_pos = s.deck.refill_pos;
+  v.need = s.deck.need;
+  v.answer_first = s.bet.answer_first;
+  v.deje_winner = s.scores.deje_winner;
   return v;
 }
 

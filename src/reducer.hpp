@@ -489,6 +489,10 @@ bool state_in_bounds(const State& s) noexcept;
 // state that failed its check), or accepted.
 Verdict state_refusal(const State& s) noexcept;
 
+// serialize.cpp: whether a seat view holds values view_of() can give (view_from_text()'s check,
+// which state_from_view() makes too).
+bool view_in_range(const SeatView& v) noexcept;
+
 }  // namespace mus::detail
 
 #endif  // MUS_SRC_REDUCER_HPP

@@ -268,6 +268,56 @@ struct Reader {
   }
 };
 
+}  // namespace
+
+namespace detail {
+namespace {
+
+// The rest of the public state (view layout 3) as validate_state() shapes it: the hand
+// counters, the mus talk and the discards in speaking order (R13, R14), the replacements owed
+// (R15), the first answerer of the open bet, the deje winner; their cleared values between
+// hands.
+bool talk_in_range(const SeatView& v) noexcept {
+  using detail::in_range;
+  const bool over = v.phase == Phase::match_over;
+  const bool refill = v.phase == Phase::shuffle && v.refill_pos != no_refill;
+  const bool between = over || (v.phase == Phase::shuffle && !refill);
+  if (v.hand_in_game > v.hand_number || (!between && v.hand_in_game == 0)) return false;
+  if (v.refill_pos != no_refill && (v.refill_pos >= seats || v.phase != Phase::shuffle))
+    return false;
+  if (!in_range(v.deje_winner, -1, 1) || !in_range(v.answer_first, -1, seats - 1)) return false;
+  const auto speaking = [&v](int k) { return (v.mano + k) % seats; };
+  if (between)
+    return v.mus_said == 0 && v.discarded == 0 && v.need == std::array<std::uint8_t, 4>{} &&
+           v.answer_first == -1 && v.deje_winner == -1;
+  if (v.mus_said > 4 || v.discarded > 4) return false;
+  if ((v.phase == Phase::discard || refill) != (v.mus_said == 4)) return false;
+  if (v.discarded != 0 && v.discarded != 4 && v.phase != Phase::discard) return false;
+  if (v.phase == Phase::mus && v.to_act != speaking(v.mus_said)) return false;
+  if (v.phase == Phase::discard && (v.discarded > 3 || v.to_act != speaking(v.discarded)))
+    return false;
+  if (refill && v.discarded != 4) return false;
+  // Cards are owed only to seats that discarded and were not served yet, the own empty slots.
+  int empty = 0;
+  for (const std::uint8_t id : v.hand) empty += id == no_card ? 1 : 0;
+  if (v.need[static_cast<std::size_t>(v.seat)] != empty) return false;
+  for (int k = 0; k < seats; ++k) {
+    const std::uint8_t n = v.need[static_cast<std::size_t>(speaking(k))];
+    bool owed = false;
+    if (v.phase == Phase::discard) owed = k < v.discarded;
+    if (refill) owed = k >= v.refill_pos;
+    if (n > hand_size || (!owed && n != 0)) return false;
+  }
+  // The open bet's first answerer: a seat of the answering team, to act or with its partner
+  // to act (R25, R25a); the proposer of a pending proposal.
+  if (v.bet_open == 0) return v.answer_first == -1;
+  if (v.answer_first < 0 || team_of(v.answer_first) == v.bet_team) return false;
+  if (v.to_act != v.answer_first && v.to_act != (v.answer_first + 2) % seats) return false;
+  return v.proposal == detail::proposal_none || v.proposer == v.answer_first;
+}
+
+}  // namespace
+
 // The values view_of() can give (see view_from_text() in the header), with the shape rules of
 // validate_state() (reducer.hpp) wherever a view holds what they check.
 bool view_in_range(const SeatView& v) noexcept {
@@ -356,10 +406,10 @@ bool view_in_range(const SeatView& v) noexcept {
       shown |= std::uint64_t{1} << id;
     }
   }
-  return true;
+  return talk_in_range(v);
 }
 
-}  // namespace
+}  // namespace detail
 
 std::string action_to_text(const Action& a) {
   if (!expressible(a)) return "invalid";
@@ -551,13 +601,25 @@ std::string view_to_text(const SeatView& v) {
   for (const std::int16_t x : h.score_after) w.i16(x);
   for (const LanceRecord& r : h.lances) w.record(r);
   for (const std::uint8_t id : h.shown) w.u8(id);
+  w.u8(v.hand_in_game);
+  w.u8(v.mus_said);
+  w.u8(v.discarded);
+  w.u8(v.refill_pos);
+  for (const std::uint8_t n : v.need) w.u8(n);
+  w.i8(v.answer_first);
+  w.i8(v.deje_winner);
+  w.u16(0);  // reserved: a whole number of base64url groups
   return write_tagged(view_text_tag, w.bytes.data(), w.pos);
 }
 
 Result<SeatView> view_from_text(std::string_view text) noexcept {
-  // The text of the earlier view layout (no R25a proposal fields): refused by name.
-  if (text.substr(0, text.find(' ')) == "mus-view/1")
-    return parse_error("mus-view/1 is the seat view of libmus 0.1; this version reads mus-view/2",
+  // The texts of the earlier view layouts: refused by name.
+  const std::string_view tag = text.substr(0, text.find(' '));
+  if (tag == "mus-view/1")
+    return parse_error("mus-view/1 is the seat view of libmus 0.1; this version reads mus-view/3",
+                       0);
+  if (tag == "mus-view/2")
+    return parse_error("mus-view/2 is the seat view of libmus 0.2; this version reads mus-view/3",
                        0);
   std::array<std::uint8_t, view_text_bytes> bytes{};
   if (const Error e = read_tagged(text, view_text_tag, bytes.data(), bytes.size()); !e.ok())
@@ -602,7 +664,15 @@ Result<SeatView> view_from_text(std::string_view text) noexcept {
   for (std::int16_t& x : h.score_after) x = r.i16();
   for (LanceRecord& l : h.lances) l = r.record();
   for (std::uint8_t& id : h.shown) id = r.u8();
-  if (r.pos != view_text_bytes || !view_in_range(v))
+  v.hand_in_game = r.u8();
+  v.mus_said = r.u8();
+  v.discarded = r.u8();
+  v.refill_pos = r.u8();
+  for (std::uint8_t& n : v.need) n = r.u8();
+  v.answer_first = r.i8();
+  v.deje_winner = r.i8();
+  const std::uint16_t reserved = r.u16();
+  if (r.pos != view_text_bytes || reserved != 0 || !detail::view_in_range(v))
     return Error{Errc::invalid_state, "not a seat view this library produced", -1};
   return v;
 }

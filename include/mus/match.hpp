@@ -770,6 +770,21 @@ struct SeatView {
   std::uint32_t hand_number = 0;        ///< Hands dealt so far.
   std::array<LanceRecord, 4> lances{};  ///< This hand's lances so far.
   HandSummary last{};                   ///< The last finished hand.
+  /// @name The rest of the public state (view layout 3)
+  /// Public facts every player at the table knows, which the state keeps and state_from_view()
+  /// needs (each is the State field of the same name; between hands each has its cleared value).
+  /// @{
+  std::uint8_t hand_in_game = 0;        ///< Hands started in the current game (R31).
+  std::uint8_t mus_said = 0;            ///< Seats that said mus in this mus round (R13).
+  std::uint8_t discarded = 0;           ///< Seats that discarded in this round (R14).
+  std::uint8_t refill_pos = no_refill;  ///< While replacements are dealt (R15): see DeckState.
+  std::array<std::uint8_t, 4> need{};   ///< Replacement cards owed to each seat (R14).
+  std::int8_t answer_first = -1;        ///< First answering seat of the open bet, else -1.
+  std::int8_t deje_winner = -1;         ///< Scores::deje_winner (R29).
+  /// @}
+
+  /// Field-by-field equality.
+  friend constexpr bool operator==(const SeatView&, const SeatView&) noexcept = default;
 };
 
 /// @brief The view of a seat (0..3): its own cards and the public state.

@@ -553,7 +553,22 @@ typedef struct mus_view {
   uint8_t last_shown[16];  /**< The last finished hand's showdown (R28a), public to every seat:
                                 seat s's cards at `last_shown[4s..4s+3]`, all MUS_NO_CARD when none
                                 (mus_count.shown) (since 0.2). */
-  int32_t reserved[9];     /**< Zero. */
+  int32_t hand_in_game;    /**< Hands started in the current game, the mus corrido count (R31)
+                                (since 0.3). */
+  int32_t mus_said;        /**< Seats that said mus in this mus round (R13); after the cut, the
+                                speaking index of the seat that cut (since 0.3). */
+  int32_t discarded;       /**< Seats that discarded in this round (R14): 0..3 in the discard
+                                phase, then 4 until the next deal (since 0.3). */
+  int32_t refill_pos;      /**< While a stock refill's shuffle is due (R15), the speaking index
+                                of the next seat to be given its replacements; else -1 (since
+                                0.3). */
+  uint8_t need[4];         /**< Replacement cards owed to each seat, seat 0 first (R14) (since
+                                0.3). */
+  int32_t answer_first;    /**< The first answering seat of the open bet, or -1; the seat to act
+                                is it or its partner (R25, R25a) (since 0.3). */
+  int32_t deje_winner;     /**< With `deje_ends=0`, the first team whose dejes reached the target
+                                in this hand, or -1 (R29) (since 0.3). */
+  int32_t reserved[2];     /**< Zero. */
 } mus_view;
 
 /** @name Event kinds
@@ -898,7 +913,7 @@ MUS_API int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const ui
  *  Bounds for the buffers of the text functions below (lengths without the NUL).
  *  @{ */
 /** The longest text mus_state_format() and mus_view_format() write, without the NUL: a buffer
- *  of `MUS_STATE_TEXT_MAX + 1` bytes is always enough (the texts are 407 and 235 characters). */
+ *  of `MUS_STATE_TEXT_MAX + 1` bytes is always enough (the texts are 407 and 251 characters). */
 #define MUS_STATE_TEXT_MAX 512
 /** The longest text mus_action_format() writes, without the NUL: a buffer of
  *  `MUS_ACTION_TEXT_MAX + 1` bytes is always enough (the longest line, an explicit shuffle of
@@ -995,7 +1010,7 @@ MUS_API int32_t mus_state_parse(const char* text, mus_state* out, int32_t* error
 
 /**
  * @brief The text form of what one seat may know (the mus_state_view() of that seat, as
- *        text): `mus-view/2 ` followed by the view's fields in base64url, 235 characters.
+ *        text): `mus-view/3 ` followed by the view's fields in base64url, 251 characters.
  *
  * This is what a server sends to the player at `seat`: that seat's own cards and the public
  * state (scores, turn, bets, declarations, signals, the lances so far and the last count),
@@ -1027,7 +1042,7 @@ MUS_API int32_t mus_view_format(const mus_state* s, int32_t seat, char* buf, siz
  * gives. The values are checked to be ones a view can hold (seats, phases, lances, cards,
  * flags, teams, signals, scores and stakes within their limits), so any text, even from an
  * untrusted source, gives either such a view or an error.
- * @param text NUL-terminated text: exactly the text mus_view_format() wrote (235 characters),
+ * @param text NUL-terminated text: exactly the text mus_view_format() wrote (251 characters),
  *        with no blanks or line break around it.
  * @param out Receives the view; set `out->struct_size = sizeof(mus_view)` first (at most that
  *        many bytes are written). Unchanged on error.
@@ -1473,6 +1488,38 @@ MUS_API int32_t mus_batch_state(const uint64_t* mem, int32_t game, mus_state* ou
  *         batch (closing twice is refused).
  */
 MUS_API int32_t mus_batch_close(uint64_t* mem);
+
+/* ============================================================================================
+ * A state from a seat's view: bots and programs that see only one seat
+ * ========================================================================================== */
+
+/**
+ * @brief A state whose view for the view's seat is the view in `text`: what a program that
+ *        sees only that seat's view (a bot playing through a server) can decide from, e.g.
+ *        with mus_bot_choose() for that seat.
+ *
+ * It reads the view's text form (mus_view_format()), which holds the whole view: a mus_view
+ * leaves the last hand's count to mus_count. The public part of the state is the view's. The
+ * cards the seat has not seen are dealt by a deterministic search: each other complete hand is
+ * the first, in increasing card order, that agrees with what its seat made public (its
+ * signals, R33; its pares and juego declarations, R22; tío Perete, R32); the rest go to the
+ * stock and the discard pile. The state passes mus_state_validate(), and mus_view_format() of
+ * it for the seat gives back `text`; the legal actions and every bot's decision for the seat
+ * are those of any state with this view.
+ * @param rules The rules of the match (e.g. mus_rules_parse() of a server's rules text).
+ * @param text NUL-terminated view text, as mus_view_parse() reads it.
+ * @param out Receives the state; unchanged on error.
+ * @param error_pos_out If not NULL, receives the byte position in `text` of a parse error,
+ *        and -1 otherwise.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `rules`, `text` or `out`;
+ *         @ref MUS_E_INVALID_RULES; @ref MUS_E_PARSE as mus_view_parse() (with the position);
+ *         @ref MUS_E_INVALID_STATE for a view no state gives (values out of range or that
+ *         disagree, a view of no state of these rules, or public facts no deal of the unseen
+ *         cards agrees with; the search tries at most two million hands), with the reason in
+ *         mus_last_error().
+ */
+MUS_API int32_t mus_state_from_view_text(const mus_rules* rules, const char* text,
+                                         mus_state* out, int32_t* error_pos_out);
 
 #ifdef __cplusplus
 } /* extern "C" */

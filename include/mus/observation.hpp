@@ -63,6 +63,32 @@ inline constexpr std::size_t view_tensor_size = tensor::size;
  */
 void view_tensor(const State& s, int seat, std::span<float, view_tensor_size> out) noexcept;
 
+/**
+ * @brief A state whose view for the seat is `v`: what a program that sees only a seat's view
+ *        (a bot playing through a server, from view_from_text()) can decide from, e.g. with
+ *        bot_choose().
+ *
+ * The public part of the state is the view's (SeatView holds every public fact a state keeps,
+ * or one validate_state() derives from them). The cards the seat has not seen are dealt by a
+ * deterministic search: each other complete hand is the first, in increasing card order, that
+ * agrees with what its seat made public (its signals, R33; its pares and juego declarations,
+ * R22; tío Perete, R32), and the remaining cards go to the live stock and then the discard
+ * pile, in increasing order. Layout that no seat can see is canonical: the empty slots of a
+ * hand awaiting replacements are its last ones, and the live stock ends at position 24.
+ *
+ * The result passes validate_state(), and view_of(result, v.seat) == v. It depends on the
+ * rules and the view only, and for the view's seat it plays as every state with that view: the
+ * same legal actions and bet limits, and the same bot_choose() for every bot and seed (its
+ * bot_view() differs from theirs only in the layout above).
+ * @param rules The rules of the match (e.g. from parse_rules() of a server's rules text).
+ * @param v The view (from view_of() or view_from_text()).
+ * @return The state; or Errc::invalid_rules for rules validate() refuses; or
+ *         Errc::invalid_state for a view that view_of() cannot give ("not a seat view this
+ *         library produced"), a view of no state of these rules, or one whose public facts no
+ *         deal of the unseen cards agrees with (the search tries at most two million hands).
+ */
+[[nodiscard]] Result<State> state_from_view(const Rules& rules, const SeatView& v) noexcept;
+
 }  // namespace mus
 
 #endif  // MUS_OBSERVATION_HPP

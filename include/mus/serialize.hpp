@@ -9,7 +9,7 @@
  * - **States**: `mus-state/2 ` and the state's bytes in base64url (state_to_text(),
  *   state_from_text()). The reader checks the bytes with validate_state(), so a text is
  *   accepted only when it holds a state this library could have produced.
- * - **Seat views**: `mus-view/2 ` and a fixed byte layout of a SeatView in base64url
+ * - **Seat views**: `mus-view/3 ` and a fixed byte layout of a SeatView in base64url
  *   (view_to_text(), view_from_text()): what a server sends to one seat. It holds that seat's
  *   cards and the public state, nothing of the other seats' cards until they are shown at the
  *   count or an accepted órdago (R28a).
@@ -40,14 +40,15 @@ namespace mus {
 /// The first word of a state text: format `mus-state`, version 2 (the State layout 2 of
 /// state_magic). A space follows it.
 inline constexpr std::string_view state_text_tag = "mus-state/2";
-/// The first word of a seat view text: format `mus-view`, version 2 (0.2: the R25a proposal
-/// fields and the R28a showdown; version 1 is refused by name). A space follows it.
-inline constexpr std::string_view view_text_tag = "mus-view/2";
+/// The first word of a seat view text: format `mus-view`, version 3 (version 2, of libmus 0.2,
+/// added the R25a proposal fields and the R28a showdown; version 3 the rest of the public state
+/// that state_from_view() needs; versions 1 and 2 are refused by name). A space follows it.
+inline constexpr std::string_view view_text_tag = "mus-view/3";
 
 /// Bytes of a state in its text form (the whole State, as laid out in memory).
 inline constexpr std::size_t state_text_bytes = sizeof(State);
 /// Bytes of a seat view in its text form (the fixed layout documented at view_to_text()).
-inline constexpr std::size_t view_text_bytes = 168;
+inline constexpr std::size_t view_text_bytes = 180;
 
 /// @brief Characters of `n` bytes in base64url without padding.
 /// @param n A number of bytes.
@@ -59,7 +60,7 @@ inline constexpr std::size_t view_text_bytes = 168;
 /// Length of every state text: the tag, a space and the base64url of the state's bytes (407).
 inline constexpr std::size_t state_text_length =
     state_text_tag.size() + 1 + base64url_length(state_text_bytes);
-/// Length of every seat view text: the tag, a space and the base64url of its bytes (235).
+/// Length of every seat view text: the tag, a space and the base64url of its bytes (251).
 inline constexpr std::size_t view_text_length =
     view_text_tag.size() + 1 + base64url_length(view_text_bytes);
 
@@ -140,7 +141,7 @@ inline constexpr std::size_t view_text_length =
 [[nodiscard]] Result<State> state_from_text(std::string_view text) noexcept;
 
 /**
- * @brief The text form of a seat view: `mus-view/2 `, then the base64url of 168 bytes.
+ * @brief The text form of a seat view: `mus-view/3 `, then the base64url of 180 bytes.
  *
  * The bytes are the fields of the SeatView written one after the other, integers of two or
  * four bytes little-endian, with no padding (the struct itself has padding, which is not
@@ -152,12 +153,14 @@ inline constexpr std::size_t view_text_length =
  * LanceRecord is written as lance, status, bet_team, winner_team, winner_seat, tantos, counted
  * (1 byte each), stake (2), points (2); a HandSummary as number (4), dealer, mano, end,
  * game_winner (1 each), score_before (2 × 2), score_after (2 × 2), lances (4 × 11), shown
- * (16: the showdown's card ids, 255 each when no cards were shown, R28a).
+ * (16: the showdown's card ids, 255 each when no cards were shown, R28a); then hand_in_game,
+ * mus_said, discarded, refill_pos (1 byte each), need (4 × 1), answer_first, deje_winner (1
+ * each) and 2 reserved bytes (zero, so that the bytes are a whole number of base64url groups).
  *
  * The text holds exactly what the view holds: the seat's own cards and the public state,
  * which includes the last hand's showdown once it happened (R28a).
  * @param v The view (from view_of()).
- * @return The text, view_text_length (235) characters.
+ * @return The text, view_text_length (251) characters.
  */
 [[nodiscard]] std::string view_to_text(const SeatView& v);
 
@@ -171,10 +174,13 @@ inline constexpr std::size_t view_text_length =
  * seats with the dealer before the mano, the lance and every lance record's lance and status
  * are known, the hand holds card ids below 40 or 255 (empty slot) with no card twice, flags
  * are 0 or 1, masks name seats only, signals are in the catalogue, teams are -1..1, scores and
- * stakes within their limits, and the counts of cards add up to at most 40.
+ * stakes within their limits, the counts of cards add up to at most 40, and the hand counters,
+ * the mus talk, the discards, the cards owed and the first answerer agree with the phase and
+ * the seat to act as in a state.
  * @param text The text: exactly view_text_length characters.
- * @return The view; or Errc::parse as for state_from_text() (with `mus-view/2` for the tag; a
- * `mus-view/1` text, the layout of 0.1, is refused by name at position 0); or Errc::invalid_state
+ * @return The view; or Errc::parse as for state_from_text() (with `mus-view/3` for the tag; a
+ * `mus-view/1` or `mus-view/2` text, the layouts of 0.1 and 0.2, is refused by name at position
+ * 0); or Errc::invalid_state
  * (position -1) for values a view cannot hold.
  */
 [[nodiscard]] Result<SeatView> view_from_text(std::string_view text) noexcept;

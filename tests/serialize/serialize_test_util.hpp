@@ -157,30 +157,8 @@ inline bool same_record(const mus::LanceRecord& a, const mus::LanceRecord& b) {
          a.counted == b.counted && a.stake == b.stake && a.points == b.points;
 }
 
-// Every field of two seat views (the struct has padding: no memcmp).
-inline bool same_view(const mus::SeatView& a, const mus::SeatView& b) {
-  if (!(a.seat == b.seat && a.phase == b.phase && a.to_act == b.to_act && a.dealer == b.dealer &&
-        a.mano == b.mano && a.lance == b.lance && a.match_winner == b.match_winner &&
-        a.hand == b.hand && a.score == b.score && a.games == b.games && a.vacas == b.vacas &&
-        a.stock_count == b.stock_count && a.pile_count == b.pile_count &&
-        a.pares_mask == b.pares_mask && a.juego_mask == b.juego_mask && a.declared == b.declared &&
-        a.perete_mask == b.perete_mask && a.signals == b.signals && a.bet_open == b.bet_open &&
-        a.is_ordago == b.is_ordago && a.bet_team == b.bet_team &&
-        a.stake_before == b.stake_before && a.proposed == b.proposed && a.proposal == b.proposal &&
-        a.proposer == b.proposer && a.proposal_amount == b.proposal_amount &&
-        a.hand_number == b.hand_number))
-    return false;
-  const auto& x = a.last;
-  const auto& y = b.last;
-  if (!(x.number == y.number && x.dealer == y.dealer && x.mano == y.mano && x.end == y.end &&
-        x.game_winner == y.game_winner && x.score_before == y.score_before &&
-        x.score_after == y.score_after && x.shown == y.shown))
-    return false;
-  for (std::size_t i = 0; i < 4; ++i)
-    if (!same_record(a.lances[i], b.lances[i]) || !same_record(x.lances[i], y.lances[i]))
-      return false;
-  return true;
-}
+// Every field of two seat views.
+inline bool same_view(const mus::SeatView& a, const mus::SeatView& b) { return a == b; }
 
 // The action with only the fields its kind uses (what the line form keeps).
 inline Action normalized(const Action& a) {

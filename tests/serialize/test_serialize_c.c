@@ -328,9 +328,9 @@ static void test_view_text(void) {
 
   for (seat = 0; seat < 4; ++seat) {
     CHECK_EQ(mus_view_format(&s, seat, text, sizeof text, &len), MUS_OK);
-    CHECK_EQ(len, 235);
-    CHECK_EQ(strlen(text), 235);
-    CHECK(strncmp(text, "mus-view/2 ", 11) == 0);
+    CHECK_EQ(len, 251);
+    CHECK_EQ(strlen(text), 251);
+    CHECK(strncmp(text, "mus-view/3 ", 11) == 0);
   }
   CHECK_EQ(mus_view_format(NULL, 0, text, sizeof text, &len), MUS_E_INVALID_ARGUMENT);
   CHECK_EQ(mus_view_format(&s, -1, text, sizeof text, &len), MUS_E_INVALID_ARGUMENT);
@@ -338,12 +338,12 @@ static void test_view_text(void) {
   CHECK_EQ(mus_view_format(&s, 0, NULL, 3, &len), MUS_E_INVALID_ARGUMENT);
   len = 0;
   CHECK_EQ(mus_view_format(&s, 0, NULL, 0, &len), MUS_E_BUFFER_TOO_SMALL);
-  CHECK_EQ(len, 235);
+  CHECK_EQ(len, 251);
   memset(small, '#', sizeof small);
   CHECK_EQ(mus_view_format(&s, 0, small, sizeof small, &len), MUS_E_BUFFER_TOO_SMALL);
   CHECK_EQ(small[0], '#');
-  CHECK_EQ(mus_view_format(&s, 0, text, 235, &len), MUS_E_BUFFER_TOO_SMALL);
-  CHECK_EQ(mus_view_format(&s, 0, text, 236, NULL), MUS_OK);
+  CHECK_EQ(mus_view_format(&s, 0, text, 251, &len), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(mus_view_format(&s, 0, text, 252, NULL), MUS_OK);
   memcpy(&forged, &s, sizeof s);
   forged.opaque[0] ^= 0xFFu;
   CHECK_EQ(mus_view_format(&forged, 0, text, sizeof text, &len), MUS_E_INVALID_STATE);
@@ -414,22 +414,24 @@ static void test_view_parse(void) {
 
   /* Bad texts: the position of the problem, the output untouched. */
   expect_view_parse_error("", MUS_E_PARSE, 0);
-  expect_view_parse_error("mus-view/3", MUS_E_PARSE, 0);
+  expect_view_parse_error("mus-view/4", MUS_E_PARSE, 0);
   memcpy(bad, text, strlen(text) + 1);
   memcpy(bad, "mus-view/1", 10);
   expect_view_parse_error(bad, MUS_E_PARSE, 0);      /* the 0.1 layout, refused by name */
-  expect_view_parse_error(text + 1, MUS_E_PARSE, 0); /* "us-view/2 ...": unknown format */
+  memcpy(bad, "mus-view/2", 10);
+  expect_view_parse_error(bad, MUS_E_PARSE, 0);      /* the 0.2 layout, refused by name */
+  expect_view_parse_error(text + 1, MUS_E_PARSE, 0); /* "us-view/3 ...": unknown format */
   memcpy(bad, text, 100);
   bad[100] = '\0';
   expect_view_parse_error(bad, MUS_E_PARSE, 100); /* truncated: its end */
-  memcpy(bad, text, 235);
-  bad[235] = 'A';
-  bad[236] = '\0';
-  expect_view_parse_error(bad, MUS_E_PARSE, 235); /* too long: the first extra character */
-  memcpy(bad, text, 236);
+  memcpy(bad, text, 251);
+  bad[251] = 'A';
+  bad[252] = '\0';
+  expect_view_parse_error(bad, MUS_E_PARSE, 251); /* too long: the first extra character */
+  memcpy(bad, text, 252);
   bad[50] = '*';
   expect_view_parse_error(bad, MUS_E_PARSE, 50); /* outside the alphabet */
-  memcpy(bad, text, 236);
+  memcpy(bad, text, 252);
   bad[11] = 'D'; /* the seat byte, 3 bits of its first character: seat 12 */
   expect_view_parse_error(bad, MUS_E_INVALID_STATE, -1);
 }
@@ -458,8 +460,18 @@ static void play_and_round_trip(const char* rules_text, int matches) {
       if (mus_state_parse(text, &parsed, NULL) != MUS_OK || memcmp(&parsed, &s, sizeof s) != 0)
         bad = 1;
       for (seat = 0; seat < 4; ++seat) {
-        if (mus_view_format(&s, seat, text, sizeof text, &len) != MUS_OK || len != 235) bad = 1;
+        mus_state built;
+        char again[MUS_STATE_TEXT_MAX + 1];
+        if (mus_view_format(&s, seat, text, sizeof text, &len) != MUS_OK || len != 251) bad = 1;
         if (!view_reads_back(&s, seat)) bad = 1;
+        /* The state built from the view text is valid and has that view. */
+        if (mus_state_from_view_text(&rules, text, &built, NULL) != MUS_OK ||
+            mus_state_validate(&built) != MUS_OK ||
+            mus_view_format(&built, seat, again, sizeof again, NULL) != MUS_OK ||
+            strcmp(again, text) != 0) {
+          printf("  seat %d: no state from the view %s\n", seat, text);
+          bad = 1;
+        }
       }
       if (mus_state_info_get(&s, &info) != MUS_OK) bad = 1;
       if (info.phase == MUS_PHASE_MATCH_OVER) break;
@@ -483,6 +495,38 @@ static void play_and_round_trip(const char* rules_text, int matches) {
   }
 }
 
+/* ---- mus_state_from_view_text ---------------------------------------------------------- */
+
+static void test_state_from_view_text(void) {
+  mus_state s = new_dealt_state();
+  mus_state out, untouched;
+  mus_rules rules, broken;
+  char text[MUS_STATE_TEXT_MAX + 1];
+  char again[MUS_STATE_TEXT_MAX + 1];
+  int32_t pos = 7;
+  CHECK_EQ(mus_rules_preset(&rules, "standard"), MUS_OK);
+  CHECK_EQ(mus_view_format(&s, 2, text, sizeof text, NULL), MUS_OK);
+  CHECK_EQ(mus_state_from_view_text(&rules, text, &out, &pos), MUS_OK);
+  CHECK_EQ(pos, -1);
+  CHECK_EQ(mus_view_format(&out, 2, again, sizeof again, NULL), MUS_OK);
+  CHECK_STR(again, text);
+  /* Errors: the output untouched, the position of a parse error only. */
+  memset(&out, 0x5A, sizeof out);
+  memcpy(&untouched, &out, sizeof out);
+  CHECK_EQ(mus_state_from_view_text(NULL, text, &out, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_from_view_text(&rules, NULL, &out, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_from_view_text(&rules, text, NULL, NULL), MUS_E_INVALID_ARGUMENT);
+  broken = rules;
+  broken.target = 0;
+  CHECK_EQ(mus_state_from_view_text(&broken, text, &out, &pos), MUS_E_INVALID_RULES);
+  CHECK_EQ(pos, -1);
+  text[100] = '\0';
+  CHECK_EQ(mus_state_from_view_text(&rules, text, &out, &pos), MUS_E_PARSE);
+  CHECK_EQ(pos, 100);
+  CHECK(memcmp(&out, &untouched, sizeof out) == 0);
+  CHECK(strstr(mus_last_error(), "truncated") != NULL);
+}
+
 int main(void) {
   g_rng = 0x9E3779B97F4A7C15ULL;
   test_action_forms();
@@ -491,6 +535,7 @@ int main(void) {
   test_state_text();
   test_view_text();
   test_view_parse();
+  test_state_from_view_text();
   play_and_round_trip("standard", 20);
   play_and_round_trip("basque tio_perete=1", 20);
   play_and_round_trip("online zero_discard=1 mus_corrido=match target=10", 20);

@@ -362,10 +362,10 @@ TEST_CASE("View text: the documented byte layout", "[serialize][view]") {
     const mus::SeatView v = mus::view_of(s, seat);
     const std::string text = mus::view_to_text(v);
     CHECK(text.size() == mus::view_text_length);
-    CHECK(text.size() == 235);
-    CHECK(text.rfind("mus-view/2 ", 0) == 0);
+    CHECK(text.size() == 251);
+    CHECK(text.rfind("mus-view/3 ", 0) == 0);
     const auto b = b64_decode(text.substr(11));
-    REQUIRE(b.size() == 168);
+    REQUIRE(b.size() == 180);
     CHECK(b[0] == seat);
     CHECK(b[1] == static_cast<int>(Phase::mus));
     CHECK(static_cast<std::int8_t>(b[2]) == s.to_act);
@@ -387,6 +387,13 @@ TEST_CASE("View text: the documented byte layout", "[serialize][view]") {
     CHECK((b[92] | b[93] | b[94] | b[95]) == 0);                         // last.number
     CHECK(static_cast<std::int8_t>(b[96]) == -1);                        // last.dealer
     for (std::size_t i = 152; i < 168; ++i) CHECK(b[i] == 0xFF);         // last.shown: none (R28a)
+    CHECK(b[168] == 1);                                                  // hand_in_game
+    CHECK((b[169] | b[170]) == 0);                                       // mus_said, discarded
+    CHECK(b[171] == 0xFF);                                               // refill_pos: none
+    CHECK((b[172] | b[173] | b[174] | b[175]) == 0);                     // need
+    CHECK(static_cast<std::int8_t>(b[176]) == -1);                       // answer_first
+    CHECK(static_cast<std::int8_t>(b[177]) == -1);                       // deje_winner
+    CHECK((b[178] | b[179]) == 0);                                       // reserved
     const auto back = mus::view_from_text(text);
     REQUIRE(back.ok());
     CHECK(same_view(*back, v));
@@ -401,25 +408,27 @@ TEST_CASE("View text: each kind of bad input is refused with its position and re
   parse_fails(mus::view_from_text("").error(), 0, "unknown format or version");
   parse_fails(mus::view_from_text("mus-state/1 " + payload).error(), 0,
               "unknown format or version");
-  parse_fails(mus::view_from_text("mus-view/3 " + payload).error(), 0, "unknown format or version");
-  // The view text of libmus 0.1 is refused by name: it has no R25a proposal fields and no
-  // showdown (R28a).
+  parse_fails(mus::view_from_text("mus-view/4 " + payload).error(), 0, "unknown format or version");
+  // The view texts of libmus 0.1 and 0.2 are refused by name: 0.1's has no R25a proposal fields
+  // and no showdown (R28a), 0.2's not the rest of the public state (state_from_view()).
   parse_fails(mus::view_from_text("mus-view/1 " + payload).error(), 0,
-              "mus-view/1 is the seat view of libmus 0.1; this version reads mus-view/2");
+              "mus-view/1 is the seat view of libmus 0.1; this version reads mus-view/3");
   parse_fails(mus::view_from_text("mus-view/1").error(), 0, "mus-view/1");
-  parse_fails(mus::view_from_text("mus-view/2").error(), 10, "truncated");
-  parse_fails(mus::view_from_text(good.substr(0, 234)).error(), 234, "truncated");
-  parse_fails(mus::view_from_text(good + "x").error(), 235, "too long");
+  parse_fails(mus::view_from_text("mus-view/2 " + payload).error(), 0,
+              "mus-view/2 is the seat view of libmus 0.2; this version reads mus-view/3");
+  parse_fails(mus::view_from_text("mus-view/3").error(), 10, "truncated");
+  parse_fails(mus::view_from_text(good.substr(0, 250)).error(), 250, "truncated");
+  parse_fails(mus::view_from_text(good + "x").error(), 251, "too long");
   std::string t = good;
   t[50] = '!';
   parse_fails(mus::view_from_text(t).error(), 50, "not a base64url character");
-  // 168 bytes are 56 whole groups of 3: no character has unused bits.
+  // 180 bytes are 60 whole groups of 3: no character has unused bits.
   static_assert(mus::view_text_bytes % 3 == 0);
   // Values a view cannot hold: well-formed text, refused as invalid_state.
   const auto forged = [&](std::size_t at, std::uint8_t value) {
     auto b = b64_decode(payload);
     b[at] = value;
-    return "mus-view/2 " + b64_encode(b);
+    return "mus-view/3 " + b64_encode(b);
   };
   struct Bad {
     const char* what;
@@ -455,6 +464,16 @@ TEST_CASE("View text: each kind of bad input is refused with its position and re
       {"last hand end 4", 98, 4},
       {"last hand dealer without a hand", 96, 0},
       {"shown cards without a finished hand", 152, 5},
+      {"an empty slot in the mus phase", 7, 0xFF},
+      {"more hands in the game than in the match", 168, 2},
+      {"a seat to act that is not the next to speak", 169, 3},
+      {"discards in the mus phase of a first round", 170, 2},
+      {"a refill position in the mus phase", 171, 0},
+      {"cards owed in the mus phase", 172, 1},
+      {"cards owed to the seat with a full hand", 173, 2},
+      {"a first answerer without a bet", 176, 0},
+      {"deje winner team 2", 177, 2},
+      {"a reserved byte", 178, 1},
   };
   const auto decoded = b64_decode(payload);
   for (const Bad& bad : bads) {
@@ -465,7 +484,7 @@ TEST_CASE("View text: each kind of bad input is refused with its position and re
     CHECK(r.error().code == Errc::invalid_state);
     CHECK(r.error().position == -1);
   }
-  CHECK(mus::view_from_text(forged(7, 0xFF)).ok());  // an empty slot is a possible value
+  CHECK(mus::view_from_text(forged(170, 4)).ok());  // the mus phase of a later round
 }
 
 TEST_CASE("Round trip: every state, action and view of random play", "[serialize][roundtrip]") {

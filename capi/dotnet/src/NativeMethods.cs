@@ -163,7 +163,14 @@ namespace Mus.Native
         public int proposer;
         public int proposal_amount;
         public fixed byte last_shown[16];
-        public fixed int reserved[9];
+        public int hand_in_game;
+        public int mus_said;
+        public int discarded;
+        public int refill_pos;
+        public fixed byte need[4];
+        public int answer_first;
+        public int deje_winner;
+        public fixed int reserved[2];
 
         /// <summary>lances[i], i in 0..3.</summary>
         public mus_count_line lances_at(int i)
@@ -843,5 +850,15 @@ namespace Mus.Native
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern int mus_batch_close(ulong* mem);
+
+        /// <summary>
+        /// int32_t mus_state_from_view_text(const mus_rules* rules, const char* text, mus_state* out, int32_t* error_pos_out) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_state_from_view_text(
+            mus_rules* rules,
+            [MarshalAs(UnmanagedType.LPStr)] string text,
+            mus_state* @out,
+            int* error_pos_out);
     }
 }

@@ -92,7 +92,27 @@ namespace Mus
         }
 
         /// <summary>
-        /// What one seat may know, as text (mus_view_format): "mus-view/2 " and the view in
+        /// A state whose view for the view's seat is viewText (mus_state_from_view_text): what a
+        /// program that sees only one seat's view, such as a bot playing through a server, can
+        /// decide from, e.g. with Bot.Choose(state, seed, seat). The cards that seat has not seen
+        /// are a deal that agrees with everything public (signals, declarations), so the state is
+        /// valid and gives the same legal actions and bot decisions as the real one. MUS_E_PARSE
+        /// for malformed text (MusException.Position says where), MUS_E_INVALID_STATE for a view
+        /// no state of these rules gives, MUS_E_INVALID_ARGUMENT for null.
+        /// </summary>
+        public static unsafe State FromView(Rules rules, string viewText)
+        {
+            if (rules == null) throw new MusException(MusStatus.InvalidArgument, "rules is null");
+            mus_rules r = rules.ToNative();
+            mus_state s;
+            int pos = -1;
+            int status = NativeMethods.mus_state_from_view_text(&r, viewText, &s, &pos);
+            MusException.Check(status, NativeText.ParseDetail("view", viewText == null ? null : Abbreviate(viewText), pos), pos);
+            return new State(s);
+        }
+
+        /// <summary>
+        /// What one seat may know, as text (mus_view_format): "mus-view/3 " and the view in
         /// base64url. This is what a server sends the player at seat.
         /// </summary>
         public unsafe string ViewText(int seat)

@@ -1080,6 +1080,7 @@ internal static partial class BindingTests
             new KeyValuePair<string, Action>("hands", HandTests),
             new KeyValuePair<string, Action>("actions", ActionTests),
             new KeyValuePair<string, Action>("text forms", TextForms),
+            new KeyValuePair<string, Action>("a state from a seat's view", FromViewTests),
             new KeyValuePair<string, Action>("match basics and errors", MatchBasics),
             new KeyValuePair<string, Action>("action ids", ActionIds),
             new KeyValuePair<string, Action>("órdago ends the match", OrdagoEndsMatch),

@@ -82,7 +82,7 @@ internal static partial class BindingTests
         for (int seat = 0; seat < 4; ++seat)
         {
             string view = s.ViewText(seat);
-            Check(view.StartsWith("mus-view/2 ", StringComparison.Ordinal), "the view text's tag");
+            Check(view.StartsWith("mus-view/3 ", StringComparison.Ordinal), "the view text's tag");
             Check(view.Length <= NativeMethods.MUS_STATE_TEXT_MAX, "at most MUS_STATE_TEXT_MAX characters");
             for (int other = 0; other < seat; ++other)
                 Check(view != s.ViewText(other), "seats " + other + " and " + seat + " see different cards");

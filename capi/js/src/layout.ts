@@ -133,7 +133,14 @@ export const STRUCTS = {
       proposer: [324, 4],
       proposal_amount: [328, 4],
       last_shown: [332, 16],
-      reserved: [348, 36],
+      hand_in_game: [348, 4],
+      mus_said: [352, 4],
+      discarded: [356, 4],
+      refill_pos: [360, 4],
+      need: [364, 4],
+      answer_first: [368, 4],
+      deje_winner: [372, 4],
+      reserved: [376, 8],
     },
   },
   mus_event: {
@@ -410,4 +417,5 @@ export const SIGNATURES = {
   mus_batch_step: ['int32_t', ['uint64_t*', 'const int32_t*', 'int32_t*', 'uint64_t*', 'float*', 'uint8_t*', 'uint8_t*', 'int32_t*', 'float*', 'size_t']],
   mus_batch_state: ['int32_t', ['const uint64_t*', 'int32_t', 'mus_state*']],
   mus_batch_close: ['int32_t', ['uint64_t*']],
+  mus_state_from_view_text: ['int32_t', ['const mus_rules*', 'const char*', 'mus_state*', 'int32_t*']],
 } as const satisfies Record<string, readonly [string, readonly string[]]>;

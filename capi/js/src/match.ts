@@ -452,6 +452,26 @@ export class State {
     });
   }
 
+  /**
+   * A state whose view for the view's seat is `viewText` (mus_state_from_view_text): what a
+   * program that sees only one seat's view, such as a bot playing through a server, can decide
+   * from, e.g. with `bot.choose(state, seed, seat)`. The cards that seat has not seen are a
+   * deal that agrees with everything public (signals, declarations), so the state is valid and
+   * gives the same legal actions and bot decisions as the real one. Throws MUS_E_PARSE (with
+   * the position) for malformed text, MUS_E_INVALID_STATE for a view no state of these rules
+   * gives.
+   */
+  static fromView(rules: Rules | string, viewText: string): State {
+    const r = typeof rules === 'string' ? Rules.parse(rules) : rules;
+    return frame((alloc) => {
+      const out = alloc(STATE_SIZE);
+      const pos = alloc(4);
+      const status = fn('mus_state_from_view_text')(r.toPointer(alloc), cString(alloc, viewText), out, pos);
+      check(status, 'State.fromView', undefined, status === C.MUS_E_PARSE ? i32(pos) : undefined);
+      return new State(readBytes(out, STATE_SIZE));
+    });
+  }
+
   /** A state from raw bytes (checked by mus_state_validate). Prefer the text across processes. */
   static fromBytes(bytes: Uint8Array): State {
     if (bytes.length !== STATE_SIZE) {

@@ -312,7 +312,14 @@ class mus_view(ctypes.Structure):  # noqa: N801 (the header's names)
         ("proposer", ctypes.c_int32),
         ("proposal_amount", ctypes.c_int32),
         ("last_shown", ctypes.c_uint8 * 16),
-        ("reserved", ctypes.c_int32 * 9),
+        ("hand_in_game", ctypes.c_int32),
+        ("mus_said", ctypes.c_int32),
+        ("discarded", ctypes.c_int32),
+        ("refill_pos", ctypes.c_int32),
+        ("need", ctypes.c_uint8 * 4),
+        ("answer_first", ctypes.c_int32),
+        ("deje_winner", ctypes.c_int32),
+        ("reserved", ctypes.c_int32 * 2),
     ]
 
 
@@ -632,6 +639,13 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     "mus_batch_state": (ctypes.c_int32, [_P(ctypes.c_uint64), ctypes.c_int32, _P(mus_state)]),
     # int32_t (uint64_t*)
     "mus_batch_close": (ctypes.c_int32, [_P(ctypes.c_uint64)]),
+    # int32_t (const mus_rules*, const char*, mus_state*, int32_t*)
+    "mus_state_from_view_text": (ctypes.c_int32, [
+        _P(mus_rules),
+        ctypes.c_char_p,
+        _P(mus_state),
+        _P(ctypes.c_int32),
+    ]),
 }
 
 

@@ -464,6 +464,27 @@ class State:
         _lib.check(_lib.load().mus_state_validate(ctypes.byref(c)), "mus_state_validate")
         return cls._wrap(c)
 
+    @classmethod
+    def from_view(cls, rules: Union[Rules, str], view_text: str) -> "State":
+        """A state whose view for the view's seat is ``view_text`` (mus_state_from_view_text()):
+        what a program that sees only one seat's view, such as a bot playing through a server,
+        can decide from, e.g. with ``Bot.choose(state, seed, seat)``. The cards that seat has
+        not seen are a deal that agrees with everything public (signals, declarations), so the
+        state is valid and gives the same legal actions and bot decisions as the real one.
+        Raises ParseError for a malformed text, InvalidStateError for a view no state of these
+        rules gives."""
+        if not isinstance(view_text, str):
+            raise TypeError("expected a view text (str), not %r" % (view_text,))
+        out = _abi.mus_state()
+        pos = ctypes.c_int32(-1)
+        status = _lib.load().mus_state_from_view_text(
+            ctypes.byref(as_rules(rules)._as_c()), view_text.encode("utf-8"), ctypes.byref(out),
+            ctypes.byref(pos))
+        if status != _abi.MUS_OK:
+            _lib.check(status, "mus_state_from_view_text", "view %r" % (view_text,),
+                       pos.value if pos.value >= 0 else None)
+        return cls._wrap(out)
+
     def __bytes__(self) -> bytes:
         return self._raw
 
@@ -482,7 +503,7 @@ class State:
                                 ctypes.byref(self._c))
 
     def view_text(self, seat: int) -> str:
-        """What ``seat`` may know as text (mus_view_format()): ``mus-view/2`` and the view's
+        """What ``seat`` may know as text (mus_view_format()): ``mus-view/3`` and the view's
         fields in base64url; what a server sends that seat's player."""
         return _lib.format_text("mus_view_format", _abi.MUS_STATE_TEXT_MAX + 1,
                                 ctypes.byref(self._c), int(seat))

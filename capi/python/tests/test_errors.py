@@ -91,7 +91,7 @@ class ReasonTest(unittest.TestCase):
     def test_view_text_of_version_1(self):
         self.assertReason(mus.ParseError, lambda: mus.View.parse("mus-view/1 AAAA"),
                           "mus-view/1 is the seat view of libmus 0.1; this version reads "
-                          "mus-view/2 at position 0")
+                          "mus-view/3 at position 0")
 
     def test_unknown_preset_lists_the_presets(self):
         self.assertReason(mus.ParseError, lambda: mus.Rules.preset("basqe"),

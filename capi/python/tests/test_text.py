@@ -105,8 +105,8 @@ class StateTextTest(unittest.TestCase):
         state = State.new("standard", 0).apply(Action.shuffle(seed=3))
         texts = [state.view_text(seat) for seat in range(4)]
         for text in texts:
-            self.assertTrue(text.startswith("mus-view/2 "))
-            self.assertEqual(len(text), 235)
+            self.assertTrue(text.startswith("mus-view/3 "))
+            self.assertEqual(len(text), 251)
         self.assertEqual(len(set(texts)), 4)   # each seat sees its own cards
         with self.assertRaises(mus.InvalidArgumentError):
             state.view_text(4)
