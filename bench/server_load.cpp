@@ -404,7 +404,7 @@ void Client::read() {
 void Client::stop() {
   stopping_ = true;
   retry_.cancel();
-  if (open_ && ws_) {
+  if (ws_ && !dead_) {
     beast::error_code ec;
     beast::get_lowest_layer(*ws_).socket().close(ec);
   }
@@ -534,10 +534,12 @@ void Bench::run() {
   end_timer.expires_at(end);
   net::steady_timer kill_timer(ioc);
   net::steady_timer window_timer(ioc);
+  net::steady_timer progress(ioc);
   end_timer.async_wait([&](beast::error_code) {
     stopping = true;
     kill_timer.cancel();
     window_timer.cancel();
+    progress.cancel();
     if (!window_open) {  // some tables never started: the window is the whole run
       window_open = true;
       window_start = start;
@@ -546,6 +548,11 @@ void Bench::run() {
     }
     for (auto& g : groups)
       for (auto& c : g->seats) c->stop();
+    // Whatever is still pending after this is abandoned.
+    end_timer.expires_after(std::chrono::seconds(5));
+    end_timer.async_wait([this](beast::error_code ec) {
+      if (!ec) ioc.stop();
+    });
   });
   std::function<void()> schedule_kill = [&] {
     if (kills_done >= cfg.kills) return;
@@ -563,6 +570,18 @@ void Bench::run() {
     });
   };
   if (fault()) schedule_kill();
+  // Progress on stderr every 5 s.
+  std::function<void()> report = [&] {
+    progress.expires_after(std::chrono::seconds(5));
+    progress.async_wait([&](beast::error_code ec) {
+      if (ec || stopping) return;
+      std::fprintf(stderr, "mus-server-load: %.0f s: %llu actions, %d of %d tables started\n",
+                   std::chrono::duration<double>(Clock::now() - start).count(),
+                   static_cast<unsigned long long>(totals.actions), groups_started, cfg.tables);
+      report();
+    });
+  };
+  report();
   // A run with fewer tables than planned (connections refused) still opens its window.
   window_timer.expires_after(std::chrono::seconds(10));
   window_timer.async_wait([this](beast::error_code ec) {
