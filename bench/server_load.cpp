@@ -252,9 +252,11 @@ class Client : public std::enable_shared_from_this<Client> {
   std::deque<std::string> queue_;
   std::string token_;
   bool open_ = false, welcomed_ = false, stopping_ = false;
-  // The act waiting for its view.
+  // The act waiting for its view, and the connection it was sent on. It stays across a drop:
+  // a view past its seq after the reconnection acknowledges it too.
   bool waiting_ = false;
   Act pending_{};
+  std::uint64_t generation_ = 0, pending_generation_ = 0;  // connections opened so far
   Clock::time_point sent_at_{};
   net::steady_timer retry_;
   int backoff_ms_ = 50;
@@ -317,6 +319,7 @@ Client::Client(Bench& b, Group& g, int seat, std::uint64_t seed)
 
 void Client::connect() {
   ws_ = std::make_shared<Stream>(bench_.ioc);
+  ++generation_;
   dead_ = false;
   buffer_.clear();
   queue_.clear();
@@ -355,7 +358,6 @@ void Client::dropped(const Stream* ws, const char* why) {
   const bool was_open = open_;
   open_ = false;
   welcomed_ = false;
-  waiting_ = false;
   if (!was_open) bench_.connected();  // a connect attempt ended
   if (stopping_ || bench_.stopping) return;
   ++bench_.totals.disconnects;
@@ -504,9 +506,15 @@ void Client::on_view(const json& m) {
   }
   const json& legal = m["legal"];
   if (legal.empty() || !bench_.time_left()) return;
+  // The same view again (another seat came back, say): this connection's act for it is on its
+  // way already. A new connection acts again (the server may have lost the first act).
+  if (waiting_ && pending_.table == table && pending_.seq == seq &&
+      pending_generation_ == generation_)
+    return;
   const json& pick = legal[static_cast<std::size_t>(rng_() % legal.size())];
   pending_ = {table, seq, pick["text"].get<std::string>()};
   waiting_ = true;
+  pending_generation_ = generation_;
   sent_at_ = Clock::now();
   ++bench_.totals.acts;
   send(json{{"type", "act"}, {"table", table}, {"action", pick["id"]}, {"seq", seq}}.dump());
