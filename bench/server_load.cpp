@@ -188,6 +188,78 @@ class Server {
   long hwm_kb_ = 0;
 };
 
+// ---- reading views cheaply ----
+
+// Moves `i` past the JSON value that starts at t[i] (strings, containers and literals; the
+// text is the server's, so a malformed one only ends the scan early). False at the end.
+bool skip_value(std::string_view t, std::size_t& i) {
+  const auto skip_string = [&] {
+    for (++i; i < t.size(); ++i) {
+      if (t[i] == '\\') {
+        ++i;
+      } else if (t[i] == '"') {
+        ++i;
+        return true;
+      }
+    }
+    return false;
+  };
+  if (i >= t.size()) return false;
+  if (t[i] == '"') return skip_string();
+  if (t[i] == '{' || t[i] == '[') {
+    int depth = 0;
+    while (i < t.size()) {
+      const char c = t[i];
+      if (c == '"') {
+        if (!skip_string()) return false;
+        continue;
+      }
+      if (c == '{' || c == '[') ++depth;
+      if (c == '}' || c == ']') --depth;
+      ++i;
+      if (depth == 0) return true;
+    }
+    return false;
+  }
+  while (i < t.size() && t[i] != ',' && t[i] != '}' && t[i] != ']' && t[i] != ' ') ++i;
+  return true;
+}
+
+// Calls f(key, raw value text) for each field of the top-level object, building nothing:
+// a view is read for its type, table, seq and legal ids only, and the client must not cost
+// more than the server it measures.
+template <typename F>
+bool top_fields(std::string_view t, F&& f) {
+  std::size_t i = 0;
+  const auto ws = [&] {
+    while (i < t.size() && (t[i] == ' ' || t[i] == '\n' || t[i] == '\t' || t[i] == '\r')) ++i;
+  };
+  ws();
+  if (i >= t.size() || t[i] != '{') return false;
+  ++i;
+  for (;;) {
+    ws();
+    if (i < t.size() && t[i] == '}') return true;
+    if (i >= t.size() || t[i] != '"') return false;
+    const std::size_t k = i + 1;
+    if (!skip_value(t, i)) return false;
+    const std::string_view key = t.substr(k, i - k - 1);
+    ws();
+    if (i >= t.size() || t[i] != ':') return false;
+    ++i;
+    ws();
+    const std::size_t v = i;
+    if (!skip_value(t, i)) return false;
+    f(key, t.substr(v, i - v));
+    ws();
+    if (i < t.size() && t[i] == ',') {
+      ++i;
+      continue;
+    }
+    return i < t.size() && t[i] == '}';
+  }
+}
+
 // ---- the clients ----
 
 // An act the client sent: the table's seq it answered and the text of the chosen action.
@@ -233,7 +305,7 @@ class Client : public std::enable_shared_from_this<Client> {
 
  private:
   void on_message(std::string_view text);
-  void on_view(const json& m);
+  void on_view(const std::string& table, std::uint64_t seq, std::string_view legal);
   using Stream = websocket::stream<beast::tcp_stream>;
   void read();
   void write();
@@ -302,7 +374,7 @@ class Bench {
   void group_started(Group& g) {
     if (g.started) return;
     g.started = true;
-    if (++groups_started == cfg.tables) open_window();
+    if (++groups_started == cfg.tables && !window_open) open_window();
   }
   void open_window() {
     window_open = true;
@@ -423,22 +495,25 @@ void Client::join(const std::string& table) {
 }
 
 void Client::on_message(std::string_view text) {
-  // Only the top-level fields the client needs: the view itself, its text and its events are
-  // skipped (their bytes are read, nothing is built).
-  const json m = json::parse(
-      text,
-      [](int depth, json::parse_event_t event, json& parsed) {
-        if (depth == 1 && event == json::parse_event_t::key) {
-          const auto& k = parsed.get_ref<const std::string&>();
-          return k != "view" && k != "text" && k != "events";
-        }
-        return true;
-      },
-      false);
+  // A view (most messages) is scanned for the few fields the client needs; others are parsed.
+  std::string_view type, table, seq, legal;
+  const bool scanned = top_fields(text, [&](std::string_view k, std::string_view v) {
+    if (k == "type") type = v;
+    else if (k == "table") table = v;
+    else if (k == "seq") seq = v;
+    else if (k == "legal") legal = v;
+  });
+  if (scanned && type == "\"view\"" && table.size() >= 2 && !seq.empty()) {
+    std::uint64_t n = 0;
+    const auto r = std::from_chars(seq.data(), seq.data() + seq.size(), n);
+    if (r.ec == std::errc{})
+      return on_view(std::string(table.substr(1, table.size() - 2)), n, legal);
+  }
+  const json m = json::parse(text, nullptr, false);
   if (!m.is_object()) return bench_.error("client: bad JSON");
-  const std::string type = m.value("type", "");
-  if (type == "view") return on_view(m);
-  if (type == "welcome") {
+  const std::string type_text = m.value("type", "");
+  if (type_text == "view") return bench_.error("client: a view without table or seq");
+  if (type_text == "welcome") {
     const bool first = token_.empty();
     token_ = m.value("token", "");
     welcomed_ = true;
@@ -452,7 +527,7 @@ void Client::on_message(std::string_view text) {
     }
     return;
   }
-  if (type == "table") {
+  if (type_text == "table") {
     // Seat 0 learns the id of the table it created and calls the others to it.
     const std::string id = m.value("table", "");
     if (seat_ == 0 && id != group_.table && !m.value("over", false) && !m.value("started", true)) {
@@ -463,7 +538,7 @@ void Client::on_message(std::string_view text) {
     }
     return;
   }
-  if (type == "match_over") {
+  if (type_text == "match_over") {
     if (seat_ != 0) return;
     ++bench_.totals.matches;
     ++group_.matches;
@@ -471,7 +546,7 @@ void Client::on_message(std::string_view text) {
       create();
     return;
   }
-  if (type == "error") {
+  if (type_text == "error") {
     const std::string code = m.value("code", "?");
     // After a restart an act may be resent to a seq that moved on (or a match that ended).
     if (bench_.fault() && (code == "stale_seq" || code == "not_your_turn" || code == "match_over" ||
@@ -482,13 +557,11 @@ void Client::on_message(std::string_view text) {
     bench_.error(code);
     return;
   }
-  if (type == "pong" || type == "left") return;
-  bench_.error("client: unexpected " + type);
+  if (type_text == "pong" || type_text == "left") return;
+  bench_.error("client: unexpected " + type_text);
 }
 
-void Client::on_view(const json& m) {
-  const std::string& table = m["table"].get_ref<const std::string&>();
-  const auto seq = m["seq"].get<std::uint64_t>();
+void Client::on_view(const std::string& table, std::uint64_t seq, std::string_view legal_text) {
   auto& high = group_.high[table];
   if (seq > high) {
     bench_.totals.actions += seq - high;
@@ -504,8 +577,9 @@ void Client::on_view(const json& m) {
     }
     group_.acked.push_back(std::move(pending_));
   }
-  const json& legal = m["legal"];
-  if (legal.empty() || !bench_.time_left()) return;
+  if (legal_text.size() <= 2 || !bench_.time_left()) return;  // "[]": not this seat's turn
+  const json legal = json::parse(legal_text, nullptr, false);
+  if (!legal.is_array() || legal.empty()) return bench_.error("client: bad legal list");
   // The same view again (another seat came back, say): this connection's act for it is on its
   // way already. A new connection acts again (the server may have lost the first act).
   if (waiting_ && pending_.table == table && pending_.seq == seq &&
