@@ -101,21 +101,25 @@ class JsonOut {
   void quoted(std::string_view v) {
     static constexpr char digits[] = "0123456789abcdef";
     s_ += '"';
-    for (const char ch : v) {
-      const auto u = static_cast<unsigned char>(ch);
-      if (ch == '"' || ch == '\\') {
+    // Runs of bytes that need no escape are appended at once.
+    std::size_t run = 0;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      const auto u = static_cast<unsigned char>(v[i]);
+      if (u >= 0x20 && u != '"' && u != '\\') continue;
+      s_.append(v.data() + run, i - run);
+      run = i + 1;
+      if (u == '"' || u == '\\') {
         s_ += '\\';
-        s_ += ch;
-      } else if (ch == '\n') {
+        s_ += v[i];
+      } else if (u == '\n') {
         s_ += "\\n";
-      } else if (u < 0x20) {
+      } else {
         s_ += "\\u00";
         s_ += digits[u >> 4];
         s_ += digits[u & 15];
-      } else {
-        s_ += ch;
       }
     }
+    s_.append(v.data() + run, v.size() - run);
     s_ += '"';
   }
 

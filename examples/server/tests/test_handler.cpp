@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -13,6 +14,7 @@
 
 #include "catch.hpp"
 #include "handler.hpp"
+#include "json_out.hpp"
 #include "replay.hpp"
 #include "sqlite_store.hpp"
 #include "web_files.hpp"
@@ -905,4 +907,31 @@ TEST_CASE("the SQLite store's group commit: one transaction, each append all or 
   std::filesystem::remove(db);
   std::filesystem::remove(db.string() + "-wal");
   std::filesystem::remove(db.string() + "-shm");
+}
+
+TEST_CASE("JsonOut writes JSON that reads back: nesting, commas, numbers, escapes") {
+  std::string text;
+  JsonOut o(text);
+  const std::string tricky = std::string("a\"b\\c\nd\te") + '\x01' + "f\xc3\xb1";
+  o.begin_object()
+      .key("s").value(tricky)
+      .key("lit").value("view")
+      .key("n").value(std::int64_t{-42})
+      .key("b").value(false)
+      .key("z").null()
+      .key("a").numbers(std::array<std::uint8_t, 3>{1, 2, 255})
+      .key("e").begin_array().end_array()
+      .key("o").begin_object().key("x").begin_array().begin_object().end_object().null()
+      .end_array().end_object()
+      .end_object();
+  const auto j = nlohmann::json::parse(text);
+  CHECK(j["s"] == tricky);
+  CHECK(j["lit"] == "view");
+  CHECK(j["n"] == -42);
+  CHECK(j["b"] == false);
+  CHECK(j["z"].is_null());
+  CHECK(j["a"] == nlohmann::json::array({1, 2, 255}));
+  CHECK(j["e"].empty());
+  CHECK(j["o"]["x"].size() == 2);
+  CHECK(j.size() == 8);
 }
