@@ -296,21 +296,39 @@ class Listener : public std::enable_shared_from_this<Listener> {
     acceptor_.set_option(net::socket_base::reuse_address(true));
     acceptor_.bind(ep);
     acceptor_.listen(4096);
+    acceptor_.non_blocking(true);  // accept() below returns would_block when none is waiting
   }
   std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
   void accept() {
     acceptor_.async_accept(net::make_strand(ioc_),
                            [self = shared_from_this()](beast::error_code ec, tcp::socket s) {
                              if (!ec) {
-                               beast::error_code ignored;
-                               s.set_option(tcp::no_delay(true), ignored);  // small messages
-                               std::make_shared<HttpSession>(std::move(s), self->hub_)->start();
+                               self->serve(std::move(s));
+                               self->drain();
                              }
                              if (ec != net::error::operation_aborted) self->accept();
                            });
   }
 
  private:
+  // Under load one turn of the loop serves many events, so one accept per turn let new
+  // connections wait in the kernel's queue for seconds: take the others waiting too.
+  void drain() {
+    for (int i = 0; i < max_accepts_per_turn; ++i) {
+      tcp::socket s(net::make_strand(ioc_));
+      beast::error_code ec;
+      acceptor_.accept(s, ec);
+      if (ec) return;  // would_block: none is waiting
+      serve(std::move(s));
+    }
+  }
+  void serve(tcp::socket s) {
+    beast::error_code ignored;
+    s.set_option(tcp::no_delay(true), ignored);  // small messages
+    std::make_shared<HttpSession>(std::move(s), hub_)->start();
+  }
+
+  static constexpr int max_accepts_per_turn = 256;
   net::io_context& ioc_;
   tcp::acceptor acceptor_;
   Hub& hub_;
