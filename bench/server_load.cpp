@@ -274,6 +274,7 @@ struct Totals {
   std::uint64_t acts = 0;     // acts sent
   std::uint64_t matches = 0;  // match_over seen by seat 0
   std::uint64_t disconnects = 0;
+  std::uint64_t connect_retries = 0;  // connections that failed to open and were tried again
   std::map<std::string, std::uint64_t> errors;   // refusals and failures, by code
   std::map<std::string, std::uint64_t> retries;  // refusals of acts resent across a restart
   std::vector<std::uint32_t> latency_us;
@@ -397,7 +398,7 @@ void Client::connect() {
   queue_.clear();
   welcomed_ = false;
   const tcp::endpoint ep(net::ip::make_address("127.0.0.1"), bench_.server.port());
-  beast::get_lowest_layer(*ws_).expires_after(std::chrono::seconds(10));
+  beast::get_lowest_layer(*ws_).expires_after(std::chrono::seconds(30));
   beast::get_lowest_layer(*ws_).async_connect(
       ep, [self = shared_from_this(), ws = ws_](beast::error_code ec) {
         if (ec) return self->dropped(ws.get(), "connect");
@@ -432,12 +433,16 @@ void Client::dropped(const Stream* ws, const char* why) {
   welcomed_ = false;
   if (!was_open) bench_.connected();  // a connect attempt ended
   if (stopping_ || bench_.stopping) return;
-  ++bench_.totals.disconnects;
-  if (!bench_.fault()) {
-    bench_.error(std::string("disconnected (") + why + ")");
-    return;
+  if (!was_open) {
+    ++bench_.totals.connect_retries;  // the server was slow to accept: try again
+  } else {
+    ++bench_.totals.disconnects;
+    if (!bench_.fault()) {
+      bench_.error(std::string("disconnected (") + why + ")");
+      return;
+    }
   }
-  // The fault run: come back with the token, after a backoff, while there is time.
+  // Come back (with the token once welcomed), after a backoff, while there is time.
   if (!bench_.time_left()) return;
   retry_.expires_after(std::chrono::milliseconds(backoff_ms_ / 2 + static_cast<int>(rng_() % static_cast<unsigned>(backoff_ms_))));
   backoff_ms_ = std::min(backoff_ms_ * 2, 1000);
@@ -640,7 +645,8 @@ void Bench::run() {
     if (kills_done >= cfg.kills) return;
     const double left = std::chrono::duration<double>(end - Clock::now()).count() - 2.0;
     if (left <= 0) return;
-    std::uniform_real_distribution<double> d(0.3, std::max(0.4, 2 * left / (cfg.kills - kills_done)));
+    // At most an even share of the time left, so that every kill happens before the end.
+    std::uniform_real_distribution<double> d(0.3, std::max(0.4, left / (cfg.kills - kills_done)));
     kill_timer.expires_after(std::chrono::milliseconds(static_cast<std::int64_t>(d(rng) * 1000)));
     kill_timer.async_wait([&](beast::error_code ec) {
       if (ec || stopping) return;
@@ -811,7 +817,9 @@ int main(int argc, char** argv) {
               static_cast<unsigned long long>(t.acts), static_cast<unsigned long long>(t.matches));
   std::printf("  act -> view  p50 %.2f ms, p99 %.2f ms (%zu acts in the window)\n",
               percentile(t.latency_us, 0.5), percentile(t.latency_us, 0.99), t.latency_us.size());
-  std::printf("  errors       %llu", static_cast<unsigned long long>(errors));
+  std::printf("  errors       %llu (connections tried again: %llu)",
+              static_cast<unsigned long long>(errors),
+              static_cast<unsigned long long>(t.connect_retries));
   for (const auto& [code, n] : t.errors) std::printf("  %s: %llu", code.c_str(), static_cast<unsigned long long>(n));
   std::printf("\n");
   std::printf("  server CPU   %.2f s in all, %.2f s in the window: %.3f CPU s per 1,000 actions\n",
