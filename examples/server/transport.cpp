@@ -71,7 +71,7 @@ struct Hub {
   }
   void flush();
   void deliver(std::vector<Outgoing>&& out);
-  void send_now(const std::vector<Outgoing>& out);
+  void send_now(std::vector<Outgoing>& out);  // moves the texts out
   void flush_log() {
     for (const auto& l : handler.take_log()) log_line(l);
   }
@@ -152,11 +152,11 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   bool closing_ = false;
 };
 
-void Hub::send_now(const std::vector<Outgoing>& out) {
-  for (const auto& o : out) {
+void Hub::send_now(std::vector<Outgoing>& out) {
+  for (auto& o : out) {
     auto it = sessions.find(o.conn);
     if (it == sessions.end()) continue;
-    if (auto s = it->second.lock()) s->send(o.text);
+    if (auto s = it->second.lock()) s->send(std::move(o.text));
   }
 }
 
