@@ -2,7 +2,10 @@
 # Builds the libFuzzer harnesses of fuzz/ with clang (the whole library compiled with the
 # fuzzer's coverage, AddressSanitizer and UndefinedBehaviorSanitizer, UBSan halting) into
 # build-fuzz/, then runs each harness for a bounded time on a copy of its seed corpus, and prints
-# per harness the executions, executions per second and coverage. Exits non-zero on any crash,
+# per harness the executions, executions per second and coverage. mus-server's protocol handler
+# (examples/server/fuzz/fuzz_handler.cpp: arbitrary bytes as scripts of messages, closes and
+# clock ticks, no sockets) is one more harness when the server's packages (Boost,
+# nlohmann-json, SQLite) were found, its seeds in examples/server/fuzz/corpus/. Exits non-zero on any crash,
 # failed check, leak, timeout or sanitizer report, naming the saved input that reproduces it.
 #
 #   fuzz/run_fuzzers.sh              build, then run every harness
@@ -28,6 +31,7 @@ seconds="${FUZZ_SECONDS:-30}"
 build="${FUZZ_BUILD_DIR:-build-fuzz}"
 jobs="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 harnesses=(fuzz_parsers fuzz_actions fuzz_states)
+server_harness=fuzz_handler
 
 # The flags are those of the configure preset `fuzz` (CMakePresets.json): coverage for the
 # fuzzer and both sanitizers everywhere, libFuzzer itself linked into the harnesses only
@@ -42,6 +46,30 @@ build_fuzzers() {
   [[ -n "${FUZZ_CXX:-}" ]] && compilers+=("-DCMAKE_CXX_COMPILER=${FUZZ_CXX}")
   cmake --preset fuzz -B "${build}" "${compilers[@]}"
   cmake --build "${build}" --target fuzz --parallel "${jobs}"
+}
+
+# Where a harness's binary, seeds and dictionary are: fuzz/, or examples/server/ for the
+# server's handler.
+harness_binary() {
+  if [[ "$1" == "${server_harness}" ]]; then
+    echo "${build}/examples/server/$1"
+  else
+    echo "${build}/fuzz/$1"
+  fi
+}
+harness_source() {
+  if [[ "$1" == "${server_harness}" ]]; then
+    echo "examples/server/fuzz"
+  else
+    echo "fuzz"
+  fi
+}
+harness_seeds() {
+  if [[ "$1" == "${server_harness}" ]]; then
+    echo "examples/server/fuzz/corpus"
+  else
+    echo "fuzz/corpus/$1"
+  fi
 }
 
 # The value after `key` in the last line of the log that has it, or "?".
@@ -62,14 +90,16 @@ run_one() {
   mkdir -p "${corpus}" "${artifacts}" "${build}/fuzz-logs"
   local args=(-max_total_time="${seconds}" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1
               -artifact_prefix="${artifacts}/")
-  if [[ -f "fuzz/${h}.dict" ]]; then
-    args+=(-dict="fuzz/${h}.dict")
+  local dict
+  dict="$(harness_source "${h}")/${h}.dict"
+  if [[ -f "${dict}" ]]; then
+    args+=(-dict="${dict}")
   fi
   echo
   echo "---- ${h}: ${seconds} s on $(find "${corpus}" -type f | wc -l) seed inputs"
   local rc=0
   # shellcheck disable=SC2086  # FUZZ_ARGS is a list of flags
-  "${build}/fuzz/${h}" "${args[@]}" ${FUZZ_ARGS:-} "${corpus}" >"${log}" 2>&1 || rc=$?
+  "$(harness_binary "${h}")" "${args[@]}" ${FUZZ_ARGS:-} "${corpus}" >"${log}" 2>&1 || rc=$?
 
   local runs rate cov ft units
   runs="$(last_field 'stat::number_of_executed_units: *[0-9]+' "${log}")"
@@ -87,7 +117,7 @@ run_one() {
     local a
     for a in "${artifacts}"/*; do
       [[ -e "${a}" ]] || continue
-      echo "reproduce with: ${build}/fuzz/${h} ${a}"
+      echo "reproduce with: $(harness_binary "${h}") ${a}"
     done
   else
     echo "${line}"
@@ -96,17 +126,24 @@ run_one() {
 }
 
 run_fuzzers() {
+  # The server's harness runs when it was built (the server's packages were found).
+  if [[ -x "$(harness_binary "${server_harness}")" ]]; then
+    harnesses+=("${server_harness}")
+  else
+    echo "${server_harness}: not built (mus-server's packages missing), not run"
+  fi
   local selected=("$@")
   if [[ ${#selected[@]} -eq 0 ]]; then
     selected=("${harnesses[@]}")
   fi
   # A fresh copy of the checked-in seeds, plus the generated ones.
   rm -rf "${build}/fuzz-corpus"
-  local h
+  local h seeds
   for h in "${harnesses[@]}"; do
     mkdir -p "${build}/fuzz-corpus/${h}"
-    if [[ -d "fuzz/corpus/${h}" ]]; then
-      cp -R "fuzz/corpus/${h}/." "${build}/fuzz-corpus/${h}/"
+    seeds="$(harness_seeds "${h}")"
+    if [[ -d "${seeds}" ]]; then
+      cp -R "${seeds}/." "${build}/fuzz-corpus/${h}/"
     fi
   done
   "${build}/fuzz/fuzz_corpus_gen" "${build}/fuzz-corpus"

@@ -5,8 +5,10 @@
 #       run), warnings as errors, in build-release/, and its ctest run;
 #   (b) asan: a Debug build with AddressSanitizer and UndefinedBehaviorSanitizer, in
 #       build-asan/, and its ctest run;
-#   (c) fuzz: the libFuzzer harnesses of fuzz/ built with clang (ASan + UBSan) in build-fuzz/ and
-#       run for FUZZ_SECONDS seconds each (default 30) by fuzz/run_fuzzers.sh;
+#   (c) fuzz: the libFuzzer harnesses of fuzz/, and mus-server's protocol handler
+#       (examples/server/fuzz/fuzz_handler.cpp) when the server's packages are present, built
+#       with clang (ASan + UBSan) in build-fuzz/ and run for FUZZ_SECONDS seconds each (default
+#       30) by fuzz/run_fuzzers.sh;
 #   (d) tsan: the thread test of tests/threads built with ThreadSanitizer in build-tsan/ (that
 #       target only) and run;
 #   (e) memcheck: `ctest -T memcheck -L memcheck` in build-release/, the C test programs under

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "json_out.hpp"
 #include "replay.hpp"
 
 namespace mus_server {
@@ -107,79 +108,86 @@ bool good_name(const std::string& s) {
                       [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; });
 }
 
-json card_json(std::uint8_t id) {
-  if (id >= mus::deck_size) return nullptr;
-  return mus::to_string(mus::Card::from_id_unchecked(id));
+void write_card(JsonOut& o, std::uint8_t id) {
+  if (id >= mus::deck_size) {
+    o.null();
+  } else {
+    o.value(mus::to_string(mus::Card::from_id_unchecked(id)));
+  }
 }
 
-json lance_json(const mus::LanceRecord& l) {
-  return {{"lance", mus::lance_name(l.lance)},
-          {"status", mus::lance_status_name(l.status)},
-          {"bet_team", l.bet_team},
-          {"winner_team", l.winner_team},
-          {"winner_seat", l.winner_seat},
-          {"tantos", l.tantos},
-          {"counted", l.counted != 0},
-          {"stake", l.stake},
-          {"points", l.points}};
+void write_lances(JsonOut& o, const std::array<mus::LanceRecord, 4>& ls) {
+  o.begin_array();
+  for (const auto& l : ls) {
+    o.begin_object()
+        .key("lance").value(mus::lance_name(l.lance))
+        .key("status").value(mus::lance_status_name(l.status))
+        .key("bet_team").value(std::int64_t{l.bet_team})
+        .key("winner_team").value(std::int64_t{l.winner_team})
+        .key("winner_seat").value(std::int64_t{l.winner_seat})
+        .key("tantos").value(std::int64_t{l.tantos})
+        .key("counted").value(l.counted != 0)
+        .key("stake").value(std::int64_t{l.stake})
+        .key("points").value(std::int64_t{l.points})
+        .end_object();
+  }
+  o.end_array();
 }
 
-json lances_json(const std::array<mus::LanceRecord, 4>& ls) {
-  json a = json::array();
-  for (const auto& l : ls) a.push_back(lance_json(l));
-  return a;
-}
-
-// A SeatView as JSON, field by field (names as in mus/match.hpp).
-json view_json(const mus::SeatView& v) {
-  json hand = json::array();
-  for (auto c : v.hand) hand.push_back(card_json(c));
-  json shown = json::array();
-  for (auto c : v.last.shown) shown.push_back(card_json(c));
-  json last = {{"number", v.last.number},
-               {"dealer", v.last.dealer},
-               {"mano", v.last.mano},
-               {"end", static_cast<int>(v.last.end)},
-               {"game_winner", v.last.game_winner},
-               {"score_before", v.last.score_before},
-               {"score_after", v.last.score_after},
-               {"lances", lances_json(v.last.lances)},
-               {"shown", v.last.showed_cards() ? shown : json(nullptr)}};
-  return {{"seat", v.seat},
-          {"phase", mus::phase_name(v.phase)},
-          {"to_act", v.to_act},
-          {"dealer", v.dealer},
-          {"mano", v.mano},
-          {"lance", mus::lance_name(v.lance)},
-          {"match_winner", v.match_winner},
-          {"hand", hand},
-          {"score", v.score},
-          {"games", v.games},
-          {"vacas", v.vacas},
-          {"stock_count", v.stock_count},
-          {"pile_count", v.pile_count},
-          {"pares_mask", v.pares_mask},
-          {"juego_mask", v.juego_mask},
-          {"declared", v.declared},
-          {"perete_mask", v.perete_mask},
-          {"signals", v.signals},
-          {"bet_open", v.bet_open != 0},
-          {"is_ordago", v.is_ordago != 0},
-          {"bet_team", v.bet_team},
-          {"stake_before", v.stake_before},
-          {"proposed", v.proposed},
-          {"proposal", v.proposal},
-          {"proposer", v.proposer},
-          {"proposal_amount", v.proposal_amount},
-          {"hand_number", v.hand_number},
-          {"lances", lances_json(v.lances)},
-          {"last", last}};
-}
-
-json event_json(const mus::Event& e, std::uint64_t seq) {
-  return {{"seq", seq},          {"kind", static_cast<int>(e.kind)}, {"seat", e.seat},
-          {"team", e.team},      {"lance", e.lance},                 {"amount", e.amount},
-          {"value", e.value}};
+// A SeatView as JSON, field by field (names as in mus/match.hpp); `seat` is the view's seat,
+// or -1 for a spectator's copy.
+void write_view(JsonOut& o, const mus::SeatView& v, int seat) {
+  o.begin_object()
+      .key("seat").value(std::int64_t{seat})
+      .key("phase").value(mus::phase_name(v.phase))
+      .key("to_act").value(std::int64_t{v.to_act})
+      .key("dealer").value(std::int64_t{v.dealer})
+      .key("mano").value(std::int64_t{v.mano})
+      .key("lance").value(mus::lance_name(v.lance))
+      .key("match_winner").value(std::int64_t{v.match_winner})
+      .key("hand").begin_array();
+  for (auto c : v.hand) write_card(o, c);
+  o.end_array()
+      .key("score").numbers(v.score)
+      .key("games").numbers(v.games)
+      .key("vacas").numbers(v.vacas)
+      .key("stock_count").value(std::int64_t{v.stock_count})
+      .key("pile_count").value(std::int64_t{v.pile_count})
+      .key("pares_mask").value(std::int64_t{v.pares_mask})
+      .key("juego_mask").value(std::int64_t{v.juego_mask})
+      .key("declared").value(std::int64_t{v.declared})
+      .key("perete_mask").value(std::int64_t{v.perete_mask})
+      .key("signals").numbers(v.signals)
+      .key("bet_open").value(v.bet_open != 0)
+      .key("is_ordago").value(v.is_ordago != 0)
+      .key("bet_team").value(std::int64_t{v.bet_team})
+      .key("stake_before").value(std::int64_t{v.stake_before})
+      .key("proposed").value(std::int64_t{v.proposed})
+      .key("proposal").value(std::int64_t{v.proposal})
+      .key("proposer").value(std::int64_t{v.proposer})
+      .key("proposal_amount").value(std::int64_t{v.proposal_amount})
+      .key("hand_number").value(std::int64_t{v.hand_number})
+      .key("lances");
+  write_lances(o, v.lances);
+  o.key("last").begin_object()
+      .key("number").value(std::int64_t{v.last.number})
+      .key("dealer").value(std::int64_t{v.last.dealer})
+      .key("mano").value(std::int64_t{v.last.mano})
+      .key("end").value(static_cast<std::int64_t>(v.last.end))
+      .key("game_winner").value(std::int64_t{v.last.game_winner})
+      .key("score_before").numbers(v.last.score_before)
+      .key("score_after").numbers(v.last.score_after)
+      .key("lances");
+  write_lances(o, v.last.lances);
+  o.key("shown");
+  if (v.last.showed_cards()) {
+    o.begin_array();
+    for (auto c : v.last.shown) write_card(o, c);
+    o.end_array();
+  } else {
+    o.null();
+  }
+  o.end_object().end_object();
 }
 
 constexpr std::int64_t finished_kept_ms = 300'000;  // a finished table stays this long
@@ -196,11 +204,20 @@ struct Handler::Impl {
     Note note = Note::none;  // a server note (seat in event.seat), or a library event
     mus::Event event{};
   };
-  static json log_json(const LogEntry& e) {
-    if (e.note == Note::none) return event_json(e.event, e.seq);
-    return {{"seq", e.seq},
-            {"server", e.note == Note::timeout ? "timeout" : "bot_for_away"},
-            {"seat", e.event.seat}};
+  static void write_log_entry(JsonOut& o, const LogEntry& e) {
+    o.begin_object().key("seq").value(static_cast<std::int64_t>(e.seq));
+    if (e.note == Note::none) {
+      o.key("kind").value(static_cast<std::int64_t>(e.event.kind))
+          .key("seat").value(std::int64_t{e.event.seat})
+          .key("team").value(std::int64_t{e.event.team})
+          .key("lance").value(std::int64_t{e.event.lance})
+          .key("amount").value(std::int64_t{e.event.amount})
+          .key("value").value(std::int64_t{e.event.value});
+    } else {
+      o.key("server").value(e.note == Note::timeout ? "timeout" : "bot_for_away")
+          .key("seat").value(std::int64_t{e.event.seat});
+    }
+    o.end_object();
   }
   struct Table {
     std::string id, code, creator, rules_text;
@@ -324,47 +341,65 @@ struct Handler::Impl {
   }
 
   // The view message for a seat (0..3) or a spectator (-1), with the events after `since`.
-  json view_message(const Table& t, int seat, std::uint64_t since, std::int64_t now) const {
-    json j = {{"type", "view"}, {"table", t.id}, {"seq", t.seq()}, {"seat", seat}};
+  // Written with JsonOut: it is the message the server sends most.
+  std::string view_message(const Table& t, int seat, std::uint64_t since, std::int64_t now) const {
+    std::string text;
+    text.reserve(4096);
+    JsonOut o(text);
+    o.begin_object()
+        .key("type").value("view")
+        .key("table").value(t.id)
+        .key("seq").value(static_cast<std::int64_t>(t.seq()))
+        .key("seat").value(std::int64_t{seat})
+        .key("view");
     if (seat >= 0) {
       const mus::SeatView v = mus::view_of(t.state, seat);
-      j["view"] = view_json(v);
-      j["text"] = mus::view_to_text(v);
+      write_view(o, v, seat);
+      o.key("text").value(mus::view_to_text(v));
     } else {
       // A spectator sees the public state: a seat's view without that seat's cards.
       mus::SeatView v = mus::view_of(t.state, 0);
       v.hand = {mus::no_card, mus::no_card, mus::no_card, mus::no_card};
-      json vj = view_json(v);
-      vj["seat"] = -1;
-      j["view"] = vj;
+      write_view(o, v, -1);
     }
-    json legal = json::array();
+    o.key("legal").begin_array();
     if (seat >= 0 && t.state.to_act == seat && !bot_plays(t, seat, now)) {
       const std::uint64_t mask = mus::legal_action_mask(t.state);
       for (int id = 0; id < mus::action_id_count; ++id) {
         if ((mask >> id & 1U) == 0) continue;
         const auto a = mus::action_from_id(t.state, id);
-        if (a) legal.push_back({{"id", id}, {"text", mus::action_to_text(*a)}});
+        if (a) {
+          o.begin_object()
+              .key("id").value(std::int64_t{id})
+              .key("text").value(mus::action_to_text(*a))
+              .end_object();
+        }
       }
     }
-    j["legal"] = legal;
-    j["deadline_ms"] = t.deadline > 0 ? json(std::max<std::int64_t>(0, t.deadline - now))
-                                      : json(nullptr);
-    json events = json::array();
+    o.end_array().key("deadline_ms");
+    if (t.deadline > 0) {
+      o.value(std::max<std::int64_t>(0, t.deadline - now));
+    } else {
+      o.null();
+    }
     const auto first = std::partition_point(t.log.begin(), t.log.end(),
                                             [&](const LogEntry& e) { return e.seq <= since; });
     const auto count = static_cast<std::size_t>(t.log.end() - first);
     auto from = first;
     if (count > limits.max_events_per_view) {
       from = t.log.end() - static_cast<std::ptrdiff_t>(limits.max_events_per_view);
-      j["events_truncated"] = true;
+      o.key("events_truncated").value(true);
     }
-    for (auto it = from; it != t.log.end(); ++it) events.push_back(log_json(*it));
-    j["events"] = events;
-    return j;
+    o.key("events").begin_array();
+    for (auto it = from; it != t.log.end(); ++it) write_log_entry(o, *it);
+    o.end_array().end_object();
+    return text;
   }
 
   void send(std::vector<Outgoing>& out, ConnId c, const json& j) { out.push_back({c, dump(j)}); }
+  void send(std::vector<Outgoing>& out, ConnId c, std::string text) {
+    out.push_back({c, std::move(text)});
+  }
 
   // Sends the table message to everyone at the table who is connected.
   void send_table(const Table& t, std::int64_t now, std::vector<Outgoing>& out) {

@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
     for (const auto& p : handler.restore(0)) std::fprintf(stderr, "mus-server: %s\n", p.c_str());
     for (const auto& l : handler.take_log()) std::fprintf(stderr, "mus-server: %s\n", l.c_str());
     if (opt.test_seed) std::fprintf(stderr, "mus-server: --test-seed: match seeds are NOT random\n");
-    return run_server(opt, handler);
+    return run_server(opt, handler, store);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "mus-server: %s\n", e.what());
     return 1;

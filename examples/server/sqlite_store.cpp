@@ -8,13 +8,12 @@
 namespace mus_server {
 namespace {
 
-// One prepared statement, finalized on scope exit; every step checked.
+// One use of a prepared statement (kept by the store, prepared once), reset on scope exit;
+// every step checked.
 class Stmt {
  public:
-  Stmt(sqlite3* db, const char* sql) : db_(db) {
-    if (sqlite3_prepare_v2(db, sql, -1, &s_, nullptr) != SQLITE_OK) fail("prepare");
-  }
-  ~Stmt() { sqlite3_finalize(s_); }
+  Stmt(sqlite3* db, sqlite3_stmt* s) : db_(db), s_(s) {}
+  ~Stmt() { reset(); }
   Stmt(const Stmt&) = delete;
   Stmt& operator=(const Stmt&) = delete;
 
@@ -51,6 +50,7 @@ class Stmt {
   [[noreturn]] void fail(const char* what) const {
     throw StoreError(std::string("sqlite ") + what + ": " + sqlite3_errmsg(db_));
   }
+  // Its own pointer: the store owns (and finalizes) the statement.
   sqlite3* db_;
   sqlite3_stmt* s_ = nullptr;
 };
@@ -87,7 +87,34 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability) {
   }
 }
 
-SqliteStore::~SqliteStore() { sqlite3_close(db_); }
+SqliteStore::~SqliteStore() {
+  for (auto& [sql, stmt] : statements_) sqlite3_finalize(stmt);
+  if (in_group_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  sqlite3_close(db_);
+}
+
+sqlite3_stmt* SqliteStore::prepare(const char* sql) {
+  auto& stmt = statements_[sql];
+  if (stmt == nullptr && sqlite3_prepare_v2(db_, sql, -1, &stmt, nullptr) != SQLITE_OK) {
+    stmt = nullptr;
+    throw StoreError(std::string("sqlite prepare: ") + sqlite3_errmsg(db_));
+  }
+  return stmt;
+}
+
+void SqliteStore::begin_group() {
+  if (in_group_) return;
+  exec("BEGIN IMMEDIATE");
+  in_group_ = true;
+}
+
+void SqliteStore::end_group() {
+  if (!in_group_) return;
+  in_group_ = false;
+  // SQLite may have rolled the transaction back by itself (an I/O error): then COMMIT fails,
+  // and so does the group.
+  exec("COMMIT");
+}
 
 void SqliteStore::exec(const char* sql) {
   char* err = nullptr;
@@ -99,76 +126,78 @@ void SqliteStore::exec(const char* sql) {
 }
 
 void SqliteStore::put_player(const PlayerRecord& p) {
-  Stmt s(db_, "INSERT INTO players(id, name, secret) VALUES(?1, ?2, ?3)"
-              " ON CONFLICT(id) DO UPDATE SET name = excluded.name");
+  Stmt s(db_, prepare("INSERT INTO players(id, name, secret) VALUES(?1, ?2, ?3)"
+              " ON CONFLICT(id) DO UPDATE SET name = excluded.name"));
   s.bind(1, p.id).bind(2, p.name).bind(3, p.secret).step();
 }
 
 void SqliteStore::create_table(const TableRecord& t) {
-  Stmt s(db_, "INSERT INTO tables(id, settings, seed, dealer) VALUES(?1, ?2, ?3, ?4)");
+  Stmt s(db_, prepare("INSERT INTO tables(id, settings, seed, dealer) VALUES(?1, ?2, ?3, ?4)"));
   s.bind(1, t.id).bind(2, t.settings).bind(3, to_db(t.seed)).bind(4, std::int64_t{t.dealer});
   s.step();
 }
 
 void SqliteStore::set_seat(const std::string& table, int seat, const std::string& player) {
   if (player.empty()) {
-    Stmt s(db_, "DELETE FROM seats WHERE table_id = ?1 AND seat = ?2");
+    Stmt s(db_, prepare("DELETE FROM seats WHERE table_id = ?1 AND seat = ?2"));
     s.bind(1, table).bind(2, std::int64_t{seat}).step();
     return;
   }
-  Stmt s(db_, "INSERT OR REPLACE INTO seats(table_id, seat, player) VALUES(?1, ?2, ?3)");
+  Stmt s(db_, prepare("INSERT OR REPLACE INTO seats(table_id, seat, player) VALUES(?1, ?2, ?3)"));
   s.bind(1, table).bind(2, std::int64_t{seat}).bind(3, player).step();
 }
 
 void SqliteStore::append_actions(const std::string& table, std::size_t first,
                                  const std::vector<std::string>& actions, bool finishes) {
   if (actions.empty() && !finishes) return;
-  exec("BEGIN IMMEDIATE");
+  // All or none: a transaction of its own, or a savepoint inside the group's transaction.
+  exec(in_group_ ? "SAVEPOINT append" : "BEGIN IMMEDIATE");
   try {
-    Stmt s(db_, "INSERT INTO actions(table_id, idx, action) VALUES(?1, ?2, ?3)");
+    Stmt s(db_, prepare("INSERT INTO actions(table_id, idx, action) VALUES(?1, ?2, ?3)"));
     for (std::size_t i = 0; i < actions.size(); ++i) {
       s.bind(1, table).bind(2, static_cast<std::int64_t>(first + i)).bind(3, actions[i]);
       s.step();
       s.reset();
     }
     if (finishes) {
-      Stmt f(db_, "UPDATE tables SET finished = 1 WHERE id = ?1");
+      Stmt f(db_, prepare("UPDATE tables SET finished = 1 WHERE id = ?1"));
       f.bind(1, table).step();
     }
-    exec("COMMIT");
+    exec(in_group_ ? "RELEASE append" : "COMMIT");
   } catch (...) {
-    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_exec(db_, in_group_ ? "ROLLBACK TO append; RELEASE append" : "ROLLBACK", nullptr,
+                 nullptr, nullptr);
     throw;
   }
 }
 
 void SqliteStore::close_table(const std::string& table) {
-  Stmt s(db_, "UPDATE tables SET finished = 1 WHERE id = ?1");
+  Stmt s(db_, prepare("UPDATE tables SET finished = 1 WHERE id = ?1"));
   s.bind(1, table).step();
 }
 
 std::vector<PlayerRecord> SqliteStore::load_players() {
   std::vector<PlayerRecord> out;
-  Stmt s(db_, "SELECT id, name, secret FROM players");
+  Stmt s(db_, prepare("SELECT id, name, secret FROM players"));
   while (s.step()) out.push_back({s.text(0), s.text(1), s.text(2)});
   return out;
 }
 
 void SqliteStore::fill(TableRecord& t) {
-  Stmt seats(db_, "SELECT seat, player FROM seats WHERE table_id = ?1");
+  Stmt seats(db_, prepare("SELECT seat, player FROM seats WHERE table_id = ?1"));
   seats.bind(1, t.id);
   while (seats.step()) {
     const std::int64_t seat = seats.integer(0);
     if (seat >= 0 && seat < 4) t.seats[static_cast<std::size_t>(seat)] = seats.text(1);
   }
-  Stmt acts(db_, "SELECT action FROM actions WHERE table_id = ?1 ORDER BY idx");
+  Stmt acts(db_, prepare("SELECT action FROM actions WHERE table_id = ?1 ORDER BY idx"));
   acts.bind(1, t.id);
   while (acts.step()) t.actions.push_back(acts.text(0));
 }
 
 std::vector<TableRecord> SqliteStore::load_unfinished() {
   std::vector<TableRecord> out;
-  Stmt s(db_, "SELECT id, settings, seed, dealer FROM tables WHERE finished = 0 ORDER BY rowid");
+  Stmt s(db_, prepare("SELECT id, settings, seed, dealer FROM tables WHERE finished = 0 ORDER BY rowid"));
   while (s.step()) {
     TableRecord t;
     t.id = s.text(0);
@@ -182,7 +211,7 @@ std::vector<TableRecord> SqliteStore::load_unfinished() {
 }
 
 std::optional<TableRecord> SqliteStore::load_table(const std::string& id) {
-  Stmt s(db_, "SELECT id, settings, seed, dealer, finished FROM tables WHERE id = ?1");
+  Stmt s(db_, prepare("SELECT id, settings, seed, dealer, finished FROM tables WHERE id = ?1"));
   s.bind(1, id);
   if (!s.step()) return std::nullopt;
   TableRecord t;

@@ -2,11 +2,13 @@
 #ifndef MUS_SERVER_SQLITE_STORE_HPP
 #define MUS_SERVER_SQLITE_STORE_HPP
 
+#include <map>
 #include <string>
 
 #include "store.hpp"
 
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace mus_server {
 
@@ -34,11 +36,19 @@ class SqliteStore final : public Store {
   std::vector<PlayerRecord> load_players() override;
   std::vector<TableRecord> load_unfinished() override;
   std::optional<TableRecord> load_table(const std::string& id) override;
+  /// One transaction (BEGIN IMMEDIATE ... COMMIT) for the whole group; each append_actions()
+  /// in it is a savepoint, still all or none.
+  void begin_group() override;
+  void end_group() override;
 
  private:
   void exec(const char* sql);
   void fill(TableRecord& t);
+  // The statement for this SQL text, prepared at its first use and kept.
+  sqlite3_stmt* prepare(const char* sql);
   sqlite3* db_ = nullptr;
+  std::map<std::string, sqlite3_stmt*> statements_;
+  bool in_group_ = false;
 };
 
 }  // namespace mus_server

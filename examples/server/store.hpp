@@ -61,6 +61,18 @@ class Store {
   virtual std::vector<TableRecord> load_unfinished() = 0;
   /// One table, finished or not.
   virtual std::optional<TableRecord> load_table(const std::string& id) = 0;
+
+  /// @brief Group commit: the calls until end_group() are made durable together, by
+  /// end_group(), instead of one by one. Each call still completes or throws as above (a
+  /// failed append_actions() leaves nothing of itself in the group), but nothing of the group
+  /// is durable before end_group() returns, so whoever groups must hold back every effect of
+  /// the group (the messages to clients) until then. Stores that cannot group keep the
+  /// default: every call is durable on return, as without a group.
+  virtual void begin_group() {}
+  /// @brief Commits the group. Throws StoreError when it cannot; then none of the group may be
+  /// stored, and the caller must not show any of its effects (mus-server stops: on restart
+  /// it rebuilds every match from what was stored).
+  virtual void end_group() {}
 };
 
 }  // namespace mus_server

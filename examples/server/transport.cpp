@@ -42,14 +42,36 @@ void log_line(const std::string& s) {
 
 class WsSession;
 
-// What every session shares: the handler, the options and the open WebSocket sessions.
+// What every session shares: the handler, the store, the options and the open WebSocket
+// sessions.
+//
+// Group commit: the first event that reaches the handler opens a group in the store and posts
+// a flush to the io_context; every event that completes before the flush runs (all those the
+// reactor found ready, under load) joins the group, and their messages are held. The flush
+// commits the group once, then sends the held messages: no client sees an action before it is
+// stored, and one commit serves many tables. If the commit fails the server stops without
+// sending them (a restart rebuilds every match from what was stored).
 struct Hub {
   Handler& handler;
+  Store& store;
   const Options& opt;
+  net::io_context& ioc;
   std::unordered_map<ConnId, std::weak_ptr<WsSession>> sessions;
   ConnId next = 1;
+  bool grouping = false;
+  std::vector<Outgoing> held;
+  int exit_status = 0;
 
-  void deliver(const std::vector<Outgoing>& out);
+  // Call before giving the handler anything that may write to the store.
+  void begin() {
+    if (grouping) return;
+    store.begin_group();
+    grouping = true;
+    net::post(ioc, [this] { flush(); });
+  }
+  void flush();
+  void deliver(std::vector<Outgoing>&& out);
+  void send_now(std::vector<Outgoing>& out);  // moves the texts out
   void flush_log() {
     for (const auto& l : handler.take_log()) log_line(l);
   }
@@ -66,6 +88,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     ws_.async_accept(req, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return;
       self->hub_.sessions[self->id_] = self;
+      self->hub_.begin();
       self->hub_.handler.open(self->id_, now_ms());
       self->open_ = true;
       self->read();
@@ -92,9 +115,12 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         self->hub_.deliver({{self->id_, R"({"type":"error","code":"bad_json","message":"send text frames"})"}});
         return self->read();
       }
-      const std::string text = beast::buffers_to_string(self->buffer_.data());
+      const auto data = self->buffer_.cdata();
+      self->hub_.begin();
+      self->hub_.deliver(self->hub_.handler.message(
+          self->id_, std::string_view(static_cast<const char*>(data.data()), data.size()),
+          now_ms()));
       self->buffer_.consume(self->buffer_.size());
-      self->hub_.deliver(self->hub_.handler.message(self->id_, text, now_ms()));
       self->read();
     });
   }
@@ -113,6 +139,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (!open_) return;
     open_ = false;
     hub_.sessions.erase(id_);
+    hub_.begin();
     hub_.deliver(hub_.handler.close(id_, now_ms()));
   }
 
@@ -125,13 +152,43 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   bool closing_ = false;
 };
 
-void Hub::deliver(const std::vector<Outgoing>& out) {
-  for (const auto& o : out) {
+void Hub::send_now(std::vector<Outgoing>& out) {
+  for (auto& o : out) {
     auto it = sessions.find(o.conn);
     if (it == sessions.end()) continue;
-    if (auto s = it->second.lock()) s->send(o.text);
+    if (auto s = it->second.lock()) s->send(std::move(o.text));
+  }
+}
+
+void Hub::deliver(std::vector<Outgoing>&& out) {
+  if (grouping) {
+    if (held.empty()) {
+      held = std::move(out);
+    } else {
+      held.insert(held.end(), std::make_move_iterator(out.begin()),
+                  std::make_move_iterator(out.end()));
+    }
+  } else {
+    send_now(out);
   }
   flush_log();
+}
+
+void Hub::flush() {
+  if (!grouping) return;
+  grouping = false;
+  try {
+    store.end_group();
+  } catch (const StoreError& e) {
+    log_line(std::string("store: ") + e.what() + "; stopping without sending what it held");
+    held.clear();
+    exit_status = 1;
+    ioc.stop();
+    return;
+  }
+  std::vector<Outgoing> out = std::move(held);
+  held.clear();
+  send_now(out);
 }
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
@@ -184,6 +241,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (path == "/tables") return reply(req, http::status::ok, "application/json", hub_.handler.lobby());
     if (path.rfind("/replays/", 0) == 0) {
       const std::string id = path.substr(9);
+      hub_.begin();  // it reads the store: inside the group, so it sees the group's writes
       auto text = id.size() <= 40 ? hub_.handler.replay_transcript(id) : std::nullopt;
       hub_.flush_log();
       if (!text) return reply(req, http::status::not_found, "text/plain", "no finished match with this id\n");
@@ -238,21 +296,39 @@ class Listener : public std::enable_shared_from_this<Listener> {
     acceptor_.set_option(net::socket_base::reuse_address(true));
     acceptor_.bind(ep);
     acceptor_.listen(4096);
+    acceptor_.non_blocking(true);  // accept() below returns would_block when none is waiting
   }
   std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
   void accept() {
     acceptor_.async_accept(net::make_strand(ioc_),
                            [self = shared_from_this()](beast::error_code ec, tcp::socket s) {
                              if (!ec) {
-                               beast::error_code ignored;
-                               s.set_option(tcp::no_delay(true), ignored);  // small messages
-                               std::make_shared<HttpSession>(std::move(s), self->hub_)->start();
+                               self->serve(std::move(s));
+                               self->drain();
                              }
                              if (ec != net::error::operation_aborted) self->accept();
                            });
   }
 
  private:
+  // Under load one turn of the loop serves many events, so one accept per turn let new
+  // connections wait in the kernel's queue for seconds: take the others waiting too.
+  void drain() {
+    for (int i = 0; i < max_accepts_per_turn; ++i) {
+      tcp::socket s(net::make_strand(ioc_));
+      beast::error_code ec;
+      acceptor_.accept(s, ec);
+      if (ec) return;  // would_block: none is waiting
+      serve(std::move(s));
+    }
+  }
+  void serve(tcp::socket s) {
+    beast::error_code ignored;
+    s.set_option(tcp::no_delay(true), ignored);  // small messages
+    std::make_shared<HttpSession>(std::move(s), hub_)->start();
+  }
+
+  static constexpr int max_accepts_per_turn = 256;
   net::io_context& ioc_;
   tcp::acceptor acceptor_;
   Hub& hub_;
@@ -262,6 +338,7 @@ void schedule_tick(net::steady_timer& timer, Hub& hub) {
   timer.expires_after(std::chrono::milliseconds(200));
   timer.async_wait([&timer, &hub](beast::error_code ec) {
     if (ec) return;
+    hub.begin();
     hub.deliver(hub.handler.tick(now_ms()));
     schedule_tick(timer, hub);
   });
@@ -269,10 +346,10 @@ void schedule_tick(net::steady_timer& timer, Hub& hub) {
 
 }  // namespace
 
-int run_server(const Options& opt, Handler& handler) {
+int run_server(const Options& opt, Handler& handler, Store& store) {
   (void)now_ms();  // the handler's clock starts here (restore() used 0)
   net::io_context ioc{1};
-  Hub hub{handler, opt, {}, 1};
+  Hub hub{handler, store, opt, ioc, {}, 1, false, {}, 0};
   std::shared_ptr<Listener> listener;
   try {
     const auto address = net::ip::make_address(opt.host);
@@ -292,8 +369,9 @@ int run_server(const Options& opt, Handler& handler) {
               static_cast<unsigned>(listener->port()));
   std::fflush(stdout);
   ioc.run();
+  if (hub.exit_status == 0) hub.flush();  // what the last events held
   log_line("stopped");
-  return 0;
+  return hub.exit_status;
 }
 
 }  // namespace mus_server

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -13,6 +14,7 @@
 
 #include "catch.hpp"
 #include "handler.hpp"
+#include "json_out.hpp"
 #include "replay.hpp"
 #include "sqlite_store.hpp"
 #include "web_files.hpp"
@@ -870,4 +872,66 @@ TEST_CASE("the SQLite store: tables, seats, actions in order, finishing, and no 
   CHECK(s.load_table("t1")->seats[2].empty());
   CHECK_FALSE(s.load_table("t2"));
   CHECK_THROWS_AS(SqliteStore("/nonexistent-dir/x.sqlite3", Durability::normal), StoreError);
+}
+
+TEST_CASE("the SQLite store's group commit: one transaction, each append all or none, "
+          "nothing durable before end_group") {
+  const auto db = std::filesystem::temp_directory_path() /
+                  ("mus_server_test_group_" + std::to_string(::getpid()) + ".sqlite3");
+  std::filesystem::remove(db);
+  {
+    SqliteStore s(db.string(), Durability::normal);
+    s.create_table({"t1", "{}", 1, 0, {}, {}, false});
+    s.begin_group();
+    s.append_actions("t1", 0, {"shuffle seed 1", "0 mus"}, false);
+    // A refused append inside the group leaves nothing of itself, and the rest of the group.
+    CHECK_THROWS_AS(s.append_actions("t1", 1, {"1 mus", "2 mus"}, false), StoreError);
+    s.append_actions("t1", 2, {"1 cut"}, false);
+    CHECK(s.load_table("t1")->actions.size() == 3);  // the group reads its own writes
+    {
+      // Another connection sees nothing of the group before its commit.
+      SqliteStore other(db.string(), Durability::normal);
+      CHECK(other.load_table("t1")->actions.empty());
+    }
+    s.end_group();
+    SqliteStore other(db.string(), Durability::normal);
+    CHECK(other.load_table("t1")->actions ==
+          std::vector<std::string>{"shuffle seed 1", "0 mus", "1 cut"});
+    // A group that never ends (the process dies) stores nothing.
+    s.begin_group();
+    s.append_actions("t1", 3, {"2 pass"}, true);
+  }
+  SqliteStore again(db.string(), Durability::normal);
+  CHECK(again.load_table("t1")->actions.size() == 3);
+  CHECK_FALSE(again.load_table("t1")->finished);
+  std::filesystem::remove(db);
+  std::filesystem::remove(db.string() + "-wal");
+  std::filesystem::remove(db.string() + "-shm");
+}
+
+TEST_CASE("JsonOut writes JSON that reads back: nesting, commas, numbers, escapes") {
+  std::string text;
+  JsonOut o(text);
+  const std::string tricky = std::string("a\"b\\c\nd\te") + '\x01' + "f\xc3\xb1";
+  o.begin_object()
+      .key("s").value(tricky)
+      .key("lit").value("view")
+      .key("n").value(std::int64_t{-42})
+      .key("b").value(false)
+      .key("z").null()
+      .key("a").numbers(std::array<std::uint8_t, 3>{1, 2, 255})
+      .key("e").begin_array().end_array()
+      .key("o").begin_object().key("x").begin_array().begin_object().end_object().null()
+      .end_array().end_object()
+      .end_object();
+  const auto j = nlohmann::json::parse(text);
+  CHECK(j["s"] == tricky);
+  CHECK(j["lit"] == "view");
+  CHECK(j["n"] == -42);
+  CHECK(j["b"] == false);
+  CHECK(j["z"].is_null());
+  CHECK(j["a"] == nlohmann::json::array({1, 2, 255}));
+  CHECK(j["e"].empty());
+  CHECK(j["o"]["x"].size() == 2);
+  CHECK(j.size() == 8);
 }

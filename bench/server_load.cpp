@@ -1,0 +1,853 @@
+// mus-server-load: the load and fault benchmark of mus-server (docs/server.md "Load and
+// faults"). Not a test: nothing registers it with ctest.
+//
+// It starts the server it is given on a free port of 127.0.0.1 with a fresh database, opens
+// four WebSocket clients per table (Boost.Beast, one thread, one io_context), and every group
+// of four creates a table with four human seats, joins it and plays random legal actions (from
+// each view's `legal` list) through whole matches, one after the other, until the time or the
+// match count is up. Then it reports:
+//   - actions per second (every action of the match: shuffles and people), and the server's
+//     CPU seconds per 1,000 actions (a figure that does not depend on the machine's load);
+//   - p50 and p99 latency from an act to the next view that client receives;
+//   - errors, by code;
+//   - the server's CPU time and peak RSS (VmHWM of /proc/<pid>/status), and that peak less the
+//     server's RSS before the clients, per table;
+//   - SQLite bytes per action and per finished match (the file after a checkpoint).
+//
+// With --kills N (the fault run) it also kills the server with SIGKILL at random moments, N
+// times, restarts it on the same port and database, and the clients reconnect with their resume
+// tokens and go on. A client's act is acknowledged when the client receives a view past it
+// (the server stores an action before any view shows it). At the end, with the server stopped,
+// every acknowledged act must be in the store at its place, with the text of the action the
+// client chose, and every table must hold at least as many actions as the highest seq a client
+// saw: the lost count must be 0 (exit status 1 otherwise).
+//
+// Loopback only; every loop is bounded in count and time (--seconds at most 600).
+//
+//   mus-server-load --server build/examples/server/mus-server --tables 1000 --seconds 30
+//   mus-server-load --server ... --tables 200 --seconds 40 --kills 10
+// Boost 1.74's asio/awaitable.hpp uses std::exchange without including <utility>.
+#include <utility>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sqlite3.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <charconv>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+extern "C" char** environ;
+
+struct Config {
+  std::string server;
+  std::string workdir = "/tmp/mus-server-load";
+  std::string rules = "standard target=15";
+  std::vector<std::string> server_args;
+  int tables = 100;
+  double seconds = 20;
+  int max_matches = 1'000'000;
+  int kills = 0;
+  int connecting = 256;  // connections being opened at once
+  std::uint64_t seed = 1;
+};
+
+// ---- the server process ----
+
+struct ProcStats {
+  double cpu_s = 0;       // utime + stime
+  long hwm_kb = 0;        // VmHWM
+  long rss_kb = 0;        // VmRSS
+};
+
+ProcStats read_proc(pid_t pid) {
+  ProcStats out;
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string all((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  const auto close = all.rfind(')');
+  if (close != std::string::npos) {
+    std::istringstream rest(all.substr(close + 2));
+    std::string f;
+    std::vector<std::string> fields;
+    while (rest >> f) fields.push_back(f);
+    // After the name: state is field 3 of stat(5), so utime (14) and stime (15) are 11 and 12.
+    if (fields.size() > 12) {
+      const double tick = static_cast<double>(sysconf(_SC_CLK_TCK));
+      out.cpu_s = (std::stod(fields[11]) + std::stod(fields[12])) / tick;
+    }
+  }
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) out.hwm_kb = std::stol(line.substr(6));
+    if (line.rfind("VmRSS:", 0) == 0) out.rss_kb = std::stol(line.substr(6));
+  }
+  return out;
+}
+
+class Server {
+ public:
+  Server(const Config& c, std::string db) : cfg_(c), db_(std::move(db)) {}
+
+  // Starts the server (port 0 the first time: it picks a free one and prints it).
+  void start() {
+    int fds[2];
+    if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
+    std::vector<std::string> args = {cfg_.server, "--host", "127.0.0.1", "--port",
+                                     std::to_string(port_), "--db", db_};
+    for (const char* a : {"--max-tables", "1000000", "--max-tables-per-player", "1000000",
+                          "--max-connections", "20000", "--rate", "100000", "--burst", "100000",
+                          "--clock", "3600", "--grace", "600"})
+      args.emplace_back(a);
+    args.insert(args.end(), cfg_.server_args.begin(), cfg_.server_args.end());
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
+    posix_spawn_file_actions_addclose(&fa, fds[0]);
+    const std::string log = cfg_.workdir + "/server.log";
+    posix_spawn_file_actions_addopen(&fa, 2, log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    const int rc = posix_spawn(&pid_, argv[0], &fa, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(fds[1]);
+    if (rc != 0) throw std::runtime_error("cannot start " + cfg_.server);
+    // The first line says where it listens ("mus-server: listening on http://127.0.0.1:P/").
+    std::string line;
+    char ch = 0;
+    while (read(fds[0], &ch, 1) == 1 && ch != '\n' && line.size() < 400) line += ch;
+    close(fds[0]);
+    const auto colon = line.rfind(':');
+    if (line.find("listening on") == std::string::npos || colon == std::string::npos)
+      throw std::runtime_error("the server did not start (see " + log + "): " + line);
+    port_ = static_cast<std::uint16_t>(std::stoi(line.substr(colon + 1)));
+    base_ = read_proc(pid_);
+  }
+
+  // Stops the server (SIGKILL or SIGTERM), adding its CPU time and peak RSS to the totals.
+  void stop(int sig) {
+    if (pid_ <= 0) return;
+    sample();
+    kill(pid_, sig);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    cpu_done_ += last_.cpu_s;
+    last_ = {};
+    pid_ = 0;
+  }
+
+  ProcStats sample() {
+    if (pid_ > 0) {
+      last_ = read_proc(pid_);
+      hwm_kb_ = std::max(hwm_kb_, last_.hwm_kb);
+    }
+    return last_;
+  }
+  double cpu_total() { return cpu_done_ + sample().cpu_s; }
+  long hwm_kb() const { return hwm_kb_; }
+  long base_rss_kb() const { return base_.rss_kb; }
+  std::uint16_t port() const { return port_; }
+
+ private:
+  const Config& cfg_;
+  std::string db_;
+  pid_t pid_ = 0;
+  std::uint16_t port_ = 0;
+  ProcStats base_{}, last_{};
+  double cpu_done_ = 0;
+  long hwm_kb_ = 0;
+};
+
+// ---- reading views cheaply ----
+
+// Moves `i` past the JSON value that starts at t[i] (strings, containers and literals; the
+// text is the server's, so a malformed one only ends the scan early). False at the end.
+bool skip_value(std::string_view t, std::size_t& i) {
+  const auto skip_string = [&] {
+    for (++i; i < t.size(); ++i) {
+      if (t[i] == '\\') {
+        ++i;
+      } else if (t[i] == '"') {
+        ++i;
+        return true;
+      }
+    }
+    return false;
+  };
+  if (i >= t.size()) return false;
+  if (t[i] == '"') return skip_string();
+  if (t[i] == '{' || t[i] == '[') {
+    int depth = 0;
+    while (i < t.size()) {
+      const char c = t[i];
+      if (c == '"') {
+        if (!skip_string()) return false;
+        continue;
+      }
+      if (c == '{' || c == '[') ++depth;
+      if (c == '}' || c == ']') --depth;
+      ++i;
+      if (depth == 0) return true;
+    }
+    return false;
+  }
+  while (i < t.size() && t[i] != ',' && t[i] != '}' && t[i] != ']' && t[i] != ' ') ++i;
+  return true;
+}
+
+// Calls f(key, raw value text) for each field of the top-level object, building nothing:
+// a view is read for its type, table, seq and legal ids only, and the client must not cost
+// more than the server it measures.
+template <typename F>
+bool top_fields(std::string_view t, F&& f) {
+  std::size_t i = 0;
+  const auto ws = [&] {
+    while (i < t.size() && (t[i] == ' ' || t[i] == '\n' || t[i] == '\t' || t[i] == '\r')) ++i;
+  };
+  ws();
+  if (i >= t.size() || t[i] != '{') return false;
+  ++i;
+  for (;;) {
+    ws();
+    if (i < t.size() && t[i] == '}') return true;
+    if (i >= t.size() || t[i] != '"') return false;
+    const std::size_t k = i + 1;
+    if (!skip_value(t, i)) return false;
+    const std::string_view key = t.substr(k, i - k - 1);
+    ws();
+    if (i >= t.size() || t[i] != ':') return false;
+    ++i;
+    ws();
+    const std::size_t v = i;
+    if (!skip_value(t, i)) return false;
+    f(key, t.substr(v, i - v));
+    ws();
+    if (i < t.size() && t[i] == ',') {
+      ++i;
+      continue;
+    }
+    return i < t.size() && t[i] == '}';
+  }
+}
+
+// ---- the clients ----
+
+// An act the client sent: the table's seq it answered and the text of the chosen action.
+struct Act {
+  std::string table;
+  std::uint64_t seq = 0;
+  std::string text;
+};
+
+struct Totals {
+  std::uint64_t actions = 0;  // seq advances seen (every action of every match)
+  std::uint64_t acts = 0;     // acts sent
+  std::uint64_t matches = 0;  // match_over seen by seat 0
+  std::uint64_t disconnects = 0;
+  std::uint64_t connect_retries = 0;  // connections that failed to open and were tried again
+  std::map<std::string, std::uint64_t> errors;   // refusals and failures, by code
+  std::map<std::string, std::uint64_t> retries;  // refusals of acts resent across a restart
+  std::vector<std::uint32_t> latency_us;
+};
+
+class Client;
+
+struct Group {
+  int index = 0;
+  std::array<std::shared_ptr<Client>, 4> seats{};
+  std::string table;               // the table being played
+  std::map<std::string, std::uint64_t> high;  // table -> highest seq seen
+  std::vector<Act> acked;          // acts acknowledged by a later view
+  int matches = 0;
+  bool started = false;            // a first view arrived
+};
+
+class Bench;
+
+class Client : public std::enable_shared_from_this<Client> {
+ public:
+  Client(Bench& b, Group& g, int seat, std::uint64_t seed);
+  void connect();
+  void send(std::string text);
+  void stop();
+  bool welcomed() const { return welcomed_; }
+  void join(const std::string& table);
+  void create();
+
+ private:
+  void on_message(std::string_view text);
+  void on_view(const std::string& table, std::uint64_t seq, std::string_view legal);
+  using Stream = websocket::stream<beast::tcp_stream>;
+  void read();
+  void write();
+  // The connection `ws` failed or closed (calls about an older connection are ignored).
+  void dropped(const Stream* ws, const char* why);
+
+  Bench& bench_;
+  Group& group_;
+  int seat_;
+  std::mt19937_64 rng_;
+  // Shared with the pending operations' handlers, so that a connection replaced after a drop
+  // lives until they have all run.
+  std::shared_ptr<Stream> ws_;
+  bool dead_ = true;  // ws_ failed or closed (or there is none yet)
+  beast::flat_buffer buffer_;
+  std::deque<std::string> queue_;
+  std::string token_;
+  bool open_ = false, welcomed_ = false, stopping_ = false;
+  // The act waiting for its view, and the connection it was sent on. It stays across a drop:
+  // a view past its seq after the reconnection acknowledges it too.
+  bool waiting_ = false;
+  Act pending_{};
+  std::uint64_t generation_ = 0, pending_generation_ = 0;  // connections opened so far
+  Clock::time_point sent_at_{};
+  net::steady_timer retry_;
+  int backoff_ms_ = 50;
+};
+
+class Bench {
+ public:
+  Bench(Config c, Server& s) : cfg(std::move(c)), server(s), rng(cfg.seed) {}
+
+  Config cfg;
+  Server& server;
+  net::io_context ioc{1};
+  std::mt19937_64 rng;
+  Totals totals;
+  std::vector<std::unique_ptr<Group>> groups;
+  Clock::time_point start{}, end{}, window_start{};
+  bool window_open = false, stopping = false, restarting = false;
+  std::uint64_t window_actions = 0;
+  double window_cpu = 0;
+  int groups_started = 0, connecting = 0;
+  std::deque<std::shared_ptr<Client>> to_connect;
+  int kills_done = 0;
+
+  bool time_left() const { return !stopping && Clock::now() < end; }
+  bool fault() const { return cfg.kills > 0; }
+
+  void error(const std::string& code) { ++totals.errors[code]; }
+
+  // Opens waiting connections, a few at a time.
+  void pump() {
+    while (connecting < cfg.connecting && !to_connect.empty() && !restarting) {
+      auto c = to_connect.front();
+      to_connect.pop_front();
+      ++connecting;
+      c->connect();
+    }
+  }
+  void connected() {
+    --connecting;
+    pump();
+  }
+
+  void group_started(Group& g) {
+    if (g.started) return;
+    g.started = true;
+    if (++groups_started == cfg.tables && !window_open) open_window();
+  }
+  void open_window() {
+    window_open = true;
+    window_start = Clock::now();
+    window_actions = totals.actions;
+    window_cpu = server.cpu_total();
+  }
+
+  void run();
+};
+
+Client::Client(Bench& b, Group& g, int seat, std::uint64_t seed)
+    : bench_(b), group_(g), seat_(seat), rng_(seed), retry_(b.ioc) {}
+
+void Client::connect() {
+  ws_ = std::make_shared<Stream>(bench_.ioc);
+  ++generation_;
+  dead_ = false;
+  buffer_.clear();
+  queue_.clear();
+  welcomed_ = false;
+  const tcp::endpoint ep(net::ip::make_address("127.0.0.1"), bench_.server.port());
+  beast::get_lowest_layer(*ws_).expires_after(std::chrono::seconds(30));
+  beast::get_lowest_layer(*ws_).async_connect(
+      ep, [self = shared_from_this(), ws = ws_](beast::error_code ec) {
+        if (ec) return self->dropped(ws.get(), "connect");
+        beast::error_code ignored;
+        beast::get_lowest_layer(*ws).socket().set_option(tcp::no_delay(true), ignored);
+        ws->async_handshake("127.0.0.1", "/ws", [self, ws](beast::error_code ec2) {
+          if (ec2) return self->dropped(ws.get(), "handshake");
+          beast::get_lowest_layer(*self->ws_).expires_never();
+          self->open_ = true;
+          self->backoff_ms_ = 50;
+          self->bench_.connected();
+          json hello = {{"type", "hello"}, {"v", 1}};
+          if (self->token_.empty()) {
+            hello["name"] = "g" + std::to_string(self->group_.index) + "s" +
+                            std::to_string(self->seat_);
+          } else {
+            hello["token"] = self->token_;
+          }
+          self->send(hello.dump());
+          self->read();
+        });
+      });
+}
+
+void Client::dropped(const Stream* ws, const char* why) {
+  if (ws != ws_.get() || dead_) return;
+  dead_ = true;
+  beast::error_code ignored;
+  beast::get_lowest_layer(*ws_).socket().close(ignored);
+  const bool was_open = open_;
+  open_ = false;
+  welcomed_ = false;
+  if (!was_open) bench_.connected();  // a connect attempt ended
+  if (stopping_ || bench_.stopping) return;
+  if (!was_open) {
+    ++bench_.totals.connect_retries;  // the server was slow to accept: try again
+  } else {
+    ++bench_.totals.disconnects;
+    if (!bench_.fault()) {
+      bench_.error(std::string("disconnected (") + why + ")");
+      return;
+    }
+  }
+  // Come back (with the token once welcomed), after a backoff, while there is time.
+  if (!bench_.time_left()) return;
+  retry_.expires_after(std::chrono::milliseconds(backoff_ms_ / 2 + static_cast<int>(rng_() % static_cast<unsigned>(backoff_ms_))));
+  backoff_ms_ = std::min(backoff_ms_ * 2, 1000);
+  retry_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (ec || !self->bench_.time_left()) return;
+    self->bench_.to_connect.push_back(self);
+    self->bench_.pump();
+  });
+}
+
+void Client::send(std::string text) {
+  if (!open_) return;
+  queue_.push_back(std::move(text));
+  if (queue_.size() == 1) write();
+}
+
+void Client::write() {
+  ws_->text(true);
+  ws_->async_write(net::buffer(queue_.front()),
+                   [self = shared_from_this(), ws = ws_](beast::error_code ec, std::size_t) {
+                     if (ec) return self->dropped(ws.get(), "write");
+                     if (ws != self->ws_ || self->queue_.empty()) return;
+                     self->queue_.pop_front();
+                     if (!self->queue_.empty() && self->open_) self->write();
+                   });
+}
+
+void Client::read() {
+  ws_->async_read(buffer_, [self = shared_from_this(), ws = ws_](beast::error_code ec, std::size_t) {
+    if (ec) return self->dropped(ws.get(), "read");
+    const auto data = self->buffer_.cdata();
+    self->on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
+    self->buffer_.consume(self->buffer_.size());
+    if (self->open_) self->read();
+  });
+}
+
+void Client::stop() {
+  stopping_ = true;
+  retry_.cancel();
+  if (ws_ && !dead_) {
+    beast::error_code ec;
+    beast::get_lowest_layer(*ws_).socket().close(ec);
+  }
+}
+
+void Client::create() {
+  send(json{{"type", "create"}, {"rules", bench_.cfg.rules},
+            {"seats", {"human", "human", "human", "human"}}, {"seat", 0}}
+           .dump());
+}
+
+void Client::join(const std::string& table) {
+  send(json{{"type", "join"}, {"table", table}, {"seat", seat_}}.dump());
+}
+
+void Client::on_message(std::string_view text) {
+  // A view (most messages) is scanned for the few fields the client needs; others are parsed.
+  std::string_view type, table, seq, legal;
+  const bool scanned = top_fields(text, [&](std::string_view k, std::string_view v) {
+    if (k == "type") type = v;
+    else if (k == "table") table = v;
+    else if (k == "seq") seq = v;
+    else if (k == "legal") legal = v;
+  });
+  if (scanned && type == "\"view\"" && table.size() >= 2 && !seq.empty()) {
+    std::uint64_t n = 0;
+    const auto r = std::from_chars(seq.data(), seq.data() + seq.size(), n);
+    if (r.ec == std::errc{})
+      return on_view(std::string(table.substr(1, table.size() - 2)), n, legal);
+  }
+  const json m = json::parse(text, nullptr, false);
+  if (!m.is_object()) return bench_.error("client: bad JSON");
+  const std::string type_text = m.value("type", "");
+  if (type_text == "view") return bench_.error("client: a view without table or seq");
+  if (type_text == "welcome") {
+    const bool first = token_.empty();
+    token_ = m.value("token", "");
+    welcomed_ = true;
+    // Resumed: the server sends the tables and views of the player's seats. A seat that the
+    // restart took away (its create or join was not stored yet) is asked for again.
+    if (!first && !m.value("tables", json::array()).empty()) return;
+    if (seat_ == 0) {
+      create();
+    } else if (!group_.table.empty()) {
+      join(group_.table);
+    }
+    return;
+  }
+  if (type_text == "table") {
+    // Seat 0 learns the id of the table it created and calls the others to it.
+    const std::string id = m.value("table", "");
+    if (seat_ == 0 && id != group_.table && !m.value("over", false) && !m.value("started", true)) {
+      group_.table = id;
+      for (int s = 1; s < 4; ++s)
+        if (group_.seats[static_cast<std::size_t>(s)]->welcomed())
+          group_.seats[static_cast<std::size_t>(s)]->join(id);
+    }
+    return;
+  }
+  if (type_text == "match_over") {
+    if (seat_ != 0) return;
+    ++bench_.totals.matches;
+    ++group_.matches;
+    if (bench_.time_left() && bench_.totals.matches < static_cast<std::uint64_t>(bench_.cfg.max_matches))
+      create();
+    return;
+  }
+  if (type_text == "error") {
+    const std::string code = m.value("code", "?");
+    // After a restart an act may be resent to a seq that moved on (or a match that ended).
+    if (bench_.fault() && (code == "stale_seq" || code == "not_your_turn" || code == "match_over" ||
+                           code == "unknown_table")) {
+      ++bench_.totals.retries[code];
+      return;
+    }
+    bench_.error(code);
+    return;
+  }
+  if (type_text == "pong" || type_text == "left") return;
+  bench_.error("client: unexpected " + type_text);
+}
+
+void Client::on_view(const std::string& table, std::uint64_t seq, std::string_view legal_text) {
+  auto& high = group_.high[table];
+  if (seq > high) {
+    bench_.totals.actions += seq - high;
+    high = seq;
+  }
+  bench_.group_started(group_);
+  if (waiting_ && pending_.table == table && seq > pending_.seq) {
+    // Acknowledged: the view shows the table past the act.
+    waiting_ = false;
+    if (bench_.window_open && Clock::now() < bench_.end) {
+      const auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent_at_);
+      bench_.totals.latency_us.push_back(static_cast<std::uint32_t>(std::min<std::int64_t>(us.count(), UINT32_MAX)));
+    }
+    group_.acked.push_back(std::move(pending_));
+  }
+  if (legal_text.size() <= 2 || !bench_.time_left()) return;  // "[]": not this seat's turn
+  const json legal = json::parse(legal_text, nullptr, false);
+  if (!legal.is_array() || legal.empty()) return bench_.error("client: bad legal list");
+  // The same view again (another seat came back, say): this connection's act for it is on its
+  // way already. A new connection acts again (the server may have lost the first act).
+  if (waiting_ && pending_.table == table && pending_.seq == seq &&
+      pending_generation_ == generation_)
+    return;
+  const json& pick = legal[static_cast<std::size_t>(rng_() % legal.size())];
+  pending_ = {table, seq, pick["text"].get<std::string>()};
+  waiting_ = true;
+  pending_generation_ = generation_;
+  sent_at_ = Clock::now();
+  ++bench_.totals.acts;
+  send(json{{"type", "act"}, {"table", table}, {"action", pick["id"]}, {"seq", seq}}.dump());
+}
+
+// ---- the run ----
+
+void Bench::run() {
+  start = Clock::now();
+  end = start + std::chrono::milliseconds(static_cast<std::int64_t>(cfg.seconds * 1000));
+  for (int g = 0; g < cfg.tables; ++g) {
+    auto group = std::make_unique<Group>();
+    group->index = g;
+    for (int s = 0; s < 4; ++s)
+      group->seats[static_cast<std::size_t>(s)] =
+          std::make_shared<Client>(*this, *group, s, cfg.seed * 7919 + static_cast<std::uint64_t>(g * 4 + s));
+    groups.push_back(std::move(group));
+  }
+  for (auto& g : groups)
+    for (auto& c : g->seats) to_connect.push_back(c);
+  pump();
+
+  // The end of the run, and the kills of the fault run.
+  net::steady_timer end_timer(ioc);
+  end_timer.expires_at(end);
+  net::steady_timer kill_timer(ioc);
+  net::steady_timer window_timer(ioc);
+  net::steady_timer progress(ioc);
+  end_timer.async_wait([&](beast::error_code) {
+    stopping = true;
+    kill_timer.cancel();
+    window_timer.cancel();
+    progress.cancel();
+    if (!window_open) {  // some tables never started: the window is the whole run
+      window_open = true;
+      window_start = start;
+      window_actions = 0;
+      window_cpu = 0;
+    }
+    for (auto& g : groups)
+      for (auto& c : g->seats) c->stop();
+    // Whatever is still pending after this is abandoned.
+    end_timer.expires_after(std::chrono::seconds(5));
+    end_timer.async_wait([this](beast::error_code ec) {
+      if (!ec) ioc.stop();
+    });
+  });
+  std::function<void()> schedule_kill = [&] {
+    if (kills_done >= cfg.kills) return;
+    const double left = std::chrono::duration<double>(end - Clock::now()).count() - 2.0;
+    if (left <= 0) return;
+    // At most an even share of the time left, so that every kill happens before the end.
+    std::uniform_real_distribution<double> d(0.3, std::max(0.4, left / (cfg.kills - kills_done)));
+    kill_timer.expires_after(std::chrono::milliseconds(static_cast<std::int64_t>(d(rng) * 1000)));
+    kill_timer.async_wait([&](beast::error_code ec) {
+      if (ec || stopping) return;
+      server.stop(SIGKILL);
+      ++kills_done;
+      server.start();
+      std::fprintf(stderr, "mus-server-load: kill %d of %d, restarted\n", kills_done, cfg.kills);
+      schedule_kill();
+    });
+  };
+  if (fault()) schedule_kill();
+  // Progress on stderr every 5 s.
+  std::function<void()> report = [&] {
+    progress.expires_after(std::chrono::seconds(5));
+    progress.async_wait([&](beast::error_code ec) {
+      if (ec || stopping) return;
+      std::fprintf(stderr, "mus-server-load: %.0f s: %llu actions, %d of %d tables started\n",
+                   std::chrono::duration<double>(Clock::now() - start).count(),
+                   static_cast<unsigned long long>(totals.actions), groups_started, cfg.tables);
+      report();
+    });
+  };
+  report();
+  // A run with fewer tables than planned (connections refused) still opens its window.
+  window_timer.expires_after(std::chrono::seconds(10));
+  window_timer.async_wait([this](beast::error_code ec) {
+    if (!ec && !window_open) open_window();
+  });
+  ioc.run();
+}
+
+double percentile(std::vector<std::uint32_t>& v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<std::size_t>(static_cast<double>(v.size()) * p))] / 1000.0;
+}
+
+// Checks the store against the acknowledged acts; returns the number lost.
+std::uint64_t check_store(const std::string& db, const std::vector<std::unique_ptr<Group>>& groups,
+                          std::uint64_t& checked, std::uint64_t& stored_actions,
+                          std::uint64_t& finished, std::uint64_t& finished_actions) {
+  sqlite3* h = nullptr;
+  if (sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK)
+    throw std::runtime_error("cannot open " + db);
+  sqlite3_exec(h, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr);
+  // Every table's actions, in order.
+  std::map<std::string, std::vector<std::string>> actions;
+  sqlite3_stmt* s = nullptr;
+  sqlite3_prepare_v2(h, "SELECT table_id, action FROM actions ORDER BY table_id, idx", -1, &s, nullptr);
+  while (sqlite3_step(s) == SQLITE_ROW) {
+    actions[reinterpret_cast<const char*>(sqlite3_column_text(s, 0))].emplace_back(
+        reinterpret_cast<const char*>(sqlite3_column_text(s, 1)));
+    ++stored_actions;
+  }
+  sqlite3_finalize(s);
+  sqlite3_prepare_v2(h, "SELECT t.id, count(a.idx) FROM tables t JOIN actions a ON a.table_id = t.id"
+                        " WHERE t.finished = 1 GROUP BY t.id", -1, &s, nullptr);
+  while (sqlite3_step(s) == SQLITE_ROW) {
+    ++finished;
+    finished_actions += static_cast<std::uint64_t>(sqlite3_column_int64(s, 1));
+  }
+  sqlite3_finalize(s);
+  sqlite3_close(h);
+  std::uint64_t lost = 0;
+  for (const auto& g : groups) {
+    for (const auto& [table, high] : g->high) {
+      const auto it = actions.find(table);
+      const std::size_t have = it == actions.end() ? 0 : it->second.size();
+      if (have < high) {
+        std::fprintf(stderr, "lost: table %s holds %zu actions, a client saw seq %llu\n",
+                     table.c_str(), have, static_cast<unsigned long long>(high));
+        lost += high - have;
+      }
+    }
+    for (const auto& a : g->acked) {
+      ++checked;
+      const auto it = actions.find(a.table);
+      if (it == actions.end() || it->second.size() <= a.seq || it->second[a.seq] != a.text) {
+        std::fprintf(stderr, "lost: table %s action %llu: the client played '%s', the store has '%s'\n",
+                     a.table.c_str(), static_cast<unsigned long long>(a.seq), a.text.c_str(),
+                     it == actions.end() || it->second.size() <= a.seq ? "nothing" : it->second[a.seq].c_str());
+        ++lost;
+      }
+    }
+  }
+  return lost;
+}
+
+int usage(const char* problem) {
+  if (problem) std::fprintf(stderr, "mus-server-load: %s\n", problem);
+  std::fprintf(stderr,
+               "usage: mus-server-load --server PATH [--tables N] [--seconds S] [--matches N]\n"
+               "       [--kills N] [--rules TEXT] [--workdir DIR] [--seed N] [--connecting N]\n"
+               "       [-- server options...]\n");
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Config cfg;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--") {
+      cfg.server_args.assign(argv + i + 1, argv + argc);
+      break;
+    }
+    if (a == "--help" || a == "-h") return usage(nullptr), 0;
+    if (i + 1 >= argc) return usage((a + ": needs a value").c_str());
+    const std::string v = argv[++i];
+    try {
+      if (a == "--server") cfg.server = v;
+      else if (a == "--tables") cfg.tables = std::clamp(std::stoi(v), 1, 5000);
+      else if (a == "--seconds") cfg.seconds = std::clamp(std::stod(v), 1.0, 600.0);
+      else if (a == "--matches") cfg.max_matches = std::max(1, std::stoi(v));
+      else if (a == "--kills") cfg.kills = std::clamp(std::stoi(v), 0, 100);
+      else if (a == "--rules") cfg.rules = v;
+      else if (a == "--workdir") cfg.workdir = v;
+      else if (a == "--seed") cfg.seed = std::stoull(v);
+      else if (a == "--connecting") cfg.connecting = std::clamp(std::stoi(v), 1, 4096);
+      else return usage((a + ": unknown option").c_str());
+    } catch (const std::exception&) {
+      return usage((a + ": bad value " + v).c_str());
+    }
+  }
+  if (cfg.server.empty()) return usage("--server is required");
+  // Four sockets per table, and a few more.
+  rlimit lim{};
+  if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
+    lim.rlim_cur = lim.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &lim);
+  }
+  if (static_cast<rlim_t>(cfg.tables) * 4 + 64 > lim.rlim_cur) {
+    std::fprintf(stderr, "mus-server-load: %d tables need %d file descriptors; ulimit -n is %llu\n",
+                 cfg.tables, cfg.tables * 4 + 64, static_cast<unsigned long long>(lim.rlim_cur));
+    return 2;
+  }
+  std::filesystem::create_directories(cfg.workdir);
+  const std::string db = cfg.workdir + "/load.sqlite3";
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
+  std::filesystem::remove(cfg.workdir + "/server.log");
+
+  Server server(cfg, db);
+  server.start();
+  Bench bench(cfg, server);
+  bench.run();
+  const auto stopped = Clock::now();
+  const double window_s =
+      std::chrono::duration<double>(std::min(stopped, bench.end) - bench.window_start).count();
+  const double cpu_end = server.cpu_total();
+  const std::uint64_t window_actions = bench.totals.actions - bench.window_actions;
+  server.stop(SIGTERM);
+
+  std::uint64_t checked = 0, stored = 0, finished = 0, finished_actions = 0;
+  const std::uint64_t lost = check_store(db, bench.groups, checked, stored, finished, finished_actions);
+  const auto db_bytes = std::filesystem::file_size(db);
+  auto& t = bench.totals;
+  std::uint64_t errors = 0;
+  for (const auto& [code, n] : t.errors) errors += n;
+  const double window_cpu = cpu_end - bench.window_cpu;
+
+  std::printf("mus-server-load: %d tables, %d clients, %.1f s (steady window %.1f s), rules '%s'%s\n",
+              cfg.tables, cfg.tables * 4, cfg.seconds, window_s, cfg.rules.c_str(),
+              cfg.kills ? ", fault run" : "");
+  std::printf("  actions      %llu in the window: %.0f actions/s; acts sent %llu; matches finished %llu\n",
+              static_cast<unsigned long long>(window_actions),
+              window_s > 0 ? static_cast<double>(window_actions) / window_s : 0.0,
+              static_cast<unsigned long long>(t.acts), static_cast<unsigned long long>(t.matches));
+  std::printf("  act -> view  p50 %.2f ms, p99 %.2f ms (%zu acts in the window)\n",
+              percentile(t.latency_us, 0.5), percentile(t.latency_us, 0.99), t.latency_us.size());
+  std::printf("  errors       %llu (connections tried again: %llu)",
+              static_cast<unsigned long long>(errors),
+              static_cast<unsigned long long>(t.connect_retries));
+  for (const auto& [code, n] : t.errors) std::printf("  %s: %llu", code.c_str(), static_cast<unsigned long long>(n));
+  std::printf("\n");
+  std::printf("  server CPU   %.2f s in all, %.2f s in the window: %.3f CPU s per 1,000 actions\n",
+              cpu_end, window_cpu,
+              window_actions ? window_cpu * 1000.0 / static_cast<double>(window_actions) : 0.0);
+  std::printf("  server RSS   peak %.1f MB, %.1f MB before the clients: %.1f KB per table\n",
+              static_cast<double>(server.hwm_kb()) / 1024.0,
+              static_cast<double>(server.base_rss_kb()) / 1024.0,
+              static_cast<double>(server.hwm_kb() - server.base_rss_kb()) / cfg.tables);
+  std::printf("  SQLite       %llu bytes, %llu actions: %.1f bytes per action, %.0f bytes per "
+              "finished match (%.0f actions)\n",
+              static_cast<unsigned long long>(db_bytes), static_cast<unsigned long long>(stored),
+              stored ? static_cast<double>(db_bytes) / static_cast<double>(stored) : 0.0,
+              stored && finished ? static_cast<double>(db_bytes) / static_cast<double>(stored) *
+                                       static_cast<double>(finished_actions) / static_cast<double>(finished)
+                                 : 0.0,
+              finished ? static_cast<double>(finished_actions) / static_cast<double>(finished) : 0.0);
+  if (cfg.kills) {
+    std::uint64_t retried = 0;
+    for (const auto& [code, n] : t.retries) retried += n;
+    std::printf("  faults       %d kills and restarts, %llu disconnects, %llu acts refused after a "
+                "restart (resent), %llu acknowledged acts checked, lost %llu\n",
+                bench.kills_done, static_cast<unsigned long long>(t.disconnects),
+                static_cast<unsigned long long>(retried), static_cast<unsigned long long>(checked),
+                static_cast<unsigned long long>(lost));
+  } else {
+    std::printf("  store        %llu acknowledged acts checked, lost %llu\n",
+                static_cast<unsigned long long>(checked), static_cast<unsigned long long>(lost));
+  }
+  return lost > 0 || errors > 0 ? 1 : 0;
+}
