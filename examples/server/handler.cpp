@@ -112,6 +112,19 @@ json card_json(std::uint8_t id) {
   return mus::to_string(mus::Card::from_id_unchecked(id));
 }
 
+// Cards as texts and, beside them, as the library's ids (0..39, mus::no_card for an empty or
+// hidden slot), which a client draws from without reading the texts.
+template <std::size_t N>
+std::pair<json, json> cards_json(const std::array<std::uint8_t, N>& cards) {
+  json texts = json::array();
+  json ids = json::array();
+  for (auto c : cards) {
+    texts.push_back(card_json(c));
+    ids.push_back(c < mus::deck_size ? c : mus::no_card);
+  }
+  return {texts, ids};
+}
+
 json lance_json(const mus::LanceRecord& l) {
   return {{"lance", mus::lance_name(l.lance)},
           {"status", mus::lance_status_name(l.status)},
@@ -132,10 +145,9 @@ json lances_json(const std::array<mus::LanceRecord, 4>& ls) {
 
 // A SeatView as JSON, field by field (names as in mus/match.hpp).
 json view_json(const mus::SeatView& v) {
-  json hand = json::array();
-  for (auto c : v.hand) hand.push_back(card_json(c));
-  json shown = json::array();
-  for (auto c : v.last.shown) shown.push_back(card_json(c));
+  auto [hand, hand_ids] = cards_json(v.hand);
+  auto [shown, shown_ids] = cards_json(v.last.shown);
+  const bool showed = v.last.showed_cards();
   json last = {{"number", v.last.number},
                {"dealer", v.last.dealer},
                {"mano", v.last.mano},
@@ -144,7 +156,8 @@ json view_json(const mus::SeatView& v) {
                {"score_before", v.last.score_before},
                {"score_after", v.last.score_after},
                {"lances", lances_json(v.last.lances)},
-               {"shown", v.last.showed_cards() ? shown : json(nullptr)}};
+               {"shown", showed ? shown : json(nullptr)},
+               {"shown_ids", showed ? shown_ids : json(nullptr)}};
   return {{"seat", v.seat},
           {"phase", mus::phase_name(v.phase)},
           {"to_act", v.to_act},
@@ -153,6 +166,7 @@ json view_json(const mus::SeatView& v) {
           {"lance", mus::lance_name(v.lance)},
           {"match_winner", v.match_winner},
           {"hand", hand},
+          {"hand_ids", hand_ids},
           {"score", v.score},
           {"games", v.games},
           {"vacas", v.vacas},

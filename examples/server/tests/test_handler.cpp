@@ -347,8 +347,13 @@ TEST_CASE("views hold the seat's own cards only, spectators see no hand") {
   // The seat's view is the library's: the JSON hand and the view text agree with mus::view_of.
   const auto parsed = mus::view_from_text((*v)["text"].get<std::string>());
   REQUIRE(parsed);
-  for (std::size_t k = 0; k < 4; ++k)
+  for (std::size_t k = 0; k < 4; ++k) {
     CHECK((*v)["view"]["hand"][k] == mus::to_string(mus::Card::from_id_unchecked(parsed->hand[k])));
+    CHECK((*v)["view"]["hand_ids"][k] == parsed->hand[k]);  // the library's card ids too
+  }
+  // A spectator's ids are mus::no_card, like its null texts; no hand showed its cards yet.
+  for (const auto& c : (*sv)["view"]["hand_ids"]) CHECK(c == mus::no_card);
+  CHECK((*v)["view"]["last"]["shown_ids"].is_null());
 }
 
 TEST_CASE("a person plays a whole match against three bots, the replay is a transcript") {
@@ -703,10 +708,25 @@ TEST_CASE("limits: players on the server, and events per view") {
 
 namespace {
 
-// Every card a message names: card texts among its strings (words of action texts too), and
-// the cards of a view text (mus-view/2), read back with the library.
+// Every card a message names: card texts among its strings (words of action texts too), the
+// card ids of its `..._ids` arrays, and the cards of a view text (mus-view/2), read back with
+// the library.
 void cards_in(const json& j, std::set<std::string>& out) {
-  if (j.is_object() || j.is_array()) {
+  if (j.is_object()) {
+    for (const auto& [key, x] : j.items()) {
+      const bool ids = key.size() > 4 && key.compare(key.size() - 4, 4, "_ids") == 0;
+      if (ids && x.is_array()) {
+        for (const auto& id : x)
+          if (id.is_number_integer() && id.get<std::int64_t>() >= 0 &&
+              id.get<std::int64_t>() < mus::deck_size)
+            out.insert(mus::to_string(mus::Card::from_id_unchecked(id.get<std::uint8_t>())));
+      } else {
+        cards_in(x, out);
+      }
+    }
+    return;
+  }
+  if (j.is_array()) {
     for (const auto& x : j) cards_in(x, out);
     return;
   }
@@ -827,6 +847,9 @@ TEST_CASE("hidden information: over whole matches no seat and no spectator recei
       json planted = m;
       planted["view"]["hand"][0] = foreign;
       CHECK(leaks(planted, allowed0) == std::set<std::string>{foreign});
+      json planted_id = m;
+      planted_id["view"]["hand_ids"][0] = mus::parse_card(foreign)->id();
+      CHECK(leaks(planted_id, allowed0) == std::set<std::string>{foreign});
       json hint = m;
       hint["events"].push_back({{"server", "note"}, {"words", json::array({"1", "discard", foreign})}});
       CHECK_FALSE(leaks(hint, allowed0).empty());
