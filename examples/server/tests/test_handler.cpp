@@ -413,6 +413,80 @@ TEST_CASE("the same test seed and the same choices give the same match") {
   }
 }
 
+TEST_CASE("create takes a bot kind per bot seat: the table shows it, the bot plays it, a "
+          "restart keeps it, and unknown kinds are refused") {
+  // The welcome lists the library's kinds, by their library names.
+  Harness h;
+  const json w = h.hello(1, "Ana");
+  REQUIRE(w["bot_kinds"].size() == mus::bot_kinds.size());
+  for (std::size_t i = 0; i < mus::bot_kinds.size(); ++i)
+    CHECK(w["bot_kinds"][i] == std::string(mus::bot_kind_name(mus::bot_kinds[i])));
+  const auto create = [&](const json& bots) {
+    json m = create_msg({"human", "bot", "human", "bot"});
+    m["bots"] = bots;
+    return error_code(h.send(1, m));
+  };
+  CHECK(create("search") == "wrong_type");
+  CHECK(create({nullptr, "search"}) == "wrong_type");
+  CHECK(create({nullptr, 2, nullptr, nullptr}) == "wrong_type");
+  CHECK(create({nullptr, "grandmaster", nullptr, nullptr}) == "unknown_bot_kind");
+  CHECK(create({nullptr, "Search", nullptr, nullptr}) == "unknown_bot_kind");
+  CHECK(create({"search", nullptr, nullptr, nullptr}) == "bad_value");  // a human seat
+  CHECK(h.handler.table_count() == 0);
+  // Seat 1's kind as asked, seat 3's the default; the table message and the lobby say so.
+  CHECK(create({nullptr, "careful", nullptr, nullptr}).empty());
+  const json* t = last_of(h.inbox[1], "table");
+  REQUIRE(t != nullptr);
+  CHECK((*t)["seats"][1]["bot"] == "careful");
+  CHECK((*t)["seats"][3]["bot"] == "heuristic");
+  CHECK_FALSE((*t)["seats"][0].contains("bot"));
+  const json lobby = json::parse(h.handler.lobby())["tables"][0]["seats"];
+  CHECK(lobby[1]["bot"] == "careful");
+  CHECK(lobby[3]["bot"] == "heuristic");
+
+  // The kind plays: with one test seed and one policy for the person, three random bots play
+  // another match than three heuristic ones, and "heuristic" named is the default.
+  const auto match = [](const json& bots) {
+    Harness m(relaxed(), 77);
+    m.hello(1, "Ana");
+    json msg = create_msg({"human", "bot", "bot", "bot"});
+    if (!bots.is_null()) msg["bots"] = bots;
+    m.send(1, msg);
+    const std::string id = (*last_of(m.inbox[1], "table"))["table"];
+    play_views(m, 1, id);
+    const auto text = m.handler.replay_transcript(id);
+    REQUIRE(text);
+    return text->substr(text->find('\n') + 1);  // without the id line
+  };
+  const std::string by_default = match(nullptr);
+  CHECK(match({nullptr, "heuristic", "heuristic", "heuristic"}) == by_default);
+  CHECK(match({nullptr, "random", "random", "random"}) != by_default);
+
+  // A restart keeps each seat's kind (it is stored with the table's settings).
+  const auto db = std::filesystem::temp_directory_path() /
+                  ("mus_server_test_bot_kinds_" + std::to_string(::getpid()) + ".sqlite3");
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
+  std::string token;
+  {
+    Harness a(relaxed(), 5, db.string());
+    token = a.hello(1, "Ana")["token"];
+    json msg = create_msg({"human", "bot", "human", "bot"});
+    msg["bots"] = {nullptr, "tight", nullptr, "loose"};
+    REQUIRE(error_code(a.send(1, msg)).empty());
+  }
+  {
+    Harness b(relaxed(), 5, db.string());
+    CHECK(b.handler.restore(b.now).empty());
+    b.open(1);
+    const auto r = b.send(1, json{{"type", "hello"}, {"v", 1}, {"token", token}});
+    const json* rt = last_of(r, "table");
+    REQUIRE(rt != nullptr);
+    CHECK((*rt)["seats"][1]["bot"] == "tight");
+    CHECK((*rt)["seats"][3]["bot"] == "loose");
+  }
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
+}
+
 TEST_CASE("on timeout the heuristic bot plays for the seat and the events say so") {
   Harness h;
   h.hello(1, "Ana");
