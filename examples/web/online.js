@@ -794,13 +794,15 @@ function fillBotKinds(kinds) {
     const chosen = box.value || 'heuristic';
     box.innerHTML = kinds.map((k) => `<option value="${esc(k)}">${esc(botWords(k))}</option>`).join('');
     box.value = kinds.includes(chosen) ? chosen : (kinds[0] ?? '');
-    box.hidden = kinds.length === 0;
-    box.disabled = $(`kind-${s}`).value !== 'bot';
+    showBotKind(s);
   }
 }
-for (const s of [0, 1, 2, 3]) {
-  $(`kind-${s}`).addEventListener('change', () => { $(`bot-${s}`).disabled = $(`kind-${s}`).value !== 'bot'; });
+function showBotKind(s) {
+  const box = $(`bot-${s}`);
+  box.disabled = $(`kind-${s}`).value !== 'bot';
+  box.hidden = box.disabled || box.options.length === 0;
 }
+for (const s of [0, 1, 2, 3]) $(`kind-${s}`).addEventListener('change', () => showBotKind(s));
 
 $('code-form').onsubmit = (ev) => {
   ev.preventDefault();
