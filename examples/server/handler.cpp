@@ -196,17 +196,24 @@ json event_json(const mus::Event& e, std::uint64_t seq) {
           {"value", e.value}};
 }
 
-// The names of the library's bot kinds (mus::bot_kinds), in the order of their numbers.
+// Whether a table may seat a bot of kind k: the library plays it with a kind alone.
+bool seatable(mus::BotKind k) {
+  return mus::validate_bot_config(mus::BotConfig{k, 0, 0}) == mus::Errc::ok;
+}
+
+// The names of the library's bot kinds a table may seat (mus::bot_kinds), in the order of
+// their numbers.
 json bot_kinds_json() {
   json a = json::array();
-  for (const mus::BotKind k : mus::bot_kinds) a.push_back(std::string(mus::bot_kind_name(k)));
+  for (const mus::BotKind k : mus::bot_kinds)
+    if (seatable(k)) a.push_back(std::string(mus::bot_kind_name(k)));
   return a;
 }
 
 // A bot kind by its library name, one a table may seat (refused with unknown_bot_kind).
 mus::BotKind bot_kind_of(const std::string& name) {
   const auto k = mus::parse_bot_kind(name);
-  if (!k || mus::validate_bot_config(mus::BotConfig{*k, 0, 0}) != mus::Errc::ok)
+  if (!k || !seatable(*k))
     refuse("unknown_bot_kind", "no bot kind '" + name.substr(0, 40) + "'; the kinds are " +
                                    bot_kinds_json().dump());
   return *k;

@@ -487,6 +487,42 @@ TEST_CASE("create takes a bot kind per bot seat: the table shows it, the bot pla
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
 }
 
+TEST_CASE("each bot seat decides as the library's bot of its kind, a person's seat as the "
+          "heuristic") {
+  // Ana leaves her seat as soon as the match starts: from then on the heuristic plays it, and
+  // the bot seats their own kinds. Every decision of the stored match is checked against the
+  // library's bot of the seat's kind, with the seed the server gives that decision.
+  Harness h;
+  h.hello(1, "Ana");
+  json msg = create_msg({"human", "bot", "bot", "bot"});
+  msg["bots"] = {nullptr, "random", "tight", "loose"};
+  h.send(1, msg);
+  const std::string id = (*last_of(h.inbox[1], "table"))["table"];
+  REQUIRE(error_code(h.send(1, json{{"type", "leave"}, {"table", id}})).empty());
+  const auto r = h.store.load_table(id);
+  REQUIRE(r);
+  REQUIRE(r->finished);
+  const std::array<mus::BotKind, 4> kinds{mus::BotKind::heuristic, mus::BotKind::random,
+                                          mus::BotKind::tight, mus::BotKind::loose};
+  mus::State s = *mus::new_match(*mus::parse_rules("standard target=15 vacas=1"), r->dealer);
+  std::array<int, 4> decisions{};
+  for (std::size_t i = 0; i < r->actions.size(); ++i) {
+    if (s.phase != mus::Phase::shuffle) {
+      const int seat = s.to_act;
+      const auto k = kinds[static_cast<std::size_t>(seat)];
+      const auto chosen = mus::bot_choose(s, seat, mus::BotConfig{k, 0, 0},
+                                          mus::derive_seed(r->seed, 2, i));
+      REQUIRE(chosen);
+      INFO("action " << i << " of seat " << seat);
+      CHECK(mus::action_to_text(*chosen) == r->actions[i]);
+      ++decisions[static_cast<std::size_t>(seat)];
+    }
+    REQUIRE(mus::apply_in_place(s, *mus::action_from_text(r->actions[i])) == mus::Errc::ok);
+  }
+  CHECK(s.phase == mus::Phase::match_over);
+  for (const int d : decisions) CHECK(d > 0);
+}
+
 TEST_CASE("on timeout the heuristic bot plays for the seat and the events say so") {
   Harness h;
   h.hello(1, "Ana");
