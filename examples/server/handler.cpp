@@ -116,6 +116,15 @@ void write_card(JsonOut& o, std::uint8_t id) {
   }
 }
 
+// Cards as the library's ids (0..39, mus::no_card for an empty or hidden slot), written beside
+// their texts so that a client draws them without reading the texts.
+template <std::size_t N>
+void write_card_ids(JsonOut& o, const std::array<std::uint8_t, N>& cards) {
+  o.begin_array();
+  for (auto c : cards) o.value(std::int64_t{c < mus::deck_size ? c : mus::no_card});
+  o.end_array();
+}
+
 void write_lances(JsonOut& o, const std::array<mus::LanceRecord, 4>& ls) {
   o.begin_array();
   for (const auto& l : ls) {
@@ -147,7 +156,9 @@ void write_view(JsonOut& o, const mus::SeatView& v, int seat) {
       .key("match_winner").value(std::int64_t{v.match_winner})
       .key("hand").begin_array();
   for (auto c : v.hand) write_card(o, c);
-  o.end_array()
+  o.end_array().key("hand_ids");
+  write_card_ids(o, v.hand);
+  o
       .key("score").numbers(v.score)
       .key("games").numbers(v.games)
       .key("vacas").numbers(v.vacas)
@@ -183,11 +194,35 @@ void write_view(JsonOut& o, const mus::SeatView& v, int seat) {
   if (v.last.showed_cards()) {
     o.begin_array();
     for (auto c : v.last.shown) write_card(o, c);
-    o.end_array();
+    o.end_array().key("shown_ids");
+    write_card_ids(o, v.last.shown);
   } else {
-    o.null();
+    o.null().key("shown_ids").null();
   }
   o.end_object().end_object();
+}
+
+// Whether a table may seat a bot of kind k: the library plays it with a kind alone.
+bool seatable(mus::BotKind k) {
+  return mus::validate_bot_config(mus::BotConfig{k, 0, 0}) == mus::Errc::ok;
+}
+
+// The names of the library's bot kinds a table may seat (mus::bot_kinds), in the order of
+// their numbers.
+json bot_kinds_json() {
+  json a = json::array();
+  for (const mus::BotKind k : mus::bot_kinds)
+    if (seatable(k)) a.push_back(std::string(mus::bot_kind_name(k)));
+  return a;
+}
+
+// A bot kind by its library name, one a table may seat (refused with unknown_bot_kind).
+mus::BotKind bot_kind_of(const std::string& name) {
+  const auto k = mus::parse_bot_kind(name);
+  if (!k || !seatable(*k))
+    refuse("unknown_bot_kind", "no bot kind '" + name.substr(0, 40) + "'; the kinds are " +
+                                   bot_kinds_json().dump());
+  return *k;
 }
 
 constexpr std::int64_t finished_kept_ms = 300'000;  // a finished table stays this long
@@ -224,6 +259,9 @@ struct Handler::Impl {
     bool is_private = false;
     mus::Rules rules{};
     std::array<bool, 4> bot{};
+    // The kind of each bot seat's bot (a person's seat, away or timed out, gets the heuristic).
+    std::array<mus::BotKind, 4> bot_kind{mus::BotKind::heuristic, mus::BotKind::heuristic,
+                                         mus::BotKind::heuristic, mus::BotKind::heuristic};
     std::array<std::string, 4> player{};
     std::array<bool, 4> left{};
     int clock_s = 30;
@@ -248,12 +286,20 @@ struct Handler::Impl {
       return true;
     }
     [[nodiscard]] std::string settings() const {
-      return dump({{"rules", rules_text}, {"seats", seats_kinds()}, {"clock", clock_s},
-                   {"private", is_private}, {"code", code}, {"creator", creator}});
+      return dump({{"rules", rules_text}, {"seats", seats_kinds()}, {"bots", bots_json()},
+                   {"clock", clock_s}, {"private", is_private}, {"code", code},
+                   {"creator", creator}});
     }
     [[nodiscard]] json seats_kinds() const {
       json a = json::array();
       for (bool b : bot) a.push_back(b ? "bot" : "human");
+      return a;
+    }
+    // Each seat's bot kind by name, null for a person's seat.
+    [[nodiscard]] json bots_json() const {
+      json a = json::array();
+      for (std::size_t s = 0; s < 4; ++s)
+        a.push_back(bot[s] ? json(std::string(mus::bot_kind_name(bot_kind[s]))) : json(nullptr));
       return a;
     }
   };
@@ -320,6 +366,7 @@ struct Handler::Impl {
     json seats = json::array();
     for (std::size_t s = 0; s < 4; ++s) {
       json seat = {{"seat", s}, {"kind", t.bot[s] ? "bot" : "human"}};
+      if (t.bot[s]) seat["bot"] = std::string(mus::bot_kind_name(t.bot_kind[s]));
       if (!t.bot[s]) {
         const auto it = players.find(t.player[s]);
         const bool taken = it != players.end() && !t.left[s];
@@ -477,7 +524,6 @@ struct Handler::Impl {
       const mus::Errc e = step(*first, first_note);
       if (e != mus::Errc::ok) return e;
     }
-    const mus::BotConfig bot{mus::BotKind::heuristic, 0, 0};
     for (int guard = 0; guard < max_steps_per_play && s.phase != mus::Phase::match_over;
          ++guard) {
       mus::Action a;
@@ -487,6 +533,9 @@ struct Handler::Impl {
       } else {
         const int seat = s.to_act;
         if (!bot_plays(t, seat, now)) break;
+        // A bot seat's own kind; a person's seat (left or away) gets the heuristic.
+        const auto k = static_cast<std::size_t>(seat);
+        const mus::BotConfig bot{t.bot[k] ? t.bot_kind[k] : mus::BotKind::heuristic, 0, 0};
         const auto chosen = mus::bot_choose(s, seat, bot, mus::derive_seed(t.seed, 2, seq));
         if (!chosen) {
           log_lines.push_back("table " + t.id + ": the bot could not choose: " +
@@ -602,7 +651,8 @@ struct Handler::Impl {
     send(out, c,
          {{"type", "welcome"}, {"v", protocol_version}, {"player", p->id}, {"name", p->name},
           {"token", p->id + "-" + p->secret}, {"resumed", resumed},
-          {"tables", std::vector<std::string>(p->tables.begin(), p->tables.end())}});
+          {"tables", std::vector<std::string>(p->tables.begin(), p->tables.end())},
+          {"bot_kinds", bot_kinds_json()}});
     for (const auto& tid : p->tables) {
       auto it = tables.find(tid);
       if (it != tables.end()) broadcast(it->second, now, out);
@@ -630,6 +680,17 @@ struct Handler::Impl {
       humans += t.bot[s] ? 0 : 1;
     }
     if (humans == 0) refuse("bad_value", "a table needs at least one human seat");
+    if (const json* bots = find(m, "bots")) {
+      if (!bots->is_array() || bots->size() != 4)
+        refuse("wrong_type", "'bots' must be an array of four bot kinds or null");
+      for (std::size_t s = 0; s < 4; ++s) {
+        const json& k = (*bots)[s];
+        if (k.is_null()) continue;
+        if (!k.is_string()) refuse("wrong_type", "'bots' must be an array of four bot kinds or null");
+        if (!t.bot[s]) refuse("bad_value", "'bots' names a bot kind for a human seat");
+        t.bot_kind[s] = bot_kind_of(k.get<std::string>());
+      }
+    }
     const std::int64_t clock = opt_int(m, "clock").value_or(limits.clock_seconds);
     if (clock < 1 || clock > limits.max_clock_seconds)
       refuse("bad_value", "'clock' must be 1.." + std::to_string(limits.max_clock_seconds) + " seconds");
@@ -928,6 +989,15 @@ struct Handler::Impl {
         t.rules = *rules;
         const json& seats = settings.at("seats");
         for (std::size_t s = 0; s < 4; ++s) t.bot[s] = seats.at(s).get<std::string>() == "bot";
+        if (const auto bots = settings.find("bots"); bots != settings.end()) {  // else all heuristic
+          for (std::size_t s = 0; s < 4; ++s) {
+            const json& k = bots->at(s);
+            if (k.is_null()) continue;
+            const auto kind = mus::parse_bot_kind(k.get<std::string>());
+            if (!kind) throw std::runtime_error("unknown bot kind " + k.get<std::string>());
+            t.bot_kind[s] = *kind;
+          }
+        }
         t.clock_s = settings.at("clock").get<int>();
         t.is_private = settings.at("private").get<bool>();
         t.code = settings.at("code").get<std::string>();
@@ -973,9 +1043,11 @@ struct Handler::Impl {
       json seats = json::array();
       for (std::size_t s = 0; s < 4; ++s) {
         const auto p = players.find(t.player[s]);
-        seats.push_back({{"kind", t.bot[s] ? "bot" : "human"},
-                         {"player", !t.bot[s] && p != players.end() && !t.left[s]
-                                        ? json(p->second.name) : json(nullptr)}});
+        json seat = {{"kind", t.bot[s] ? "bot" : "human"},
+                     {"player", !t.bot[s] && p != players.end() && !t.left[s]
+                                    ? json(p->second.name) : json(nullptr)}};
+        if (t.bot[s]) seat["bot"] = std::string(mus::bot_kind_name(t.bot_kind[s]));
+        seats.push_back(seat);
       }
       list.push_back({{"table", t.id}, {"rules", t.rules_text}, {"clock", t.clock_s},
                       {"seats", seats}, {"started", t.started}, {"spectators", t.watchers.size()}});

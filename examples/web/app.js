@@ -8,7 +8,7 @@
 import {
   init, Action, ActionKind, EventKind, HandEnd, Lance, LanceStatus, MusError, Phase, PRESETS, Rules, State,
 } from '/libmus/esm/index.js';
-import { backSvg, cardSvg } from './cards.js';
+import { backSvg, cardSvg, NO_CARD } from './cards.js';
 import { describeEvent, isSaying, lanceWords, phaseWords, statusWords, SIGNS } from './words.js';
 
 const HUMAN = 0;
@@ -243,7 +243,7 @@ function render() {
       cards = faceUp(ownHand);
     } else if (s === HUMAN) {
       const clickable = view.phase === Phase.DISCARD && view.toAct === HUMAN;
-      cards = view.hand.ids.map((id, i) => id === 255 ? '<span class="card"></span>' : cardButton(id, i, view.hand.cards[i]?.toString(), clickable)).join('');
+      cards = view.hand.ids.map((id, i) => id === NO_CARD ? '<span class="card empty"></span>' : cardButton(id, i, view.hand.cards[i]?.toString(), clickable)).join('');
     } else {
       cards = backSvg().repeat(4).replace(/<svg/g, '<span class="card"><svg').replace(/<\/svg>/g, '</svg></span>');
     }

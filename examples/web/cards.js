@@ -2,6 +2,9 @@
 // bastos (clubs); 1 to 7, sota (10), caballo (11) and rey (12). A card id is suit * 10 + rank
 // index (mus.h); the page only draws it, the library names it.
 
+/** The id of no card (mus.h's MUS_NO_CARD): an empty slot, or a card the seat may not see. */
+export const NO_CARD = 255;
+
 const SUIT_COLOURS = ['#c99a06', '#c0392b', '#2c5aa0', '#2e7d32'];
 const INDEX = ['1', '2', '3', '4', '5', '6', '7', '10', '11', '12'];
 const FIGURE = ['', '', '', '', '', '', '', 'Sota', 'Caballo', 'Rey'];

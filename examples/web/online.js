@@ -18,7 +18,12 @@
 //
 // Links: online.html#t=<table id> (a public table), online.html#code=<join code> (a private
 // one). The share box under the table gives the link to send to a friend.
-import { describeEvent, isSaying, lanceWords, phaseWords, statusWords, ERROR_WORDS, EVENT } from './words.js';
+//
+// Cards are drawn from the ids the views carry beside the texts (`hand_ids`, `shown_ids`),
+// with the offline page's drawing (cards.js), and named by the texts. The bot kinds of the
+// create form are the server's list (`welcome.bot_kinds`, the library's kinds).
+import { backSvg, cardSvg, NO_CARD } from './cards.js';
+import { botWords, describeEvent, isSaying, lanceWords, phaseWords, statusWords, ERROR_WORDS, EVENT } from './words.js';
 
 const TOKEN_KEY = 'mus.online.token';   // sessionStorage: this tab's player
 const WATCH_KEY = 'mus.online.watch';   // sessionStorage: the table this tab watches
@@ -49,7 +54,7 @@ const app = {
 };
 
 // What the tests (and a curious person in the console) read.
-window.musOnline = { player: '', name: '', table: null, seat: null, seq: null, text: null, legal: [],
+window.musOnline = { player: '', name: '', table: null, seat: null, seq: null, text: null, hand: [], legal: [],
   over: null, connected: false, welcomes: 0, errors: [] };
 
 function table(id) {
@@ -179,6 +184,7 @@ function onWelcome(m) {
   window.musOnline.name = m.name;
   window.musOnline.welcomes += 1;
   setConn('online', `conectado como ${m.name}`);
+  fillBotKinds(m.bot_kinds ?? []);
   const link = linkTarget();
   const seated = m.tables ?? [];
   // A link to a table other than the player's own (a friend's invitation) is offered first;
@@ -432,12 +438,21 @@ function renderLog(id, t) {
   list.scrollTop = list.scrollHeight;
 }
 
-function card(text) {
-  return text ? `<span class="card chip" data-card="${esc(text)}">${esc(text)}</span>` : '<span class="card chip empty"></span>';
+// A card drawn from its library id, named by its text; NO_CARD is an empty slot.
+function card(id, text) {
+  if (id === NO_CARD || id === null || id === undefined) return '<span class="card empty"></span>';
+  return `<span class="card face" data-card="${esc(text ?? '')}" data-id="${id}">${cardSvg(id, esc(text ?? ''))}</span>`;
 }
 
+// The four cards of `ids` and `texts` from position `from`.
+function cards(ids, texts, from = 0) {
+  return [0, 1, 2, 3].map((k) => card(ids[from + k], texts?.[from + k])).join('');
+}
+
+const BACKS = `<span class="card back">${backSvg()}</span>`.repeat(4);
+
 function presence(seat) {
-  if (seat.kind === 'bot') return ['bot', 'bot'];
+  if (seat.kind === 'bot') return ['bot', `bot ${botWords(seat.bot)}`];
   if (!seat.player) return seat.bot_playing ? ['bot-playing', 'libre: juega el bot'] : ['free', 'asiento libre'];
   if (seat.bot_playing) return ['bot-playing', 'ausente: juega el bot'];
   return seat.connected ? ['connected', 'conectado'] : ['away', 'desconectado'];
@@ -453,18 +468,20 @@ function renderSeat(el, t, s) {
   if (v && v.mano === s) badges.push('<span class="badge mano">mano</span>');
   const toAct = v ? v.to_act : info.to_act;
   if (toAct === s && !t.over) badges.push('<span class="badge turn">le toca <span class="clock"></span></span>');
-  let cards = '';
-  if (v && v.phase === 'match_over' && v.last?.shown) {
-    cards = v.last.shown.slice(4 * s, 4 * s + 4).map(card).join(''); // the last hand's showdown (R28a)
+  let drawn = '';
+  if (v && v.phase === 'match_over' && v.last?.shown_ids) {
+    drawn = cards(v.last.shown_ids, v.last.shown, 4 * s); // the last hand's showdown (R28a)
   } else if (v) {
-    cards = t.view.seat === s ? v.hand.map(card).join('') : '<span class="card chip back"></span>'.repeat(4);
+    drawn = t.view.seat === s ? cards(v.hand_ids, v.hand) : BACKS;
   }
   el.dataset.seat = s;
   el.dataset.presence = pres;
+  if (seat.kind === 'bot') el.dataset.bot = seat.bot ?? '';
+  else delete el.dataset.bot;
   el.classList.toggle('to-act', toAct === s && !t.over);
   el.classList.toggle('mine', mySeat(t) === s);
   el.innerHTML = `<div class="name">${esc(seatName(t, s))} <small>(${esc(capital(teamName(t, s % 2)))})</small>${badges.join('')}</div>` +
-    `<div class="presence">${esc(presWords)}</div><div class="cards">${cards}</div><div class="said">${esc(t.said[s])}</div>`;
+    `<div class="presence">${esc(presWords)}</div><div class="cards">${drawn}</div><div class="said">${esc(t.said[s])}</div>`;
 }
 
 function renderCount(t) {
@@ -582,6 +599,7 @@ function render() {
   m.seat = shown ? mySeat(t) : null;
   m.seq = t?.view?.seq ?? null;
   m.text = t?.view?.text ?? null;
+  m.hand = t?.view?.view?.hand ?? [];
   m.legal = t?.view?.legal.map((a) => a.id) ?? [];
   m.over = t?.over ?? null;
   if (shown) {
@@ -663,7 +681,7 @@ async function refreshLobby() {
   for (const t of list) {
     const tr = document.createElement('tr');
     tr.dataset.table = t.table;
-    const seats = t.seats.map((s, i) => `${i}: ${s.kind === 'bot' ? 'bot' : s.player ? esc(s.player) : '<em>libre</em>'}`).join(' · ');
+    const seats = t.seats.map((s, i) => `${i}: ${s.kind === 'bot' ? `bot ${esc(botWords(s.bot))}` : s.player ? esc(s.player) : '<em>libre</em>'}`).join(' · ');
     tr.innerHTML = `<td><code>${esc(t.table)}</code></td><td>${esc(t.rules)}</td><td>${t.clock} s</td>` +
       `<td>${seats}${t.started ? ' (jugando)' : ''}${t.spectators ? ` · ${t.spectators} mirando` : ''}</td><td class="actions"></td>`;
     const cell = tr.querySelector('.actions');
@@ -758,6 +776,7 @@ $('create-form').onsubmit = (ev) => {
     type: 'create',
     rules: $('rules').value.trim() || 'standard',
     seats: [0, 1, 2, 3].map((s) => $(`kind-${s}`).value),
+    bots: [0, 1, 2, 3].map((s) => ($(`kind-${s}`).value === 'bot' ? $(`bot-${s}`).value || null : null)),
     clock: Number($('clock').value),
     private: $('private').checked,
   };
@@ -766,6 +785,24 @@ $('create-form').onsubmit = (ev) => {
   sessionStorage.removeItem(WATCH_KEY);
   send(msg);
 };
+
+// The create form's bot kinds: the server's list (the library's kinds), each seat keeping its
+// choice; the heuristic first chosen. A seat's kind is asked only when the seat is a bot's.
+function fillBotKinds(kinds) {
+  for (const s of [0, 1, 2, 3]) {
+    const box = $(`bot-${s}`);
+    const chosen = box.value || 'heuristic';
+    box.innerHTML = kinds.map((k) => `<option value="${esc(k)}">${esc(botWords(k))}</option>`).join('');
+    box.value = kinds.includes(chosen) ? chosen : (kinds[0] ?? '');
+    showBotKind(s);
+  }
+}
+function showBotKind(s) {
+  const box = $(`bot-${s}`);
+  box.disabled = $(`kind-${s}`).value !== 'bot';
+  box.hidden = box.disabled || box.options.length === 0;
+}
+for (const s of [0, 1, 2, 3]) $(`kind-${s}`).addEventListener('change', () => showBotKind(s));
 
 $('code-form').onsubmit = (ev) => {
   ev.preventDefault();

@@ -92,6 +92,7 @@ export const ERROR_WORDS = Object.freeze({
   server_full: 'El servidor está lleno.',
   too_many_tables: 'Hay demasiadas mesas abiertas (en el servidor o tuyas).',
   bad_rules: 'El servidor no acepta esas reglas.',
+  unknown_bot_kind: 'El servidor no tiene esa clase de bot.',
   unknown_table: 'No existe esa mesa (o ese código).',
   wrong_code: 'Es una mesa privada: hace falta su código.',
   seat_taken: 'Ese asiento ya está ocupado.',
@@ -106,6 +107,27 @@ export const ERROR_WORDS = Object.freeze({
   store_failed: 'El servidor no pudo guardar la jugada: no cambió nada, prueba otra vez.',
   server_error: 'Error del servidor: no cambió nada.',
 });
+
+/**
+ * How the library's bot kinds read (their names, mus::bot_kind_name, which the server lists
+ * in `welcome.bot_kinds`). Only words: the list of kinds is the server's, and a kind without
+ * words here is shown by its name.
+ */
+export const BOT_WORDS = Object.freeze({
+  random: 'al azar',
+  heuristic: 'de club (heurístico)',
+  search: 'de búsqueda',
+  tight: 'prudente',
+  loose: 'suelto y agresivo',
+  station: 'que lo quiere todo',
+  ordago: 'amigo del órdago',
+  careful: 'calculador',
+});
+
+/** The words for bot kind `kind` (a library name), or the name itself. */
+export function botWords(kind) {
+  return BOT_WORDS[kind] ?? String(kind);
+}
 
 /** The server's own notes in a view's events (`server`). */
 export const NOTE_WORDS = Object.freeze({

@@ -349,8 +349,13 @@ TEST_CASE("views hold the seat's own cards only, spectators see no hand") {
   // The seat's view is the library's: the JSON hand and the view text agree with mus::view_of.
   const auto parsed = mus::view_from_text((*v)["text"].get<std::string>());
   REQUIRE(parsed);
-  for (std::size_t k = 0; k < 4; ++k)
+  for (std::size_t k = 0; k < 4; ++k) {
     CHECK((*v)["view"]["hand"][k] == mus::to_string(mus::Card::from_id_unchecked(parsed->hand[k])));
+    CHECK((*v)["view"]["hand_ids"][k] == parsed->hand[k]);  // the library's card ids too
+  }
+  // A spectator's ids are mus::no_card, like its null texts; no hand showed its cards yet.
+  for (const auto& c : (*sv)["view"]["hand_ids"]) CHECK(c == mus::no_card);
+  CHECK((*v)["view"]["last"]["shown_ids"].is_null());
 }
 
 TEST_CASE("a person plays a whole match against three bots, the replay is a transcript") {
@@ -408,6 +413,116 @@ TEST_CASE("the same test seed and the same choices give the same match") {
     if (run == 0) first = body;
     else CHECK(body == first);
   }
+}
+
+TEST_CASE("create takes a bot kind per bot seat: the table shows it, the bot plays it, a "
+          "restart keeps it, and unknown kinds are refused") {
+  // The welcome lists the library's kinds, by their library names.
+  Harness h;
+  const json w = h.hello(1, "Ana");
+  REQUIRE(w["bot_kinds"].size() == mus::bot_kinds.size());
+  for (std::size_t i = 0; i < mus::bot_kinds.size(); ++i)
+    CHECK(w["bot_kinds"][i] == std::string(mus::bot_kind_name(mus::bot_kinds[i])));
+  const auto create = [&](const json& bots) {
+    json m = create_msg({"human", "bot", "human", "bot"});
+    m["bots"] = bots;
+    return error_code(h.send(1, m));
+  };
+  CHECK(create("search") == "wrong_type");
+  CHECK(create({nullptr, "search"}) == "wrong_type");
+  CHECK(create({nullptr, 2, nullptr, nullptr}) == "wrong_type");
+  CHECK(create({nullptr, "grandmaster", nullptr, nullptr}) == "unknown_bot_kind");
+  CHECK(create({nullptr, "Search", nullptr, nullptr}) == "unknown_bot_kind");
+  CHECK(create({"search", nullptr, nullptr, nullptr}) == "bad_value");  // a human seat
+  CHECK(h.handler.table_count() == 0);
+  // Seat 1's kind as asked, seat 3's the default; the table message and the lobby say so.
+  CHECK(create({nullptr, "careful", nullptr, nullptr}).empty());
+  const json* t = last_of(h.inbox[1], "table");
+  REQUIRE(t != nullptr);
+  CHECK((*t)["seats"][1]["bot"] == "careful");
+  CHECK((*t)["seats"][3]["bot"] == "heuristic");
+  CHECK_FALSE((*t)["seats"][0].contains("bot"));
+  const json lobby = json::parse(h.handler.lobby())["tables"][0]["seats"];
+  CHECK(lobby[1]["bot"] == "careful");
+  CHECK(lobby[3]["bot"] == "heuristic");
+
+  // The kind plays: with one test seed and one policy for the person, three random bots play
+  // another match than three heuristic ones, and "heuristic" named is the default.
+  const auto match = [](const json& bots) {
+    Harness m(relaxed(), 77);
+    m.hello(1, "Ana");
+    json msg = create_msg({"human", "bot", "bot", "bot"});
+    if (!bots.is_null()) msg["bots"] = bots;
+    m.send(1, msg);
+    const std::string id = (*last_of(m.inbox[1], "table"))["table"];
+    play_views(m, 1, id);
+    const auto text = m.handler.replay_transcript(id);
+    REQUIRE(text);
+    return text->substr(text->find('\n') + 1);  // without the id line
+  };
+  const std::string by_default = match(nullptr);
+  CHECK(match({nullptr, "heuristic", "heuristic", "heuristic"}) == by_default);
+  CHECK(match({nullptr, "random", "random", "random"}) != by_default);
+
+  // A restart keeps each seat's kind (it is stored with the table's settings).
+  const auto db = std::filesystem::temp_directory_path() /
+                  ("mus_server_test_bot_kinds_" + std::to_string(::getpid()) + ".sqlite3");
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
+  std::string token;
+  {
+    Harness a(relaxed(), 5, db.string());
+    token = a.hello(1, "Ana")["token"];
+    json msg = create_msg({"human", "bot", "human", "bot"});
+    msg["bots"] = {nullptr, "tight", nullptr, "loose"};
+    REQUIRE(error_code(a.send(1, msg)).empty());
+  }
+  {
+    Harness b(relaxed(), 5, db.string());
+    CHECK(b.handler.restore(b.now).empty());
+    b.open(1);
+    const auto r = b.send(1, json{{"type", "hello"}, {"v", 1}, {"token", token}});
+    const json* rt = last_of(r, "table");
+    REQUIRE(rt != nullptr);
+    CHECK((*rt)["seats"][1]["bot"] == "tight");
+    CHECK((*rt)["seats"][3]["bot"] == "loose");
+  }
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
+}
+
+TEST_CASE("each bot seat decides as the library's bot of its kind, a person's seat as the "
+          "heuristic") {
+  // Ana leaves her seat as soon as the match starts: from then on the heuristic plays it, and
+  // the bot seats their own kinds. Every decision of the stored match is checked against the
+  // library's bot of the seat's kind, with the seed the server gives that decision.
+  Harness h;
+  h.hello(1, "Ana");
+  json msg = create_msg({"human", "bot", "bot", "bot"});
+  msg["bots"] = {nullptr, "random", "tight", "loose"};
+  h.send(1, msg);
+  const std::string id = (*last_of(h.inbox[1], "table"))["table"];
+  REQUIRE(error_code(h.send(1, json{{"type", "leave"}, {"table", id}})).empty());
+  const auto r = h.store.load_table(id);
+  REQUIRE(r);
+  REQUIRE(r->finished);
+  const std::array<mus::BotKind, 4> kinds{mus::BotKind::heuristic, mus::BotKind::random,
+                                          mus::BotKind::tight, mus::BotKind::loose};
+  mus::State s = *mus::new_match(*mus::parse_rules("standard target=15 vacas=1"), r->dealer);
+  std::array<int, 4> decisions{};
+  for (std::size_t i = 0; i < r->actions.size(); ++i) {
+    if (s.phase != mus::Phase::shuffle) {
+      const int seat = s.to_act;
+      const auto k = kinds[static_cast<std::size_t>(seat)];
+      const auto chosen = mus::bot_choose(s, seat, mus::BotConfig{k, 0, 0},
+                                          mus::derive_seed(r->seed, 2, i));
+      REQUIRE(chosen);
+      INFO("action " << i << " of seat " << seat);
+      CHECK(mus::action_to_text(*chosen) == r->actions[i]);
+      ++decisions[static_cast<std::size_t>(seat)];
+    }
+    REQUIRE(mus::apply_in_place(s, *mus::action_from_text(r->actions[i])) == mus::Errc::ok);
+  }
+  CHECK(s.phase == mus::Phase::match_over);
+  for (const int d : decisions) CHECK(d > 0);
 }
 
 TEST_CASE("on timeout the heuristic bot plays for the seat and the events say so") {
@@ -705,10 +820,25 @@ TEST_CASE("limits: players on the server, and events per view") {
 
 namespace {
 
-// Every card a message names: card texts among its strings (words of action texts too), and
-// the cards of a view text (mus-view/2), read back with the library.
+// Every card a message names: card texts among its strings (words of action texts too), the
+// card ids of its `..._ids` arrays, and the cards of a view text (mus-view/3), read back with
+// the library.
 void cards_in(const json& j, std::set<std::string>& out) {
-  if (j.is_object() || j.is_array()) {
+  if (j.is_object()) {
+    for (const auto& [key, x] : j.items()) {
+      const bool ids = key.size() > 4 && key.compare(key.size() - 4, 4, "_ids") == 0;
+      if (ids && x.is_array()) {
+        for (const auto& id : x)
+          if (id.is_number_integer() && id.get<std::int64_t>() >= 0 &&
+              id.get<std::int64_t>() < mus::deck_size)
+            out.insert(mus::to_string(mus::Card::from_id_unchecked(id.get<std::uint8_t>())));
+      } else {
+        cards_in(x, out);
+      }
+    }
+    return;
+  }
+  if (j.is_array()) {
     for (const auto& x : j) cards_in(x, out);
     return;
   }
@@ -829,6 +959,9 @@ TEST_CASE("hidden information: over whole matches no seat and no spectator recei
       json planted = m;
       planted["view"]["hand"][0] = foreign;
       CHECK(leaks(planted, allowed0) == std::set<std::string>{foreign});
+      json planted_id = m;
+      planted_id["view"]["hand_ids"][0] = mus::parse_card(foreign)->id();
+      CHECK(leaks(planted_id, allowed0) == std::set<std::string>{foreign});
       json hint = m;
       hint["events"].push_back({{"server", "note"}, {"words", json::array({"1", "discard", foreign})}});
       CHECK_FALSE(leaks(hint, allowed0).empty());

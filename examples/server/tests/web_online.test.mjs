@@ -201,7 +201,20 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
   assert.equal(await b.locator('#seat-top .name').textContent().then((t) => t.startsWith('Ana')), true);
   assert.equal(await b.locator('#seat-left').getAttribute('data-presence'), 'bot');
   assert.equal(await b.locator('#seat-right').getAttribute('data-presence'), 'bot');
-  assert.equal(await a.locator('#seat-bottom .cards .chip').count(), 4);
+  // Ana's four cards are drawn (cards.js's pictures) from the view's card ids, named by their
+  // texts; the other seats' are backs.
+  const faces = await a.locator('#seat-bottom .cards .card.face').evaluateAll((els) => els.map((e) => ({
+    id: Number(e.dataset.id), text: e.dataset.card, label: e.querySelector('svg.card-svg')?.getAttribute('aria-label') })));
+  assert.equal(faces.length, 4, 'four card pictures');
+  for (const f of faces) {
+    // mus.h's table: id = suit * 10 + rank, suits o c e b, ranks A 2 .. 7 J Q K.
+    assert.equal(f.text, 'A234567JQK'[f.id % 10] + 'oceb'[Math.floor(f.id / 10)], `card id ${f.id} is ${f.text}`);
+    assert.equal(f.label, f.text, 'the picture is named by the card\'s text');
+  }
+  assert.deepEqual(faces.map((f) => f.text), await a.evaluate(() => window.musOnline.hand), 'Ana\'s hand, in order');
+  assert.equal(await a.locator('#seat-top .cards .card.back svg').count(), 4, 'the partner\'s cards face down');
+  // The bots' kind (the heuristic: none chosen) shows at the table.
+  assert.equal(await b.locator('#seat-left').getAttribute('data-bot'), 'heuristic');
 
   // Carla watches the private table by its code: the public view, no cards, no buttons.
   const ctxC = await browser.newContext();
@@ -214,7 +227,8 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
   await waitFor(c, () => window.musOnline.table !== null && window.musOnline.seq !== null, null, 'Carla watching');
   assert.equal(await c.evaluate(() => window.musOnline.seat), null);
   assert.match(await c.locator('#controls').textContent(), /Estás mirando/);
-  assert.equal(await c.locator('.card.chip:not(.back)').count(), 0, 'a spectator sees no card faces');
+  assert.equal(await c.locator('.card.face').count(), 0, 'a spectator sees no card faces');
+  assert.equal(await c.locator('.card.back svg').count(), 16, 'a spectator sees every hand face down');
 
   let clicks = 0;
   let reloaded = false;
@@ -379,8 +393,22 @@ test('a server that stops answering is given up, and the page comes back when it
   await f.goto(`${base}online.html?ping=300&dead=1500`);
   await enter(f, 'Fran');
   for (const s of [1, 2, 3]) await f.locator(`#kind-${s}`).selectOption('bot');
+  // The bot kinds offered are the library's, through the server; Fran picks two of them.
+  const offered = await f.locator('#bot-1 option').evaluateAll((os) => os.map((o) => o.value));
+  for (const k of ['random', 'heuristic', 'search', 'tight', 'loose', 'station', 'ordago', 'careful']) assert.ok(offered.includes(k), `${k} offered`);
+  assert.equal(await f.locator('#bot-1').inputValue(), 'heuristic', 'the heuristic by default');
+  await f.locator('#bot-1').selectOption('search');
+  await f.locator('#bot-2').selectOption('careful');
   await f.locator('#create').click();
   await waitFor(f, () => window.musOnline.seq !== null, null, 'Fran\'s match against three bots');
+  // The chosen kinds show at the table (Fran sits at 0: seat 1 right, 2 top, 3 left) and in the lobby.
+  assert.equal(await f.locator('#seat-right').getAttribute('data-bot'), 'search');
+  assert.match(await f.locator('#seat-right .presence').textContent(), /bot de búsqueda/);
+  assert.equal(await f.locator('#seat-top').getAttribute('data-bot'), 'careful');
+  assert.equal(await f.locator('#seat-left').getAttribute('data-bot'), 'heuristic');
+  const franTable = await f.evaluate(() => window.musOnline.table);
+  const listed = (await (await fetch(`${base}tables`)).json()).tables.find((x) => x.table === franTable);
+  assert.deepEqual(listed?.seats.map((x) => x.bot ?? null), [null, 'search', 'careful', 'heuristic']);
   const [seq, welcomes] = await f.evaluate(() => [window.musOnline.seq, window.musOnline.welcomes]);
   server.kill('SIGSTOP'); // the socket stays open, but nothing answers
   try {
