@@ -5,6 +5,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "reducer.hpp"
 
@@ -37,13 +38,24 @@ constexpr Refusal not_perete_hand{
 
 namespace {
 
+// The whole deck in id order: what a new hand's seeded shuffle starts from (R11, R12).
+constexpr auto deck_in_id_order = [] {
+  std::array<std::uint8_t, deck_size> d{};
+  for (std::size_t i = 0; i < d.size(); ++i) d[i] = static_cast<std::uint8_t>(i);
+  return d;
+}();
+
 // Reads a shuffle action into `out`: exactly the cards of `cards` (a mask), n of them.
 Verdict shuffle_order(const Action& a, std::uint64_t cards, std::uint8_t* out, int& n) {
-  n = std::popcount(cards);
+  n = popcount64(cards);
   if (a.amount == 0) {
-    int k = 0;
-    for (int id = 0; id < deck_size; ++id)
-      if ((cards >> id) & 1U) out[k++] = static_cast<std::uint8_t>(id);
+    if (n == deck_size) {  // a new hand's deal: every card (the hot path of simulations)
+      std::memcpy(out, deck_in_id_order.data(), deck_in_id_order.size());
+    } else {  // a refill: the pile's cards in id order
+      int k = 0;
+      for (std::uint64_t m = cards; m != 0; m &= m - 1)
+        out[k++] = static_cast<std::uint8_t>(std::countr_zero(m));
+    }
     seeded_order(out, n, a.seed);
     return accepted;
   }
@@ -237,7 +249,7 @@ Verdict on_discard(State& s, const Action& a, Events* ev) {
   const int seat = a.seat;
   const std::uint64_t held = hand_mask(s, seat);
   if ((a.cards & ~held) != 0) return &refuse::discard_not_held;
-  const int n = std::popcount(a.cards);
+  const int n = popcount64(a.cards);
   if (n == 0 && !s.rules.zero_discard) return &refuse::empty_discard;
   for (int i = 0; i < hand_size; ++i) {
     auto& slot = s.deck.hands[static_cast<std::size_t>(seat * 4 + i)];

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "bits.hpp"
 #include "mus/match.hpp"
 
 namespace mus::detail {
