@@ -114,7 +114,11 @@ void start_lance(State& s, int index, Events* ev) {
 
 Verdict on_betting(State& s, const Action& a, Events* ev) {
   if (const Verdict v = betting_refusal(s, bet_choices(s), a); v != accepted) return v;
-  // From here on the action is one of the seat's choices.
+  play_betting(s, a, ev);
+  return accepted;
+}
+
+void play_betting(State& s, const Action& a, Events* ev) {
   const int seat = a.seat;
   const int lance = static_cast<int>(s.lance);
   LanceRecord& r = s.lances[s.lance_index];
@@ -122,12 +126,12 @@ Verdict on_betting(State& s, const Action& a, Events* ev) {
   // open órdago.
   if (proposal_step(s)) {
     switch (a.kind) {
-      case ActionKind::bet: propose(s, seat, proposal_raise, a.amount, ev); return accepted;
+      case ActionKind::bet: propose(s, seat, proposal_raise, a.amount, ev); return;
       case ActionKind::accept:
         if (s.bet.ordago) break;
         propose(s, seat, proposal_accept, 0, ev);
-        return accepted;
-      case ActionKind::reject: propose(s, seat, proposal_reject, 0, ev); return accepted;
+        return;
+      case ActionKind::reject: propose(s, seat, proposal_reject, 0, ev); return;
       default: break;
     }
   }
@@ -150,21 +154,21 @@ Verdict on_betting(State& s, const Action& a, Events* ev) {
       } else {
         s.to_act = static_cast<std::int8_t>(next);
       }
-      return accepted;
+      return;
     }
     case ActionKind::bet: {
       s.bet.stake_before = static_cast<std::uint16_t>(deje_if_refused(s));
       s.bet.proposed = static_cast<std::uint16_t>((s.bet.open ? s.bet.proposed : 0) + a.amount);
       emit(ev, EventKind::bet, bettor, team_of(bettor), lance, a.amount, s.bet.proposed);
       setup_answer(s, bettor);
-      return accepted;
+      return;
     }
     case ActionKind::ordago: {
       s.bet.stake_before = static_cast<std::uint16_t>(deje_if_refused(s));
       s.bet.ordago = 1;
       emit(ev, EventKind::ordago, seat, team_of(seat), lance);
       setup_answer(s, seat);
-      return accepted;
+      return;
     }
     case ActionKind::accept: {
       r.bet_team = s.bet.team;
@@ -178,14 +182,14 @@ Verdict on_betting(State& s, const Action& a, Events* ev) {
         emit(ev, EventKind::showdown, winner, team_of(winner), lance);
         close_bet(s);
         finish_hand(s, HandEnd::ordago, team_of(winner), ev);
-        return accepted;
+        return;
       }
       r.status = LanceStatus::accepted;
       r.stake = s.bet.proposed;
       emit(ev, EventKind::accept, seat, team_of(seat), lance, 0, s.bet.proposed);
       close_bet(s);
       next_lance(s, ev);
-      return accepted;
+      return;
     }
     case ActionKind::reject: {
       emit(ev, EventKind::reject, seat, team_of(seat), lance);
@@ -193,7 +197,7 @@ Verdict on_betting(State& s, const Action& a, Events* ev) {
       if (s.bet.answer_stage == 0 && s.bet.answer_second >= 0) {
         s.bet.answer_stage = 1;
         s.to_act = s.bet.answer_second;
-        return accepted;
+        return;
       }
       // Refused: a deje (R26), scored at once.
       const int team = s.bet.team;
@@ -205,11 +209,10 @@ Verdict on_betting(State& s, const Action& a, Events* ev) {
       sc = static_cast<std::int16_t>(sc + s.bet.stake_before);
       emit(ev, EventKind::deje, -1, team, lance, s.bet.stake_before);
       close_bet(s);
-      if (check_immediate_points(s, team, ev)) return accepted;
-      next_lance(s, ev);
-      return accepted;
+      if (!check_immediate_points(s, team, ev)) next_lance(s, ev);
+      return;
     }
-    default: return &refuse::not_a_bet_action;  // not reached: betting_refusal() refused it
+    default: return;  // not reached: bet_choices() allows only the kinds above
   }
 }
 }  // namespace mus::detail

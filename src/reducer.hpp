@@ -458,24 +458,33 @@ inline constexpr bool proposal_fits(std::uint8_t proposal, int amount, int propo
 
 // --- the parts of the reducer ---------------------------------------------------------------
 
-// Each phase handler checks the action completely before it changes anything, so a refused
-// action leaves the state as it was; it answers accepted or the refusal naming the rule.
+// Each phase handler (on_*) checks the action completely before it changes anything, so a
+// refused action leaves the state as it was; it answers accepted or the refusal naming the rule.
+// Then it plays the action with its play_* function, which checks nothing: apply_id_in_place()
+// calls those directly for an id of legal_action_mask(), whose bits are exactly the actions the
+// handlers accept (built from the same predicates: bet_choices(), open_signals(), ...).
 
 // deal.cpp: shuffle, deal, mus, discards, replacements and refills, tío Perete.
 void gather_cards(State& s);
 void clear_play(State& s);
 void clear_hand(State& s);
 Verdict on_shuffle(State& s, const Action& a, Events* ev);
+void play_seeded_shuffle(State& s, std::uint64_t seed, Events* ev);
 Verdict on_mus(State& s, const Action& a, Events* ev);
+void play_mus(State& s, int seat, bool mus, Events* ev);  // mus, else cut
 Verdict on_discard(State& s, const Action& a, Events* ev);
+void play_discard(State& s, int seat, std::uint64_t cards, Events* ev);
 Verdict on_perete(State& s, const Action& a, Events* ev);
+void play_perete(State& s, int seat, bool declare, Events* ev);  // declare, else pass
 
 // betting.cpp: the lances and their betting.
 void start_lance(State& s, int index, Events* ev);
 Verdict on_betting(State& s, const Action& a, Events* ev);
+void play_betting(State& s, const Action& a, Events* ev);
 
 // signals.cpp: signals to the partner.
 Verdict on_signal(State& s, const Action& a, Events* ev);
+void play_signal(State& s, int seat, int signal, Events* ev);
 
 // count.cpp: the count and the end of a hand, game, vaca and match.
 void finish_hand(State& s, HandEnd end, int game_winner, Events* ev);
@@ -489,6 +498,37 @@ bool state_in_bounds(const State& s) noexcept;
 // validate.cpp: why validate_state() refuses a state (Errc::invalid_state and the part of the
 // state that failed its check), or accepted.
 Verdict state_refusal(const State& s) noexcept;
+
+// How much of apply_in_place()'s precondition a build checks on every call (see match.hpp):
+// 0 nothing (release builds: the hot path); 1 the ranges the reducer indexes with (the default
+// without NDEBUG, as in Debug builds; cheap); 2 the whole of validate_state() (-DMUS_CHECKED_APPLY=2;
+// several times the cost of a step). apply_in_place() and apply_id_in_place() both check it
+// before anything else reads the state.
+#ifndef MUS_CHECKED_APPLY
+#ifdef NDEBUG
+#define MUS_CHECKED_APPLY 0
+#else
+#define MUS_CHECKED_APPLY 1
+#endif
+#endif
+
+namespace refuse {
+inline constexpr Refusal out_of_bounds{
+    Errc::invalid_state,
+    "invalid state: a field out of the range the reducer indexes with (a hand-edited state)"};
+}  // namespace refuse
+
+// The build's check of apply_in_place()'s precondition (MUS_CHECKED_APPLY): accepted, or why
+// the state may not be given to the reducer.
+inline Verdict precondition_refusal([[maybe_unused]] const State& s) noexcept {
+#if MUS_CHECKED_APPLY >= 2
+  return state_refusal(s);
+#elif MUS_CHECKED_APPLY == 1
+  return state_in_bounds(s) ? accepted : &refuse::out_of_bounds;
+#else
+  return accepted;
+#endif
+}
 
 }  // namespace mus::detail
 
