@@ -168,6 +168,19 @@ void clear_hand(State& s) {
 
 namespace {
 
+// Where each hand slot's card comes from in a new hand's order (R11: one card at a time, from
+// the mano round the table): with mano m, slot 4 * seat + k holds order[4 * k + i], where i is
+// the seat's speaking index (seat - m) mod 4. deal_positions[m][slot] is that order index.
+constexpr auto deal_positions = [] {
+  std::array<std::array<std::uint8_t, 16>, seats> t{};
+  for (int m = 0; m < seats; ++m)
+    for (int k = 0; k < hand_size; ++k)
+      for (int i = 0; i < seats; ++i)
+        t[static_cast<std::size_t>(m)][static_cast<std::size_t>(((m + i) % seats) * 4 + k)] =
+            static_cast<std::uint8_t>(4 * k + i);
+  return t;
+}();
+
 // A new hand (R11): the play cleared, the cards of `order` (the whole deck) dealt one at a time
 // from the mano, the rest the stock. The deal writes every card slot, so the cards are not
 // gathered first (between hands they are, and the deal does not read them).
@@ -180,14 +193,13 @@ void begin_hand(State& s, const std::uint8_t* order, Events* ev) {
   s.hand_number += 1;
   if (s.hand_in_game < 0xFF)
     s.hand_in_game = static_cast<std::uint8_t>(s.hand_in_game + 1);  // saturates
-  for (int k = 0; k < hand_size; ++k)
-    for (int i = 0; i < seats; ++i)
-      s.deck.hands[static_cast<std::size_t>(((s.mano + i) % seats) * 4 + k)] =
-          order[4 * k + i];
-  for (int i = 16; i < deck_size; ++i)
-    s.deck.stock[static_cast<std::size_t>(i - 16)] = order[i];
+  const auto& from = deal_positions[s.mano & 3U];
+  for (std::size_t slot = 0; slot < s.deck.hands.size(); ++slot)
+    s.deck.hands[slot] = order[from[slot]];
+  std::memcpy(s.deck.stock.data(), order + 16, deck_size - 16);
   s.deck.stock_end = deck_size - 16;
-  for (int seat = 0; seat < seats; ++seat) refresh_truth(s, seat);
+  for (int seat = 0; seat < seats; ++seat)  // every hand is complete: no empty slot to check
+    s.truth[static_cast<std::size_t>(seat)] = true_signals(hand_at(s, seat), s.rules);
   s.lances = unplayed_lances;
   s.scores.hand_start = s.scores.points;
   const bool corrido = is_corrido_hand(s.rules, s.hand_number, s.hand_in_game);

@@ -223,29 +223,34 @@ Errc action_for_id(const State& s, int id, Action& out, std::string_view& why) {
 }
 
 // Plays id `id`, a bit of legal_action_mask(s), with the play_* functions: the handlers' checks
-// would all pass (the mask is built from the same predicates), so none is made again.
+// would all pass (the mask is built from the same predicates), so none is made again. One
+// switch on the id's kind reaches the function that plays it.
 void play_id(State& s, int id, std::uint64_t seed, Events* ev) {
-  if (id == action_ids::shuffle) {
-    detail::play_seeded_shuffle(s, seed, ev);
-    return;
-  }
   const int seat = s.to_act;
   const auto i = static_cast<std::size_t>(id);
-  const auto kind = static_cast<ActionKind>(id_tables.kind[i]);
-  if (kind == ActionKind::signal) {
-    detail::play_signal(s, seat, id_tables.amount[i], ev);
-    return;
-  }
-  switch (s.phase) {
-    case Phase::mus: detail::play_mus(s, seat, kind == ActionKind::mus, ev); return;
-    case Phase::discard: {
+  switch (static_cast<ActionKind>(id_tables.kind[i])) {
+    case ActionKind::shuffle: detail::play_seeded_shuffle(s, seed, ev); return;
+    case ActionKind::mus: detail::play_mus(s, seat, true, ev); return;
+    case ActionKind::cut: detail::play_mus(s, seat, false, ev); return;
+    case ActionKind::discard: {
       std::uint64_t cards = 0;
       (void)discard_of_positions(s, seat, id - action_ids::discard, cards);  // a legal id: true
       detail::play_discard(s, seat, cards, ev);
       return;
     }
-    case Phase::perete: detail::play_perete(s, seat, kind == ActionKind::perete, ev); return;
-    default: detail::play_betting(s, Action::make(kind, seat, id_tables.amount[i]), ev); return;
+    case ActionKind::pass:
+      if (s.phase == Phase::perete) {
+        detail::play_perete(s, seat, false, ev);
+      } else {
+        detail::play_pass(s, seat, ev);
+      }
+      return;
+    case ActionKind::bet: detail::play_bet(s, seat, id_tables.amount[i], ev); return;
+    case ActionKind::ordago: detail::play_ordago(s, seat, ev); return;
+    case ActionKind::accept: detail::play_accept(s, seat, ev); return;
+    case ActionKind::reject: detail::play_reject(s, seat, ev); return;
+    case ActionKind::signal: detail::play_signal(s, seat, id_tables.amount[i], ev); return;
+    case ActionKind::perete: detail::play_perete(s, seat, true, ev); return;
   }
 }
 
@@ -259,17 +264,13 @@ Result<Action> action_from_id(const State& s, int id) noexcept {
   return a;
 }
 
-Errc apply_id_in_place(State& s, int id, std::uint64_t seed, Events* events,
-                       std::string_view* why) noexcept {
-  // The hot path of simulations: a legal id (the state first passing the build's precondition
-  // check, MUS_CHECKED_APPLY) is played at once.
-  if (id >= 0 && id < action_id_count && detail::precondition_refusal(s) == detail::accepted &&
-      ((legal_action_mask(s) >> id) & 1U) != 0) {
-    if (events != nullptr) events->size = 0;
-    play_id(s, id, seed, events);
-    return Errc::ok;
-  }
-  // Any other id is refused: by action_from_id()'s rules or by apply_in_place()'s.
+namespace {
+
+// apply_id_in_place() for an id that is not legal now (or a state the build's precondition
+// check refuses): refused by action_from_id()'s rules or by apply_in_place()'s. Kept out of
+// line so that the hot path keeps a small frame.
+[[gnu::noinline]] Errc refuse_id(State& s, int id, std::uint64_t seed, Events* events,
+                                 std::string_view* why) {
   Action a;
   std::string_view not_an_action;
   const Errc e = action_for_id(s, id, a, not_an_action);
@@ -280,6 +281,21 @@ Errc apply_id_in_place(State& s, int id, std::uint64_t seed, Events* events,
   }
   a.seed = seed;
   return apply_in_place(s, a, events, why);
+}
+
+}  // namespace
+
+Errc apply_id_in_place(State& s, int id, std::uint64_t seed, Events* events,
+                       std::string_view* why) noexcept {
+  // The hot path of simulations: a legal id (the state first passing the build's precondition
+  // check, MUS_CHECKED_APPLY) is played at once.
+  if (id >= 0 && id < action_id_count && detail::precondition_refusal(s) == detail::accepted &&
+      ((legal_action_mask(s) >> id) & 1U) != 0) [[likely]] {
+    if (events != nullptr) events->size = 0;
+    play_id(s, id, seed, events);
+    return Errc::ok;
+  }
+  return refuse_id(s, id, seed, events, why);
 }
 
 ActionList legal_actions(const State& s) noexcept {

@@ -480,7 +480,12 @@ void play_perete(State& s, int seat, bool declare, Events* ev);  // declare, els
 // betting.cpp: the lances and their betting.
 void start_lance(State& s, int index, Events* ev);
 Verdict on_betting(State& s, const Action& a, Events* ev);
-void play_betting(State& s, const Action& a, Events* ev);
+void play_betting(State& s, const Action& a, Events* ev);  // one of the five below, by kind
+void play_pass(State& s, int seat, Events* ev);
+void play_bet(State& s, int seat, int amount, Events* ev);
+void play_ordago(State& s, int seat, Events* ev);
+void play_accept(State& s, int seat, Events* ev);
+void play_reject(State& s, int seat, Events* ev);
 
 // signals.cpp: signals to the partner.
 Verdict on_signal(State& s, const Action& a, Events* ev);
