@@ -45,7 +45,8 @@ constexpr auto deck_in_id_order = [] {
   return d;
 }();
 
-// The order a seed gives to the cards of `cards` (a mask) (R12), into `out`; n of them.
+// The order a seed gives to the cards of `cards` (a mask) (R12), into `out`; n of them. They
+// are listed in id order, so seeded_order()'s sorting pass is skipped.
 void seeded_cards(std::uint64_t cards, std::uint64_t seed, std::uint8_t* out, int& n) {
   n = popcount64(cards);
   if (n == deck_size) {  // a new hand's deal: every card (the hot path of simulations)
@@ -55,7 +56,7 @@ void seeded_cards(std::uint64_t cards, std::uint64_t seed, std::uint8_t* out, in
     for (std::uint64_t m = cards; m != 0; m &= m - 1)
       out[k++] = static_cast<std::uint8_t>(std::countr_zero(m));
   }
-  seeded_order(out, n, seed);
+  seeded_order_of_sorted(out, n, seed);
 }
 
 // Reads a shuffle action into `out`: exactly the cards of `cards` (a mask), n of them.

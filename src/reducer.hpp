@@ -496,6 +496,10 @@ void finish_hand(State& s, HandEnd end, int game_winner, Events* ev);
 bool check_immediate_points(State& s, int team, Events* ev);
 void count_hand(State& s, Events* ev);
 
+// prng.cpp: seeded_order() without its first step, for cards already sorted by id (the deck
+// in id order, a pile read bit by bit): the same order, without the sorting pass.
+void seeded_order_of_sorted(std::uint8_t* cards, int n, std::uint64_t seed) noexcept;
+
 // validate.cpp: whether every field the reducer indexes with is in its range (cheap: the
 // checked build's guard of apply_in_place(), and validate_state()'s first check).
 bool state_in_bounds(const State& s) noexcept;
