@@ -87,3 +87,9 @@ void BM_FloorShuffleDealEvaluate(benchmark::State& state) {
 
 BENCHMARK(BM_RandomPlayout)->Arg(0)->Arg(1)->Arg(2)->ArgName("preset");
 BENCHMARK(BM_FloorShuffleDealEvaluate)->Arg(0)->ArgName("preset");
+
+// The same loops over a fixed number of hands, for counting instructions: a count does not
+// depend on the machine's load, as times do on a shared machine (docs/performance.md, e.g.
+// valgrind --tool=callgrind mus_bench_match --benchmark_filter=Fixed). Each runs once.
+BENCHMARK(BM_RandomPlayout)->Name("BM_RandomPlayoutFixed")->Arg(0)->Iterations(20000);
+BENCHMARK(BM_FloorShuffleDealEvaluate)->Name("BM_FloorFixed")->Arg(0)->Iterations(20000);

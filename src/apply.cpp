@@ -2,18 +2,6 @@
 // action shares and hands it to its phase (deal.cpp, betting.cpp, signals.cpp).
 #include "reducer.hpp"
 
-// How much of apply_in_place()'s precondition a build checks on every call (see match.hpp):
-// 0 nothing (release builds: the hot path); 1 the ranges the reducer indexes with (the default
-// without NDEBUG, as in Debug builds; cheap); 2 the whole of validate_state() (-DMUS_CHECKED_APPLY=2;
-// several times the cost of a step).
-#ifndef MUS_CHECKED_APPLY
-#ifdef NDEBUG
-#define MUS_CHECKED_APPLY 0
-#else
-#define MUS_CHECKED_APPLY 1
-#endif
-#endif
-
 namespace mus {
 
 using detail::accepted;
@@ -44,19 +32,12 @@ constexpr Refusal chance_to_act{Errc::wrong_phase,
 constexpr Refusal not_your_turn{
     Errc::not_your_turn, "R8: another seat is to speak (seats speak in turn from the mano)"};
 constexpr Refusal no_phase{Errc::internal, "the phase handles no action (a library bug)"};
-[[maybe_unused]] constexpr Refusal out_of_bounds{
-    Errc::invalid_state,
-    "invalid state: a field out of the range the reducer indexes with (a hand-edited state)"};
 }  // namespace refuse
 
 // The reducer proper: accepted, or the refusal naming its rule.
 Verdict step(State& s, const Action& a, Events* events) noexcept {
   if (events != nullptr) events->size = 0;
-#if MUS_CHECKED_APPLY >= 2
-  if (const Verdict v = detail::state_refusal(s); v != accepted) return v;
-#elif MUS_CHECKED_APPLY == 1
-  if (!detail::state_in_bounds(s)) return &refuse::out_of_bounds;
-#endif
+  if (const Verdict v = detail::precondition_refusal(s); v != accepted) return v;
   if (s.phase == Phase::match_over) return &refuse::match_over;
   const int kind = static_cast<int>(a.kind);
   if (kind < 1 || kind >= action_kind_end) return &refuse::unknown_kind;

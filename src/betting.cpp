@@ -63,14 +63,14 @@ void propose(State& s, int seat, std::uint8_t kind, int amount, Events* ev) {
   s.to_act = s.bet.answer_second;
 }
 
-// R25a: the partner's choice repeats the pending proposal: an agreement.
-bool agrees(const State& s, const Action& a) {
-  switch (s.bet.proposal) {
-    case proposal_raise: return a.kind == ActionKind::bet && a.amount == s.bet.proposal_amount;
-    case proposal_accept: return a.kind == ActionKind::accept;
-    case proposal_reject: return a.kind == ActionKind::reject;
-    default: return false;
-  }
+// R25a, the partner's step: when its answer (`kind`, a raise of `amount`) repeats the pending
+// proposal it is an agreement, announced before the team's answer. Answers whether it agreed.
+bool agree_if_repeated(State& s, int seat, std::uint8_t kind, int amount, Events* ev) {
+  if (s.bet.proposal == proposal_none || s.bet.proposal != kind) return false;
+  if (kind == proposal_raise && amount != s.bet.proposal_amount) return false;
+  emit(ev, EventKind::agree, seat, team_of(seat), static_cast<int>(s.lance), s.bet.proposal_amount,
+       s.bet.proposal);
+  return true;
 }
 
 }  // namespace
@@ -114,102 +114,116 @@ void start_lance(State& s, int index, Events* ev) {
 
 Verdict on_betting(State& s, const Action& a, Events* ev) {
   if (const Verdict v = betting_refusal(s, bet_choices(s), a); v != accepted) return v;
-  // From here on the action is one of the seat's choices.
-  const int seat = a.seat;
+  play_betting(s, a, ev);
+  return accepted;
+}
+
+void play_betting(State& s, const Action& a, Events* ev) {
+  switch (a.kind) {
+    case ActionKind::pass: play_pass(s, a.seat, ev); return;
+    case ActionKind::bet: play_bet(s, a.seat, a.amount, ev); return;
+    case ActionKind::ordago: play_ordago(s, a.seat, ev); return;
+    case ActionKind::accept: play_accept(s, a.seat, ev); return;
+    case ActionKind::reject: play_reject(s, a.seat, ev); return;
+    default: return;  // not reached: bet_choices() allows only the kinds above
+  }
+}
+
+// Passing is allowed only while no bet is open, so no proposal (R25a) is ever pending.
+void play_pass(State& s, int seat, Events* ev) {
+  const int lance = static_cast<int>(s.lance);
+  emit(ev, EventKind::pass, seat, team_of(seat), lance);
+  const int next = next_speaker(s, speaking_index(s, seat) + 1);
+  if (next >= 0) {
+    s.to_act = static_cast<std::int8_t>(next);
+    return;
+  }
+  s.lances[s.lance_index].status = LanceStatus::en_paso;
+  emit(ev, EventKind::en_paso, -1, -1, lance);
+  next_lance(s, ev);
+}
+
+void play_bet(State& s, int seat, int amount, Events* ev) {
+  // R25a: the first answerer's raise is only a proposal; the partner's agreed raise counts as
+  // made by the proposer.
+  if (proposal_step(s)) {
+    propose(s, seat, proposal_raise, amount, ev);
+    return;
+  }
+  const int bettor =
+      agree_if_repeated(s, seat, proposal_raise, amount, ev) ? s.bet.answer_first : seat;
+  s.bet.stake_before = static_cast<std::uint16_t>(deje_if_refused(s));
+  s.bet.proposed = static_cast<std::uint16_t>((s.bet.open ? s.bet.proposed : 0) + amount);
+  emit(ev, EventKind::bet, bettor, team_of(bettor), static_cast<int>(s.lance), amount,
+       s.bet.proposed);
+  setup_answer(s, bettor);
+}
+
+// An órdago is final at once, also from the first answerer under R25a, and never repeats a
+// proposal (proposals are raises, accepts and rejects).
+void play_ordago(State& s, int seat, Events* ev) {
+  s.bet.stake_before = static_cast<std::uint16_t>(deje_if_refused(s));
+  s.bet.ordago = 1;
+  emit(ev, EventKind::ordago, seat, team_of(seat), static_cast<int>(s.lance));
+  setup_answer(s, seat);
+}
+
+void play_accept(State& s, int seat, Events* ev) {
+  // R25a: the first answerer's accept is only a proposal, except that accepting an open órdago
+  // is final at once.
+  if (!s.bet.ordago && proposal_step(s)) {
+    propose(s, seat, proposal_accept, 0, ev);
+    return;
+  }
+  agree_if_repeated(s, seat, proposal_accept, 0, ev);
   const int lance = static_cast<int>(s.lance);
   LanceRecord& r = s.lances[s.lance_index];
-  // R25a: the first answerer only proposes; an órdago is final at once, and so is accepting an
-  // open órdago.
+  r.bet_team = s.bet.team;
+  if (s.bet.ordago) {  // showdown: the lance decides the game (R27)
+    const TableEval t = table_eval(s);
+    const int winner = lance_winner(t, s.lance, s.mano);
+    r.status = LanceStatus::ordago;
+    r.winner_seat = static_cast<std::int8_t>(winner);
+    r.winner_team = static_cast<std::int8_t>(team_of(winner));
+    emit(ev, EventKind::accept, seat, team_of(seat), lance);
+    emit(ev, EventKind::showdown, winner, team_of(winner), lance);
+    close_bet(s);
+    finish_hand(s, HandEnd::ordago, team_of(winner), ev);
+    return;
+  }
+  r.status = LanceStatus::accepted;
+  r.stake = s.bet.proposed;
+  emit(ev, EventKind::accept, seat, team_of(seat), lance, 0, s.bet.proposed);
+  close_bet(s);
+  next_lance(s, ev);
+}
+
+void play_reject(State& s, int seat, Events* ev) {
+  // R25a: the first answerer's reject is only a proposal.
   if (proposal_step(s)) {
-    switch (a.kind) {
-      case ActionKind::bet: propose(s, seat, proposal_raise, a.amount, ev); return accepted;
-      case ActionKind::accept:
-        if (s.bet.ordago) break;
-        propose(s, seat, proposal_accept, 0, ev);
-        return accepted;
-      case ActionKind::reject: propose(s, seat, proposal_reject, 0, ev); return accepted;
-      default: break;
-    }
+    propose(s, seat, proposal_reject, 0, ev);
+    return;
   }
-  // The partner's decision: agreeing repeats the proposal; an agreed raise counts as made by
-  // the proposer.
-  int bettor = seat;
-  if (s.bet.proposal != proposal_none && agrees(s, a)) {
-    emit(ev, EventKind::agree, seat, team_of(seat), lance, s.bet.proposal_amount, s.bet.proposal);
-    if (a.kind == ActionKind::bet) bettor = s.bet.answer_first;
+  agree_if_repeated(s, seat, proposal_reject, 0, ev);
+  const int lance = static_cast<int>(s.lance);
+  emit(ev, EventKind::reject, seat, team_of(seat), lance);
+  // R25: the partner may still answer (in R25a a first rejection is a proposal, above).
+  if (s.bet.answer_stage == 0 && s.bet.answer_second >= 0) {
+    s.bet.answer_stage = 1;
+    s.to_act = s.bet.answer_second;
+    return;
   }
-  switch (a.kind) {
-    case ActionKind::pass: {
-      emit(ev, EventKind::pass, seat, team_of(seat), lance);
-      const int k = speaking_index(s, seat);
-      const int next = next_speaker(s, k + 1);
-      if (next < 0) {
-        r.status = LanceStatus::en_paso;
-        emit(ev, EventKind::en_paso, -1, -1, lance);
-        next_lance(s, ev);
-      } else {
-        s.to_act = static_cast<std::int8_t>(next);
-      }
-      return accepted;
-    }
-    case ActionKind::bet: {
-      s.bet.stake_before = static_cast<std::uint16_t>(deje_if_refused(s));
-      s.bet.proposed = static_cast<std::uint16_t>((s.bet.open ? s.bet.proposed : 0) + a.amount);
-      emit(ev, EventKind::bet, bettor, team_of(bettor), lance, a.amount, s.bet.proposed);
-      setup_answer(s, bettor);
-      return accepted;
-    }
-    case ActionKind::ordago: {
-      s.bet.stake_before = static_cast<std::uint16_t>(deje_if_refused(s));
-      s.bet.ordago = 1;
-      emit(ev, EventKind::ordago, seat, team_of(seat), lance);
-      setup_answer(s, seat);
-      return accepted;
-    }
-    case ActionKind::accept: {
-      r.bet_team = s.bet.team;
-      if (s.bet.ordago) {  // showdown: the lance decides the game (R27)
-        const TableEval t = table_eval(s);
-        const int winner = lance_winner(t, s.lance, s.mano);
-        r.status = LanceStatus::ordago;
-        r.winner_seat = static_cast<std::int8_t>(winner);
-        r.winner_team = static_cast<std::int8_t>(team_of(winner));
-        emit(ev, EventKind::accept, seat, team_of(seat), lance);
-        emit(ev, EventKind::showdown, winner, team_of(winner), lance);
-        close_bet(s);
-        finish_hand(s, HandEnd::ordago, team_of(winner), ev);
-        return accepted;
-      }
-      r.status = LanceStatus::accepted;
-      r.stake = s.bet.proposed;
-      emit(ev, EventKind::accept, seat, team_of(seat), lance, 0, s.bet.proposed);
-      close_bet(s);
-      next_lance(s, ev);
-      return accepted;
-    }
-    case ActionKind::reject: {
-      emit(ev, EventKind::reject, seat, team_of(seat), lance);
-      // R25: the partner may still answer (in R25a a first rejection is a proposal, above).
-      if (s.bet.answer_stage == 0 && s.bet.answer_second >= 0) {
-        s.bet.answer_stage = 1;
-        s.to_act = s.bet.answer_second;
-        return accepted;
-      }
-      // Refused: a deje (R26), scored at once.
-      const int team = s.bet.team;
-      r.status = LanceStatus::refused;
-      r.bet_team = static_cast<std::int8_t>(team);
-      r.winner_team = static_cast<std::int8_t>(team);
-      r.stake = s.bet.stake_before;
-      auto& sc = s.scores.points[static_cast<std::size_t>(team)];
-      sc = static_cast<std::int16_t>(sc + s.bet.stake_before);
-      emit(ev, EventKind::deje, -1, team, lance, s.bet.stake_before);
-      close_bet(s);
-      if (check_immediate_points(s, team, ev)) return accepted;
-      next_lance(s, ev);
-      return accepted;
-    }
-    default: return &refuse::not_a_bet_action;  // not reached: betting_refusal() refused it
-  }
+  // Refused: a deje (R26), scored at once.
+  const int team = s.bet.team;
+  LanceRecord& r = s.lances[s.lance_index];
+  r.status = LanceStatus::refused;
+  r.bet_team = static_cast<std::int8_t>(team);
+  r.winner_team = static_cast<std::int8_t>(team);
+  r.stake = s.bet.stake_before;
+  auto& sc = s.scores.points[static_cast<std::size_t>(team)];
+  sc = static_cast<std::int16_t>(sc + s.bet.stake_before);
+  emit(ev, EventKind::deje, -1, team, lance, s.bet.stake_before);
+  close_bet(s);
+  if (!check_immediate_points(s, team, ev)) next_lance(s, ev);
 }
 }  // namespace mus::detail

@@ -5,6 +5,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "reducer.hpp"
 
@@ -37,16 +38,34 @@ constexpr Refusal not_perete_hand{
 
 namespace {
 
+// The whole deck in id order: what a new hand's seeded shuffle starts from (R11, R12).
+constexpr auto deck_in_id_order = [] {
+  std::array<std::uint8_t, deck_size> d{};
+  for (std::size_t i = 0; i < d.size(); ++i) d[i] = static_cast<std::uint8_t>(i);
+  return d;
+}();
+
+// The order a seed gives to the cards of `cards` (a mask) (R12), into `out`; n of them. They
+// are listed in id order, so seeded_order()'s sorting pass is skipped.
+void seeded_cards(std::uint64_t cards, std::uint64_t seed, std::uint8_t* out, int& n) {
+  n = popcount64(cards);
+  if (n == deck_size) {  // a new hand's deal: every card (the hot path of simulations)
+    std::memcpy(out, deck_in_id_order.data(), deck_in_id_order.size());
+  } else {  // a refill: the pile's cards in id order
+    int k = 0;
+    for (std::uint64_t m = cards; m != 0; m &= m - 1)
+      out[k++] = static_cast<std::uint8_t>(std::countr_zero(m));
+  }
+  seeded_order_of_sorted(out, n, seed);
+}
+
 // Reads a shuffle action into `out`: exactly the cards of `cards` (a mask), n of them.
 Verdict shuffle_order(const Action& a, std::uint64_t cards, std::uint8_t* out, int& n) {
-  n = std::popcount(cards);
   if (a.amount == 0) {
-    int k = 0;
-    for (int id = 0; id < deck_size; ++id)
-      if ((cards >> id) & 1U) out[k++] = static_cast<std::uint8_t>(id);
-    seeded_order(out, n, a.seed);
+    seeded_cards(cards, a.seed, out, n);
     return accepted;
   }
+  n = popcount64(cards);
   if (a.amount != n) return &refuse::order_length;
   std::uint64_t seen = 0;
   for (int i = 0; i < n; ++i) {
@@ -150,10 +169,23 @@ void clear_hand(State& s) {
 
 namespace {
 
+// Where each hand slot's card comes from in a new hand's order (R11: one card at a time, from
+// the mano round the table): with mano m, slot 4 * seat + k holds order[4 * k + i], where i is
+// the seat's speaking index (seat - m) mod 4. deal_positions[m][slot] is that order index.
+constexpr auto deal_positions = [] {
+  std::array<std::array<std::uint8_t, 16>, seats> t{};
+  for (int m = 0; m < seats; ++m)
+    for (int k = 0; k < hand_size; ++k)
+      for (int i = 0; i < seats; ++i)
+        t[static_cast<std::size_t>(m)][static_cast<std::size_t>(((m + i) % seats) * 4 + k)] =
+            static_cast<std::uint8_t>(4 * k + i);
+  return t;
+}();
+
 // A new hand (R11): the play cleared, the cards of `order` (the whole deck) dealt one at a time
 // from the mano, the rest the stock. The deal writes every card slot, so the cards are not
 // gathered first (between hands they are, and the deal does not read them).
-void begin_hand(State& s, const std::array<std::uint8_t, deck_size>& order, Events* ev) {
+void begin_hand(State& s, const std::uint8_t* order, Events* ev) {
   clear_play(s);
   s.deck.pile = 0;
   s.deck.need = {};
@@ -162,14 +194,13 @@ void begin_hand(State& s, const std::array<std::uint8_t, deck_size>& order, Even
   s.hand_number += 1;
   if (s.hand_in_game < 0xFF)
     s.hand_in_game = static_cast<std::uint8_t>(s.hand_in_game + 1);  // saturates
-  for (int k = 0; k < hand_size; ++k)
-    for (int i = 0; i < seats; ++i)
-      s.deck.hands[static_cast<std::size_t>(((s.mano + i) % seats) * 4 + k)] =
-          order[static_cast<std::size_t>(4 * k + i)];
-  for (int i = 16; i < deck_size; ++i)
-    s.deck.stock[static_cast<std::size_t>(i - 16)] = order[static_cast<std::size_t>(i)];
+  const auto& from = deal_positions[s.mano & 3U];
+  for (std::size_t slot = 0; slot < s.deck.hands.size(); ++slot)
+    s.deck.hands[slot] = order[from[slot]];
+  std::memcpy(s.deck.stock.data(), order + 16, deck_size - 16);
   s.deck.stock_end = deck_size - 16;
-  for (int seat = 0; seat < seats; ++seat) refresh_truth(s, seat);
+  for (int seat = 0; seat < seats; ++seat)  // every hand is complete: no empty slot to check
+    s.truth[static_cast<std::size_t>(seat)] = true_signals(hand_at(s, seat), s.rules);
   s.lances = unplayed_lances;
   s.scores.hand_start = s.scores.points;
   const bool corrido = is_corrido_hand(s.rules, s.hand_number, s.hand_in_game);
@@ -180,36 +211,52 @@ void begin_hand(State& s, const std::array<std::uint8_t, deck_size>& order, Even
   emit(ev, EventKind::deal, s.dealer, -1, -1, static_cast<int>(s.hand_number), s.mano);
 }
 
-}  // namespace
-
-// --- phase handlers -------------------------------------------------------------------------
-
-Verdict on_shuffle(State& s, const Action& a, Events* ev) {
-  if (a.seat != -1) return &refuse::shuffle_seat;
-  std::array<std::uint8_t, deck_size> order{};
-  int n = 0;
-  if (const Verdict v = shuffle_order(a, cards_to_shuffle(s), order.data(), n); v != accepted)
-    return v;
+// A shuffle of the n cards of `order` (checked): a stock refill (R15) or a new hand (R11).
+void play_order(State& s, const std::uint8_t* order, int n, Events* ev) {
   if (s.refill_due()) {  // stock refill (R15)
     int k = 0;
     for (int i = s.deck.stock_pos; i < s.deck.stock_end; ++i)
       s.deck.stock[static_cast<std::size_t>(k++)] = s.deck.stock[static_cast<std::size_t>(i)];
-    for (int i = 0; i < n; ++i)
-      s.deck.stock[static_cast<std::size_t>(k++)] = order[static_cast<std::size_t>(i)];
+    for (int i = 0; i < n; ++i) s.deck.stock[static_cast<std::size_t>(k++)] = order[i];
     s.deck.stock_pos = 0;
     s.deck.stock_end = static_cast<std::uint8_t>(k);
     s.deck.pile = 0;
     emit(ev, EventKind::refill, -1, -1, -1, n);
     deal_replacements(s, ev);
-    return accepted;
+    return;
   }
   begin_hand(s, order, ev);
+}
+
+}  // namespace
+
+// --- phase handlers: each checks its action, then plays it with its play_* function ---------
+
+Verdict on_shuffle(State& s, const Action& a, Events* ev) {
+  if (a.seat != -1) return &refuse::shuffle_seat;
+  std::array<std::uint8_t, deck_size> order;
+  int n = 0;
+  if (const Verdict v = shuffle_order(a, cards_to_shuffle(s), order.data(), n); v != accepted)
+    return v;
+  play_order(s, order.data(), n, ev);
   return accepted;
 }
 
+void play_seeded_shuffle(State& s, std::uint64_t seed, Events* ev) {
+  std::array<std::uint8_t, deck_size> order;
+  int n = 0;
+  seeded_cards(cards_to_shuffle(s), seed, order.data(), n);
+  play_order(s, order.data(), n, ev);
+}
+
 Verdict on_mus(State& s, const Action& a, Events* ev) {
-  const int seat = a.seat;
-  if (a.kind == ActionKind::mus) {
+  if (a.kind != ActionKind::mus && a.kind != ActionKind::cut) return &refuse::not_mus_action;
+  play_mus(s, a.seat, a.kind == ActionKind::mus, ev);
+  return accepted;
+}
+
+void play_mus(State& s, int seat, bool mus, Events* ev) {
+  if (mus) {
     emit(ev, EventKind::mus, seat, team_of(seat));
     if (++s.mus_said == seats) {
       s.corrido = 0;  // all four said mus: ordinary discard, original mano (R31)
@@ -219,9 +266,8 @@ Verdict on_mus(State& s, const Action& a, Events* ev) {
     } else {
       s.to_act = static_cast<std::int8_t>(next_seat(seat));
     }
-    return accepted;
+    return;
   }
-  if (a.kind != ActionKind::cut) return &refuse::not_mus_action;
   if (s.corrido) {  // mus corrido: the first to cut becomes mano (R31)
     s.mano = static_cast<std::uint8_t>(seat);
     s.dealer = static_cast<std::uint8_t>((seat + 3) % seats);
@@ -229,7 +275,6 @@ Verdict on_mus(State& s, const Action& a, Events* ev) {
   }
   emit(ev, EventKind::cut, seat, team_of(seat), -1, 0, s.mano);
   begin_lances(s, ev);
-  return accepted;
 }
 
 Verdict on_discard(State& s, const Action& a, Events* ev) {
@@ -237,13 +282,18 @@ Verdict on_discard(State& s, const Action& a, Events* ev) {
   const int seat = a.seat;
   const std::uint64_t held = hand_mask(s, seat);
   if ((a.cards & ~held) != 0) return &refuse::discard_not_held;
-  const int n = std::popcount(a.cards);
-  if (n == 0 && !s.rules.zero_discard) return &refuse::empty_discard;
+  if (a.cards == 0 && !s.rules.zero_discard) return &refuse::empty_discard;
+  play_discard(s, seat, a.cards, ev);
+  return accepted;
+}
+
+void play_discard(State& s, int seat, std::uint64_t cards, Events* ev) {
+  const int n = popcount64(cards);
   for (int i = 0; i < hand_size; ++i) {
     auto& slot = s.deck.hands[static_cast<std::size_t>(seat * 4 + i)];
-    if ((a.cards >> slot) & 1U) slot = no_card;
+    if ((cards >> slot) & 1U) slot = no_card;
   }
-  s.deck.pile |= a.cards;
+  s.deck.pile |= cards;
   s.deck.need[static_cast<std::size_t>(seat)] = static_cast<std::uint8_t>(n);
   if (n > 0) s.signals[static_cast<std::size_t>(seat)] = 0;  // they described the old hand
   refresh_truth(s, seat);
@@ -254,21 +304,25 @@ Verdict on_discard(State& s, const Action& a, Events* ev) {
   } else {
     s.to_act = static_cast<std::int8_t>(next_seat(seat));
   }
-  return accepted;
 }
 
 Verdict on_perete(State& s, const Action& a, Events* ev) {
   const int seat = a.seat;
   if (a.kind != ActionKind::perete && a.kind != ActionKind::pass) return &refuse::not_perete_action;
   if (a.kind == ActionKind::perete && !is_perete_hand(s, seat)) return &refuse::not_perete_hand;
+  play_perete(s, seat, a.kind == ActionKind::perete, ev);
+  return accepted;
+}
+
+void play_perete(State& s, int seat, bool declare, Events* ev) {
   s.decl.perete_asked = static_cast<std::uint8_t>(s.decl.perete_asked | (1U << seat));
-  if (a.kind == ActionKind::perete) {
+  if (declare) {
     s.decl.perete_mask = static_cast<std::uint8_t>(s.decl.perete_mask | (1U << seat));
     const int team = team_of(seat);
     auto& sc = s.scores.points[static_cast<std::size_t>(team)];
     sc = static_cast<std::int16_t>(sc + 1);
     emit(ev, EventKind::perete, seat, team, -1, 1);
-    if (check_immediate_points(s, team, ev)) return accepted;
+    if (check_immediate_points(s, team, ev)) return;
   } else {
     emit(ev, EventKind::pass, seat, team_of(seat));
   }
@@ -278,6 +332,5 @@ Verdict on_perete(State& s, const Action& a, Events* ev) {
   } else {
     start_lance(s, 0, ev);
   }
-  return accepted;
 }
 }  // namespace mus::detail

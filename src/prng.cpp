@@ -3,7 +3,7 @@
 #include <array>
 #include <cstdint>
 
-#include "mus/match.hpp"
+#include "reducer.hpp"
 
 namespace mus {
 namespace {
@@ -36,7 +36,27 @@ struct Draws {
   }
 };
 
+// The Fisher-Yates shuffle of seeded_order(), after its sorting pass (inline in both callers).
+inline void shuffle_sorted(std::uint8_t* cards, int n, std::uint64_t seed) {
+  Draws draws{seed};
+  for (int i = n - 1; i > 0; --i) {
+    const auto j = static_cast<int>(draws.below(static_cast<std::uint32_t>(i) + 1));
+    const std::uint8_t t = cards[i];
+    cards[i] = cards[j];
+    cards[j] = t;
+  }
+}
+
 }  // namespace
+
+namespace detail {
+
+// seeded_order() of cards already sorted by id (the reducer's shuffles list them so).
+void seeded_order_of_sorted(std::uint8_t* cards, int n, std::uint64_t seed) noexcept {
+  shuffle_sorted(cards, n, seed);
+}
+
+}  // namespace detail
 
 void seeded_order(std::uint8_t* cards, int n, std::uint64_t seed) noexcept {
   // Sort by id first, so the result depends only on the set of cards and the seed.
@@ -46,13 +66,7 @@ void seeded_order(std::uint8_t* cards, int n, std::uint64_t seed) noexcept {
       cards[j] = cards[j - 1];
       cards[j - 1] = t;
     }
-  Draws draws{seed};
-  for (int i = n - 1; i > 0; --i) {
-    const auto j = static_cast<int>(draws.below(static_cast<std::uint32_t>(i) + 1));
-    const std::uint8_t t = cards[i];
-    cards[i] = cards[j];
-    cards[j] = t;
-  }
+  shuffle_sorted(cards, n, seed);
 }
 
 Result<Action> stacked_deal(const std::array<std::uint8_t, 16>& hands, int mano,

@@ -1,7 +1,6 @@
 // Read-only questions about a state: the cards a shuffle must list, a seat's hand and view,
 // and the text names of the enums.
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <string_view>
 
@@ -37,7 +36,7 @@ SeatView view_of(const State& s, int seat) noexcept {
   v.games = s.scores.games;
   v.vacas = s.scores.vacas;
   v.stock_count = static_cast<std::uint8_t>(s.deck.stock_end - s.deck.stock_pos);
-  v.pile_count = static_cast<std::uint8_t>(std::popcount(s.deck.pile));
+  v.pile_count = static_cast<std::uint8_t>(detail::popcount64(s.deck.pile));
   v.pares_mask = s.decl.pares_mask;
   v.juego_mask = s.decl.juego_mask;
   v.declared = s.decl.declared;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "bits.hpp"
 #include "mus/match.hpp"
 
 namespace mus::detail {
@@ -457,29 +458,47 @@ inline constexpr bool proposal_fits(std::uint8_t proposal, int amount, int propo
 
 // --- the parts of the reducer ---------------------------------------------------------------
 
-// Each phase handler checks the action completely before it changes anything, so a refused
-// action leaves the state as it was; it answers accepted or the refusal naming the rule.
+// Each phase handler (on_*) checks the action completely before it changes anything, so a
+// refused action leaves the state as it was; it answers accepted or the refusal naming the rule.
+// Then it plays the action with its play_* function, which checks nothing: apply_id_in_place()
+// calls those directly for an id of legal_action_mask(), whose bits are exactly the actions the
+// handlers accept (built from the same predicates: bet_choices(), open_signals(), ...).
 
 // deal.cpp: shuffle, deal, mus, discards, replacements and refills, tío Perete.
 void gather_cards(State& s);
 void clear_play(State& s);
 void clear_hand(State& s);
 Verdict on_shuffle(State& s, const Action& a, Events* ev);
+void play_seeded_shuffle(State& s, std::uint64_t seed, Events* ev);
 Verdict on_mus(State& s, const Action& a, Events* ev);
+void play_mus(State& s, int seat, bool mus, Events* ev);  // mus, else cut
 Verdict on_discard(State& s, const Action& a, Events* ev);
+void play_discard(State& s, int seat, std::uint64_t cards, Events* ev);
 Verdict on_perete(State& s, const Action& a, Events* ev);
+void play_perete(State& s, int seat, bool declare, Events* ev);  // declare, else pass
 
 // betting.cpp: the lances and their betting.
 void start_lance(State& s, int index, Events* ev);
 Verdict on_betting(State& s, const Action& a, Events* ev);
+void play_betting(State& s, const Action& a, Events* ev);  // one of the five below, by kind
+void play_pass(State& s, int seat, Events* ev);
+void play_bet(State& s, int seat, int amount, Events* ev);
+void play_ordago(State& s, int seat, Events* ev);
+void play_accept(State& s, int seat, Events* ev);
+void play_reject(State& s, int seat, Events* ev);
 
 // signals.cpp: signals to the partner.
 Verdict on_signal(State& s, const Action& a, Events* ev);
+void play_signal(State& s, int seat, int signal, Events* ev);
 
 // count.cpp: the count and the end of a hand, game, vaca and match.
 void finish_hand(State& s, HandEnd end, int game_winner, Events* ev);
 bool check_immediate_points(State& s, int team, Events* ev);
 void count_hand(State& s, Events* ev);
+
+// prng.cpp: seeded_order() without its first step, for cards already sorted by id (the deck
+// in id order, a pile read bit by bit): the same order, without the sorting pass.
+void seeded_order_of_sorted(std::uint8_t* cards, int n, std::uint64_t seed) noexcept;
 
 // validate.cpp: whether every field the reducer indexes with is in its range (cheap: the
 // checked build's guard of apply_in_place(), and validate_state()'s first check).
@@ -492,6 +511,37 @@ Verdict state_refusal(const State& s) noexcept;
 // serialize.cpp: whether a seat view holds values view_of() can give (view_from_text()'s check,
 // which state_from_view() makes too).
 bool view_in_range(const SeatView& v) noexcept;
+
+// How much of apply_in_place()'s precondition a build checks on every call (see match.hpp):
+// 0 nothing (release builds: the hot path); 1 the ranges the reducer indexes with (the default
+// without NDEBUG, as in Debug builds; cheap); 2 the whole of validate_state() (-DMUS_CHECKED_APPLY=2;
+// several times the cost of a step). apply_in_place() and apply_id_in_place() both check it
+// before anything else reads the state.
+#ifndef MUS_CHECKED_APPLY
+#ifdef NDEBUG
+#define MUS_CHECKED_APPLY 0
+#else
+#define MUS_CHECKED_APPLY 1
+#endif
+#endif
+
+namespace refuse {
+inline constexpr Refusal out_of_bounds{
+    Errc::invalid_state,
+    "invalid state: a field out of the range the reducer indexes with (a hand-edited state)"};
+}  // namespace refuse
+
+// The build's check of apply_in_place()'s precondition (MUS_CHECKED_APPLY): accepted, or why
+// the state may not be given to the reducer.
+inline Verdict precondition_refusal([[maybe_unused]] const State& s) noexcept {
+#if MUS_CHECKED_APPLY >= 2
+  return state_refusal(s);
+#elif MUS_CHECKED_APPLY == 1
+  return state_in_bounds(s) ? accepted : &refuse::out_of_bounds;
+#else
+  return accepted;
+#endif
+}
 
 }  // namespace mus::detail
 

@@ -8,12 +8,15 @@ namespace mus {
 namespace detail {
 
 Verdict on_signal(State& s, const Action& a, Events* ev) {
-  const int seat = a.seat;
-  if (const Verdict v = signal_refusal(s, seat, a.amount); v != accepted) return v;
-  s.signals[static_cast<std::size_t>(seat)] =
-      static_cast<std::uint16_t>(s.signals[static_cast<std::size_t>(seat)] | (1U << a.amount));
-  emit(ev, EventKind::signal, seat, team_of(seat), -1, 0, a.amount);
+  if (const Verdict v = signal_refusal(s, a.seat, a.amount); v != accepted) return v;
+  play_signal(s, a.seat, a.amount, ev);
   return accepted;
+}
+
+void play_signal(State& s, int seat, int signal, Events* ev) {
+  s.signals[static_cast<std::size_t>(seat)] =
+      static_cast<std::uint16_t>(s.signals[static_cast<std::size_t>(seat)] | (1U << signal));
+  emit(ev, EventKind::signal, seat, team_of(seat), -1, 0, signal);
 }
 
 }  // namespace detail

@@ -5,6 +5,8 @@
 //  - the listed legal actions are sorted by action id, unique, and each one applies;
 //  - the mask, the ids and the list agree; action ids and action texts round-trip and are
 //    unique;
+//  - every id applied by apply_id_in_place() gives what its action gives through
+//    apply_in_place(), refusals included;
 //  - scores stay within their bounds;
 //  - no hand takes more actions than the documented maximum (docs/state-machine.md).
 // The action-id scenario tests below pin the table of ids (include/mus/match.hpp).
@@ -15,6 +17,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "match_test_util.hpp"
@@ -87,6 +90,7 @@ class Conformance {
       REQUIRE(mask != 0);
       const mus::ActionList list = mus::legal_actions(s);
       check_list(s, mask, list);
+      check_every_id(s);
       // Choose uniformly among the ids, as a random agent does.
       const int pick = static_cast<int>(rng_() % static_cast<std::uint64_t>(list.size));
       const Action a = list.items[static_cast<std::size_t>(pick)];
@@ -129,6 +133,43 @@ class Conformance {
       REQUIRE(s.scores.games[i] < rules_.games_per_vaca);
       REQUIRE(s.scores.vacas[i] <= rules_.vacas);
       if (s.deal_due() || s.phase == Phase::match_over) REQUIRE(s.scores.points[i] < rules_.target);
+    }
+  }
+
+  // apply_id_in_place() plays an id of the legal mask without the phase handlers' checks (a
+  // fast path). For every id, in range or not, it must do exactly what the checked path does,
+  // action_from_id() and then apply_in_place(): the same code, reason, events and bytes.
+  void check_every_id(const State& s) {
+    for (int id = -1; id <= mus::action_id_count; ++id) {
+      INFO("id " << id);
+      const auto seed = static_cast<std::uint64_t>(steps * 64 + id + 1);  // any seed
+      State by_id = s;
+      mus::Events ev_id;
+      std::string_view why_id;
+      const Errc e_id = mus::apply_id_in_place(by_id, id, seed, &ev_id, &why_id);
+      State checked = s;
+      mus::Events ev;
+      std::string_view why;
+      Errc e = Errc::ok;
+      const auto a = mus::action_from_id(s, id);
+      if (a.ok()) {
+        Action b = *a;
+        b.seed = seed;
+        e = mus::apply_in_place(checked, b, &ev, &why);
+      } else {
+        e = a.error().code;
+        why = a.error().message;
+      }
+      REQUIRE(e_id == e);
+      REQUIRE(why_id == why);
+      REQUIRE(std::memcmp(&by_id, &checked, sizeof(State)) == 0);
+      REQUIRE(ev_id.size == ev.size);
+      for (std::size_t i = 0; i < ev.size; ++i) {
+        const mus::Event& x = ev_id.items[i];
+        const mus::Event& y = ev.items[i];
+        REQUIRE((x.kind == y.kind && x.seat == y.seat && x.team == y.team && x.lance == y.lance &&
+                 x.amount == y.amount && x.value == y.value));
+      }
     }
   }
 
