@@ -62,15 +62,20 @@ namespace mus {
 enum class BotKind : std::uint8_t {
   random = 0,     ///< Uniform over the legal actions.
   heuristic = 1,  ///< A club player's rules of thumb.
-  search = 2,     ///< Determinization and rollouts over the heuristic policy.
+  search = 2,     ///< Determinization, inference and rollouts against a model of the players.
+  /// A best response to one known bot (BotConfig::target): it infers the target's cards from
+  /// its actions and searches with the target's own policy at the target's seats. It measures
+  /// how exploitable a bot is.
+  exploiter = 8,
 };
 
-/// @brief The name of a bot kind: "random", "heuristic" or "search" ("?" when unknown).
+/// @brief The name of a bot kind: "random", "heuristic", "search" or "exploiter" ("?" when
+///        unknown).
 /// @param k The kind.
 /// @return Static text.
 [[nodiscard]] std::string_view bot_kind_name(BotKind k) noexcept;
 
-/// @brief The bot kind of a name ("random", "heuristic" or "search").
+/// @brief The bot kind of a name ("random", "heuristic", "search" or "exploiter").
 /// @param name The name.
 /// @return The kind, or Errc::invalid_argument for another name.
 [[nodiscard]] Result<BotKind> parse_bot_kind(std::string_view name) noexcept;
@@ -91,10 +96,21 @@ struct BotConfig {
   /// Optional wall-clock cap per decision in milliseconds, for the search bot; 0 = none. With
   /// a cap the search stops early when time runs out, so its choice may depend on the machine.
   std::int32_t time_ms = 0;
+  /// The exploiter's target: the bot whose policy it knows and plays against (any kind but
+  /// the exploiter). Ignored by the other kinds.
+  BotKind target = BotKind::heuristic;
 };
 
+/**
+ * @brief A configuration from its name: a kind's name ("search"), or "exploiter:" and the
+ *        target's name ("exploiter:heuristic"), with the default budget.
+ * @param name The name.
+ * @return The configuration, or Errc::invalid_argument for another name.
+ */
+[[nodiscard]] Result<BotConfig> parse_bot_config(std::string_view name) noexcept;
+
 /// @brief Check a configuration: a known kind, 0 <= playouts <= max_search_playouts,
-///        time_ms >= 0.
+///        time_ms >= 0, and for the exploiter a known target other than the exploiter.
 /// @param c The configuration.
 /// @return Errc::ok or Errc::invalid_argument.
 [[nodiscard]] Errc validate_bot_config(const BotConfig& c) noexcept;
