@@ -57,6 +57,14 @@ Action choose_checked(const BotView& v, const BotConfig& c, std::uint64_t seed) 
       const ActionEstimates e = bots::search_estimates(v, c, seed, bots::model_of(c));
       return e.size > 0 ? e.items[0].action : bots::heuristic_action(v, rng, true);
     }
+    case BotKind::tight:
+    case BotKind::loose:
+    case BotKind::station:
+    case BotKind::ordago:
+    case BotKind::careful:
+      // The pool: the heuristic's rules with the style's parameters (the careful bot samples
+      // its chances with the decision's seed).
+      return bots::style_action(v, rng, true, bot_style(c.kind), seed);
   }
   return v.legal.items[0];
 }
@@ -68,17 +76,23 @@ std::string_view bot_kind_name(BotKind k) noexcept {
     case BotKind::random: return "random";
     case BotKind::heuristic: return "heuristic";
     case BotKind::search: return "search";
+    case BotKind::tight: return "tight";
+    case BotKind::loose: return "loose";
+    case BotKind::station: return "station";
+    case BotKind::ordago: return "ordago";
+    case BotKind::careful: return "careful";
     case BotKind::exploiter: return "exploiter";
   }
   return "?";
 }
 
 Result<BotKind> parse_bot_kind(std::string_view name) noexcept {
-  for (const BotKind k :
-       {BotKind::random, BotKind::heuristic, BotKind::search, BotKind::exploiter})
+  for (const BotKind k : bot_kinds)
     if (name == bot_kind_name(k)) return k;
   return Error{Errc::invalid_argument,
-               "unknown bot kind (random, heuristic, search or exploiter)", -1};
+               "unknown bot kind (random, heuristic, search, tight, loose, station, ordago, "
+               "careful or exploiter)",
+               -1};
 }
 
 Result<BotConfig> parse_bot_config(std::string_view name) noexcept {
@@ -234,8 +248,9 @@ Errc playouts(const State& s, const BotConfig& c, std::uint64_t seed, std::uint6
           add_points(gained, ev);
           continue;
         }
-        if (c.kind == BotKind::search || c.kind == BotKind::exploiter) {
-          v = bot_view(w, seat);
+        if (c.kind == BotKind::search || c.kind == BotKind::careful ||
+            c.kind == BotKind::exploiter) {
+          v = bot_view(w, seat);  // these kinds deal the hidden cards of the view
         } else {
           bots::fill_seen(v, w, seat);  // these kinds read only the seen fields
         }

@@ -120,23 +120,33 @@ bool next_signal(const BotView& v, Action& out) {
   return false;
 }
 
-Action mus_decision(const BotView& v, Rng& rng) {
+Action mus_decision(const BotView& v, Rng& rng, const BotStyle& st) {
   bool decent = false;
   if (strong_hand(v, decent)) return Action::cut(v.seat);
   // Without a memory of the rounds already played, a club player's "cut after a few rounds"
-  // becomes a chance per round: a decent hand is played a quarter of the time, any hand one
-  // time in ten (about the three and five rounds a player waits).
-  return rng.chance(decent ? 0.25 : 0.1) ? Action::cut(v.seat) : Action::mus(v.seat);
+  // becomes a chance per round: the heuristic plays a decent hand a quarter of the time, any
+  // hand one time in ten (about the three and five rounds a player waits).
+  return rng.chance(decent ? st.cut_decent : st.cut_any) ? Action::cut(v.seat)
+                                                         : Action::mus(v.seat);
 }
 
-Action own_bet_decision(const BotView& v, Rng& rng) {
+// The threshold an órdago's chance must reach to be accepted, by the score.
+double ordago_threshold(const BotStyle& st, int need_us, int need_them) {
+  double threshold = st.accept_ordago;
+  if (need_them <= 8) threshold = st.accept_ordago_late;  // they are about to win anyway
+  if (need_us <= 8 && need_them > 15) threshold = st.accept_ordago_ahead;  // no gamble
+  return threshold;
+}
+
+Action own_bet_decision(const BotView& v, Rng& rng, const BotStyle& st, std::uint64_t seed) {
   const int seat = v.seat;
   const SeatView& sv = v.view;
   const int us = team_of(seat);
   const int target = v.rules.target;
   const int need_us = target - team_score(v, us);
   const int need_them = target - team_score(v, 1 - us);
-  const double p = lance_chance(v, sv.lance);
+  const double p = st.samples > 0 ? sampled_lance_chance(v, sv.lance, st.samples, seed)
+                                  : lance_chance(v, sv.lance);
   const bool can_bet = v.min_bet > 0;
   const bool can_ordago = find_kind(v.legal, ActionKind::ordago) != nullptr;
   const auto bet = [&](int amount) {
@@ -145,12 +155,15 @@ Action own_bet_decision(const BotView& v, Rng& rng) {
 
   if (sv.bet_open == 0) {                                             // opening the lance
     if (can_bet && need_us <= 1 && v.rules.deje_ends) return bet(2);  // a deje wins the game
-    if (can_ordago && p >= 0.93 && (need_them <= 10 || need_us - need_them >= 15))
+    if (can_ordago && ((p >= st.ordago_open && (need_them <= 10 || need_us - need_them >= 15)) ||
+                       p >= st.ordago_open_any))
       return Action::ordago(seat);
-    if (can_bet && p >= 0.8) return bet(p >= 0.9 ? 5 : (p >= 0.85 ? 3 : 2));
-    if (can_bet && p >= 0.55 && club_hand(v, sv.lance) && rng.chance(0.8)) return bet(2);
-    if (can_bet && p >= 0.65 && rng.chance(0.35)) return bet(2);
-    if (can_bet && rng.chance(0.04)) return bet(2);  // a farol now and then
+    if (can_bet && p >= st.bet_at)
+      return bet(p >= st.bet5_at ? 5 : (p >= st.bet3_at ? 3 : 2));
+    if (can_bet && p >= st.club_at && club_hand(v, sv.lance) && rng.chance(st.club_rate))
+      return bet(2);
+    if (can_bet && p >= st.fair_at && rng.chance(st.fair_rate)) return bet(2);
+    if (can_bet && rng.chance(st.bluff_rate)) return bet(2);  // a farol now and then
     return Action::pass(seat);
   }
 
@@ -160,21 +173,21 @@ Action own_bet_decision(const BotView& v, Rng& rng) {
   const bool refusal_loses = v.rules.deje_ends && refusal >= need_them;
   if (sv.is_ordago != 0) {
     if (refusal_loses) return Action::accept(seat);
-    double threshold = 0.75;
-    if (need_them <= 8) threshold = 0.45;                  // they are about to win anyway
-    if (need_us <= 8 && need_them > 15) threshold = 0.82;  // we are close: no gamble
-    return p * 0.92 >= threshold ? Action::accept(seat) : Action::reject(seat);
+    return p * st.ordago_trust >= ordago_threshold(st, need_us, need_them) ? Action::accept(seat)
+                                                                           : Action::reject(seat);
   }
-  const double q = p * 0.9;
+  const double q = p * st.trust;
   if (refusal_loses) return (can_ordago && q >= 0.55) ? Action::ordago(seat) : Action::accept(seat);
-  if (can_ordago && q >= 0.9 && need_them <= 12) return Action::ordago(seat);
-  if (can_bet && q >= 0.8 && stake < need_us && rng.chance(0.6)) return bet(q >= 0.88 ? 3 : 2);
+  if (can_ordago && ((q >= st.reraise_ordago && need_them <= 12) || q >= st.reraise_ordago_any))
+    return Action::ordago(seat);
+  if (can_bet && q >= st.raise_at && stake < need_us && rng.chance(st.raise_rate))
+    return bet(q >= st.raise3_at ? 3 : 2);
   const double break_even = 0.5 * (1.0 - static_cast<double>(refusal) / std::max(stake, 1));
-  return q >= break_even + 0.08 ? Action::accept(seat) : Action::reject(seat);
+  return q >= break_even + st.accept_margin ? Action::accept(seat) : Action::reject(seat);
 }
 
-Action bet_decision(const BotView& v, Rng& rng) {
-  const Action own = own_bet_decision(v, rng);
+Action bet_decision(const BotView& v, Rng& rng, const BotStyle& st, std::uint64_t seed) {
+  const Action own = own_bet_decision(v, rng, st, seed);
   const SeatView& sv = v.view;
   // R25a: the partner of a proposal agrees unless its own judgement goes further, within the
   // limits: after a proposed accept no reject; after a proposed raise of X no accept, no
@@ -282,8 +295,13 @@ Action random_action(const BotView& v, Rng& rng) noexcept {
 }
 
 Action heuristic_action(const BotView& v, Rng& rng, bool signals) noexcept {
+  return style_action(v, rng, signals, bot_style(BotKind::heuristic), 0);
+}
+
+Action style_action(const BotView& v, Rng& rng, bool signals, const BotStyle& st,
+                    std::uint64_t seed) noexcept {
   switch (v.view.phase) {
-    case Phase::mus: return mus_decision(v, rng);
+    case Phase::mus: return mus_decision(v, rng, st);
     case Phase::discard:
       if (find_kind(v.legal, ActionKind::discard) == nullptr) break;
       return Action::discard(v.seat, suggested_discard(v, rng.next(), 24));
@@ -296,7 +314,7 @@ Action heuristic_action(const BotView& v, Rng& rng, bool signals) noexcept {
     case Phase::betting: {
       Action s;
       if (signals && next_signal(v, s)) return s;
-      return bet_decision(v, rng);
+      return bet_decision(v, rng, st, seed);
     }
     default: break;
   }

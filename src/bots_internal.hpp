@@ -72,6 +72,11 @@ Action random_action(const BotView& v, Rng& rng) noexcept;
 /// The heuristic bot's choice; with `signals` false it never signals (rollouts).
 Action heuristic_action(const BotView& v, Rng& rng, bool signals) noexcept;
 
+/// The choice of a style-based bot (the heuristic's rules with the parameters of `st`); a
+/// style with `samples` > 0 judges its bets by sampled_lance_chance() with `seed`.
+Action style_action(const BotView& v, Rng& rng, bool signals, const BotStyle& st,
+                    std::uint64_t seed) noexcept;
+
 /// How the search models the other players: the policies it plays them with in the rollouts
 /// and weighs the sampled deals by (inference), and how they answer an órdago of its team.
 struct OpponentModel {

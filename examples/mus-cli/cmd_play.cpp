@@ -45,7 +45,8 @@ options:
   --rules RULES   standard (default), spain, basque, online, or parse_rules text
   --tips          up to three short tips at each decision; when betting, the first is the
                   search bot's preferred action with its estimated points
-  --bot KIND      the three bots: random, heuristic (default) or search
+  --bot KIND      the three bots: random, heuristic (default), search, or a style of the
+                  pool: tight, loose, station, ordago, careful
   --bots KIND     the same as --bot
   --record FILE   save the match as a record (mus-cli replay FILE prints it)
   --record-orders write each shuffle in the record as its card order, not its seed

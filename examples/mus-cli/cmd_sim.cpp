@@ -14,6 +14,7 @@
 
 #include "bots.hpp"
 #include "cli.hpp"
+#include "measure.hpp"
 #include "rng.hpp"
 #include "table.hpp"
 #include "text.hpp"
@@ -36,17 +37,23 @@ With --duplicate it measures one bot against another on duplicate deals, so that
 of the cards cancels: every deal is played twice with the same seeds (the same cards, the
 same first dealer, the same seeds for the bot at each seat), once with --bot in seats 0 & 2
 and once with --bot in seats 1 & 3. It prints --bot's points per hand minus --vs's over
---deals deal pairs (single hands from 0-0) with its standard error and 95% interval, its
-match win rate over --matches match pairs (each match also played both ways) with the
-Wilson 95% interval, and each bot's CPU milliseconds per decision (the deciding thread's CPU
-time: what a decision costs on one core, however busy the machine).
+--deals deal pairs (single hands from 0-0), raw (the points credited) and capped at the
+target (a game won counts the points it still needed, so an órdago counts), each with its
+standard error and 95% interval; its match win rate over --matches match pairs (each match
+also played both ways) with the Wilson 95% interval; the órdagos each side called, saw
+accepted and won; and each bot's CPU milliseconds per decision (the deciding thread's CPU
+time: what a decision costs on one core, however busy the machine). With several opponents
+(--vs a,b,c or --vs pool) it prints one table row per opponent.
 
 options:
   --matches N    matches to play (default 1000; with --duplicate: match pairs, default 200)
-  --team0 KIND   bots of seats 0 and 2: random, heuristic (default) or search
-  --team1 KIND   bots of seats 1 and 3: random (default), heuristic or search
+  --team0 KIND   bots of seats 0 and 2: random, heuristic (default), search, or a style
+                 of the opponent pool: tight, loose, station, ordago, careful
+  --team1 KIND   bots of seats 1 and 3 (default random; the same kinds)
   --bot KIND     --duplicate: the bot measured (default search); else the same as --team0
-  --vs KIND      --duplicate: its opponent (default heuristic); else the same as --team1
+  --vs KIND      --duplicate: its opponent (default heuristic), a comma-separated list of
+                 kinds, or pool (tight,loose,station,ordago,careful,heuristic); else the
+                 same as --team1
   --duplicate    duplicate deals, as above
   --deals N      --duplicate: deal pairs for the points per hand (default 2000)
   --playouts N   the search bot's playouts per decision (default: the library's)
@@ -66,6 +73,7 @@ struct MatchResult {
   std::array<double, 2> longest{};           // by team: the longest decision
   std::array<long, 2> games{};
   std::array<std::array<long, 6>, 2> points{};  // grande, chica, pares, juego, punto, tío Perete
+  Ledger ledger;  // raw and capped points, órdagos
   std::string error;
 };
 
@@ -74,9 +82,9 @@ class Stats final : public Observer {
   explicit Stats(MatchResult& r) : r_(r) {}
   void on_step(const mus::State& before, const mus::Action& action, const mus::Events& events,
                const mus::State& after) override {
-    (void)before;
     (void)action;
     (void)after;
+    r_.ledger.step(before, events);
     for (std::size_t i = 0; i < events.size; ++i) {
       const mus::Event& e = events.items[i];
       const auto t = static_cast<std::size_t>(e.team < 0 ? 0 : e.team);
@@ -127,22 +135,6 @@ MatchResult play_match(const mus::Rules& rules, std::uint64_t seed, const std::s
   return r;
 }
 
-struct Interval {
-  double low, high;
-};
-
-// The Wilson score interval for `wins` successes in `n` trials at 95% (z = 1.96).
-Interval wilson(long wins, long n) {
-  if (n == 0) return {0, 1};
-  constexpr double z = 1.959963984540054;
-  const double p = static_cast<double>(wins) / static_cast<double>(n);
-  const double nn = static_cast<double>(n);
-  const double denom = 1 + z * z / nn;
-  const double centre = (p + z * z / (2 * nn)) / denom;
-  const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / denom;
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
-}
-
 std::string fixed(double v, int decimals) {
   std::array<char, 64> buf{};
   std::snprintf(buf.data(), buf.size(), "%.*f", decimals, v);
@@ -180,31 +172,23 @@ void run_parallel(long long count, long long threads, const char* unit, Job job)
   for (std::thread& w : workers) w.join();
 }
 
-// Mean and standard error of a sample.
-struct MeanSe {
-  double mean = 0, se = 0;
+// What one --duplicate measurement of `bot` against `vs` found.
+struct Measured {
+  std::string vs;
+  MeanSe raw, capped;                 // points per hand, bot minus vs, over the deal pairs
+  long wins = 0, played = 0;          // matches the bot won, of those played
+  std::array<Ordagos, 2> ordagos{};   // [0] the bot's, [1] its opponent's, over every play
+  std::array<std::uint64_t, 2> decisions{};
+  std::array<double, 2> busy{}, longest{};
+  double seconds = 0;
+  std::string error;
+  [[nodiscard]] double ms(std::size_t k) const {
+    return decisions[k] == 0 ? 0.0 : 1000.0 * busy[k] / static_cast<double>(decisions[k]);
+  }
 };
-MeanSe mean_se(const std::vector<double>& x) {
-  MeanSe m;
-  const auto n = static_cast<double>(x.size());
-  if (x.empty()) return m;
-  for (const double v : x) m.mean += v;
-  m.mean /= n;
-  double ss = 0;
-  for (const double v : x) ss += (v - m.mean) * (v - m.mean);
-  m.se = x.size() > 1 ? std::sqrt(ss / (n - 1) / n) : 0.0;
-  return m;
-}
 
-// Points a result gives team `t` minus the other team's.
-long margin(const MatchResult& r, std::size_t t) {
-  long d = 0;
-  for (std::size_t l = 0; l < 6; ++l) d += r.points[t][l] - r.points[1 - t][l];
-  return d;
-}
-
-int duplicate(const mus::Rules& rules, std::uint64_t seed, long long deals, long long matches,
-              long long threads, int playouts, const std::string& bot, const std::string& vs) {
+Measured measure(const mus::Rules& rules, std::uint64_t seed, long long deals, long long matches,
+                 long long threads, int playouts, const std::string& bot, const std::string& vs) {
   // Plays i-th item both ways: `bot` as team 0, then as team 1, on the same seeds.
   const std::string as0[2] = {bot, vs};
   const std::string as1[2] = {vs, bot};
@@ -220,74 +204,177 @@ int duplicate(const mus::Rules& rules, std::uint64_t seed, long long deals, long
     const std::uint64_t s = derive_seed(seed ^ 0x6D61746368ULL, Stream::match, i);
     games[i] = {play_match(rules, s, as0, playouts), play_match(rules, s, as1, playouts)};
   });
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  Measured m;
+  m.vs = vs;
+  m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
-  std::vector<double> per_pair;  // the bot's margin per hand, averaged over the two plays
-  std::array<std::uint64_t, 2> decisions{};  // [0] the bot, [1] its opponent
-  std::array<double, 2> busy{};
-  std::array<double, 2> longest{};
-  long wins = 0;
-  const auto account = [&](const MatchResult& r, std::size_t bot_team) {
-    decisions[0] += r.decisions[bot_team];
-    decisions[1] += r.decisions[1 - bot_team];
-    busy[0] += r.seconds[bot_team];
-    busy[1] += r.seconds[1 - bot_team];
-    longest[0] = std::max(longest[0], r.longest[bot_team]);
-    longest[1] = std::max(longest[1], r.longest[1 - bot_team]);
+  // Everything of one play: its CPU time and órdagos, by the bot's team.
+  const auto account = [&m](const MatchResult& r, int bot_team) {
+    for (std::size_t k = 0; k < 2; ++k) {
+      const auto t = static_cast<std::size_t>(k == 0 ? bot_team : 1 - bot_team);
+      m.decisions[k] += r.decisions[t];
+      m.busy[k] += r.seconds[t];
+      m.longest[k] = std::max(m.longest[k], r.longest[t]);
+      const Ordagos& o = r.ledger.ordagos(static_cast<int>(t));
+      m.ordagos[k].called += o.called;
+      m.ordagos[k].accepted += o.accepted;
+      m.ordagos[k].won += o.won;
+    }
   };
+  std::vector<double> raw;     // the bot's margin per hand, averaged over the two plays
+  std::vector<double> capped;  // the same with points capped at the target
   for (std::size_t i = 0; i < hands.size(); ++i) {
     for (const MatchResult& r : hands[i])
       if (!r.error.empty()) {
-        std::cerr << "mus-cli sim: deal " << i << ": " << r.error << '\n';
-        return 1;
+        m.error = "deal " + std::to_string(i) + ": " + r.error;
+        return m;
       }
-    per_pair.push_back(0.5 * static_cast<double>(margin(hands[i][0], 0) + margin(hands[i][1], 1)));
+    const Ledger& a = hands[i][0].ledger;  // the bot as team 0
+    const Ledger& b = hands[i][1].ledger;  // the bot as team 1
+    raw.push_back(0.5 * static_cast<double>(a.raw(0) - a.raw(1) + b.raw(1) - b.raw(0)));
+    capped.push_back(
+        0.5 * static_cast<double>(a.capped(0) - a.capped(1) + b.capped(1) - b.capped(0)));
     account(hands[i][0], 0);
     account(hands[i][1], 1);
   }
   for (std::size_t i = 0; i < games.size(); ++i) {
     for (const MatchResult& r : games[i])
       if (!r.error.empty()) {
-        std::cerr << "mus-cli sim: match " << i << ": " << r.error << '\n';
-        return 1;
+        m.error = "match " + std::to_string(i) + ": " + r.error;
+        return m;
       }
-    wins += (games[i][0].winner == 0 ? 1 : 0) + (games[i][1].winner == 1 ? 1 : 0);
+    m.wins += (games[i][0].winner == 0 ? 1 : 0) + (games[i][1].winner == 1 ? 1 : 0);
     account(games[i][0], 0);
     account(games[i][1], 1);
   }
-  const MeanSe m = mean_se(per_pair);
-  const long played = 2 * static_cast<long>(matches);
-  const Interval ci = wilson(wins, played);
-  const auto ms = [&](std::size_t k) {
-    return decisions[k] == 0 ? 0.0 : 1000.0 * busy[k] / static_cast<double>(decisions[k]);
-  };
-  std::cout << "mus-cli sim --duplicate: " << bot << " against " << vs << " · rules "
-            << mus::format_rules(rules) << " · seed " << seed << '\n';
+  m.played = 2 * static_cast<long>(matches);
+  m.raw = mean_se(raw);
+  m.capped = mean_se(capped);
+  return m;
+}
+
+std::string signed_fixed(double v, int decimals) {
+  const std::string s = fixed(v, decimals);
+  return v >= 0 && s != fixed(0.0, decimals) ? "+" + s : s;
+}
+
+std::string ordago_text(const Ordagos& o) {
+  return grouped(o.called) + "/" + grouped(o.accepted) + "/" + grouped(o.won);
+}
+
+void print_method(const std::string& bot) {
   std::cout << "method: duplicate deals. Each deal is played twice from the same seeds (the same\n"
                "shuffles, first dealer and bot seeds per seat), once with "
             << bot
             << " in seats 0 & 2\nand once in seats 1 & 3, so the luck of the cards "
                "cancels. Points per hand: single\nhands from 0-0, "
-            << bot << "'s points minus " << vs
-            << "'s, averaged over each pair; the standard\nerror is over the pairs. Matches: "
-               "each match is played both ways too; the win rate\nhas a Wilson 95% interval.\n";
-  std::cout << "points per hand (" << bot << " - " << vs << "): " << fixed(m.mean, 3) << " ± "
-            << fixed(m.se, 3) << " (standard error; 95% interval " << fixed(m.mean - 1.96 * m.se, 3)
-            << " to " << fixed(m.mean + 1.96 * m.se, 3) << ") over " << grouped(deals)
-            << " deal pairs\n";
-  std::cout << "matches won by " << bot << ": " << grouped(wins) << " of " << grouped(played)
+            << bot
+            << "'s points minus its opponent's, averaged over each pair; the\nstandard "
+               "error is over the pairs. Raw points are the points credited (the count,\n"
+               "dejes, tío Perete: an órdago credits none); capped points count each team's "
+               "points\nonly up to the target and a game won as the points it still needed "
+               "(an órdago won\nis worth the target). Matches: each match is played both ways "
+               "too; the win rate\nhas a Wilson 95% interval. Órdagos (every play, hands and "
+               "matches): called /\naccepted by the other side / won at the showdown.\n";
+}
+
+// One opponent, in full.
+void print_one(const Measured& m, const std::string& bot, long long deals, long long matches,
+               long long threads) {
+  const std::string& vs = m.vs;
+  const auto points = [&](const char* what, const MeanSe& x) {
+    std::cout << "points per hand" << what << " (" << bot << " - " << vs
+              << "): " << fixed(x.mean, 3) << " ± " << fixed(x.se, 3)
+              << " (standard error; 95% interval " << fixed(x.mean - 1.96 * x.se, 3) << " to "
+              << fixed(x.mean + 1.96 * x.se, 3) << ") over " << grouped(deals) << " deal pairs\n";
+  };
+  points("", m.raw);
+  points(", capped at the target", m.capped);
+  const Interval ci = wilson(m.wins, m.played);
+  std::cout << "matches won by " << bot << ": " << grouped(m.wins) << " of " << grouped(m.played)
             << " = "
-            << percent(played == 0 ? 0.0 : static_cast<double>(wins) / static_cast<double>(played))
+            << percent(m.played == 0 ? 0.0
+                                     : static_cast<double>(m.wins) / static_cast<double>(m.played))
             << " (95% interval " << percent(ci.low) << "–" << percent(ci.high) << ", Wilson) over "
             << grouped(matches) << " match pairs\n";
   for (std::size_t k = 0; k < 2; ++k)
-    std::cout << "CPU ms per decision, " << (k == 0 ? bot : vs) << ": " << fixed(ms(k), 3)
-              << " on average, " << fixed(1000.0 * longest[k], 1) << " at most ("
-              << grouped(static_cast<long long>(decisions[k])) << " decisions, " << threads
+    std::cout << "órdagos called/accepted/won, " << (k == 0 ? bot : vs) << ": "
+              << ordago_text(m.ordagos[k]) << '\n';
+  for (std::size_t k = 0; k < 2; ++k)
+    std::cout << "CPU ms per decision, " << (k == 0 ? bot : vs) << ": " << fixed(m.ms(k), 3)
+              << " on average, " << fixed(1000.0 * m.longest[k], 1) << " at most ("
+              << grouped(static_cast<long long>(m.decisions[k])) << " decisions, " << threads
               << (threads == 1 ? " thread" : " threads") << ")\n";
-  std::cout << "time: " << fixed(seconds, 1) << " s\n";
+  std::cout << "time: " << fixed(m.seconds, 1) << " s\n";
+}
+
+constexpr std::string_view table_header =
+    "| pairing | matches won (Wilson 95%) | points per hand, capped ± s.e. | raw ± s.e. | "
+    "órdagos called/accepted/won: bot · opponent | CPU ms per decision, mean/max: bot · "
+    "opponent |\n|---|---|---|---|---|---|\n";
+
+// One opponent as a table row, in a stable format fit for docs.
+void print_row(const Measured& m, const std::string& bot) {
+  const Interval ci = wilson(m.wins, m.played);
+  const double rate =
+      m.played == 0 ? 0.0 : static_cast<double>(m.wins) / static_cast<double>(m.played);
+  std::cout << "| " << bot << " vs " << m.vs << " | " << fixed(100.0 * rate, 1) << "% ["
+            << fixed(100.0 * ci.low, 1) << ", " << fixed(100.0 * ci.high, 1) << "] | "
+            << signed_fixed(m.capped.mean, 2) << " ± " << fixed(m.capped.se, 2) << " | "
+            << signed_fixed(m.raw.mean, 2) << " ± " << fixed(m.raw.se, 2) << " | "
+            << ordago_text(m.ordagos[0]) << " · " << ordago_text(m.ordagos[1]) << " | "
+            << fixed(m.ms(0), 3) << "/" << fixed(1000.0 * m.longest[0], 1) << " · "
+            << fixed(m.ms(1), 3) << "/" << fixed(1000.0 * m.longest[1], 1) << " |\n"
+            << std::flush;
+}
+
+int duplicate(const mus::Rules& rules, std::uint64_t seed, long long deals, long long matches,
+              long long threads, int playouts, const std::string& bot,
+              const std::vector<std::string>& opponents) {
+  std::cout << "mus-cli sim --duplicate: " << bot << " against ";
+  for (std::size_t i = 0; i < opponents.size(); ++i)
+    std::cout << (i == 0 ? "" : ", ") << opponents[i];
+  std::cout << " · rules " << mus::format_rules(rules) << " · seed " << seed << '\n';
+  print_method(bot);
+  if (opponents.size() > 1)
+    std::cout << grouped(deals) << " deal pairs and " << grouped(matches)
+              << " match pairs per opponent, " << threads
+              << (threads == 1 ? " thread" : " threads") << "\n\n"
+              << table_header;
+  for (const std::string& vs : opponents) {
+    const Measured m = measure(rules, seed, deals, matches, threads, playouts, bot, vs);
+    if (!m.error.empty()) {
+      std::cerr << "mus-cli sim: " << vs << ": " << m.error << '\n';
+      return 1;
+    }
+    if (opponents.size() > 1) {
+      print_row(m, bot);
+    } else {
+      print_one(m, bot, deals, matches, threads);
+    }
+  }
   return 0;
+}
+
+// The opponents of --vs: one kind, a comma-separated list, or "pool" (the five styles of the
+// opponent pool and the heuristic). Empty (with `error` set) for an unknown name.
+std::vector<std::string> opponents_of(const std::string& text, std::string& error) {
+  std::vector<std::string> out;
+  std::string rest = text == "pool" ? "tight,loose,station,ordago,careful,heuristic" : text;
+  for (;;) {
+    const std::size_t comma = rest.find(',');
+    const std::string name = rest.substr(0, comma);
+    if (!is_bot_kind(name)) {
+      error = "--vs must be a bot kind (random, heuristic, search, tight, loose, station, ordago, "
+              "careful), a comma-separated list of them, or 'pool', not '" +
+              text + "'";
+      return {};
+    }
+    out.push_back(name);
+    if (comma == std::string::npos) break;
+    rest = rest.substr(comma + 1);
+  }
+  return out;
 }
 
 }  // namespace
@@ -323,10 +410,12 @@ int cmd_sim(int argc, char** argv) {
       !args.number("threads", 1, 256, hw, threads) || !args.seed(1, seed) || !args.rules(rules))
     return usage_error("sim", args.error());
   if (dup) {
-    if (!args.bot_kind("bot", "search", kinds[0]) || !args.bot_kind("vs", "heuristic", kinds[1]))
-      return usage_error("sim", args.error());
+    if (!args.bot_kind("bot", "search", kinds[0])) return usage_error("sim", args.error());
+    std::string error;
+    const auto opponents = opponents_of(args.get("vs", "heuristic"), error);
+    if (opponents.empty()) return usage_error("sim", error);
     return duplicate(rules, seed, deals, matches, threads, static_cast<int>(playouts), kinds[0],
-                     kinds[1]);
+                     opponents);
   }
   if (!args.bot_kind(args.has("team0") ? "team0" : "bot", "heuristic", kinds[0]) ||
       !args.bot_kind(args.has("team1") ? "team1" : "vs", "random", kinds[1]))

@@ -1,6 +1,7 @@
 /**
  * @file bots.hpp
- * @brief Computer players: a random bot, a heuristic club player and a search bot.
+ * @brief Computer players: a random bot, a heuristic club player, a search bot and a pool of
+ *        five playing styles to measure them against.
  *
  * A bot decides from what its seat may know, and from nothing else: its own cards, the public
  * state (scores, bets, declarations, the signals made, the last hand's count). The structure
@@ -24,6 +25,11 @@
  *   value is the hand's points weighed by the score: points beyond the target count for
  *   nothing, and winning the game counts fully (so an órdago near the end is weighed by what it
  *   does to the game, not by its stake). See docs/bots.md for the method and its strength.
+ * - BotKind::tight, loose, station and ordago play the heuristic's rules with another fixed
+ *   parameter set (a BotStyle): a tight player, a loose-aggressive one, a calling station and
+ *   an órdago lover. BotKind::careful judges each lance by sampling deals consistent with its
+ *   view (sampled_lance_chance()) and bets, answers and calls órdagos by fixed thresholds on
+ *   that chance. They are the opponent pool the other bots are measured against.
  */
 #ifndef MUS_BOTS_HPP
 #define MUS_BOTS_HPP
@@ -63,22 +69,83 @@ enum class BotKind : std::uint8_t {
   random = 0,     ///< Uniform over the legal actions.
   heuristic = 1,  ///< A club player's rules of thumb.
   search = 2,     ///< Determinization, inference and rollouts against a model of the players.
+  tight = 3,      ///< Bets and accepts only with strong hands.
+  loose = 4,      ///< Loose-aggressive: bets and raises often, bluffs.
+  station = 5,    ///< Calling station: accepts almost everything, rarely raises.
+  ordago = 6,     ///< Órdago lover: calls and accepts órdagos far more than the others.
+  careful = 7,    ///< Careful threshold player: thresholds on a sampled chance per lance.
   /// A best response to one known bot (BotConfig::target): it infers the target's cards from
   /// its actions and searches with the target's own policy at the target's seats. It measures
   /// how exploitable a bot is.
   exploiter = 8,
 };
 
-/// @brief The name of a bot kind: "random", "heuristic", "search" or "exploiter" ("?" when
-///        unknown).
+/// The bot kinds, in the order of their numbers (random first, exploiter last).
+inline constexpr std::array<BotKind, 9> bot_kinds{
+    BotKind::random, BotKind::heuristic, BotKind::search, BotKind::tight,    BotKind::loose,
+    BotKind::station, BotKind::ordago,   BotKind::careful, BotKind::exploiter};
+
+/// @brief The name of a bot kind: "random", "heuristic", "search", "tight", "loose",
+///        "station", "ordago", "careful" or "exploiter" ("?" when unknown).
 /// @param k The kind.
 /// @return Static text.
 [[nodiscard]] std::string_view bot_kind_name(BotKind k) noexcept;
 
-/// @brief The bot kind of a name ("random", "heuristic", "search" or "exploiter").
+/// @brief The bot kind of a name (one of bot_kind_name()'s).
 /// @param name The name.
 /// @return The kind, or Errc::invalid_argument for another name.
 [[nodiscard]] Result<BotKind> parse_bot_kind(std::string_view name) noexcept;
+
+/**
+ * @brief The fixed parameters of a playing style: the heuristic's rules of thumb with other
+ *        numbers. Every style-based kind (heuristic, tight, loose, station, ordago, careful)
+ *        plays the heuristic's mus, discards and signals and its betting rules with its own
+ *        set; docs/bots.md lists them.
+ *
+ * `p` below is the chance that the seat's team wins the lance being bet: lance_chance() (hand
+ * percentiles and the partner's signals) or, when `samples` > 0, sampled_lance_chance().
+ */
+struct BotStyle {
+  // Mus.
+  double cut_decent = 0.25;  ///< Chance to cut, per mus question, with a decent hand.
+  double cut_any = 0.10;     ///< Chance to cut, per mus question, with any other hand.
+  // Opening a lance.
+  double ordago_open = 0.93;  ///< Órdago when p >= this and the score calls for one.
+  double ordago_open_any = 2.0;  ///< Órdago when p >= this, whatever the score (2: never).
+  double bet_at = 0.80;   ///< Bet 2 when p >= this ...
+  double bet3_at = 0.85;  ///< ... 3 when p >= this ...
+  double bet5_at = 0.90;  ///< ... and 5 when p >= this.
+  double club_at = 0.55;    ///< With a club hand (two kings for grande, ...) and p >= this ...
+  double club_rate = 0.80;  ///< ... bet 2 this often.
+  double fair_at = 0.65;    ///< With any hand and p >= this ...
+  double fair_rate = 0.35;  ///< ... bet 2 this often.
+  double bluff_rate = 0.04;  ///< Otherwise bet 2 this often (a farol).
+  // Answering a bet.
+  double trust = 0.90;  ///< The chance is multiplied by this against a bet (q = p * trust).
+  double raise_at = 0.80;    ///< Raise 2 when q >= this (3 when q >= raise3_at) ...
+  double raise3_at = 0.88;   ///< ... (the threshold of a raise of 3) ...
+  double raise_rate = 0.60;  ///< ... this often, when the stake is below what the team needs.
+  double reraise_ordago = 0.90;  ///< Answer with an órdago when q >= this and the opponents
+                                 ///< need 12 or fewer points.
+  double reraise_ordago_any = 2.0;  ///< Answer with an órdago when q >= this (2: never).
+  double accept_margin = 0.08;  ///< Accept when q >= the break-even chance + this.
+  // Answering an órdago: accept when p * ordago_trust >= the threshold of the score.
+  double ordago_trust = 0.92;       ///< The chance is multiplied by this against an órdago.
+  double accept_ordago = 0.75;      ///< The threshold at most scores.
+  double accept_ordago_late = 0.45;  ///< The threshold when the opponents need 8 or fewer.
+  double accept_ordago_ahead = 0.82;  ///< The threshold when the team needs 8 or fewer and
+                                      ///< the opponents more than 15.
+  /// Deals sampled for the chance of a lance (sampled_lance_chance()); 0 = lance_chance().
+  int samples = 0;
+};
+
+/**
+ * @brief The style a kind plays with.
+ * @param k The kind.
+ * @return Its parameters; the heuristic's for heuristic, search (whose mus, discards and
+ *         rollouts are the heuristic's), random and unknown kinds.
+ */
+[[nodiscard]] const BotStyle& bot_style(BotKind k) noexcept;
 
 /// The search bot's default budget: playouts per decision (about 1 ms of CPU per betting
 /// decision on a 2020s x86-64 core; see docs/bots.md).
@@ -208,7 +275,8 @@ struct ActionEstimates {
  * the search bot plays the heuristic's choice, the one action the heuristic chooses, estimated
  * by rollouts all the same.
  * @param v The view.
- * @param c The budget (`kind` is ignored: the search is run).
+ * @param c The budget; an exploiter searches against its target, every other kind as the
+ *        search bot.
  * @param seed The random seed.
  * @return The estimates, best first, or the errors of bot_choose().
  */
@@ -271,6 +339,23 @@ enum class PlayoutScope : std::uint8_t {
  * @return The chance.
  */
 [[nodiscard]] double lance_chance(const BotView& v, Lance l) noexcept;
+
+/**
+ * @brief The chance (0..1) that the seat's team wins a lance, estimated by dealing the cards
+ *        the seat has not seen `samples` times, each deal consistent with what is public (the
+ *        signals made, tío Perete, the pares and juego declarations: the search bot's
+ *        determinization), and counting the deals in which a seat of its team wins the lance.
+ *
+ * The careful bot (BotKind::careful) judges every bet by this chance, with its decision's
+ * seed and its style's `samples`.
+ * @param v The view (with a complete hand).
+ * @param l The lance.
+ * @param samples Deals to sample, >= 1 (values below 1 read as 1).
+ * @param seed The seed of the deals.
+ * @return The share of deals the team wins; deals in which nobody plays the lance count half.
+ */
+[[nodiscard]] double sampled_lance_chance(const BotView& v, Lance l, int samples,
+                                          std::uint64_t seed) noexcept;
 
 /// @brief Whether a club player cuts (no hay mus) with this hand at the first mus question.
 /// @param v The view (with a complete hand).

@@ -20,10 +20,14 @@ using mus::Errc;
 using mus::Phase;
 using mus::State;
 
-constexpr std::array<BotKind, 3> kinds{BotKind::random, BotKind::heuristic, BotKind::search};
+// Every kind: the three bots, the five styles of the opponent pool and the exploiter (of the
+// heuristic, its default target).
+constexpr std::array<BotKind, 9> kinds = mus::bot_kinds;
+
+bool searches(BotKind k) { return k == BotKind::search || k == BotKind::exploiter; }
 
 // A small search budget keeps the tests quick; the method is the same at any budget.
-BotConfig config(BotKind k) { return BotConfig{k, k == BotKind::search ? 48 : 0, 0}; }
+BotConfig config(BotKind k) { return BotConfig{k, searches(k) ? 48 : 0, 0}; }
 
 std::uint64_t mix(std::uint64_t x) {
   x += 0x9E3779B97F4A7C15ULL;
@@ -258,7 +262,7 @@ TEST_CASE("Bots: bot_choose refuses a bad seat, a bad configuration and states w
         Errc::invalid_argument);
   CHECK(mus::bot_choose(s, 4, config(BotKind::heuristic), 1).error().code ==
         Errc::invalid_argument);
-  CHECK(mus::bot_choose(s, seat, BotConfig{static_cast<BotKind>(3), 0, 0}, 1).error().code ==
+  CHECK(mus::bot_choose(s, seat, BotConfig{static_cast<BotKind>(99), 0, 0}, 1).error().code ==
         Errc::invalid_argument);
   CHECK(mus::bot_choose(s, seat, BotConfig{BotKind::search, -1, 0}, 1).error().code ==
         Errc::invalid_argument);
@@ -287,7 +291,7 @@ TEST_CASE("Bots: bot kinds have names and parse back") {
     CHECK(*p == k);
   }
   CHECK(mus::parse_bot_kind("clever").error().code == Errc::invalid_argument);
-  CHECK(mus::bot_kind_name(static_cast<BotKind>(9)) == "?");
+  CHECK(mus::bot_kind_name(static_cast<BotKind>(99)) == "?");
 }
 
 TEST_CASE("Bots: the search bot plays its best estimate, and estimates only legal actions") {
@@ -452,4 +456,176 @@ TEST_CASE("Bots: the heuristic's signals are planned from its own cards and stay
     }
   }
   CHECK(signalled > 0);
+}
+
+namespace {
+
+// Betting positions of standard matches played by a mix of styles (so that bets, raises and
+// órdagos are frequent), each with a seed for the decision: the fixed set the behavioural
+// tests below compare the styles on.
+struct Position {
+  State s;
+  std::uint64_t seed;
+};
+
+std::vector<Position> betting_positions(int matches) {
+  constexpr std::array<BotKind, 4> mixers{BotKind::heuristic, BotKind::loose, BotKind::ordago,
+                                          BotKind::tight};
+  std::vector<Position> out;
+  const mus::Rules rules = preset("standard");
+  for (int m = 0; m < matches; ++m) {
+    auto start = mus::new_match(rules, m % 4);
+    REQUIRE(start.ok());
+    State s = *start;
+    std::uint64_t n = static_cast<std::uint64_t>(m) << 32;
+    for (int step = 0; step < 5000 && s.phase != Phase::match_over; ++step) {
+      const std::uint64_t r = mix(n++);
+      if (s.phase == Phase::shuffle) {
+        REQUIRE(mus::apply_in_place(s, Action::shuffle_seed(r)) == Errc::ok);
+        continue;
+      }
+      const mus::BotView v = mus::bot_view(s, s.to_act);
+      if (s.phase == Phase::betting && !mus::bot_signal(v).ok()) out.push_back({s, mix(r)});
+      const BotKind k = mixers[static_cast<std::size_t>((s.to_act + m) % 4)];
+      const auto a = mus::bot_choose(v, config(k), r);
+      REQUIRE(a.ok());
+      REQUIRE(mus::apply_in_place(s, *a) == Errc::ok);
+    }
+  }
+  return out;
+}
+
+// How a style acts over the positions: shares of opening positions it bets in (or calls an
+// órdago), of bet answers in which it does not fold and in which it raises (or calls an
+// órdago), of órdagos it accepts, and how many órdagos it calls in all.
+struct Behaviour {
+  int opens = 0, opened = 0;
+  int answers = 0, stays = 0, raises = 0;
+  int ordago_answers = 0, ordago_accepts = 0;
+  int ordagos_called = 0;
+  [[nodiscard]] double open_rate() const { return static_cast<double>(opened) / opens; }
+  [[nodiscard]] double stay_rate() const { return static_cast<double>(stays) / answers; }
+  [[nodiscard]] double raise_rate() const { return static_cast<double>(raises) / answers; }
+  [[nodiscard]] double ordago_accept_rate() const {
+    return static_cast<double>(ordago_accepts) / ordago_answers;
+  }
+};
+
+Behaviour behaviour(const std::vector<Position>& positions, BotKind k) {
+  Behaviour b;
+  for (const Position& p : positions) {
+    const mus::BotView v = mus::bot_view(p.s, p.s.to_act);
+    const auto a = mus::bot_choose(v, config(k), p.seed);
+    REQUIRE(a.ok());
+    const mus::ActionKind kind = a->kind;
+    b.ordagos_called += kind == mus::ActionKind::ordago ? 1 : 0;
+    if (v.view.bet_open == 0) {
+      if (v.min_bet == 0) continue;  // nothing to open with
+      ++b.opens;
+      b.opened += kind == mus::ActionKind::pass ? 0 : 1;
+    } else if (v.view.is_ordago != 0) {
+      ++b.ordago_answers;
+      b.ordago_accepts += kind == mus::ActionKind::accept ? 1 : 0;
+    } else {
+      ++b.answers;
+      b.stays += kind == mus::ActionKind::reject ? 0 : 1;
+      b.raises += kind == mus::ActionKind::bet || kind == mus::ActionKind::ordago ? 1 : 0;
+    }
+  }
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("Bots: the pool's styles differ as documented over a fixed set of positions") {
+  const auto positions = betting_positions(12);
+  std::array<Behaviour, mus::bot_kinds.size()> by{};
+  for (const BotKind k : mus::bot_kinds) {
+    if (k == BotKind::random || searches(k)) continue;
+    by[static_cast<std::size_t>(k)] = behaviour(positions, k);
+    const Behaviour& b = by[static_cast<std::size_t>(k)];
+    INFO(mus::bot_kind_name(k) << ": opens " << b.opened << "/" << b.opens << ", stays "
+                               << b.stays << "/" << b.answers << ", raises " << b.raises
+                               << ", accepts " << b.ordago_accepts << "/" << b.ordago_answers
+                               << " órdagos, calls " << b.ordagos_called);
+    CHECK(b.opens > 200);
+    CHECK(b.answers > 100);
+    CHECK(b.ordago_answers > 30);
+  }
+  const auto& tight = by[static_cast<std::size_t>(BotKind::tight)];
+  const auto& loose = by[static_cast<std::size_t>(BotKind::loose)];
+  const auto& station = by[static_cast<std::size_t>(BotKind::station)];
+  const auto& ordago = by[static_cast<std::size_t>(BotKind::ordago)];
+  const auto& heuristic = by[static_cast<std::size_t>(BotKind::heuristic)];
+  const auto& careful = by[static_cast<std::size_t>(BotKind::careful)];
+  // Tight bets and stays in less than loose, by a wide margin (not by the luck of a seed).
+  CHECK(tight.open_rate() * 2 < loose.open_rate());
+  CHECK(tight.stay_rate() + 0.2 < loose.stay_rate());
+  // The calling station stays in more than tight (almost always) and raises less than loose.
+  CHECK(station.stay_rate() > 0.95);
+  CHECK(station.stay_rate() > tight.stay_rate() + 0.2);
+  CHECK(station.raise_rate() * 3 < loose.raise_rate());
+  // The órdago lover calls more órdagos and accepts more of them than every other style.
+  for (const Behaviour* other : {&tight, &loose, &station, &heuristic, &careful}) {
+    CHECK(ordago.ordagos_called > 2 * other->ordagos_called);
+    CHECK(ordago.ordago_accept_rate() > other->ordago_accept_rate() + 0.1);
+  }
+}
+
+TEST_CASE("Bots: the careful style accepts an órdago exactly when its sampled chance reaches "
+          "its threshold") {
+  const auto positions = betting_positions(12);
+  const mus::BotStyle& st = mus::bot_style(BotKind::careful);
+  REQUIRE(st.samples > 0);
+  int accepted = 0;
+  int rejected = 0;
+  for (const Position& p : positions) {
+    const mus::BotView v = mus::bot_view(p.s, p.s.to_act);
+    if (v.view.bet_open == 0 || v.view.is_ordago == 0) continue;
+    const auto a = mus::bot_choose(v, config(BotKind::careful), p.seed);
+    REQUIRE(a.ok());
+    // The threshold of the score, from the documented fields: lower when the opponents are
+    // close to the target, higher when the team is close and they are not.
+    const int us = mus::team_of(v.seat);
+    const int need_us = v.rules.target - v.view.score[static_cast<std::size_t>(us)];
+    const int need_them = v.rules.target - v.view.score[static_cast<std::size_t>(1 - us)];
+    double threshold = st.accept_ordago;
+    if (need_them <= 8) threshold = st.accept_ordago_late;
+    if (need_us <= 8 && need_them > 15) threshold = st.accept_ordago_ahead;
+    const bool refusal_loses = v.rules.deje_ends && v.view.stake_before >= need_them;
+    const double chance = mus::sampled_lance_chance(v, v.view.lance, st.samples, p.seed);
+    INFO("chance " << chance << " threshold " << threshold << " refusal loses " << refusal_loses);
+    const bool accepts = a->kind == mus::ActionKind::accept;
+    CHECK(accepts == (refusal_loses || chance * st.ordago_trust >= threshold));
+    (accepts ? accepted : rejected) += 1;
+  }
+  CHECK(accepted > 5);
+  CHECK(rejected > 5);
+}
+
+TEST_CASE("Bots: the sampled chance of a lance is deterministic and follows the hand") {
+  const auto positions = betting_positions(3);
+  REQUIRE(!positions.empty());
+  double strong = 0;
+  double weak = 0;
+  int n_strong = 0;
+  int n_weak = 0;
+  for (const Position& p : positions) {
+    const mus::BotView v = mus::bot_view(p.s, p.s.to_act);
+    const double c = mus::sampled_lance_chance(v, mus::Lance::grande, 64, p.seed);
+    CHECK(c == mus::sampled_lance_chance(v, mus::Lance::grande, 64, p.seed));
+    CHECK(c >= 0.0);
+    CHECK(c <= 1.0);
+    const double pct = mus::lance_percentile(v.eval, mus::Lance::grande, v.rules.kings);
+    if (pct > 0.9) {
+      strong += c;
+      ++n_strong;
+    } else if (pct < 0.2) {
+      weak += c;
+      ++n_weak;
+    }
+  }
+  REQUIRE(n_strong > 5);
+  REQUIRE(n_weak > 5);
+  CHECK(strong / n_strong > weak / n_weak + 0.3);  // a strong grande hand wins grande more
 }

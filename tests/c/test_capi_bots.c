@@ -28,10 +28,10 @@ static int legal(const mus_state* s, int32_t id) {
   return id >= 0 && id < 64 && ((mask >> id) & 1u) != 0;
 }
 
-/* Whole matches of each kind: every choice is legal and the match ends. */
+/* Whole matches of each kind (the three bots and the pool's five styles): every choice is legal and the match ends. */
 static void test_matches(void) {
   int32_t kind;
-  for (kind = MUS_BOT_RANDOM; kind <= MUS_BOT_SEARCH; ++kind) {
+  for (kind = MUS_BOT_RANDOM; kind <= MUS_BOT_CAREFUL; ++kind) {
     mus_rules r;
     mus_state s;
     mus_bot_config c = config_of(kind);
@@ -79,7 +79,7 @@ static void test_hidden_cards(void) {
   static const uint8_t deal_b[12] = {39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 28, 27};
   static const uint8_t deal_c[12] = {14, 24, 34, 15, 25, 35, 16, 26, 36, 17, 27, 37};
   int32_t kind;
-  for (kind = MUS_BOT_RANDOM; kind <= MUS_BOT_SEARCH; ++kind) {
+  for (kind = MUS_BOT_RANDOM; kind <= MUS_BOT_CAREFUL; ++kind) {
     mus_bot_config c = config_of(kind);
     uint64_t seed;
     for (seed = 1; seed <= 8; ++seed) {
@@ -165,7 +165,7 @@ static void test_errors(void) {
   uint64_t ids = 0;
   int32_t out[2];
   mus_state_info info;
-  CHECK_EQ(mus_bot_config_default(3, &c), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_bot_config_default(99, &c), MUS_E_INVALID_ARGUMENT);
   CHECK_EQ(mus_bot_config_default(-1, &c), MUS_E_INVALID_ARGUMENT);
   CHECK_EQ(mus_bot_config_default(MUS_BOT_RANDOM, NULL), MUS_E_INVALID_ARGUMENT);
   CHECK_EQ(mus_bot_config_default(MUS_BOT_SEARCH, &c), MUS_OK);
@@ -190,7 +190,7 @@ static void test_errors(void) {
   bad.struct_size = 8;
   CHECK_EQ(mus_bot_choose(&s, info.to_act, &bad, 1, &id), MUS_E_INVALID_ARGUMENT);
   bad = c;
-  bad.kind = 7;
+  bad.kind = 99;
   CHECK_EQ(mus_bot_choose(&s, info.to_act, &bad, 1, &id), MUS_E_INVALID_ARGUMENT);
   bad = c;
   bad.playouts = -1;

@@ -214,7 +214,8 @@ namespace Mus.Native
         public int kind;
         public int playouts;
         public int time_ms;
-        public fixed int reserved[4];
+        public int target;
+        public fixed int reserved[3];
     }
 
     /// <summary>The constants and functions of mus.h.</summary>
@@ -353,6 +354,12 @@ namespace Mus.Native
         public const int MUS_BOT_RANDOM = 0;
         public const int MUS_BOT_HEURISTIC = 1;
         public const int MUS_BOT_SEARCH = 2;
+        public const int MUS_BOT_TIGHT = 3;
+        public const int MUS_BOT_LOOSE = 4;
+        public const int MUS_BOT_STATION = 5;
+        public const int MUS_BOT_ORDAGO = 6;
+        public const int MUS_BOT_CAREFUL = 7;
+        public const int MUS_BOT_EXPLOITER = 8;
         public const int MUS_PLAYOUT_HAND = 0;
         public const int MUS_PLAYOUT_MATCH = 1;
         public const int MUS_VIEW_TENSOR_SIZE = 216;

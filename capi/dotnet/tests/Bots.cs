@@ -23,7 +23,7 @@ internal static partial class BindingTests
         Check(Bot.Search.PlayoutBudget > 0, "the search bot has a default budget: " + Bot.Search.PlayoutBudget);
         Eq(new Bot(BotKind.Search, playouts: 64).PlayoutBudget, 64, "a search budget");
         Eq(new Bot(BotKind.Search, timeMs: 5).TimeMs, 5, "a time cap");
-        Throws(MusStatus.InvalidArgument, () => new Bot((BotKind)7), "an unknown kind");
+        Throws(MusStatus.InvalidArgument, () => new Bot((BotKind)99), "an unknown kind");
         Throws(MusStatus.InvalidArgument, () => new Bot(BotKind.Search, playouts: -1), "a negative budget");
 
         // Choices: legal, deterministic for a seed, for the seat to act only.

@@ -172,6 +172,12 @@ class BotKind(enum.IntEnum):
     RANDOM = 0     #: uniform over the legal actions (the baseline)
     HEURISTIC = 1  #: a club player's rules of thumb
     SEARCH = 2     #: samples the hidden cards consistent with its view and plays rollouts
+    TIGHT = 3      #: pool: bets and accepts only with strong hands
+    LOOSE = 4      #: pool: loose-aggressive, bets and raises often, bluffs
+    STATION = 5    #: pool: calling station, accepts almost everything, rarely raises
+    ORDAGO = 6     #: pool: órdago lover, calls and accepts órdagos far more than others
+    CAREFUL = 7    #: pool: thresholds on its chance over sampled consistent deals
+    EXPLOITER = 8  #: best response to a known bot (its ``target``), to measure exploitability
 
 
 class PlayoutScope(enum.IntEnum):

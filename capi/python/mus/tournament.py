@@ -11,9 +11,16 @@ and puts the results back in seed order. The Dask run's results equal the one-pr
 Within a match seeded ``s``, a ``random.Random(s)`` draws the first dealer, every shuffle's seed
 and every bot decision's seed, in the order of play.
 
+Besides who won, each match reports each team's points raw (what the reducer credits) and
+capped at the target (a game won counts the points its winner still needed, so an órdago
+counts as what it decides), the órdagos each team called, saw accepted and won, and each
+team's bot decisions with their CPU time (the CPU time is not part of a result's equality:
+it is the one thing that differs between runs).
+
 Command line (``python3 -m mus.tournament --help``)::
 
     python3 -m mus.tournament --bots heuristic random --matches 200            # one process
+    python3 -m mus.tournament --bots heuristic pool --matches 300   # every style of the pool
     python3 -m mus.tournament --bots search heuristic --matches 2000 --local-workers 2
     python3 -m mus.tournament --bots search heuristic --matches 20000 \\
         --scheduler tcp://scheduler.example:8786
@@ -38,9 +45,14 @@ import sys
 import time
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
+from . import _abi
 from .bots import Bot
 from .match import State
 from .rules import as_rules
+
+#: The opponents ``pool`` names: the five styles of the library's opponent pool and the
+#: heuristic (docs/bots.md).
+POOL = ("tight", "loose", "station", "ordago", "careful", "heuristic")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,6 +89,15 @@ class MatchResult:
     hands: int
     points: Tuple[int, int]       #: points each team's game score gained over the match
     decisions: int                #: bot decisions made
+    #: points each team gained, each counted only up to the target, and every game won counted
+    #: as the points its winner still needed (an órdago won is worth what it decided)
+    capped: Tuple[int, int] = (0, 0)
+    #: órdagos of each team: (called, accepted by the other team, won at the showdown)
+    ordagos: Tuple[Tuple[int, int, int], Tuple[int, int, int]] = ((0, 0, 0), (0, 0, 0))
+    #: decisions of each team's bot and their CPU seconds (not compared: they vary by run)
+    team_decisions: Tuple[int, int] = dataclasses.field(default=(0, 0), compare=False)
+    team_cpu: Tuple[float, float] = dataclasses.field(default=(0.0, 0.0), compare=False)
+    team_cpu_max: Tuple[float, float] = dataclasses.field(default=(0.0, 0.0), compare=False)
 
     @property
     def winner_bot(self) -> str:
@@ -88,27 +109,66 @@ def play_match(rules: str, bots: Sequence[Bot], seed: int, swapped: bool = False
     way round when ``swapped``)."""
     team_bots = (bots[1], bots[0]) if swapped else (bots[0], bots[1])
     rng = random.Random(seed)
-    state = State.new(as_rules(rules), rng.randrange(4))
+    the_rules = as_rules(rules)
+    target = the_rules.target
+    state = State.new(the_rules, rng.randrange(4))
     points = [0, 0]
+    capped = [0, 0]
+    score = [0, 0]        # the current game's points, followed from the steps
+    ordagos = [[0, 0, 0], [0, 0, 0]]
+    caller = None         # the team whose órdago is open
     hands = decisions = 0
+    team_decisions = [0, 0]
+    cpu = [0.0, 0.0]
+    cpu_max = [0.0, 0.0]
     mask = state.legal_mask()
     while True:
+        action_id = None
         if mask == 1:  # chance: only the shuffle is legal
             state, info = state.step(0, rng.getrandbits(64))
         else:
             seat = state.to_act
             assert seat is not None
-            action_id = team_bots[seat % 2].choose_id(state, rng.getrandbits(64), seat)
+            team = seat % 2
+            t0 = time.thread_time()
+            action_id = team_bots[team].choose_id(state, rng.getrandbits(64), seat)
+            took = time.thread_time() - t0
+            cpu[team] += took
+            cpu_max[team] = max(cpu_max[team], took)
+            team_decisions[team] += 1
             decisions += 1
+            if action_id == _abi.MUS_ACTION_ID_ORDAGO:
+                ordagos[team][0] += 1
+                caller = team
             state, info = state.step(action_id)
-        points[0] += info.points[0]
-        points[1] += info.points[1]
+        for t in (0, 1):
+            gained = info.points[t]
+            points[t] += gained
+            counted = max(0, min(gained, target - score[t]))
+            capped[t] += counted
+            score[t] += gained
+        if info.game_winner is not None:
+            w = info.game_winner
+            capped[w] += max(0, target - score[w])  # the game is worth what was still needed
+            score = [0, 0]
+        if caller is not None and action_id is not None:
+            if action_id == _abi.MUS_ACTION_ID_ACCEPT and info.hand_over:
+                ordagos[caller][1] += 1  # the showdown ended the hand
+                ordagos[caller][2] += int(info.game_winner == caller)
+                caller = None
+            elif info.hand_over or (action_id == _abi.MUS_ACTION_ID_REJECT
+                                    and not state.view(0).bet_open):
+                caller = None    # refused (a proposal to refuse leaves the órdago open)
         hands += info.hand_over
         mask = info.legal_mask
         if info.match_winner is not None:
             return MatchResult(seed, swapped, (team_bots[0].kind.name.lower(),
                                                team_bots[1].kind.name.lower()),
-                               info.match_winner, hands, (points[0], points[1]), decisions)
+                               info.match_winner, hands, (points[0], points[1]), decisions,
+                               (capped[0], capped[1]),
+                               (tuple(ordagos[0]), tuple(ordagos[1])),  # type: ignore[arg-type]
+                               (team_decisions[0], team_decisions[1]), (cpu[0], cpu[1]),
+                               (cpu_max[0], cpu_max[1]))
 
 
 def play_seeds(spec: Spec, start: int, stop: int) -> List[MatchResult]:
@@ -151,20 +211,72 @@ def wilson(wins: int, n: int, z: float = 1.96) -> Tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def mean_se(xs: Sequence[float]) -> Tuple[float, float]:
+    """The mean of a sample and its standard error (sd with n - 1, over sqrt(n); 0 below two
+    values)."""
+    if not xs:
+        return (0.0, 0.0)
+    n = len(xs)
+    mean = sum(xs) / n
+    if n < 2:
+        return (mean, 0.0)
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return (mean, math.sqrt(var / n))
+
+
 def summary(spec: Spec, results: Sequence[MatchResult]) -> Dict[str, Any]:
-    """Matches won by the first bot (``spec.bots[0]``), with a Wilson 95% interval, and its
-    points per hand minus the other bot's."""
+    """Matches won by the first bot (``spec.bots[0]``), with a Wilson 95% interval (the
+    headline); its points per hand minus the other bot's, raw and capped at the target, over
+    all hands and as mean ± standard error over the seeds (a duplicate pair's hands together);
+    the órdagos each bot called, saw accepted and won; and each bot's CPU ms per decision."""
     first = spec.bots[0].kind.name.lower()
     wins = sum(1 for r in results if r.winner_team == (1 if r.swapped else 0))
     hands = sum(r.hands for r in results)
-    margin = sum((r.points[1] - r.points[0]) if r.swapped else (r.points[0] - r.points[1])
-                 for r in results)
+
+    def first_team(r: MatchResult) -> int:
+        return 1 if r.swapped else 0
+
+    def margin(r: MatchResult, what: str) -> int:
+        pts = getattr(r, what)
+        t = first_team(r)
+        return pts[t] - pts[1 - t]
+
+    by_seed: Dict[int, List[MatchResult]] = {}
+    for r in results:
+        by_seed.setdefault(r.seed, []).append(r)
+    per_seed = {what: [sum(margin(r, what) for r in rs) / max(1, sum(r.hands for r in rs))
+                       for rs in by_seed.values()] for what in ("points", "capped")}
+    ordagos = [[0, 0, 0], [0, 0, 0]]   # [first bot, second bot] x (called, accepted, won)
+    decisions = [0, 0]
+    cpu = [0.0, 0.0]
+    cpu_max = [0.0, 0.0]
+    for r in results:
+        for k in (0, 1):
+            t = first_team(r) if k == 0 else 1 - first_team(r)
+            for i in range(3):
+                ordagos[k][i] += r.ordagos[t][i]
+            decisions[k] += r.team_decisions[t]
+            cpu[k] += r.team_cpu[t]
+            cpu_max[k] = max(cpu_max[k], r.team_cpu_max[t])
     low, high = wilson(wins, len(results))
+    raw_mean, raw_se = mean_se(per_seed["points"])
+    cap_mean, cap_se = mean_se(per_seed["capped"])
     return {"bots": [repr(b) for b in spec.bots], "rules": spec.rules, "matches": len(results),
             "first_bot": first, "first_bot_wins": wins,
             "first_bot_win_rate": wins / len(results) if results else 0.0,
             "wilson95": [low, high], "hands": hands,
-            "first_bot_points_per_hand": margin / hands if hands else 0.0}
+            "first_bot_points_per_hand": sum(margin(r, "points") for r in results) / hands
+            if hands else 0.0,
+            "first_bot_capped_points_per_hand": sum(margin(r, "capped") for r in results) / hands
+            if hands else 0.0,
+            "per_seed_points_per_hand": {"raw": [raw_mean, raw_se],
+                                         "capped": [cap_mean, cap_se]},
+            "ordagos_called_accepted_won": {"first_bot": ordagos[0], "second_bot": ordagos[1]},
+            "cpu_ms_per_decision": {
+                "first_bot": [1000 * cpu[0] / decisions[0] if decisions[0] else 0.0,
+                              1000 * cpu_max[0]],
+                "second_bot": [1000 * cpu[1] / decisions[1] if decisions[1] else 0.0,
+                               1000 * cpu_max[1]]}}
 
 
 def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -174,7 +286,9 @@ def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
                     "over a Dask cluster (Debian: python3-distributed).")
     parser.add_argument("--bots", nargs=2, metavar=("BOT0", "BOT1"),
                         default=["heuristic", "random"],
-                        help="bot kinds: random, heuristic, search (default: heuristic random)")
+                        help="bot kinds: random, heuristic, search, tight, loose, station, "
+                             "ordago, careful; BOT1 may be 'pool' (every style of the pool and "
+                             "the heuristic, one report each) (default: heuristic random)")
     parser.add_argument("--playouts", type=int, default=None,
                         help="the search bot's budget per decision (default: the library's)")
     parser.add_argument("--rules", default="standard", help="rules text (default: standard)")
@@ -193,8 +307,31 @@ def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args = _parse_args(sys.argv[1:] if argv is None else argv)
+    if args.bots[1] == "pool":
+        reports = []
+        for vs in POOL:
+            out = _run(args, (args.bots[0], vs))
+            reports.append(out[0])
+            if args.results:
+                with open("%s.%s.json" % (args.results, vs), "w", encoding="utf-8") as f:
+                    json.dump([dataclasses.asdict(r) for r in out[1]], f, indent=1)
+                    f.write("\n")
+        print(json.dumps(reports, indent=2))
+        return 0
+    report, results = _run(args, tuple(args.bots))
+    print(json.dumps(report, indent=2))
+    if args.results:
+        with open(args.results, "w", encoding="utf-8") as f:
+            json.dump([dataclasses.asdict(r) for r in results], f, indent=1)
+            f.write("\n")
+    return 0
+
+
+def _run(args: argparse.Namespace, kinds: Tuple[str, ...]) -> Tuple[Dict[str, Any],
+                                                                    List[MatchResult]]:
+    """One tournament of the command line: its report and its results."""
     bots = tuple(Bot(kind, playouts=args.playouts if kind == "search" else None)
-                 for kind in args.bots)
+                 for kind in kinds)
     spec = Spec(bots=bots, rules=args.rules, matches=args.matches,  # type: ignore[arg-type]
                 first_seed=args.first_seed, duplicate=not args.no_duplicate, chunk=args.chunk)
     start = time.perf_counter()
@@ -217,12 +354,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     report = summary(spec, results)
     report["where"] = how
     report["seconds"] = round(elapsed, 3)
-    print(json.dumps(report, indent=2))
-    if args.results:
-        with open(args.results, "w", encoding="utf-8") as f:
-            json.dump([dataclasses.asdict(r) for r in results], f, indent=1)
-            f.write("\n")
-    return 0
+    return report, results
 
 
 if __name__ == "__main__":

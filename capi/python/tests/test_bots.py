@@ -35,10 +35,11 @@ class BotTest(unittest.TestCase):
         with self.assertRaises(ValueError):
             Bot("clever")
         with self.assertRaises(ValueError):
-            Bot(7)
+            Bot(99)
 
     def test_every_kind_chooses_a_legal_action_deterministically(self):
-        bots = [Bot("random"), Bot("heuristic"), Bot("search", playouts=32)]
+        bots = [Bot("random"), Bot("heuristic"), Bot("search", playouts=32), Bot("tight"),
+                Bot("loose"), Bot("station"), Bot("ordago"), Bot("careful")]
         for state in some_states(1, 25):
             legal = set(state.legal_action_ids())
             for bot in bots:

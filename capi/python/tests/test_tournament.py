@@ -10,7 +10,7 @@ import unittest
 
 import mus
 from mus import Bot
-from mus.tournament import Spec, main, play_match, run_local, summary, wilson
+from mus.tournament import POOL, Spec, main, mean_se, play_match, run_local, summary, wilson
 
 
 class TournamentTest(unittest.TestCase):
@@ -52,6 +52,34 @@ class TournamentTest(unittest.TestCase):
         self.assertAlmostEqual(low, 0.8883, places=3)
         self.assertAlmostEqual(high, 0.9785, places=3)
         self.assertEqual(wilson(0, 0), (0.0, 1.0))
+
+    def test_mean_se(self):
+        self.assertEqual(mean_se([]), (0.0, 0.0))
+        self.assertEqual(mean_se([7.0]), (7.0, 0.0))
+        mean, se = mean_se([1.0, 2.0, 3.0, 4.0])
+        self.assertEqual(mean, 2.5)
+        self.assertAlmostEqual(se, 0.6454972, places=6)   # sqrt(5/3) / 2
+
+    def test_capped_points_and_ordagos(self):
+        # The órdago lover calls many; every accepted one ends a game, so it is counted in the
+        # capped points, and the winner of a standard match won two games of 40.
+        bots = (Bot("ordago"), Bot("heuristic"))
+        called = 0
+        for seed in range(3):
+            r = play_match("standard", bots, seed)
+            for team in (0, 1):
+                c, a, w = r.ordagos[team]
+                self.assertGreaterEqual(c, a)
+                self.assertGreaterEqual(a, w)
+                self.assertGreaterEqual(r.capped[team], 0)
+            called += r.ordagos[0][0]
+            self.assertGreaterEqual(r.capped[r.winner_team], 80)
+            self.assertEqual(sum(r.team_decisions), r.decisions)
+        self.assertGreater(called, 0)
+        report = summary(Spec(bots=bots, matches=2), run_local(Spec(bots=bots, matches=2)))
+        self.assertIn("capped", report["per_seed_points_per_hand"])
+        self.assertGreater(report["ordagos_called_accepted_won"]["first_bot"][0], 0)
+        self.assertEqual(POOL, ("tight", "loose", "station", "ordago", "careful", "heuristic"))
 
     def test_command_line_in_one_process(self):
         out = io.StringIO()
