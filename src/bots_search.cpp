@@ -107,15 +107,31 @@ bool consistent(const State& w, int seat, const Hand& h) {
 
 // --- the players' policies ---------------------------------------------------------------------
 
-// The policy the inference runs for a kind: the search bot bets by search, which is too dear
-// to run for every observation of every sampled deal, so it is read as its rollout policy.
-BotKind inference_policy(BotKind k) { return k == BotKind::search ? BotKind::heuristic : k; }
+// The choice of kind k from a view of the seen fields only, without signals: the policy the
+// rollouts and the inference play for k. The search bot and the exploiter are read as the
+// heuristic (their rollout policy), and the careful style by the percentile chance of its
+// style instead of its 48 sampled deals per decision, which are too dear to run at every
+// step of every rollout (the rest of its style is its own).
+Action model_action(BotKind k, const BotView& v, Rng& rng) {
+  switch (k) {
+    case BotKind::random: return random_action(v, rng);
+    case BotKind::tight:
+    case BotKind::loose:
+    case BotKind::station:
+    case BotKind::ordago: return style_action(v, rng, false, bot_style(k), 0);
+    case BotKind::careful: {
+      BotStyle st = bot_style(k);
+      st.samples = 0;
+      return style_action(v, rng, false, st, 0);
+    }
+    default: return heuristic_action(v, rng, false);
+  }
+}
 
 // The action of policy `k` for the seat to act in `w` (rollouts: no signals).
 Action policy_action(BotKind k, const State& w, BotView& scratch, Rng& rng) {
   const int seat = w.to_act;
   switch (k) {
-    case BotKind::random: fill_seen(scratch, w, seat); return random_action(scratch, rng);
     case BotKind::search:
       if (w.phase == Phase::betting) {
         // A search bot as a target: its own search from its own view, with a small budget.
@@ -128,7 +144,7 @@ Action policy_action(BotKind k, const State& w, BotView& scratch, Rng& rng) {
     default: break;
   }
   fill_seen(scratch, w, seat);
-  return heuristic_action(scratch, rng, false);
+  return model_action(k, scratch, rng);
 }
 
 // --- inference ---------------------------------------------------------------------------------
@@ -199,13 +215,9 @@ bool matches(ActionKind observed, ActionKind a) {
 double choice_chance(BotKind k, const State& world, int seat, const Evidence::Item& it,
                      double floor, BotView& scratch, Rng& rng) {
   decision_view(scratch, world, seat, it);
-  const BotKind p = inference_policy(k);
   int hits = 0;
-  for (int d = 0; d < likelihood_draws; ++d) {
-    const Action a = p == BotKind::random ? random_action(scratch, rng)
-                                          : heuristic_action(scratch, rng, false);
-    hits += matches(it.kind, a.kind) ? 1 : 0;
-  }
+  for (int d = 0; d < likelihood_draws; ++d)
+    hits += matches(it.kind, model_action(k, scratch, rng).kind) ? 1 : 0;
   return floor + (1.0 - 2.0 * floor) * hits / likelihood_draws;
 }
 
@@ -340,8 +352,10 @@ void rollout(State& w, RolloutPlan& plan, BotView& scratch, Rng& rng, Events& ev
 
 OpponentModel robust_model() noexcept {
   OpponentModel m;
-  m.styles[0] = BotKind::heuristic;
-  m.style_count = 1;
+  // The pool and the heuristic, equally likely: nobody's habits are assumed alone.
+  for (const BotKind k : {BotKind::heuristic, BotKind::tight, BotKind::loose, BotKind::station,
+                          BotKind::ordago, BotKind::careful})
+    m.styles[static_cast<std::size_t>(m.style_count++)] = k;
   m.partner = BotKind::heuristic;
   m.cautious_ordago = true;
   m.floor = 0.05;
