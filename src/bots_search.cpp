@@ -33,8 +33,11 @@ constexpr int likelihood_draws = 2;
 // Deals a cautious answerer samples from its view to judge an órdago.
 constexpr int cautious_deals = 16;
 
-// The budget of a search bot played as a target inside the exploiter's rollouts.
-constexpr int inner_search_playouts = 48;
+// The budget of a search bot played as a target inside the exploiter's rollouts, and the
+// share of its own budget the exploiter of a search bot spends (each of its rollouts runs
+// searches of the target): a search in each rollout step would cost a hundred times more.
+constexpr int inner_search_playouts = 16;
+constexpr int nested_budget_divisor = 8;
 
 // --- the value of a hand's result, weighed by the score ---------------------------------------
 
@@ -558,7 +561,10 @@ ActionEstimates search_estimates(const BotView& v, const BotConfig& c, std::uint
   std::array<Action, 16> cand{};
   const int nc = candidates(v, heuristic, cand);
   if (nc == 0) return out;
-  const int budget = c.playouts > 0 ? c.playouts : default_search_playouts;
+  int budget = c.playouts > 0 ? c.playouts : default_search_playouts;
+  for (int i = 0; i < m.style_count; ++i)
+    if (m.styles[static_cast<std::size_t>(i)] == BotKind::search)
+      budget = std::max(1, budget / nested_budget_divisor);
   const int worlds = std::max(1, budget / nc);
   const int us = team_of(v.seat);
   const int target = v.rules.target;
