@@ -1,7 +1,7 @@
 /**
  * @file bots.hpp
- * @brief Computer players: a random bot, a heuristic club player, a search bot and a pool of
- *        five playing styles to measure them against.
+ * @brief Computer players: a random bot, a heuristic club player, a search bot, a pool of
+ *        five playing styles to measure them against, and an exploiter of any of them.
  *
  * A bot decides from what its seat may know, and from nothing else: its own cards, the public
  * state (scores, bets, declarations, the signals made, the last hand's count). The structure
@@ -20,11 +20,17 @@
  *   partner's signals and the declarations) and by the score, and signals to its partner.
  * - BotKind::search plays the heuristic's mus, discards and signals, and decides its bets by
  *   search: it deals the hidden cards many times, consistently with the declarations and the
- *   signals made (determinization), plays each candidate action to the end of the hand with
- *   the heuristic policy at every seat, and picks the action with the best average value. The
- *   value is the hand's points weighed by the score: points beyond the target count for
- *   nothing, and winning the game counts fully (so an órdago near the end is weighed by what it
- *   does to the game, not by its stake). See docs/bots.md for the method and its strength.
+ *   signals made (determinization), draws a policy for each opponent from a mixture of the
+ *   heuristic and the pool's styles, weighs each deal by how likely the hand's public betting
+ *   record is under those policies with those cards (inference), plays each candidate action
+ *   to the end of the hand (its órdagos answered by the opponents' own showdown equity), and
+ *   picks the action with the best weighed average value. The value is the hand's points
+ *   weighed by the score: points beyond the target count for nothing, and winning the game
+ *   counts fully (so an órdago near the end is weighed by what it does to the game, not by its
+ *   stake). See docs/bots.md for the method and its strength.
+ * - BotKind::exploiter is the same search against one known bot (BotConfig::target): the
+ *   target's policy at the target's seats, in the rollouts and in the inference. It measures
+ *   how much a player who knew a bot's policy could take from it.
  * - BotKind::tight, loose, station and ordago play the heuristic's rules with another fixed
  *   parameter set (a BotStyle): a tight player, a loose-aggressive one, a calling station and
  *   an órdago lover. BotKind::careful judges each lance by sampling deals consistent with its
@@ -147,7 +153,7 @@ struct BotStyle {
  */
 [[nodiscard]] const BotStyle& bot_style(BotKind k) noexcept;
 
-/// The search bot's default budget: playouts per decision (about 1 ms of CPU per betting
+/// The search bot's default budget: playouts per decision (a few ms of CPU per betting
 /// decision on a 2020s x86-64 core; see docs/bots.md).
 inline constexpr int default_search_playouts = 480;
 

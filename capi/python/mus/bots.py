@@ -126,11 +126,13 @@ class Bot:
         return hash(bytes(self._c))
 
     def __reduce__(self):
-        return (Bot, (int(self.kind), self.playouts, self.time_ms))
+        target = None if self.target is None else int(self.target)
+        return (Bot, (int(self.kind), self.playouts, self.time_ms, target))
 
     def __repr__(self) -> str:
-        return "Bot(%r, playouts=%d, time_ms=%d)" % (self.kind.name.lower(), self.playouts,
-                                                     self.time_ms)
+        target = "" if self.target is None else ", target=%r" % self.target.name.lower()
+        return "Bot(%r, playouts=%d, time_ms=%d%s)" % (self.kind.name.lower(), self.playouts,
+                                                       self.time_ms, target)
 
 
 def playouts(state: State, bot: Union[Bot, BotKindLike], seed: int, n: int,
