@@ -135,6 +135,14 @@ Action model_action(BotKind k, const BotView& v, Rng& rng) {
 Action policy_action(BotKind k, const State& w, BotView& scratch, Rng& rng) {
   const int seat = w.to_act;
   switch (k) {
+    case BotKind::careful:
+      if (w.phase == Phase::betting && w.bet.open != 0 && w.bet.ordago != 0) {
+        // An órdago decides the game: the careful style answers it as it really does, by its
+        // sampled chance from its own view (rare enough in a rollout to afford).
+        const BotView full = bot_view(w, seat);
+        return style_action(full, rng, false, bot_style(k), rng.next());
+      }
+      break;
     case BotKind::search:
       if (w.phase == Phase::betting) {
         // A search bot as a target: its own search from its own view, with a small budget.
