@@ -1139,9 +1139,9 @@ typedef struct mus_bot_config {
   int32_t playouts;     /**< Search budget per decision in playouts; 0 = the kind's default. */
   int32_t time_ms;      /**< Optional wall-clock cap per decision in ms; 0 = none (then the
                              decision depends only on the state, the seat and the seed). */
-  int32_t target;       /**< @ref MUS_BOT_EXPLOITER: the `MUS_BOT_*` whose policy it knows
-                             and plays against (any kind but the exploiter; the default is
-                             @ref MUS_BOT_HEURISTIC). Zero for the other kinds. */
+  int32_t target;       /**< For @ref MUS_BOT_EXPLOITER, the `MUS_BOT_*` whose policy it
+                             knows and plays against (any kind but the exploiter; the default
+                             is @ref MUS_BOT_HEURISTIC). Zero for the other kinds. */
   int32_t reserved[3];  /**< Zero. */
 } mus_bot_config;
 
