@@ -21,11 +21,12 @@ static_assert(static_cast<int>(mus::BotKind::random) == MUS_BOT_RANDOM &&
               static_cast<int>(mus::BotKind::loose) == MUS_BOT_LOOSE &&
               static_cast<int>(mus::BotKind::station) == MUS_BOT_STATION &&
               static_cast<int>(mus::BotKind::ordago) == MUS_BOT_ORDAGO &&
-              static_cast<int>(mus::BotKind::careful) == MUS_BOT_CAREFUL);
+              static_cast<int>(mus::BotKind::careful) == MUS_BOT_CAREFUL &&
+              static_cast<int>(mus::BotKind::exploiter) == MUS_BOT_EXPLOITER);
 
 // Whether a C kind is one of the MUS_BOT_* constants.
 bool known_kind(std::int32_t kind) {
-  return kind >= MUS_BOT_RANDOM && kind <= MUS_BOT_CAREFUL;
+  return (kind >= MUS_BOT_RANDOM && kind <= MUS_BOT_CAREFUL) || kind == MUS_BOT_EXPLOITER;
 }
 static_assert(static_cast<int>(mus::PlayoutScope::hand) == MUS_PLAYOUT_HAND &&
               static_cast<int>(mus::PlayoutScope::match) == MUS_PLAYOUT_MATCH);
@@ -43,8 +44,15 @@ std::int32_t read_config(const mus_bot_config* in, mus::BotConfig& out) noexcept
   for (const std::int32_t r : in->reserved)
     if (r != 0) return bad("mus_bot_config.reserved must be zero");
   if (!known_kind(in->kind))
-    return bad("unknown bot kind (MUS_BOT_RANDOM .. MUS_BOT_CAREFUL)");
+    return bad("unknown bot kind (MUS_BOT_RANDOM .. MUS_BOT_CAREFUL, MUS_BOT_EXPLOITER)");
   out.kind = static_cast<mus::BotKind>(in->kind);
+  if (in->kind == MUS_BOT_EXPLOITER) {
+    if (!known_kind(in->target) || in->target == MUS_BOT_EXPLOITER)
+      return bad("unknown exploiter target (a MUS_BOT_* other than MUS_BOT_EXPLOITER)");
+    out.target = static_cast<mus::BotKind>(in->target);
+  } else if (in->target != 0) {
+    return bad("mus_bot_config.target must be zero for a kind other than MUS_BOT_EXPLOITER");
+  }
   out.playouts = in->playouts;
   out.time_ms = in->time_ms;
   static_assert(mus::max_search_playouts == 1'000'000, "the message below names the limit");
@@ -72,7 +80,9 @@ int32_t mus_bot_config_default(int32_t kind, mus_bot_config* out) {
     mus_bot_config c{};
     c.struct_size = sizeof(mus_bot_config);
     c.kind = kind;
-    c.playouts = kind == MUS_BOT_SEARCH ? mus::default_search_playouts : 0;
+    const bool searches = kind == MUS_BOT_SEARCH || kind == MUS_BOT_EXPLOITER;
+    c.playouts = searches ? mus::default_search_playouts : 0;
+    c.target = kind == MUS_BOT_EXPLOITER ? MUS_BOT_HEURISTIC : 0;
     *out = c;
     return MUS_OK;
   });
@@ -102,7 +112,8 @@ int32_t mus_bot_evaluate(const mus_state* s, int32_t seat, const mus_bot_config*
     if (points_out == nullptr || ids_out == nullptr || !capi::valid_seat(seat))
       return MUS_E_INVALID_ARGUMENT;
     if (const std::int32_t e = read_config(config, c); e != MUS_OK) return e;
-    if (c.kind != mus::BotKind::search) return MUS_E_INVALID_ARGUMENT;
+    if (c.kind != mus::BotKind::search && c.kind != mus::BotKind::exploiter)
+      return MUS_E_INVALID_ARGUMENT;
     if (cap < static_cast<std::size_t>(MUS_ACTION_ID_COUNT)) return MUS_E_BUFFER_TOO_SMALL;
     return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {
       const auto r = mus::bot_evaluate(mus::bot_view(st, seat), c, seed);

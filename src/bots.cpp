@@ -48,12 +48,13 @@ Action choose_checked(const BotView& v, const BotConfig& c, std::uint64_t seed) 
   switch (c.kind) {
     case BotKind::random: return bots::random_action(v, rng);
     case BotKind::heuristic: return bots::heuristic_action(v, rng, true);
-    case BotKind::search: {
-      // The search bot signals and plays the mus and discard phases as the heuristic does;
-      // it searches its bets and answers.
+    case BotKind::search:
+    case BotKind::exploiter: {
+      // The search bot and the exploiter signal and play the mus and discard phases as the
+      // heuristic does; they search their bets and answers, each against its model.
       if (const auto s = bot_signal(v); s.ok()) return *s;
       if (v.view.phase != Phase::betting) return bots::heuristic_action(v, rng, true);
-      const ActionEstimates e = bots::search_estimates(v, c, seed);
+      const ActionEstimates e = bots::search_estimates(v, c, seed, bots::model_of(c));
       return e.size > 0 ? e.items[0].action : bots::heuristic_action(v, rng, true);
     }
     case BotKind::tight:
@@ -80,6 +81,7 @@ std::string_view bot_kind_name(BotKind k) noexcept {
     case BotKind::station: return "station";
     case BotKind::ordago: return "ordago";
     case BotKind::careful: return "careful";
+    case BotKind::exploiter: return "exploiter";
   }
   return "?";
 }
@@ -88,13 +90,35 @@ Result<BotKind> parse_bot_kind(std::string_view name) noexcept {
   for (const BotKind k : bot_kinds)
     if (name == bot_kind_name(k)) return k;
   return Error{Errc::invalid_argument,
-               "unknown bot kind (random, heuristic, search, tight, loose, station, ordago or "
-               "careful)",
+               "unknown bot kind (random, heuristic, search, tight, loose, station, ordago, "
+               "careful or exploiter)",
                -1};
+}
+
+Result<BotConfig> parse_bot_config(std::string_view name) noexcept {
+  constexpr std::string_view prefix = "exploiter:";
+  BotConfig c;
+  if (name.substr(0, prefix.size()) == prefix) {
+    const auto t = parse_bot_kind(name.substr(prefix.size()));
+    if (!t.ok() || *t == BotKind::exploiter)
+      return Error{Errc::invalid_argument,
+                   "unknown exploiter target (exploiter: and a bot kind other than exploiter)",
+                   -1};
+    c.kind = BotKind::exploiter;
+    c.target = *t;
+    return c;
+  }
+  const auto k = parse_bot_kind(name);
+  if (!k.ok()) return k.error();
+  c.kind = *k;
+  return c;
 }
 
 Errc validate_bot_config(const BotConfig& c) noexcept {
   if (bot_kind_name(c.kind) == "?") return Errc::invalid_argument;
+  if (c.kind == BotKind::exploiter &&
+      (bot_kind_name(c.target) == "?" || c.target == BotKind::exploiter))
+    return Errc::invalid_argument;
   if (c.playouts < 0 || c.playouts > max_search_playouts || c.time_ms < 0)
     return Errc::invalid_argument;
   return Errc::ok;
@@ -181,9 +205,9 @@ Result<Action> bot_choose(const State& s, int seat, const BotConfig& c,
 Result<ActionEstimates> bot_evaluate(const BotView& v, const BotConfig& c,
                                      std::uint64_t seed) noexcept {
   BotConfig search = c;
-  search.kind = BotKind::search;
+  if (search.kind != BotKind::exploiter) search.kind = BotKind::search;
   if (const Errc e = decision_refusal(v, search); e != Errc::ok) return Error{e, errc_text(e), -1};
-  return bots::search_estimates(v, search, seed);
+  return bots::search_estimates(v, search, seed, bots::model_of(search));
 }
 
 Errc playouts(const State& s, const BotConfig& c, std::uint64_t seed, std::uint64_t first, int n,
@@ -224,7 +248,8 @@ Errc playouts(const State& s, const BotConfig& c, std::uint64_t seed, std::uint6
           add_points(gained, ev);
           continue;
         }
-        if (c.kind == BotKind::search || c.kind == BotKind::careful) {
+        if (c.kind == BotKind::search || c.kind == BotKind::careful ||
+            c.kind == BotKind::exploiter) {
           v = bot_view(w, seat);  // these kinds deal the hidden cards of the view
         } else {
           bots::fill_seen(v, w, seat);  // these kinds read only the seen fields

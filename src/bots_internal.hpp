@@ -77,14 +77,71 @@ Action heuristic_action(const BotView& v, Rng& rng, bool signals) noexcept;
 Action style_action(const BotView& v, Rng& rng, bool signals, const BotStyle& st,
                     std::uint64_t seed) noexcept;
 
-/// A deal of the hidden cards of v.hidden, consistent with the public facts (the signals made,
-/// tío Perete, the pares and juego declarations) when one is found in a bounded number of
-/// tries (the search bot's determinization, src/bots_search.cpp).
+/// How the search models the other players: the policies it plays them with in the rollouts
+/// and weighs the sampled deals by (inference), and how they answer an órdago of its team.
+struct OpponentModel {
+  /// The policies of the other team's seats: each sampled deal draws one per seat, and the
+  /// inference averages an action's likelihood over them.
+  std::array<BotKind, 8> styles{};
+  int style_count = 0;
+  /// The policy of the partner's seat (rollouts and inference).
+  BotKind partner = BotKind::heuristic;
+  /// The other team answers an órdago of ours by its own equity (accepts exactly when
+  /// accepting is worth more to it than refusing), whatever its style.
+  bool cautious_ordago = false;
+  /// Chance floor of each modelled action: likelihoods stay within [floor, 1 - floor].
+  double floor = 0.05;
+};
+
+/// The search bot's model: a mixture of styles and the cautious órdago answer.
+OpponentModel robust_model() noexcept;
+
+/// The exploiter's model: the target's own policy at the other team's seats.
+OpponentModel exact_model(BotKind target) noexcept;
+
+/// The model a searching configuration plays against: exact_model(c.target) for the
+/// exploiter, robust_model() otherwise.
+OpponentModel model_of(const BotConfig& c) noexcept;
+
+/// What the public record of the current hand (the lances' betting so far, the open bet) says
+/// about the players other than the seat of `v`; built once per decision.
+struct Evidence {
+  /// One observed choice of one or more seats.
+  struct Item {
+    std::uint8_t seats = 0;   ///< Bit s: seat s (never the observer).
+    bool all_of = true;       ///< Every seat of `seats` made it (else at least one).
+    Lance lance = Lance::grande;  ///< The lance.
+    bool answering = false;   ///< An answer to a bet of the other team (else an opening).
+    bool ordago = false;      ///< The bet answered (answering) or made (else) was an órdago.
+    ActionKind kind = ActionKind::pass;  ///< pass, bet (a bet or raise, órdago included),
+                                         ///< ordago, accept (or a raise), reject.
+  };
+  std::array<Item, 16> items{};  ///< The observations.
+  int size = 0;                  ///< How many.
+};
+
+/// The evidence of the view's public record.
+Evidence gather_evidence(const BotView& v) noexcept;
+
+/// The likelihood of the evidence if the hidden cards were those of `world` (a deal
+/// consistent with v), under the model: the product, over the observations, of the chance
+/// that the modelled policies make those choices with the world's hands.
+double evidence_weight(const Evidence& ev, const State& world, const OpponentModel& m,
+                       int observer, std::uint64_t seed) noexcept;
+
+/// A deal of the view's hidden cards consistent with the public facts (declarations, signals,
+/// tío Perete).
 State determinize(const BotView& v, Rng& rng) noexcept;
 
-/// The search bot's estimates of its candidate actions (best first); `chosen` receives the
-/// best. Used by bot_choose() and bot_evaluate().
-ActionEstimates search_estimates(const BotView& v, const BotConfig& c, std::uint64_t seed) noexcept;
+/// The search's estimates of its candidate actions (best first) against the model. Used by
+/// bot_choose() and bot_evaluate() (search bot: robust_model(), exploiter: exact_model()).
+ActionEstimates search_estimates(const BotView& v, const BotConfig& c, std::uint64_t seed,
+                                 const OpponentModel& m) noexcept;
+
+/// Whether the seat to act in `w`, facing an órdago, accepts by its own equity: the chance of
+/// its team winning the lance's showdown over deals sampled from its view (weighed by the
+/// inference of `m`) against the game chance after a refusal.
+bool cautious_accepts(const State& w, const OpponentModel& m, std::uint64_t seed) noexcept;
 
 }  // namespace mus::bots
 

@@ -100,8 +100,11 @@ const Percentiles& percentiles(int kings) {
 
 double team_win_chance(double me, double partner, bool partner_plays, int opponents) {
   if (opponents <= 0) return 1.0;
-  const auto beat_all = [opponents](double x) {
-    return std::pow(std::clamp(x, 0.0, 1.0), opponents);
+  const auto beat_all = [opponents](double x) {  // x^opponents by products (pow is dear)
+    const double c = std::clamp(x, 0.0, 1.0);
+    double r = c;
+    for (int i = 1; i < opponents; ++i) r *= c;
+    return r;
   };
   if (!partner_plays) return beat_all(me);
   if (partner >= 0) return beat_all(std::max(me, partner));

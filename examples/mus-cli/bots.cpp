@@ -34,12 +34,11 @@ Choice LibraryBot::signal_round(const Situation& sit) {
   return s ? Choice::play(*s) : Choice::nothing();
 }
 
-bool is_bot_kind(std::string_view kind) { return mus::parse_bot_kind(kind).ok(); }
+bool is_bot_kind(std::string_view kind) { return mus::parse_bot_config(kind).ok(); }
 
 std::unique_ptr<LibraryBot> make_bot(std::string_view kind, std::uint64_t seed, int playouts) {
-  mus::BotConfig c;
-  const auto k = mus::parse_bot_kind(kind);
-  c.kind = k ? *k : mus::BotKind::heuristic;
+  const auto parsed = mus::parse_bot_config(kind);  // a kind, or "exploiter:" and its target
+  mus::BotConfig c = parsed ? *parsed : mus::BotConfig{};
   c.playouts = playouts;
   return std::make_unique<LibraryBot>(c, seed);
 }

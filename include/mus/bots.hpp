@@ -1,7 +1,7 @@
 /**
  * @file bots.hpp
- * @brief Computer players: a random bot, a heuristic club player, a search bot and a pool of
- *        five playing styles to measure them against.
+ * @brief Computer players: a random bot, a heuristic club player, a search bot, a pool of
+ *        five playing styles to measure them against, and an exploiter of any of them.
  *
  * A bot decides from what its seat may know, and from nothing else: its own cards, the public
  * state (scores, bets, declarations, the signals made, the last hand's count). The structure
@@ -20,11 +20,17 @@
  *   partner's signals and the declarations) and by the score, and signals to its partner.
  * - BotKind::search plays the heuristic's mus, discards and signals, and decides its bets by
  *   search: it deals the hidden cards many times, consistently with the declarations and the
- *   signals made (determinization), plays each candidate action to the end of the hand with
- *   the heuristic policy at every seat, and picks the action with the best average value. The
- *   value is the hand's points weighed by the score: points beyond the target count for
- *   nothing, and winning the game counts fully (so an órdago near the end is weighed by what it
- *   does to the game, not by its stake). See docs/bots.md for the method and its strength.
+ *   signals made (determinization), draws a policy for each opponent from a mixture of the
+ *   heuristic and the pool's styles, weighs each deal by how likely the hand's public betting
+ *   record is under those policies with those cards (inference), plays each candidate action
+ *   to the end of the hand (its órdagos answered by the opponents' own showdown equity), and
+ *   picks the action with the best weighed average value. The value is the hand's points
+ *   weighed by the score: points beyond the target count for nothing, and winning the game
+ *   counts fully (so an órdago near the end is weighed by what it does to the game, not by its
+ *   stake). See docs/bots.md for the method and its strength.
+ * - BotKind::exploiter is the same search against one known bot (BotConfig::target): the
+ *   target's policy at the target's seats, in the rollouts and in the inference. It measures
+ *   how much a player who knew a bot's policy could take from it.
  * - BotKind::tight, loose, station and ordago play the heuristic's rules with another fixed
  *   parameter set (a BotStyle): a tight player, a loose-aggressive one, a calling station and
  *   an órdago lover. BotKind::careful judges each lance by sampling deals consistent with its
@@ -68,21 +74,25 @@ namespace mus {
 enum class BotKind : std::uint8_t {
   random = 0,     ///< Uniform over the legal actions.
   heuristic = 1,  ///< A club player's rules of thumb.
-  search = 2,     ///< Determinization and rollouts over the heuristic policy.
+  search = 2,     ///< Determinization, inference and rollouts against a model of the players.
   tight = 3,      ///< Bets and accepts only with strong hands.
   loose = 4,      ///< Loose-aggressive: bets and raises often, bluffs.
   station = 5,    ///< Calling station: accepts almost everything, rarely raises.
   ordago = 6,     ///< Órdago lover: calls and accepts órdagos far more than the others.
   careful = 7,    ///< Careful threshold player: thresholds on a sampled chance per lance.
+  /// A best response to one known bot (BotConfig::target): it infers the target's cards from
+  /// its actions and searches with the target's own policy at the target's seats. It measures
+  /// how exploitable a bot is.
+  exploiter = 8,
 };
 
-/// The bot kinds, in the order of their numbers (random first, careful last).
-inline constexpr std::array<BotKind, 8> bot_kinds{
-    BotKind::random, BotKind::heuristic, BotKind::search, BotKind::tight,
-    BotKind::loose,  BotKind::station,   BotKind::ordago, BotKind::careful};
+/// The bot kinds, in the order of their numbers (random first, exploiter last).
+inline constexpr std::array<BotKind, 9> bot_kinds{
+    BotKind::random, BotKind::heuristic, BotKind::search, BotKind::tight,    BotKind::loose,
+    BotKind::station, BotKind::ordago,   BotKind::careful, BotKind::exploiter};
 
 /// @brief The name of a bot kind: "random", "heuristic", "search", "tight", "loose",
-///        "station", "ordago" or "careful" ("?" when unknown).
+///        "station", "ordago", "careful" or "exploiter" ("?" when unknown).
 /// @param k The kind.
 /// @return Static text.
 [[nodiscard]] std::string_view bot_kind_name(BotKind k) noexcept;
@@ -143,7 +153,7 @@ struct BotStyle {
  */
 [[nodiscard]] const BotStyle& bot_style(BotKind k) noexcept;
 
-/// The search bot's default budget: playouts per decision (about 1 ms of CPU per betting
+/// The search bot's default budget: playouts per decision (a few ms of CPU per betting
 /// decision on a 2020s x86-64 core; see docs/bots.md).
 inline constexpr int default_search_playouts = 480;
 
@@ -159,10 +169,21 @@ struct BotConfig {
   /// Optional wall-clock cap per decision in milliseconds, for the search bot; 0 = none. With
   /// a cap the search stops early when time runs out, so its choice may depend on the machine.
   std::int32_t time_ms = 0;
+  /// The exploiter's target: the bot whose policy it knows and plays against (any kind but
+  /// the exploiter). Ignored by the other kinds.
+  BotKind target = BotKind::heuristic;
 };
 
+/**
+ * @brief A configuration from its name: a kind's name ("search"), or "exploiter:" and the
+ *        target's name ("exploiter:heuristic"), with the default budget.
+ * @param name The name.
+ * @return The configuration, or Errc::invalid_argument for another name.
+ */
+[[nodiscard]] Result<BotConfig> parse_bot_config(std::string_view name) noexcept;
+
 /// @brief Check a configuration: a known kind, 0 <= playouts <= max_search_playouts,
-///        time_ms >= 0.
+///        time_ms >= 0, and for the exploiter a known target other than the exploiter.
 /// @param c The configuration.
 /// @return Errc::ok or Errc::invalid_argument.
 [[nodiscard]] Errc validate_bot_config(const BotConfig& c) noexcept;
@@ -260,7 +281,8 @@ struct ActionEstimates {
  * the search bot plays the heuristic's choice, the one action the heuristic chooses, estimated
  * by rollouts all the same.
  * @param v The view.
- * @param c The budget (`kind` is ignored: the search is run).
+ * @param c The budget; an exploiter searches against its target, every other kind as the
+ *        search bot.
  * @param seed The random seed.
  * @return The estimates, best first, or the errors of bot_choose().
  */

@@ -1132,6 +1132,8 @@ MUS_API int32_t mus_step(const mus_state* in, int32_t id, uint64_t seed, mus_sta
 #define MUS_BOT_STATION 5   /**< Calling station: accepts almost everything, rarely raises. */
 #define MUS_BOT_ORDAGO 6    /**< Órdago lover: calls and accepts órdagos far more than others. */
 #define MUS_BOT_CAREFUL 7   /**< Careful: thresholds on its chance over sampled consistent deals. */
+/* A measuring tool: the best response to one known bot (the config's `target`). */
+#define MUS_BOT_EXPLOITER 8 /**< Exploiter: infers its target's cards, searches with its policy. */
 /** @} */
 
 /** @name Playout scopes
@@ -1152,7 +1154,10 @@ typedef struct mus_bot_config {
   int32_t playouts;     /**< Search budget per decision in playouts; 0 = the kind's default. */
   int32_t time_ms;      /**< Optional wall-clock cap per decision in ms; 0 = none (then the
                              decision depends only on the state, the seat and the seed). */
-  int32_t reserved[4];  /**< Zero. */
+  int32_t target;       /**< For @ref MUS_BOT_EXPLOITER, the `MUS_BOT_*` whose policy it
+                             knows and plays against (any kind but the exploiter; the default
+                             is @ref MUS_BOT_HEURISTIC). Zero for the other kinds. */
+  int32_t reserved[3];  /**< Zero. */
 } mus_bot_config;
 
 /**
@@ -1177,7 +1182,8 @@ MUS_API int32_t mus_bot_config_default(int32_t kind, mus_bot_config* out);
  * @param seed The bot's random seed for this decision.
  * @param id_out Receives the chosen action id (legal in `s`; see mus_action_from_id()).
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL pointer, a seat outside 0..3, a
- *         bad `struct_size`, an unknown kind, a negative budget or non-zero reserved fields;
+ *         bad `struct_size`, an unknown kind, a negative budget, non-zero reserved fields or a
+ *         bad `target` (an exploiter's unknown or exploiter target, another kind's non-zero);
  *         @ref MUS_E_INVALID_STATE; @ref MUS_E_MATCH_OVER once the match is over;
  *         @ref MUS_E_WRONG_PHASE when a shuffle (chance) is due; @ref MUS_E_NOT_YOUR_TURN when
  *         `seat` is not the seat to act; @ref MUS_E_NO_ACTION_ID in the one case where the
@@ -1190,20 +1196,21 @@ MUS_API int32_t mus_bot_choose(const mus_state* s, int32_t seat, const mus_bot_c
 /**
  * @brief The search bot's estimate of each action it considers for `seat`: the expected
  *        points of the seat's team minus the opponents' to the end of the hand, with the
- *        score and the target weighed in (what mus_bot_choose() with @ref MUS_BOT_SEARCH
- *        maximises).
+ *        score and the target weighed in (what mus_bot_choose() with @ref MUS_BOT_SEARCH or
+ *        @ref MUS_BOT_EXPLOITER maximises).
  *
  * `points_out[id]` receives the estimate of action id `id` when bit `id` of `*ids_out` is set;
  * the other entries are set to 0.
  * @param s The state.
  * @param seat The seat to act, 0..3.
- * @param config The search budget (`kind` must be @ref MUS_BOT_SEARCH).
+ * @param config The search budget (`kind` must be @ref MUS_BOT_SEARCH or
+ *        @ref MUS_BOT_EXPLOITER, with its target).
  * @param seed The random seed.
  * @param points_out Receives @ref MUS_ACTION_ID_COUNT estimates.
  * @param cap Number of doubles `points_out` holds; at least @ref MUS_ACTION_ID_COUNT.
  * @param ids_out Receives the mask of the action ids estimated (bit i = id i).
  * @return The statuses of mus_bot_choose(); @ref MUS_E_INVALID_ARGUMENT also for a kind other
- *         than @ref MUS_BOT_SEARCH; @ref MUS_E_BUFFER_TOO_SMALL when `cap` is below
+ *         than @ref MUS_BOT_SEARCH and @ref MUS_BOT_EXPLOITER; @ref MUS_E_BUFFER_TOO_SMALL when `cap` is below
  *         @ref MUS_ACTION_ID_COUNT.
  */
 MUS_API int32_t mus_bot_evaluate(const mus_state* s, int32_t seat, const mus_bot_config* config,

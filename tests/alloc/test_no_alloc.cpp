@@ -100,7 +100,8 @@ int main() {
   g_allocations = 0;
   long decisions = 0;
   for (const mus::BotKind kind : mus::bot_kinds) {
-    const mus::BotConfig c{kind, kind == mus::BotKind::search ? 48 : 0, 0};
+    const bool searches = kind == mus::BotKind::search || kind == mus::BotKind::exploiter;
+    const mus::BotConfig c{kind, searches ? 48 : 0, 0};
     for (int m = 0; m < 3; ++m) {
       mus::State s = *mus::new_match(mus::online_rules(), m);
       while (s.phase != mus::Phase::match_over) {
@@ -110,7 +111,7 @@ int main() {
         }
         g_counting = true;
         const auto a = mus::bot_choose(s, s.to_act, c, next());
-        if (kind == mus::BotKind::search && s.phase == mus::Phase::betting)
+        if (searches && s.phase == mus::Phase::betting)
           (void)mus::bot_evaluate(mus::bot_view(s, s.to_act), c, next());
         g_counting = false;
         if (!a.ok() || mus::apply_in_place(s, *a) != mus::Errc::ok) {

@@ -20,11 +20,14 @@ using mus::Errc;
 using mus::Phase;
 using mus::State;
 
-// Every kind: the three bots and the five styles of the opponent pool.
-constexpr std::array<BotKind, 8> kinds = mus::bot_kinds;
+// Every kind: the three bots, the five styles of the opponent pool and the exploiter (of the
+// heuristic, its default target).
+constexpr std::array<BotKind, 9> kinds = mus::bot_kinds;
+
+bool searches(BotKind k) { return k == BotKind::search || k == BotKind::exploiter; }
 
 // A small search budget keeps the tests quick; the method is the same at any budget.
-BotConfig config(BotKind k) { return BotConfig{k, k == BotKind::search ? 48 : 0, 0}; }
+BotConfig config(BotKind k) { return BotConfig{k, searches(k) ? 48 : 0, 0}; }
 
 std::uint64_t mix(std::uint64_t x) {
   x += 0x9E3779B97F4A7C15ULL;
@@ -538,7 +541,7 @@ TEST_CASE("Bots: the pool's styles differ as documented over a fixed set of posi
   const auto positions = betting_positions(12);
   std::array<Behaviour, mus::bot_kinds.size()> by{};
   for (const BotKind k : mus::bot_kinds) {
-    if (k == BotKind::random || k == BotKind::search) continue;
+    if (k == BotKind::random || searches(k)) continue;
     by[static_cast<std::size_t>(k)] = behaviour(positions, k);
     const Behaviour& b = by[static_cast<std::size_t>(k)];
     INFO(mus::bot_kind_name(k) << ": opens " << b.opened << "/" << b.opens << ", stays "

@@ -18,7 +18,8 @@ static mus_bot_config config_of(int32_t kind) {
   mus_bot_config c;
   memset(&c, 0, sizeof c);
   CHECK_EQ(mus_bot_config_default(kind, &c), MUS_OK);
-  if (kind == MUS_BOT_SEARCH) c.playouts = 64; /* quick; the method is the same */
+  /* quick; the method is the same */
+  if (kind == MUS_BOT_SEARCH || kind == MUS_BOT_EXPLOITER) c.playouts = 64;
   return c;
 }
 
@@ -28,10 +29,16 @@ static int legal(const mus_state* s, int32_t id) {
   return id >= 0 && id < 64 && ((mask >> id) & 1u) != 0;
 }
 
-/* Whole matches of each kind (the three bots and the pool's five styles): every choice is legal and the match ends. */
+/* The kinds, in order: the three bots, the pool's five styles and the exploiter. */
+static int32_t next_kind(int32_t kind) {
+  return kind == MUS_BOT_CAREFUL ? MUS_BOT_EXPLOITER : kind + 1;
+}
+
+/* Whole matches of each kind (the three bots, the pool's five styles and the exploiter of the
+ * heuristic): every choice is legal and the match ends. */
 static void test_matches(void) {
   int32_t kind;
-  for (kind = MUS_BOT_RANDOM; kind <= MUS_BOT_CAREFUL; ++kind) {
+  for (kind = MUS_BOT_RANDOM; kind <= MUS_BOT_EXPLOITER; kind = next_kind(kind)) {
     mus_rules r;
     mus_state s;
     mus_bot_config c = config_of(kind);
@@ -79,7 +86,7 @@ static void test_hidden_cards(void) {
   static const uint8_t deal_b[12] = {39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 28, 27};
   static const uint8_t deal_c[12] = {14, 24, 34, 15, 25, 35, 16, 26, 36, 17, 27, 37};
   int32_t kind;
-  for (kind = MUS_BOT_RANDOM; kind <= MUS_BOT_CAREFUL; ++kind) {
+  for (kind = MUS_BOT_RANDOM; kind <= MUS_BOT_EXPLOITER; kind = next_kind(kind)) {
     mus_bot_config c = config_of(kind);
     uint64_t seed;
     for (seed = 1; seed <= 8; ++seed) {
@@ -201,7 +208,21 @@ static void test_errors(void) {
   bad = c;
   bad.reserved[2] = 1;
   CHECK_EQ(mus_bot_choose(&s, info.to_act, &bad, 1, &id), MUS_E_INVALID_ARGUMENT);
+  bad = c;
+  bad.target = MUS_BOT_HEURISTIC; /* a target is the exploiter's only */
+  CHECK_EQ(mus_bot_choose(&s, info.to_act, &bad, 1, &id), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_bot_config_default(MUS_BOT_EXPLOITER, &bad), MUS_OK);
+  CHECK_EQ(bad.target, MUS_BOT_HEURISTIC); /* the default target */
+  CHECK(bad.playouts > 0);
+  bad.target = MUS_BOT_EXPLOITER;
+  CHECK_EQ(mus_bot_choose(&s, info.to_act, &bad, 1, &id), MUS_E_INVALID_ARGUMENT);
+  bad.target = 99;
+  CHECK_EQ(mus_bot_choose(&s, info.to_act, &bad, 1, &id), MUS_E_INVALID_ARGUMENT);
   CHECK_EQ(id, 12345); /* untouched by every error */
+  bad.target = MUS_BOT_CAREFUL;
+  bad.playouts = 16;
+  CHECK_EQ(mus_bot_choose(&s, info.to_act, &bad, 1, &id), MUS_OK);
+  CHECK(legal(&s, id));
   /* A forged state. */
   {
     mus_state forged = s;

@@ -31,6 +31,9 @@ namespace Mus
 
         /// <summary>Opponent pool: thresholds on its chance over sampled consistent deals.</summary>
         Careful = 7,
+
+        /// <summary>Best response to a known bot (its target), to measure how exploitable it is.</summary>
+        Exploiter = 8,
     }
 
     /// <summary>How far Bot.Playouts plays (MUS_PLAYOUT_*).</summary>
@@ -60,6 +63,15 @@ namespace Mus
         /// negative budget.
         /// </summary>
         public unsafe Bot(BotKind kind, int playouts = 0, int timeMs = 0)
+            : this(kind, playouts, timeMs, null)
+        {
+        }
+
+        /// <summary>
+        /// An exploiter of <paramref name="target"/> (or a bot of another kind with a null
+        /// target): MUS_E_INVALID_ARGUMENT, when it decides, for a target that is the exploiter.
+        /// </summary>
+        public unsafe Bot(BotKind kind, int playouts, int timeMs, BotKind? target)
         {
             if (playouts < 0 || timeMs < 0)
                 throw new MusException(MusStatus.InvalidArgument, "a negative bot budget");
@@ -67,8 +79,12 @@ namespace Mus
             MusException.Check(NativeMethods.mus_bot_config_default((int)kind, &c), "bot kind " + (int)kind);
             if (playouts != 0) c.playouts = playouts;
             if (timeMs != 0) c.time_ms = timeMs;
+            if (target.HasValue) c.target = (int)target.Value;
             config = c;
         }
+
+        /// <summary>The exploiter's target; null for the other kinds.</summary>
+        public BotKind? Target { get { return config.kind == (int)BotKind.Exploiter ? (BotKind?)config.target : null; } }
 
         /// <summary>The random player.</summary>
         public static Bot Random { get { return new Bot(BotKind.Random); } }

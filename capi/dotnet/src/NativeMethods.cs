@@ -221,7 +221,8 @@ namespace Mus.Native
         public int kind;
         public int playouts;
         public int time_ms;
-        public fixed int reserved[4];
+        public int target;
+        public fixed int reserved[3];
     }
 
     /// <summary>mus_batch_config of mus.h: 40 bytes, aligned to 4.</summary>
@@ -378,6 +379,7 @@ namespace Mus.Native
         public const int MUS_BOT_STATION = 5;
         public const int MUS_BOT_ORDAGO = 6;
         public const int MUS_BOT_CAREFUL = 7;
+        public const int MUS_BOT_EXPLOITER = 8;
         public const int MUS_PLAYOUT_HAND = 0;
         public const int MUS_PLAYOUT_MATCH = 1;
         public const int MUS_VIEW_TENSOR_SIZE = 216;

@@ -24,6 +24,9 @@ internal static partial class BindingTests
         Eq(new Bot(BotKind.Search, playouts: 64).PlayoutBudget, 64, "a search budget");
         Eq(new Bot(BotKind.Search, timeMs: 5).TimeMs, 5, "a time cap");
         Throws(MusStatus.InvalidArgument, () => new Bot((BotKind)99), "an unknown kind");
+        Eq(new Bot(BotKind.Exploiter).Target, (BotKind?)BotKind.Heuristic, "the exploiter's default target");
+        Eq(new Bot(BotKind.Exploiter, 32, 0, BotKind.Careful).Target, (BotKind?)BotKind.Careful, "an exploiter's target");
+        Check(Bot.Search.Target == null, "no target for the search bot");
         Throws(MusStatus.InvalidArgument, () => new Bot(BotKind.Search, playouts: -1), "a negative budget");
 
         // Choices: legal, deterministic for a seed, for the seat to act only.

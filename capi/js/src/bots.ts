@@ -14,6 +14,8 @@ export interface BotOptions {
   playouts?: number;
   /** Wall-clock cap per decision in ms; 0 = none (then the bot is deterministic). */
   timeMs?: number;
+  /** The exploiter's target (a BotKind other than EXPLOITER); ignored by other kinds. */
+  target?: number;
 }
 
 function seed64(seed: bigint | number): bigint {
@@ -25,17 +27,24 @@ export class Bot {
   readonly kind: number;
   readonly playouts: number;
   readonly timeMs: number;
+  /** The exploiter's target (0 for the other kinds). */
+  readonly target: number;
 
   constructor(kind: number, options: BotOptions = {}) {
     const defaults = frame((alloc) => {
       const p = alloc(B.size);
       setI32(p, B.size);
       check(fn('mus_bot_config_default')(kind, p), 'Bot', `kind ${kind}`);
-      return { playouts: i32(p + B.fields.playouts[0]), timeMs: i32(p + B.fields.time_ms[0]) };
+      return {
+        playouts: i32(p + B.fields.playouts[0]),
+        timeMs: i32(p + B.fields.time_ms[0]),
+        target: i32(p + B.fields.target[0]),
+      };
     });
     this.kind = kind;
     this.playouts = options.playouts ?? defaults.playouts;
     this.timeMs = options.timeMs ?? defaults.timeMs;
+    this.target = defaults.target === 0 ? 0 : (options.target ?? defaults.target);
     Object.freeze(this);
   }
 
@@ -46,6 +55,7 @@ export class Bot {
     setI32(p + B.fields.kind[0], this.kind);
     setI32(p + B.fields.playouts[0], this.playouts);
     setI32(p + B.fields.time_ms[0], this.timeMs);
+    setI32(p + B.fields.target[0], this.target);
     return p;
   }
 

@@ -178,7 +178,8 @@ export const STRUCTS = {
       kind: [4, 4],
       playouts: [8, 4],
       time_ms: [12, 4],
-      reserved: [16, 16],
+      target: [16, 4],
+      reserved: [20, 12],
     },
   },
   mus_batch_config: {
@@ -331,6 +332,7 @@ export const C = {
   MUS_BOT_STATION: 5,
   MUS_BOT_ORDAGO: 6,
   MUS_BOT_CAREFUL: 7,
+  MUS_BOT_EXPLOITER: 8,
   MUS_PLAYOUT_HAND: 0,
   MUS_PLAYOUT_MATCH: 1,
   MUS_VIEW_TENSOR_SIZE: 216,

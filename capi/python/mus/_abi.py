@@ -150,6 +150,7 @@ MUS_BOT_LOOSE = 4
 MUS_BOT_STATION = 5
 MUS_BOT_ORDAGO = 6
 MUS_BOT_CAREFUL = 7
+MUS_BOT_EXPLOITER = 8
 MUS_PLAYOUT_HAND = 0
 MUS_PLAYOUT_MATCH = 1
 MUS_VIEW_TENSOR_SIZE = 216
@@ -360,7 +361,8 @@ class mus_bot_config(ctypes.Structure):  # noqa: N801 (the header's names)
         ("kind", ctypes.c_int32),
         ("playouts", ctypes.c_int32),
         ("time_ms", ctypes.c_int32),
-        ("reserved", ctypes.c_int32 * 4),
+        ("target", ctypes.c_int32),
+        ("reserved", ctypes.c_int32 * 3),
     ]
 
 

@@ -47,7 +47,7 @@ class Bot:
     __slots__ = ("_c",)
 
     def __init__(self, kind: BotKindLike = BotKind.HEURISTIC, playouts: Optional[int] = None,
-                 time_ms: Optional[int] = None) -> None:
+                 time_ms: Optional[int] = None, target: Optional[BotKindLike] = None) -> None:
         c = _abi.mus_bot_config()
         _lib.check(_lib.load().mus_bot_config_default(int(_kind(kind)), ctypes.byref(c)),
                    "mus_bot_config_default", "kind %r" % (kind,))
@@ -55,11 +55,18 @@ class Bot:
             c.playouts = int(playouts)
         if time_ms is not None:
             c.time_ms = int(time_ms)
+        if target is not None:
+            c.target = int(_kind(target))
         self._c = c
 
     @property
     def kind(self) -> BotKind:
         return BotKind(self._c.kind)
+
+    @property
+    def target(self) -> Optional[BotKind]:
+        """The exploiter's target (the bot whose policy it knows); None for other kinds."""
+        return BotKind(self._c.target) if self._c.kind == BotKind.EXPLOITER else None
 
     @property
     def playouts(self) -> int:
@@ -119,11 +126,13 @@ class Bot:
         return hash(bytes(self._c))
 
     def __reduce__(self):
-        return (Bot, (int(self.kind), self.playouts, self.time_ms))
+        target = None if self.target is None else int(self.target)
+        return (Bot, (int(self.kind), self.playouts, self.time_ms, target))
 
     def __repr__(self) -> str:
-        return "Bot(%r, playouts=%d, time_ms=%d)" % (self.kind.name.lower(), self.playouts,
-                                                     self.time_ms)
+        target = "" if self.target is None else ", target=%r" % self.target.name.lower()
+        return "Bot(%r, playouts=%d, time_ms=%d%s)" % (self.kind.name.lower(), self.playouts,
+                                                       self.time_ms, target)
 
 
 def playouts(state: State, bot: Union[Bot, BotKindLike], seed: int, n: int,

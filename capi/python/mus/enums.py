@@ -177,6 +177,7 @@ class BotKind(enum.IntEnum):
     STATION = 5    #: pool: calling station, accepts almost everything, rarely raises
     ORDAGO = 6     #: pool: órdago lover, calls and accepts órdagos far more than others
     CAREFUL = 7    #: pool: thresholds on its chance over sampled consistent deals
+    EXPLOITER = 8  #: best response to a known bot (its ``target``), to measure exploitability
 
 
 class PlayoutScope(enum.IntEnum):

@@ -37,9 +37,23 @@ class BotTest(unittest.TestCase):
         with self.assertRaises(ValueError):
             Bot(99)
 
+    def test_exploiter_target(self):
+        exploiter = Bot("exploiter", playouts=32, target="careful")
+        self.assertEqual((exploiter.kind, exploiter.target), (BotKind.EXPLOITER, BotKind.CAREFUL))
+        self.assertEqual(Bot("exploiter").target, BotKind.HEURISTIC)   # the default target
+        self.assertIsNone(Bot("search").target)
+        self.assertEqual(pickle.loads(pickle.dumps(exploiter)), exploiter)
+        self.assertIn("target='careful'", repr(exploiter))
+        state = some_states(3, 1)[0]
+        with self.assertRaises(mus.InvalidArgumentError):   # an exploiter of an exploiter
+            Bot("exploiter", target="exploiter").choose_id(state)
+        with self.assertRaises(mus.InvalidArgumentError):   # a target for another kind
+            Bot("search", target="heuristic").choose_id(state)
+
     def test_every_kind_chooses_a_legal_action_deterministically(self):
         bots = [Bot("random"), Bot("heuristic"), Bot("search", playouts=32), Bot("tight"),
-                Bot("loose"), Bot("station"), Bot("ordago"), Bot("careful")]
+                Bot("loose"), Bot("station"), Bot("ordago"), Bot("careful"),
+                Bot("exploiter", playouts=32), Bot("exploiter", playouts=32, target="loose")]
         for state in some_states(1, 25):
             legal = set(state.legal_action_ids())
             for bot in bots:
