@@ -23,19 +23,7 @@ import time
 import numpy as np
 
 import mus
-from mus import _abi
-
-# The first id and size of each block of the action-id space (mus.h's MUS_ACTION_ID_*).
-_BLOCKS = [(_abi.MUS_ACTION_ID_SHUFFLE, 1), (_abi.MUS_ACTION_ID_MUS, 1),
-           (_abi.MUS_ACTION_ID_CUT, 1), (_abi.MUS_ACTION_ID_DISCARD, 16),
-           (_abi.MUS_ACTION_ID_PASS, 1), (_abi.MUS_ACTION_ID_BET, 16),
-           (_abi.MUS_ACTION_ID_ORDAGO, 1), (_abi.MUS_ACTION_ID_ACCEPT, 1),
-           (_abi.MUS_ACTION_ID_REJECT, 1), (_abi.MUS_ACTION_ID_SIGNAL, 16),
-           (_abi.MUS_ACTION_ID_PERETE, 1)]
-_KIND = np.zeros(mus.ACTION_ID_COUNT, dtype=np.int64)
-for _k, (_first, _n) in enumerate(_BLOCKS):
-    _KIND[_first:_first + _n] = _k
-_ONEHOT = np.eye(len(_BLOCKS), dtype=np.float32)[_KIND]       # (56, 11): id -> its kind
+from mus.vecenv import ACTION_ID_BLOCKS, kind_first_actions
 
 
 class KindFirst:
@@ -45,17 +33,13 @@ class KindFirst:
 
     def __init__(self, games, rng):
         self.rng = rng
-        self.u1 = np.empty((games, len(_BLOCKS)), dtype=np.float32)
+        self.u1 = np.empty((games, len(ACTION_ID_BLOCKS)), dtype=np.float32)
         self.u2 = np.empty((games, mus.ACTION_ID_COUNT), dtype=np.float32)
 
     def __call__(self, legal):
-        kinds = (legal.astype(np.float32) @ _ONEHOT) > 0              # (N, 11) legal kinds
         self.rng.random(out=self.u1, dtype=np.float32)
-        self.u1[~kinds] = -1.0
-        k = self.u1.argmax(axis=1)                                      # a kind per game
         self.rng.random(out=self.u2, dtype=np.float32)
-        self.u2[~(legal & (_KIND[None, :] == k[:, None]))] = -1.0
-        return self.u2.argmax(axis=1).astype(np.int32)
+        return kind_first_actions(legal, self.u1, self.u2)
 
 
 def run(games, steps, observations, threads, seed):

@@ -30,31 +30,12 @@ import numpy as np
 
 import mus
 from mus import _abi
+from mus.vecenv import kind_first_actions
 
 ACCEPT, REJECT = _abi.MUS_ACTION_ID_ACCEPT, _abi.MUS_ACTION_ID_REJECT
 BET = _abi.MUS_TENSOR_OFF_BET                   # +0 a bet waits for an answer, +1 it is an órdago
 CARDS, LANCE = _abi.MUS_TENSOR_OFF_CARDS, _abi.MUS_TENSOR_OFF_LANCE
 N_FEATURES = 5 * 40 + 5                         # a weight per card and lance, a bias per lance
-
-# The kind-first random player (bench/random_policy.h), in numpy.
-_BLOCKS = [(_abi.MUS_ACTION_ID_SHUFFLE, 1), (_abi.MUS_ACTION_ID_MUS, 1),
-           (_abi.MUS_ACTION_ID_CUT, 1), (_abi.MUS_ACTION_ID_DISCARD, 16),
-           (_abi.MUS_ACTION_ID_PASS, 1), (_abi.MUS_ACTION_ID_BET, 16),
-           (_abi.MUS_ACTION_ID_ORDAGO, 1), (_abi.MUS_ACTION_ID_ACCEPT, 1),
-           (_abi.MUS_ACTION_ID_REJECT, 1), (_abi.MUS_ACTION_ID_SIGNAL, 16),
-           (_abi.MUS_ACTION_ID_PERETE, 1)]
-_KIND = np.zeros(mus.ACTION_ID_COUNT, dtype=np.int64)
-for _k, (_first, _n) in enumerate(_BLOCKS):
-    _KIND[_first:_first + _n] = _k
-_ONEHOT = np.eye(len(_BLOCKS), dtype=np.float32)[_KIND]
-
-
-def random_player(legal, u1, u2):
-    """A legal kind uniformly, then one of its ids; u1 (N, 11) and u2 (N, 56) are uniform draws."""
-    kinds = (legal.astype(np.float32) @ _ONEHOT) > 0
-    k = np.where(kinds, u1, -1.0).argmax(axis=1)
-    return np.where(legal & (_KIND[None, :] == k[:, None]), u2, -1.0).argmax(axis=1).astype(np.int32)
-
 
 def features(obs):
     """(n, 205): the seat's cards crossed with the lance one-hot, then the lance one-hot."""
@@ -87,7 +68,7 @@ def train(env, w, steps, rng, lr, target):
     decisions = 0
     for _ in range(steps):
         legal = env.legal_matrix()
-        actions = random_player(legal, rng.random((n, 11)), rng.random((n, 56)))
+        actions = kind_first_actions(legal, rng.random((n, 11)), rng.random((n, 56)))
         dec = np.flatnonzero(facing_ordago(obs, legal))
         if dec.size:
             x = features(obs[dec])
@@ -139,7 +120,7 @@ def evaluate(w, answer, games, seed, target, max_steps=400):
         outcome = np.full(games, np.nan)
         for step in range(max_steps):
             legal = env.legal_matrix()
-            actions = random_player(legal, rng.random((games, 11)), rng.random((games, 56)))
+            actions = kind_first_actions(legal, rng.random((games, 11)), rng.random((games, 56)))
             dec = facing_ordago(obs, legal)
             mine = np.flatnonzero(dec & (seat % 2 == ours))
             if mine.size:

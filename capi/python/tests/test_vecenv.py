@@ -200,6 +200,26 @@ class VecEnvTest(unittest.TestCase):
         with self.assertRaises(mus.InvalidArgumentError):
             env.reset()
 
+    def test_kind_first_actions(self):
+        from mus import _abi
+        from mus.vecenv import kind_first_actions
+        rng = np.random.default_rng(3)
+        n = 4000
+        legal = np.zeros((n, mus.ACTION_ID_COUNT), dtype=bool)
+        legal[:, _abi.MUS_ACTION_ID_PASS] = True
+        legal[:, _abi.MUS_ACTION_ID_BET:_abi.MUS_ACTION_ID_BET + 16] = True
+        legal[:n // 2, _abi.MUS_ACTION_ID_ORDAGO] = True
+        ids = kind_first_actions(legal, rng.random((n, 11)), rng.random((n, 56)))
+        self.assertEqual(ids.dtype, np.int32)
+        self.assertTrue(legal[np.arange(n), ids].all())
+        # A kind first: pass is half the choices where it competes with the bets only, a third
+        # where the órdago is legal too (uniform over ids would give 1/17 and 1/18).
+        first, second = ids[:n // 2], ids[n // 2:]
+        self.assertAlmostEqual(float((first == _abi.MUS_ACTION_ID_PASS).mean()), 1 / 3, delta=0.04)
+        self.assertAlmostEqual(float((second == _abi.MUS_ACTION_ID_PASS).mean()), 1 / 2, delta=0.04)
+        self.assertAlmostEqual(float((first == _abi.MUS_ACTION_ID_ORDAGO).mean()), 1 / 3,
+                               delta=0.04)
+
     def test_without_observations(self):
         env = mus.VecEnv("basque", num_envs=4, seed=1, observations=False)
         seat, obs, mask = env.reset()
