@@ -42,6 +42,7 @@ let state = null;
 let rules = null;
 let seed = 0n;
 let botKind = 1;
+let botTarget = 0; // the exploiter's target kind (0 for the other kinds)
 let shuffles = 0;
 let selected = new Set();
 let said = ['', '', '', ''];
@@ -74,7 +75,7 @@ function askBot(seat) {
   return new Promise((resolve) => {
     const t = ++ticket;
     waiting.set(t, resolve);
-    worker.postMessage({ ticket: t, state: state.toString(), kind: botKind, seed: String(seed * 1000n + BigInt(window.musTable.log.length) * 7n + BigInt(seat)) });
+    worker.postMessage({ ticket: t, state: state.toString(), kind: botKind, target: botTarget, seed: String(seed * 1000n + BigInt(window.musTable.log.length) * 7n + BigInt(seat)) });
   });
 }
 
@@ -397,7 +398,8 @@ function start() {
     return;
   }
   $('setup-error').hidden = true;
-  botKind = Number($('botkind').value);
+  // A value is a kind, or "kind:target" for an exploiter of the target kind.
+  [botKind, botTarget = 0] = $('botkind').value.split(':').map(Number);
   seed = BigInt($('seed').value || Math.floor(Math.random() * 1e9));
   const dealer = Number(seed % 4n);
   state = State.new(rules, dealer);

@@ -8,7 +8,10 @@ self.onmessage = async ({ data }) => {
   await ready;
   try {
     const state = State.parse(data.state);
-    const bot = new Bot(data.kind, data.playouts ? { playouts: data.playouts } : {});
+    const options = {};
+    if (data.playouts) options.playouts = data.playouts;
+    if (data.target) options.target = data.target;
+    const bot = new Bot(data.kind, options);
     self.postMessage({ ticket: data.ticket, id: bot.chooseId(state, BigInt(data.seed)) });
   } catch (e) {
     self.postMessage({ ticket: data.ticket, error: String(e && e.message ? e.message : e) });

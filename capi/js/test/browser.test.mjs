@@ -184,6 +184,33 @@ test('a whole hand played by clicking; bad bets refused in words; the count on s
   await page.close();
 });
 
+test('every bot kind of the menu plays against the person, the exploiter too', async () => {
+  const page = await newPage();
+  const kinds = await page.goto(`${base}?seed=9&delay=0`).then(() =>
+    page.locator('#botkind option').evaluateAll((os) => os.map((o) => o.value)));
+  assert.ok(kinds.includes('8:1'), `the exploiter of the heuristic is offered (${kinds})`);
+  for (const kind of kinds) {
+    await page.goto(`${base}?seed=9&delay=0`);
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.selectOption('#preset', 'standard');
+    await page.selectOption('#botkind', kind);
+    await page.keyboard.press('Enter');
+    // Ten of the person's turns: the three bots play in between, each by its kind.
+    for (let i = 0; i < 10; i++) {
+      await page.waitForSelector('body[data-turn="human"], body[data-turn="over"]');
+      if (await page.locator('body[data-turn="over"]').count()) break;
+      const before = (await page.evaluate(() => window.musTable.log.length));
+      await clickSomething(page);
+      await page.waitForFunction((n) => window.musTable.log.length > n, before);
+    }
+    const log = await page.evaluate(() => window.musTable.log);
+    assert.ok(log.some((a) => /^[123] /.test(a)), `bots of kind ${kind} acted: ${log.slice(0, 8)}`);
+    assert.ok(await page.locator('#play-error').isHidden(), `no error with bots of kind ${kind}`);
+  }
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
 test('a raised (selected) card stays clear of the seat\'s name', async () => {
   const page = await newPage();
   let checked = false;
