@@ -251,7 +251,12 @@ struct Handler::Impl final : TableHost {
 
   void on(ConnId c, const in::Act& m, std::int64_t now, std::vector<Outgoing>& out) {
     const Player& p = welcomed(c);
-    table_by_id(m.table).act(p.id, m.seq, m.action, now, out);
+    table_by_id(m.table).act(p.id, m, now, out);
+  }
+
+  void on(ConnId c, const in::Gesture& m, std::int64_t now, std::vector<Outgoing>& out) {
+    const Player& p = welcomed(c);
+    table_by_id(m.table).gesture(p.id, m.signal, now, out);
   }
 
   void on(ConnId c, const in::Leave& m, std::int64_t now, std::vector<Outgoing>& out) {

@@ -68,16 +68,38 @@ Message watch(const json& m, const Limits&) { return Watch{table_ref(m)}; }
 Message act(const json& m, const Limits&) {
   Act a;
   a.table = fields::need_string(m, "table");
-  a.action = fields::need_int(m, "action");
+  a.action = fields::opt_int(m, "action");
+  const auto bet = fields::opt_int(m, "bet");
+  if (a.action.has_value() == bet.has_value())
+    refuse("bad_value", "'act' carries exactly one of 'action' and 'bet'");
+  if (bet) {
+    if (*bet < INT32_MIN || *bet > INT32_MAX) refuse("bad_value", "'bet' is out of range");
+    a.bet = static_cast<std::int32_t>(*bet);
+  }
   a.seq = fields::need_int(m, "seq");
   return a;
 }
 
 Message leave(const json& m, const Limits&) { return Leave{fields::need_string(m, "table")}; }
 
+Message gesture(const json& m, const Limits&) {
+  Gesture g{fields::need_string(m, "table"), mus::Signal::two_kings};
+  const std::string name = fields::need_string(m, "signal");
+  for (int k = 0; k < mus::signal_count; ++k) {
+    if (mus::signal_name(static_cast<mus::Signal>(k)) == name) {
+      g.signal = static_cast<mus::Signal>(k);
+      return g;
+    }
+  }
+  json names = json::array();
+  for (int k = 0; k < mus::signal_count; ++k)
+    names.push_back(std::string(mus::signal_name(static_cast<mus::Signal>(k))));
+  refuse("bad_value", "no signal '" + name.substr(0, 40) + "'; the signals are " + names.dump());
+}
+
 using Parser = Message (*)(const json&, const Limits&);
-constexpr std::array<Parser, type_names.size()> parsers{hello, ping, create, join,
-                                                        watch, act,  leave};
+constexpr std::array<Parser, type_names.size()> parsers{hello, ping,  create, join,
+                                                        watch, act,   leave,  gesture};
 
 }  // namespace
 
@@ -214,17 +236,49 @@ void write_log_entry(JsonOut& o, const LogEntry& e) {
   o.end_object();
 }
 
+// One legal action: its id, the library's text, and its parts for a client that builds its
+// own buttons: the kind, a bet's amount, a signal's name, a discard's card ids.
+void write_action(JsonOut& o, int id, const mus::Action& a) {
+  o.begin_object()
+      .key("id").value(std::int64_t{id})
+      .key("text").value(mus::action_to_text(a))
+      .key("kind").value(mus::action_kind_name(a.kind));
+  switch (a.kind) {
+    case mus::ActionKind::bet:
+      o.key("amount").value(std::int64_t{a.amount});
+      break;
+    case mus::ActionKind::signal:
+      o.key("signal").value(mus::signal_name(static_cast<mus::Signal>(a.amount)));
+      break;
+    case mus::ActionKind::discard:
+      o.key("cards").begin_array();
+      for (int c = 0; c < mus::deck_size; ++c)
+        if ((a.cards >> c & 1U) != 0) o.value(std::int64_t{c});
+      o.end_array();
+      break;
+    default:
+      break;
+  }
+  o.end_object();
+}
+
 void write_legal(JsonOut& o, const mus::State& s) {
   const std::uint64_t mask = mus::legal_action_mask(s);
   for (int id = 0; id < mus::action_id_count; ++id) {
     if ((mask >> id & 1U) == 0) continue;
     const auto a = mus::action_from_id(s, id);
-    if (!a) continue;
-    o.begin_object()
-        .key("id").value(std::int64_t{id})
-        .key("text").value(mus::action_to_text(*a))
-        .end_object();
+    if (a) write_action(o, id, *a);
   }
+}
+
+// The signals (R33) the seat may make now, at its turn or not.
+void write_gestures(JsonOut& o, const mus::State& s, int seat) {
+  o.begin_array();
+  for (int k = 0; k < mus::signal_count; ++k) {
+    const auto sig = static_cast<mus::Signal>(k);
+    if (s.signal_allowed(seat, sig)) o.value(mus::signal_name(sig));
+  }
+  o.end_array();
 }
 
 json seat_json(const SeatOut& s, std::size_t k, bool table_message) {
@@ -292,7 +346,22 @@ std::string view(const ViewOut& v) {
   }
   o.key("legal").begin_array();
   if (v.legal) write_legal(o, s);
-  o.end_array().key("deadline_ms");
+  o.end_array().key("bet_limits");
+  if (const int lo = v.legal ? mus::min_bet(s) : 0; lo > 0) {
+    o.begin_object()
+        .key("min").value(std::int64_t{lo})
+        .key("max").value(std::int64_t{mus::max_bet(s)})
+        .end_object();
+  } else {
+    o.null();
+  }
+  o.key("gestures");
+  if (v.gestures) {
+    write_gestures(o, s, v.seat);
+  } else {
+    o.begin_array().end_array();
+  }
+  o.key("deadline_ms");
   if (v.deadline_ms) {
     o.value(*v.deadline_ms);
   } else {

@@ -54,23 +54,30 @@ struct Join {
 struct Watch {
   TableRef where;  ///< The table.
 };
-/// `act`.
+/// `act`: exactly one of an action id and a bet amount.
 struct Act {
-  std::string table;  ///< The table id.
-  std::int64_t seq;   ///< The seq of the view it answers.
-  std::int64_t action;  ///< The action id.
+  std::string table;                  ///< The table id.
+  std::int64_t seq = 0;               ///< The seq of the view it answers.
+  std::optional<std::int64_t> action;  ///< An action id of the view's `legal` list...
+  std::optional<std::int32_t> bet;     ///< ...or a bet or raise of this many points.
 };
 /// `leave`.
 struct Leave {
   std::string table;  ///< The table id.
 };
 
+/// `gesture`: a signal to the partner (R33), at the seat's turn or not.
+struct Gesture {
+  std::string table;   ///< The table id.
+  mus::Signal signal;  ///< The signal, by its library name.
+};
+
 /// One client message, parsed.
-using Message = std::variant<Hello, Ping, Create, Join, Watch, Act, Leave>;
+using Message = std::variant<Hello, Ping, Create, Join, Watch, Act, Leave, Gesture>;
 
 /// The type names, in the order of Message's alternatives.
 inline constexpr std::array<std::string_view, std::variant_size_v<Message>> type_names{
-    "hello", "ping", "create", "join", "watch", "act", "leave"};
+    "hello", "ping", "create", "join", "watch", "act", "leave", "gesture"};
 
 /**
  * @brief The type of a message: the index of its alternative in Message.
@@ -145,7 +152,8 @@ struct ViewOut {
   std::uint64_t seq = 0;                    ///< Actions so far.
   int seat = -1;                            ///< 0..3, or -1 for a spectator.
   const mus::State* state = nullptr;        ///< The table's state.
-  bool legal = false;                       ///< List the legal actions (this seat's person is to act).
+  bool legal = false;     ///< List the legal actions and bet limits (this seat's person is to act).
+  bool gestures = false;  ///< List the signals the seat may make (this seat's person plays it).
   std::optional<std::int64_t> deadline_ms;  ///< Time left on the clock of the seat to act.
   std::span<const LogEntry> events;         ///< The events to send.
   bool events_truncated = false;            ///< Older events were left out.

@@ -42,7 +42,8 @@ std::string Table::restore(const TableRecord& r, const TableSettings& settings, 
   actions_ = r.actions;
   const std::string err = replay(
       settings_.rules, dealer_, actions_, state_,
-      [&](std::size_t i, const mus::Action&, const mus::Events& ev, const mus::State&) {
+      [&](std::size_t i, const mus::Action& a, const mus::Events& ev, const mus::State&) {
+        gesture_seat_.push_back(a.kind == mus::ActionKind::signal ? a.seat : std::int8_t{-1});
         for (std::size_t k = 0; k < ev.size; ++k)
           log_.push_back({i + 1, out::Note::none, ev.items[k]});
       });
@@ -129,7 +130,8 @@ std::string Table::view_of(int seat, std::uint64_t since, std::int64_t now) cons
   v.seq = seq();
   v.seat = seat;
   v.state = &state_;
-  v.legal = seat >= 0 && state_.to_act == seat && !bot_plays(seat, now);
+  v.gestures = seat >= 0 && !bot_plays(seat, now);
+  v.legal = v.gestures && state_.to_act == seat;
   v.deadline_ms = time_left(now);
   const auto first = std::partition_point(log_.begin(), log_.end(),
                                           [&](const out::LogEntry& e) { return e.seq <= since; });
@@ -181,20 +183,30 @@ void Table::broadcast(std::int64_t now, std::vector<Outgoing>& out, bool seating
 
 // Applies `first` (a person's action, or the bot's for a person out of time) when given,
 // then every shuffle and every bot decision until a person is to act or the match is over;
-// stores all of them in one transaction, and only then makes them visible. Returns the
-// library's refusal of `first` (Errc::ok when accepted).
-mus::Errc Table::play(const mus::Action* first, out::Note first_note, std::int64_t now,
-                      std::vector<Outgoing>& out) {
+// stores all of them in one transaction, and only then makes them visible. `bot_turn` is a
+// person's seat whose clock ran out: the bot plays that seat's turn (its signals and its
+// action). Returns the library's reason when it refuses `first` (empty when accepted).
+std::string_view Table::play(const mus::Action* first, out::Note first_note, std::int64_t now,
+                             std::vector<Outgoing>& out, int bot_turn) {
   mus::State s = state_;
   std::vector<std::string> texts;
+  std::vector<std::int8_t> gestures;
   std::vector<out::LogEntry> entries;
   std::uint64_t seq = this->seq();
+  bool moved = false;  // an action other than a signal: the clock starts again
   mus::Events events;
+  std::string_view why;
   const auto step = [&](const mus::Action& a, out::Note note) {
-    const mus::Errc e = mus::apply_in_place(s, a, &events);
-    if (e != mus::Errc::ok) return e;
+    const mus::Errc e = mus::apply_in_place(s, a, &events, &why);
+    if (e != mus::Errc::ok) {
+      if (why.empty()) why = mus::errc_text(e);
+      return false;
+    }
     ++seq;
     texts.push_back(mus::action_to_text(a));
+    const bool signal = a.kind == mus::ActionKind::signal;
+    gestures.push_back(signal ? a.seat : std::int8_t{-1});
+    moved = moved || !signal;
     if (note != out::Note::none) {
       mus::Event who{};
       who.seat = a.seat;
@@ -202,12 +214,9 @@ mus::Errc Table::play(const mus::Action* first, out::Note first_note, std::int64
     }
     for (std::size_t i = 0; i < events.size; ++i)
       entries.push_back({seq, out::Note::none, events.items[i]});
-    return mus::Errc::ok;
+    return true;
   };
-  if (first != nullptr) {
-    const mus::Errc e = step(*first, first_note);
-    if (e != mus::Errc::ok) return e;
-  }
+  if (first != nullptr && !step(*first, first_note)) return why;
   for (int guard = 0; guard < max_steps_per_play && s.phase != mus::Phase::match_over;
        ++guard) {
     mus::Action a;
@@ -216,8 +225,9 @@ mus::Errc Table::play(const mus::Action* first, out::Note first_note, std::int64
       a = mus::Action::shuffle_seed(mus::derive_seed(seed_, 1, seq));
     } else {
       const int seat = s.to_act;
-      if (!bot_plays(seat, now)) break;
-      // A bot seat's own kind; a person's seat (left or away) gets the heuristic.
+      if (seat != bot_turn) bot_turn = -1;  // the timed-out turn is over
+      if (seat != bot_turn && !bot_plays(seat, now)) break;
+      // A bot seat's own kind; a person's seat (left, away or out of time) gets the heuristic.
       const auto k = static_cast<std::size_t>(seat);
       const mus::BotConfig bot{settings_.bot[k] ? settings_.bot_kind[k] : mus::BotKind::heuristic,
                                0, 0};
@@ -227,10 +237,17 @@ mus::Errc Table::play(const mus::Action* first, out::Note first_note, std::int64
         break;
       }
       a = *chosen;
-      if (!settings_.bot[k]) note = out::Note::bot_for_away;
+      if (seat == bot_turn) {
+        note = out::Note::timeout;
+        host_.log("table " + id_ + ": seat " + std::to_string(seat) +
+                  " ran out of time; the bot played " + mus::action_to_text(a));
+      } else if (!settings_.bot[k]) {
+        note = out::Note::bot_for_away;
+      }
     }
-    if (step(a, note) != mus::Errc::ok) {
-      host_.log("table " + id_ + ": the reducer refused " + mus::action_to_text(a));
+    if (!step(a, note)) {
+      host_.log("table " + id_ + ": the reducer refused " + mus::action_to_text(a) + ": " +
+                std::string(why));
       break;
     }
   }
@@ -238,17 +255,21 @@ mus::Errc Table::play(const mus::Action* first, out::Note first_note, std::int64
   store_.append_actions(id_, actions_.size(), texts, over);  // before anybody sees them
   state_ = s;
   actions_.insert(actions_.end(), texts.begin(), texts.end());
+  gesture_seat_.insert(gesture_seat_.end(), gestures.begin(), gestures.end());
   log_.insert(log_.end(), entries.begin(), entries.end());
-  deadline_ = 0;
   if (over) {
+    deadline_ = 0;
     finish(now);
     host_.log("table " + id_ + ": match over after " + std::to_string(actions_.size()) +
               " actions");
-  } else if (state_.to_act >= 0) {
+  } else if (state_.to_act < 0) {
+    deadline_ = 0;
+  } else if (moved || deadline_ == 0) {
+    // A signal alone (a partner's gesture) leaves the clock of the seat to act running.
     deadline_ = now + std::int64_t{settings_.clock_s} * 1000;
   }
   broadcast(now, out, false);  // the views carry seq, the seat to act and its clock
-  return mus::Errc::ok;
+  return {};
 }
 
 // The match is over (or the table closed): nobody sits at an unfinished table here any more.
@@ -312,23 +333,52 @@ void Table::watch(ConnId c, std::int64_t now, std::vector<Outgoing>& out) {
   }
 }
 
-void Table::act(const std::string& player, std::int64_t seq, std::int64_t action,
-                std::int64_t now, std::vector<Outgoing>& out) {
+// The seat of a person who may act at this table now (refusals: not_seated, match_over,
+// not_started).
+int Table::acting_seat(const std::string& player) const {
   const int seat = seat_of(player);
   if (seat < 0 || left_[static_cast<std::size_t>(seat)])
     refuse("not_seated", "you do not sit at this table");
   if (over_) refuse("match_over", "the match at this table is over");
   if (!started_) refuse("not_started", "the match has not started");
-  if (seq != static_cast<std::int64_t>(this->seq()))
-    refuse("stale_seq", "the table is at seq " + std::to_string(this->seq()));
+  return seat;
+}
+
+// Whether an act of `seat` answering the view of `seq` comes too late: the table moved on
+// since, by anything but other seats' gestures (which never make the seat to act resend).
+bool Table::stale(int seat, std::int64_t seq) const {
+  if (seq < 0 || seq > static_cast<std::int64_t>(this->seq())) return true;
+  for (auto i = static_cast<std::size_t>(seq); i < gesture_seat_.size(); ++i)
+    if (gesture_seat_[i] < 0 || gesture_seat_[i] == seat) return true;
+  return false;
+}
+
+void Table::act(const std::string& player, const in::Act& m, std::int64_t now,
+                std::vector<Outgoing>& out) {
+  const int seat = acting_seat(player);
+  if (stale(seat, m.seq)) refuse("stale_seq", "the table is at seq " + std::to_string(seq()));
   if (state_.to_act != seat) refuse("not_your_turn", "it is not your turn");
-  if (action < 0 || action >= mus::action_id_count ||
-      (mus::legal_action_mask(state_) >> action & 1U) == 0)
-    refuse("illegal_action", "action id " + std::to_string(action) + " is not legal now");
-  const auto a = mus::action_from_id(state_, static_cast<int>(action));
-  if (!a) refuse("illegal_action", a.error().describe());
-  const mus::Errc e = play(&*a, out::Note::none, now, out);
-  if (e != mus::Errc::ok) refuse("illegal_action", std::string(mus::errc_text(e)));
+  mus::Action a;
+  if (m.bet) {
+    a = mus::Action::bet(seat, *m.bet);  // any amount: the reducer decides (R24, R25)
+  } else {
+    const std::int64_t id = *m.action;
+    if (id < 0 || id >= mus::action_id_count || (mus::legal_action_mask(state_) >> id & 1U) == 0)
+      refuse("illegal_action", "action id " + std::to_string(id) + " is not legal now");
+    const auto from_id = mus::action_from_id(state_, static_cast<int>(id));
+    if (!from_id) refuse("illegal_action", from_id.error().describe());
+    a = *from_id;
+  }
+  if (const std::string_view why = play(&a, out::Note::none, now, out); !why.empty())
+    refuse("illegal_action", std::string(why));
+}
+
+void Table::gesture(const std::string& player, mus::Signal signal, std::int64_t now,
+                    std::vector<Outgoing>& out) {
+  const int seat = acting_seat(player);
+  const mus::Action a = mus::Action::signal(seat, signal);
+  if (const std::string_view why = play(&a, out::Note::none, now, out); !why.empty())
+    refuse("illegal_action", std::string(why));
 }
 
 bool Table::leave(ConnId c, const std::string& player, std::int64_t now,
@@ -379,12 +429,7 @@ void Table::tick(std::int64_t now, std::vector<Outgoing>& out) {
     send_table(now, out);  // bot_playing changed
     (void)play(nullptr, out::Note::none, now, out);
   } else if (deadline_ > 0 && now >= deadline_) {
-    const auto a = mus::bot_choose(state_, seat, mus::BotConfig{},
-                                   mus::derive_seed(seed_, 2, seq()));
-    if (!a) return;
-    host_.log("table " + id_ + ": seat " + std::to_string(seat) +
-              " ran out of time; the bot played " + mus::action_to_text(*a));
-    (void)play(&*a, out::Note::timeout, now, out);
+    (void)play(nullptr, out::Note::none, now, out, seat);  // the bot plays this turn
   }
 }
 

@@ -78,9 +78,12 @@ class Table {
             std::vector<Outgoing>& out);
   /// @brief A connection watches.
   void watch(ConnId c, std::int64_t now, std::vector<Outgoing>& out);
-  /// @brief A seat's action id, answering the view of `seq`.
-  void act(const std::string& player, std::int64_t seq, std::int64_t action, std::int64_t now,
+  /// @brief A seat's action (an action id, or a bet amount), answering the view of `seq`.
+  void act(const std::string& player, const in::Act& m, std::int64_t now,
            std::vector<Outgoing>& out);
+  /// @brief A seat's signal (R33), at its turn or not.
+  void gesture(const std::string& player, mus::Signal signal, std::int64_t now,
+               std::vector<Outgoing>& out);
   /// @brief A spectator stops watching, or a person leaves the seat.
   /// @return True when it was a spectator.
   bool leave(ConnId c, const std::string& player, std::int64_t now, std::vector<Outgoing>& out);
@@ -119,8 +122,10 @@ class Table {
   std::string view_of(int seat, std::uint64_t since, std::int64_t now) const;
   void send_table(std::int64_t now, std::vector<Outgoing>& out) const;
   void broadcast(std::int64_t now, std::vector<Outgoing>& out, bool seating = true);
-  mus::Errc play(const mus::Action* first, out::Note note, std::int64_t now,
-                 std::vector<Outgoing>& out);
+  std::string_view play(const mus::Action* first, out::Note note, std::int64_t now,
+                        std::vector<Outgoing>& out, int bot_turn = -1);
+  [[nodiscard]] bool stale(int seat, std::int64_t seq) const;
+  int acting_seat(const std::string& player) const;
   void sit(const std::string& player, int seat, std::int64_t now, std::vector<Outgoing>& out);
   void start(std::int64_t now, std::vector<Outgoing>& out);
   void finish(std::int64_t now);
@@ -136,6 +141,7 @@ class Table {
   std::int64_t over_at_ = 0;
   mus::State state_{};
   std::vector<std::string> actions_;
+  std::vector<std::int8_t> gesture_seat_;  // per action: the seat of a signal, else -1
   std::vector<out::LogEntry> log_;
   std::int64_t deadline_ = 0;
   std::map<ConnId, std::uint64_t> watchers_;  // connection -> last seq sent

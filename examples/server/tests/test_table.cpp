@@ -4,6 +4,7 @@
 
 #include <array>
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -456,4 +457,271 @@ TEST_CASE("an action the store refuses is not applied and nobody sees it (store_
   }
   CHECK(moved);
   CHECK(store.real.load_table(id)->actions.size() > view["seq"].get<std::size_t>());
+}
+
+namespace {
+
+// The table's state at `seq`, rebuilt from its stored actions.
+mus::State state_at(Harness& h, const std::string& table, const std::string& rules,
+                    std::size_t seq) {
+  const auto r = h.store.load_table(table);
+  REQUIRE(r);
+  REQUIRE(seq <= r->actions.size());
+  const std::vector<std::string> actions(r->actions.begin(),
+                                         r->actions.begin() + static_cast<std::ptrdiff_t>(seq));
+  mus::State s{};
+  REQUIRE(replay(*mus::parse_rules(rules), r->dealer, actions, s).empty());
+  return s;
+}
+
+// A table of two people (connections 1 and 2 at seats 0 and 1) and two bots, started, with a
+// spectator (connection 3). Returns the table id.
+std::string two_people(Harness& h, const char* rules) {
+  h.hello(1, "Ana");
+  h.hello(2, "Bea");
+  h.hello(3, "Eve");
+  h.send(1, json{{"type", "create"}, {"rules", rules}, {"seats", {"human", "human", "bot", "bot"}},
+                 {"seat", 0}, {"clock", 600}});
+  const std::string id = (*last_of(h.inbox[1], "table"))["table"];
+  h.send(3, json{{"type", "watch"}, {"table", id}});
+  h.send(2, json{{"type", "join"}, {"table", id}, {"seat", 1}});
+  return id;
+}
+
+// Plays one decision of whichever person is to act; false when neither is.
+bool step_once(Harness& h, const std::string& id) {
+  for (ConnId c : {ConnId{1}, ConnId{2}})
+    if (play_views(h, c, id, 1) > 0) return true;
+  return false;
+}
+
+std::vector<std::string> names_allowed(const mus::State& s, int seat) {
+  std::vector<std::string> out;
+  for (int k = 0; k < mus::signal_count; ++k)
+    if (s.signal_allowed(seat, static_cast<mus::Signal>(k)))
+      out.emplace_back(mus::signal_name(static_cast<mus::Signal>(k)));
+  return out;
+}
+
+bool has_signal_event(const json& view, int seat, mus::Signal sig) {
+  for (const auto& e : view["events"])
+    if (e.value("kind", 0) == static_cast<int>(mus::EventKind::signal) && e["seat"] == seat &&
+        e["value"] == static_cast<int>(sig))
+      return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("views: each legal action's kind, amount, signal and cards are the library's; "
+          "bet limits and gestures are the state's") {
+  const char* rules = "standard target=40";
+  std::set<std::string> kinds;
+  int checked = 0, with_limits = 0, with_gestures = 0;
+  // Matches of two people and two bots, until every kind of action was listed.
+  for (std::uint64_t seed = 11; seed < 31 && (kinds.size() < 6 || checked < 300); ++seed) {
+    Harness h(relaxed(), seed);
+    const std::string id = two_people(h, rules);
+    for (int round = 0; round < 3000 && last_of(h.inbox[1], "match_over") == nullptr; ++round) {
+      for (ConnId c : {ConnId{1}, ConnId{2}, ConnId{3}}) {
+        const json* v = last_of(h.inbox[c], "view");
+        if (v == nullptr) continue;
+        const int seat = (*v)["seat"];
+        const mus::State s = state_at(h, id, rules, (*v)["seq"].get<std::size_t>());
+        for (const auto& l : (*v)["legal"]) {
+          const auto a = mus::action_from_text(l["text"].get<std::string>());
+          REQUIRE(a);
+          CHECK(l["kind"] == std::string(mus::action_kind_name(a->kind)));
+          kinds.insert(l["kind"]);
+          if (a->kind == mus::ActionKind::bet) CHECK(l["amount"] == a->amount);
+          if (a->kind == mus::ActionKind::signal)
+            CHECK(l["signal"] == std::string(mus::signal_name(static_cast<mus::Signal>(a->amount))));
+          if (a->kind == mus::ActionKind::discard) {
+            std::uint64_t mask = 0;
+            for (const auto& card : l["cards"]) mask |= std::uint64_t{1} << card.get<int>();
+            CHECK(mask == a->cards);
+          }
+        }
+        const auto& limits = (*v)["bet_limits"];
+        if (seat >= 0 && s.to_act == seat && mus::min_bet(s) > 0) {
+          REQUIRE(limits.is_object());
+          CHECK(limits["min"] == mus::min_bet(s));
+          CHECK(limits["max"] == mus::max_bet(s));
+          ++with_limits;
+        } else {
+          CHECK(limits.is_null());
+        }
+        const auto expected = seat >= 0 ? names_allowed(s, seat) : std::vector<std::string>{};
+        CHECK((*v)["gestures"] == json(expected));
+        if (!expected.empty()) ++with_gestures;
+        ++checked;
+      }
+      if (!step_once(h, id)) h.tick();
+    }
+    REQUIRE(last_of(h.inbox[1], "match_over") != nullptr);
+  }
+  CHECK(checked >= 300);
+  CHECK(with_limits > 5);
+  CHECK(with_gestures > 5);
+  for (const char* k : {"mus", "cut", "discard", "pass", "bet", "ordago"}) {
+    INFO(k);
+    CHECK(kinds.count(k) == 1);
+  }
+}
+
+TEST_CASE("R24 R25 act.bet: any amount from the limits, on the ladder or not; a refused "
+          "amount names its rule") {
+  Harness h(relaxed(), 12);
+  const char* rules = "standard target=40";
+  const std::string id = two_people(h, rules);
+  // Play until a person may bet with 11 (off the ladder: 10, 12 are on it) in reach.
+  ConnId who = 0;
+  json v;
+  for (int i = 0; i < 2000 && who == 0; ++i) {
+    for (ConnId c : {ConnId{1}, ConnId{2}}) {
+      const json* w = last_of(h.inbox[c], "view");
+      if (w != nullptr && (*w)["bet_limits"].is_object() && (*w)["bet_limits"]["min"] <= 11 &&
+          (*w)["bet_limits"]["max"] >= 11) {
+        who = c;
+        v = *w;
+      }
+    }
+    if (who == 0) REQUIRE(step_once(h, id));
+  }
+  REQUIRE(who != 0);
+  const int seat = v["seat"];
+  const auto seq = v["seq"].get<std::int64_t>();
+  const int max = v["bet_limits"]["max"];
+  const auto act = [&](const json& extra) {
+    json m = {{"type", "act"}, {"table", id}, {"seq", seq}};
+    m.update(extra);
+    return h.send(who, m);
+  };
+  CHECK(error_code(act({{"bet", 11}, {"action", v["legal"][0]["id"]}})) == "bad_value");
+  CHECK(error_code(act(json::object())) == "bad_value");
+  CHECK(error_code(act({{"bet", "11"}})) == "wrong_type");
+  CHECK(error_code(act({{"bet", 1LL << 40}})) == "bad_value");
+  auto r = act({{"bet", max + 1}});
+  REQUIRE(error_code(r) == "illegal_action");
+  const std::string why = (*last_of(r, "error"))["message"];
+  CHECK(why.rfind("R2", 0) == 0);  // the library's reason, naming its rule (R24..R27)
+  r = act({{"bet", 0}});
+  CHECK(error_code(r) == "illegal_action");
+  CHECK((*last_of(r, "error"))["message"].get<std::string>().rfind("R2", 0) == 0);
+  // Nothing changed; 11 is accepted and stored as the seat's bet.
+  r = act({{"bet", 11}});
+  REQUIRE(error_code(r).empty());
+  const auto stored = h.store.load_table(id)->actions;
+  CHECK(stored.at(static_cast<std::size_t>(seq)) == std::to_string(seat) + " bet 11");
+  bool seen = false;
+  for (const auto& e : (*last_of(h.inbox[3], "view"))["events"])
+    seen = seen || (e.value("kind", 0) == static_cast<int>(mus::EventKind::bet) &&
+                    e["seat"] == seat && e["amount"] == 11);
+  CHECK(seen);  // the spectator sees the bet
+}
+
+TEST_CASE("R33 gesture: a seat signals out of its turn, everyone sees it, the seat to act "
+          "keeps its seq; refusals name their rule") {
+  Harness h(relaxed(), 13);
+  const char* rules = "standard target=40";
+  const std::string id = two_people(h, rules);
+  CHECK(error_code(h.send(3, json{{"type", "gesture"}, {"table", id}, {"signal", "two_kings"}})) ==
+        "not_seated");
+  CHECK(error_code(h.send(1, json{{"type", "gesture"}, {"table", id}, {"signal", "nonsense"}})) ==
+        "bad_value");
+  CHECK(error_code(h.send(1, json{{"type", "gesture"}, {"table", id}})) == "missing_field");
+  CHECK(error_code(h.send(1, json{{"type", "gesture"}, {"table", "tnothere"}, {"signal", "ciego"}})) ==
+        "unknown_table");
+  // Play until the person NOT to act may make a signal.
+  ConnId idle = 0, acting = 0;
+  for (int i = 0; i < 2000 && idle == 0; ++i) {
+    for (ConnId c : {ConnId{1}, ConnId{2}}) {
+      const ConnId other = c == 1 ? 2 : 1;
+      const json* w = last_of(h.inbox[c], "view");
+      const json* o = last_of(h.inbox[other], "view");
+      if (w != nullptr && o != nullptr && (*w)["legal"].empty() && !(*w)["gestures"].empty() &&
+          !(*o)["legal"].empty() && (*o)["seq"] == (*w)["seq"]) {
+        idle = c;
+        acting = other;
+      }
+    }
+    if (idle == 0) REQUIRE(step_once(h, id));
+  }
+  REQUIRE(idle != 0);
+  const json before = *last_of(h.inbox[acting], "view");
+  const json idle_view = *last_of(h.inbox[idle], "view");
+  const int seat = idle_view["seat"];
+  const std::string name = idle_view["gestures"][0];
+  mus::Signal sig{};
+  for (int k = 0; k < mus::signal_count; ++k)
+    if (mus::signal_name(static_cast<mus::Signal>(k)) == name) sig = static_cast<mus::Signal>(k);
+  // A signal the seat may not make now is refused with the library's reason.
+  const mus::State s = state_at(h, id, rules, idle_view["seq"].get<std::size_t>());
+  for (int k = 0; k < mus::signal_count; ++k) {
+    const auto other = static_cast<mus::Signal>(k);
+    if (s.signal_allowed(seat, other)) continue;
+    const auto r = h.send(idle, json{{"type", "gesture"}, {"table", id},
+                                     {"signal", std::string(mus::signal_name(other))}});
+    REQUIRE(error_code(r) == "illegal_action");
+    CHECK((*last_of(r, "error"))["message"].get<std::string>().rfind("R3", 0) == 0);  // R31, R33
+  }
+  // The gesture: out of turn, every seat and the spectator get a view with its event.
+  for (ConnId c : {ConnId{1}, ConnId{2}, ConnId{3}}) h.inbox[c].clear();
+  REQUIRE(error_code(h.send(idle, json{{"type", "gesture"}, {"table", id}, {"signal", name}})).empty());
+  for (ConnId c : {ConnId{1}, ConnId{2}, ConnId{3}}) {
+    const json* w = last_of(h.inbox[c], "view");
+    REQUIRE(w != nullptr);
+    CHECK((*w)["seq"] == before["seq"].get<int>() + 1);
+    CHECK(has_signal_event(*w, seat, sig));
+  }
+  const json after = *last_of(h.inbox[idle], "view");
+  CHECK(std::find(after["gestures"].begin(), after["gestures"].end(), name) == after["gestures"].end());
+  CHECK(error_code(h.send(idle, json{{"type", "gesture"}, {"table", id}, {"signal", name}})) ==
+        "illegal_action");  // made already this hand (R33)
+  // The clock of the seat to act kept running.
+  CHECK((*last_of(h.inbox[acting], "view"))["deadline_ms"] == before["deadline_ms"]);
+  // The seat to act answers its older view: accepted, a partner's or opponent's gesture is no
+  // reason to resend...
+  const json act = {{"type", "act"}, {"table", id}, {"seq", before["seq"]},
+                    {"action", before["legal"][0]["id"]}};
+  REQUIRE(error_code(h.send(acting, act)).empty());
+  // ...but an action after that seq is: the same act again is stale.
+  CHECK(error_code(h.send(acting, act)) == "stale_seq");
+}
+
+TEST_CASE("R33 gesture: a seat's own gesture makes its older seq stale; not before the start, "
+          "not after the end") {
+  Harness h(relaxed(), 14);
+  h.hello(1, "Ana");
+  h.send(1, json{{"type", "create"}, {"rules", "standard target=40"},
+                 {"seats", {"human", "human", "bot", "bot"}}, {"seat", 0}});
+  const std::string id = (*last_of(h.inbox[1], "table"))["table"];
+  CHECK(error_code(h.send(1, json{{"type", "gesture"}, {"table", id}, {"signal", "ciego"}})) ==
+        "not_started");
+  h.hello(2, "Bea");
+  h.send(2, json{{"type", "join"}, {"table", id}, {"seat", 1}});
+  // Play until the person to act may signal at its turn.
+  ConnId acting = 0;
+  for (int i = 0; i < 2000 && acting == 0; ++i) {
+    for (ConnId c : {ConnId{1}, ConnId{2}}) {
+      const json* w = last_of(h.inbox[c], "view");
+      if (w != nullptr && !(*w)["legal"].empty() && !(*w)["gestures"].empty()) acting = c;
+    }
+    if (acting == 0) REQUIRE(step_once(h, id));
+  }
+  REQUIRE(acting != 0);
+  const json v = *last_of(h.inbox[acting], "view");
+  REQUIRE(error_code(h.send(acting, json{{"type", "gesture"}, {"table", id},
+                                         {"signal", v["gestures"][0]}})).empty());
+  const json after = *last_of(h.inbox[acting], "view");
+  CHECK_FALSE(after["legal"].empty());  // still its turn
+  CHECK(error_code(h.send(acting, json{{"type", "act"}, {"table", id}, {"seq", v["seq"]},
+                                       {"action", v["legal"][0]["id"]}})) == "stale_seq");
+  CHECK(error_code(h.send(acting, json{{"type", "act"}, {"table", id}, {"seq", after["seq"]},
+                                       {"action", after["legal"][0]["id"]}})).empty());
+  for (int i = 0; i < 100000 && last_of(h.inbox[1], "match_over") == nullptr; ++i)
+    if (!step_once(h, id)) h.tick();
+  REQUIRE(last_of(h.inbox[1], "match_over") != nullptr);
+  CHECK(error_code(h.send(1, json{{"type", "gesture"}, {"table", id}, {"signal", "ciego"}})) ==
+        "match_over");
 }
