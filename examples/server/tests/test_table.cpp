@@ -518,17 +518,19 @@ mus::State state_at(Harness& h, const std::string& table, const std::string& rul
   return s;
 }
 
-// A table of two people (connections 1 and 2 at seats 0 and 1) and two bots, started, with a
-// spectator (connection 3). Returns the table id.
-std::string two_people(Harness& h, const char* rules) {
+// A table of two people (connection 1 at seat 0, connection 2 at `bea`: 1 an opponent, 2 the
+// partner) and two bots, started, with a spectator (connection 3). Returns the table id.
+std::string two_people(Harness& h, const char* rules, int bea = 1) {
   h.hello(1, "Ana");
   h.hello(2, "Bea");
   h.hello(3, "Eve");
-  h.send(1, json{{"type", "create"}, {"rules", rules}, {"seats", {"human", "human", "bot", "bot"}},
-                 {"seat", 0}, {"clock", 600}});
+  json seats = {"human", "bot", "bot", "bot"};
+  seats[static_cast<std::size_t>(bea)] = "human";
+  h.send(1, json{{"type", "create"}, {"rules", rules}, {"seats", seats}, {"seat", 0},
+                 {"clock", 600}});
   const std::string id = (*last_of(h.inbox[1], "table"))["table"];
   h.send(3, json{{"type", "watch"}, {"table", id}});
-  h.send(2, json{{"type", "join"}, {"table", id}, {"seat", 1}});
+  h.send(2, json{{"type", "join"}, {"table", id}, {"seat", bea}});
   return id;
 }
 
@@ -666,75 +668,79 @@ TEST_CASE("R24 R25 act.bet: any amount from the limits, on the ladder or not; a 
 }
 
 TEST_CASE("R33 gesture: a seat signals out of its turn, everyone sees it, the seat to act "
-          "keeps its seq; refusals name their rule") {
-  Harness h(relaxed(), 13);
-  const char* rules = "standard target=40";
-  const std::string id = two_people(h, rules);
-  CHECK(error_code(h.send(3, json{{"type", "gesture"}, {"table", id}, {"signal", "two_kings"}})) ==
-        "not_seated");
-  CHECK(error_code(h.send(1, json{{"type", "gesture"}, {"table", id}, {"signal", "nonsense"}})) ==
-        "bad_value");
-  CHECK(error_code(h.send(1, json{{"type", "gesture"}, {"table", id}})) == "missing_field");
-  CHECK(error_code(
-            h.send(1, json{{"type", "gesture"}, {"table", "tnothere"}, {"signal", "ciego"}})) ==
-        "unknown_table");
-  // Play until the person NOT to act may make a signal.
-  ConnId idle = 0, acting = 0;
-  for (int i = 0; i < 2000 && idle == 0; ++i) {
-    for (ConnId c : {ConnId{1}, ConnId{2}}) {
-      const ConnId other = c == 1 ? 2 : 1;
-      const json* w = last_of(h.inbox[c], "view");
-      const json* o = last_of(h.inbox[other], "view");
-      if (w != nullptr && o != nullptr && (*w)["legal"].empty() && !(*w)["gestures"].empty() &&
-          !(*o)["legal"].empty() && (*o)["seq"] == (*w)["seq"]) {
-        idle = c;
-        acting = other;
+          "keeps its seq (an opponent's or a partner's gesture); refusals name their rule") {
+  // Bea an opponent of Ana (seat 1), then her partner (seat 2).
+  for (const int bea : {1, 2}) {
+    INFO("Bea at seat " << bea);
+    Harness h(relaxed(), 13);
+    const char* rules = "standard target=40";
+    const std::string id = two_people(h, rules, bea);
+    CHECK(error_code(h.send(3, json{{"type", "gesture"}, {"table", id}, {"signal", "two_kings"}})) ==
+          "not_seated");
+    CHECK(error_code(h.send(1, json{{"type", "gesture"}, {"table", id}, {"signal", "nonsense"}})) ==
+          "bad_value");
+    CHECK(error_code(h.send(1, json{{"type", "gesture"}, {"table", id}})) == "missing_field");
+    CHECK(error_code(
+              h.send(1, json{{"type", "gesture"}, {"table", "tnothere"}, {"signal", "ciego"}})) ==
+          "unknown_table");
+    // Play until the person NOT to act may make a signal.
+    ConnId idle = 0, acting = 0;
+    for (int i = 0; i < 2000 && idle == 0; ++i) {
+      for (ConnId c : {ConnId{1}, ConnId{2}}) {
+        const ConnId other = c == 1 ? 2 : 1;
+        const json* w = last_of(h.inbox[c], "view");
+        const json* o = last_of(h.inbox[other], "view");
+        if (w != nullptr && o != nullptr && (*w)["legal"].empty() && !(*w)["gestures"].empty() &&
+            !(*o)["legal"].empty() && (*o)["seq"] == (*w)["seq"]) {
+          idle = c;
+          acting = other;
+        }
       }
+      if (idle == 0) REQUIRE(step_once(h, id));
     }
-    if (idle == 0) REQUIRE(step_once(h, id));
+    REQUIRE(idle != 0);
+    const json before = *last_of(h.inbox[acting], "view");
+    const json idle_view = *last_of(h.inbox[idle], "view");
+    const int seat = idle_view["seat"];
+    const std::string name = idle_view["gestures"][0];
+    mus::Signal sig{};
+    for (int k = 0; k < mus::signal_count; ++k)
+      if (mus::signal_name(static_cast<mus::Signal>(k)) == name) sig = static_cast<mus::Signal>(k);
+    // A signal the seat may not make now is refused with the library's reason.
+    const mus::State s = state_at(h, id, rules, idle_view["seq"].get<std::size_t>());
+    for (int k = 0; k < mus::signal_count; ++k) {
+      const auto other = static_cast<mus::Signal>(k);
+      if (s.signal_allowed(seat, other)) continue;
+      const auto r = h.send(idle, json{{"type", "gesture"}, {"table", id},
+                                       {"signal", std::string(mus::signal_name(other))}});
+      REQUIRE(error_code(r) == "illegal_action");
+      CHECK((*last_of(r, "error"))["message"].get<std::string>().rfind("R3", 0) == 0);  // R31, R33
+    }
+    // The gesture: out of turn, every seat and the spectator get a view with its event.
+    for (ConnId c : {ConnId{1}, ConnId{2}, ConnId{3}}) h.inbox[c].clear();
+    REQUIRE(
+        error_code(h.send(idle, json{{"type", "gesture"}, {"table", id}, {"signal", name}})).empty());
+    for (ConnId c : {ConnId{1}, ConnId{2}, ConnId{3}}) {
+      const json* w = last_of(h.inbox[c], "view");
+      REQUIRE(w != nullptr);
+      CHECK((*w)["seq"] == before["seq"].get<int>() + 1);
+      CHECK(has_signal_event(*w, seat, sig));
+    }
+    const json after = *last_of(h.inbox[idle], "view");
+    CHECK(std::find(after["gestures"].begin(), after["gestures"].end(), name) ==
+          after["gestures"].end());
+    CHECK(error_code(h.send(idle, json{{"type", "gesture"}, {"table", id}, {"signal", name}})) ==
+          "illegal_action");  // made already this hand (R33)
+    // The clock of the seat to act kept running.
+    CHECK((*last_of(h.inbox[acting], "view"))["deadline_ms"] == before["deadline_ms"]);
+    // The seat to act answers its older view: accepted, a partner's or opponent's gesture is no
+    // reason to resend...
+    const json act = {{"type", "act"}, {"table", id}, {"seq", before["seq"]},
+                      {"action", before["legal"][0]["id"]}};
+    REQUIRE(error_code(h.send(acting, act)).empty());
+    // ...but an action after that seq is: the same act again is stale.
+    CHECK(error_code(h.send(acting, act)) == "stale_seq");
   }
-  REQUIRE(idle != 0);
-  const json before = *last_of(h.inbox[acting], "view");
-  const json idle_view = *last_of(h.inbox[idle], "view");
-  const int seat = idle_view["seat"];
-  const std::string name = idle_view["gestures"][0];
-  mus::Signal sig{};
-  for (int k = 0; k < mus::signal_count; ++k)
-    if (mus::signal_name(static_cast<mus::Signal>(k)) == name) sig = static_cast<mus::Signal>(k);
-  // A signal the seat may not make now is refused with the library's reason.
-  const mus::State s = state_at(h, id, rules, idle_view["seq"].get<std::size_t>());
-  for (int k = 0; k < mus::signal_count; ++k) {
-    const auto other = static_cast<mus::Signal>(k);
-    if (s.signal_allowed(seat, other)) continue;
-    const auto r = h.send(idle, json{{"type", "gesture"}, {"table", id},
-                                     {"signal", std::string(mus::signal_name(other))}});
-    REQUIRE(error_code(r) == "illegal_action");
-    CHECK((*last_of(r, "error"))["message"].get<std::string>().rfind("R3", 0) == 0);  // R31, R33
-  }
-  // The gesture: out of turn, every seat and the spectator get a view with its event.
-  for (ConnId c : {ConnId{1}, ConnId{2}, ConnId{3}}) h.inbox[c].clear();
-  REQUIRE(
-      error_code(h.send(idle, json{{"type", "gesture"}, {"table", id}, {"signal", name}})).empty());
-  for (ConnId c : {ConnId{1}, ConnId{2}, ConnId{3}}) {
-    const json* w = last_of(h.inbox[c], "view");
-    REQUIRE(w != nullptr);
-    CHECK((*w)["seq"] == before["seq"].get<int>() + 1);
-    CHECK(has_signal_event(*w, seat, sig));
-  }
-  const json after = *last_of(h.inbox[idle], "view");
-  CHECK(std::find(after["gestures"].begin(), after["gestures"].end(), name) ==
-        after["gestures"].end());
-  CHECK(error_code(h.send(idle, json{{"type", "gesture"}, {"table", id}, {"signal", name}})) ==
-        "illegal_action");  // made already this hand (R33)
-  // The clock of the seat to act kept running.
-  CHECK((*last_of(h.inbox[acting], "view"))["deadline_ms"] == before["deadline_ms"]);
-  // The seat to act answers its older view: accepted, a partner's or opponent's gesture is no
-  // reason to resend...
-  const json act = {{"type", "act"}, {"table", id}, {"seq", before["seq"]},
-                    {"action", before["legal"][0]["id"]}};
-  REQUIRE(error_code(h.send(acting, act)).empty());
-  // ...but an action after that seq is: the same act again is stale.
-  CHECK(error_code(h.send(acting, act)) == "stale_seq");
 }
 
 TEST_CASE("R33 gesture: a seat's own gesture makes its older seq stale; not before the start, "
