@@ -675,8 +675,9 @@ TEST_CASE("R33 gesture: a seat signals out of its turn, everyone sees it, the se
     Harness h(relaxed(), 13);
     const char* rules = "standard target=40";
     const std::string id = two_people(h, rules, bea);
-    CHECK(error_code(h.send(3, json{{"type", "gesture"}, {"table", id}, {"signal", "two_kings"}})) ==
-          "not_seated");
+    CHECK(
+        error_code(h.send(3, json{{"type", "gesture"}, {"table", id}, {"signal", "two_kings"}})) ==
+        "not_seated");
     CHECK(error_code(h.send(1, json{{"type", "gesture"}, {"table", id}, {"signal", "nonsense"}})) ==
           "bad_value");
     CHECK(error_code(h.send(1, json{{"type", "gesture"}, {"table", id}})) == "missing_field");
@@ -718,8 +719,8 @@ TEST_CASE("R33 gesture: a seat signals out of its turn, everyone sees it, the se
     }
     // The gesture: out of turn, every seat and the spectator get a view with its event.
     for (ConnId c : {ConnId{1}, ConnId{2}, ConnId{3}}) h.inbox[c].clear();
-    REQUIRE(
-        error_code(h.send(idle, json{{"type", "gesture"}, {"table", id}, {"signal", name}})).empty());
+    REQUIRE(error_code(h.send(idle, json{{"type", "gesture"}, {"table", id}, {"signal", name}}))
+                .empty());
     for (ConnId c : {ConnId{1}, ConnId{2}, ConnId{3}}) {
       const json* w = last_of(h.inbox[c], "view");
       REQUIRE(w != nullptr);
