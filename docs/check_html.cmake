@@ -4,7 +4,14 @@
 #     block (a blank line inside a table ends the table, and the rows after it print as text);
 #   - a heading of a Markdown page that is not in the HTML as written, or the same heading twice
 #     on one page: a heading that lost its end, such as "Quick start: C#" printed as
-#     "Quick start: C" because Doxygen reads a trailing `#` as the closing of the heading.
+#     "Quick start: C" because Doxygen reads a trailing `#` as the closing of the heading;
+#   - a backtick printed as text: a code span Doxygen did not render (one inside a link's text,
+#     one broken over two lines of a comment, one holding a `' pair, which Doxygen reads as
+#     quotes);
+#   - a table header cell left empty (`| field | | |`): write what each column holds;
+#   - a link of a Markdown page to a file or an anchor the site does not have (a path of the
+#     repository that is not a page of the site, a GitHub heading anchor), and a link to a
+#     loopback address (`http://127.0.0.1:PORT` in a code span is turned into one).
 #   cmake -DHTML_DIR=<dir> -DTAG_FILE=<libmus.tag> -DDOXYFILE=<Doxyfile> -P check_html.cmake
 # The Markdown pages are the .md files the Doxyfile names.
 foreach(_var IN ITEMS HTML_DIR TAG_FILE DOXYFILE)
@@ -13,32 +20,7 @@ foreach(_var IN ITEMS HTML_DIR TAG_FILE DOXYFILE)
   endif()
 endforeach()
 
-# Text made safe to split into a CMake list: semicolons become the token below, and square
-# brackets too, since a list does not split at the semicolons between brackets.
-# _mus_unprotect() turns them back for a message.
-set(_SEMI "@MUS_SEMICOLON@")
-set(_LB "@MUS_LBRACKET@")
-set(_RB "@MUS_RBRACKET@")
-function(_mus_protect text out)
-  string(REPLACE ";" "${_SEMI}" text "${text}")
-  string(REPLACE "[" "${_LB}" text "${text}")
-  string(REPLACE "]" "${_RB}" text "${text}")
-  set(${out} "${text}" PARENT_SCOPE)
-endfunction()
-function(_mus_unprotect text out)
-  string(REPLACE "${_SEMI}" ";" text "${text}")
-  string(REPLACE "${_LB}" "[" text "${text}")
-  string(REPLACE "${_RB}" "]" text "${text}")
-  set(${out} "${text}" PARENT_SCOPE)
-endfunction()
-
-# The lines of a file as a list.
-function(_mus_read_lines file out)
-  file(READ "${file}" _text)
-  _mus_protect("${_text}" _text)
-  string(REPLACE "\n" ";" _text "${_text}")
-  set(${out} "${_text}" PARENT_SCOPE)
-endfunction()
+include("${CMAKE_CURRENT_LIST_DIR}/doc_text.cmake")
 
 # Protected HTML text as a reader sees it: the common entities decoded, blanks collapsed.
 function(_mus_html_text text out)
@@ -178,6 +160,91 @@ foreach(_md IN LISTS _markdown)
       _mus_unprotect("${_heading}" _heading)
       string(APPEND _problems
              "${_md}:${_number}: the heading \"${_heading}\" is not in the HTML as written\n")
+    endif()
+  endforeach()
+endforeach()
+
+# 4. Backticks and empty header cells, on every page but the verbatim header listings.
+foreach(_file IN LISTS _html_files)
+  if(_file MATCHES "_source\\.html$")
+    continue()
+  endif()
+  file(STRINGS "${_file}" _candidates REGEX "`|<th[^>]*>")
+  if(NOT _candidates)
+    continue()
+  endif()
+  _mus_read_lines("${_file}" _lines)
+  set(_number 0)
+  foreach(_line IN LISTS _lines)
+    math(EXPR _number "${_number} + 1")
+    if(_line MATCHES "^<div class=\"line\">")
+      continue()
+    endif()
+    if(_line MATCHES "<th[^>]*>[ \t]*</th>")
+      string(APPEND _problems "${_file}:${_number}: a table header cell left empty\n")
+    endif()
+    if(_line MATCHES "`")
+      string(REGEX REPLACE "<[^>]*>" "" _text "${_line}")
+      _mus_html_text("${_text}" _text)
+      _mus_unprotect("${_text}" _text)
+      string(APPEND _problems "${_file}:${_number}: a backtick printed as text: ${_text}\n")
+    endif()
+  endforeach()
+endforeach()
+
+# 5. The links of the Markdown pages: each relative link names a file of the site and, with an
+# anchor, an id in it; no link to a loopback address. The ids of a file are read once.
+set(_ids_read "")
+foreach(_page IN LISTS _pages)
+  set(_file "${HTML_DIR}/${_page}")
+  if(NOT _page MATCHES "\\.html$")
+    set(_file "${_file}.html")
+  endif()
+  if(NOT EXISTS "${_file}")
+    continue()  # reported above
+  endif()
+  get_filename_component(_page_name "${_file}" NAME)
+  file(READ "${_file}" _text)
+  _mus_protect("${_text}" _text)
+  string(REGEX MATCHALL "href=\"[^\"]*\"" _hrefs "${_text}")
+  list(REMOVE_DUPLICATES _hrefs)
+  foreach(_href IN LISTS _hrefs)
+    string(REGEX REPLACE "^href=\"(.*)\"$" "\\1" _url "${_href}")
+    _mus_unprotect("${_url}" _url)
+    if(_url MATCHES "^[a-z]+://(127\\.[0-9.]+|localhost|\\[::1\\])([:/]|$)")
+      string(APPEND _problems "${_file}: a link to a loopback address: ${_url}\n")
+      continue()
+    endif()
+    if(_url MATCHES "^[a-z]+:")
+      continue()  # http:, https:, mailto:, javascript:
+    endif()
+    set(_target "${_url}")
+    set(_anchor "")
+    if(_url MATCHES "^([^#]*)#(.*)$")
+      set(_target "${CMAKE_MATCH_1}")
+      set(_anchor "${CMAKE_MATCH_2}")
+    endif()
+    if(_target STREQUAL "")
+      set(_target "${_page_name}")
+    endif()
+    if(NOT EXISTS "${HTML_DIR}/${_target}" OR IS_DIRECTORY "${HTML_DIR}/${_target}")
+      string(APPEND _problems "${_file}: a link to a file the site does not have: ${_url}\n")
+      continue()
+    endif()
+    if(_anchor STREQUAL "")
+      continue()
+    endif()
+    string(MAKE_C_IDENTIFIER "${_target}" _key)
+    list(FIND _ids_read "${_key}" _at)
+    if(_at EQUAL -1)
+      file(STRINGS "${HTML_DIR}/${_target}" _id_lines REGEX "(id|name)=\"")
+      string(REGEX MATCHALL "(id|name)=\"[^\"]*\"" _ids_${_key} "${_id_lines}")
+      list(APPEND _ids_read "${_key}")
+    endif()
+    list(FIND _ids_${_key} "id=\"${_anchor}\"" _at_id)
+    list(FIND _ids_${_key} "name=\"${_anchor}\"" _at_name)
+    if(_at_id EQUAL -1 AND _at_name EQUAL -1)
+      string(APPEND _problems "${_file}: a link to an anchor ${_target} does not have: ${_url}\n")
     endif()
   endforeach()
 endforeach()
