@@ -26,11 +26,14 @@ import argparse
 import sys
 import time
 
-import numpy as np
-
 import mus
 from mus import _abi
-from mus.vecenv import kind_first_actions
+from mus.vecenv import NUMPY_HINT, kind_first_actions
+
+try:
+    import numpy as np
+except ImportError:
+    sys.exit("learn_ordago.py needs numpy: " + NUMPY_HINT)
 
 ACCEPT, REJECT = _abi.MUS_ACTION_ID_ACCEPT, _abi.MUS_ACTION_ID_REJECT
 BET = _abi.MUS_TENSOR_OFF_BET                   # +0 a bet waits for an answer, +1 it is an órdago

@@ -2,9 +2,14 @@
 """The mus.VecEnv loop of docs/learning.md: 1,024 matches, random legal actions chosen in numpy,
 500 steps; prints the hands and matches finished and each team's points. Needs numpy."""
 
-import numpy as np
+import sys
 
 import mus
+
+try:
+    import numpy as np
+except ImportError:
+    sys.exit("vecenv_loop.py needs numpy: " + mus.vecenv.NUMPY_HINT)
 
 
 def main():

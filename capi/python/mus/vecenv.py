@@ -47,7 +47,7 @@ from __future__ import annotations
 import ctypes
 from typing import Any, Dict, Optional, Tuple
 
-from . import _abi, _lib
+from . import _abi, _hints, _lib
 from .cards import check_seed
 from .match import State
 from .rules import Rules, as_rules
@@ -57,13 +57,16 @@ TENSOR_SIZE = _abi.MUS_VIEW_TENSOR_SIZE
 
 _REWARDS = {"points": _abi.MUS_BATCH_REWARD_POINTS, "match": _abi.MUS_BATCH_REWARD_MATCH}
 
+#: How to get numpy, which VecEnv needs: Debian's python3-numpy for /usr/bin/python3 or a venv
+#: made with ``--system-site-packages``, else pip. Programs that need numpy print it too.
+NUMPY_HINT = _hints.debian_package("numpy", "python3-numpy", "numpy")
+
 
 def _numpy() -> Any:
     try:
         import numpy
     except ImportError as e:  # pragma: no cover - depends on the system
-        raise ImportError("mus.VecEnv needs numpy (Debian: apt-get install python3-numpy; "
-                          "or pip install numpy)") from e
+        raise ImportError("mus.VecEnv needs numpy: " + NUMPY_HINT) from e
     return numpy
 
 
