@@ -1,8 +1,9 @@
 # Checks the Markdown pages as a code host or an editor shows them, where Doxygen's commands
 # are plain text:
-#   - no line is a Doxygen command that stands for code (\snippet, \example, \include,
-#     \dontinclude): a reader of the raw page would see the command, not the code. The code is
-#     written in the page, in a fenced block;
+#   - no line is a Doxygen command that stands for code or a picture (\snippet, \example,
+#     \include, \dontinclude, \image): a reader of the raw page would see the command, not
+#     the code. The code is written in the page, in a fenced block; a picture is a Markdown
+#     image, ![caption](images/file.svg);
 #   - each fenced block that follows a line `<!-- snippet FILE NAME -->` is, line for line, the
 #     region of FILE (a path from the repository root) between its two markers `//! [NAME]`
 #     (C++), `/*! [NAME] */` (C) or `# [NAME]` (Python), less the region's common indent and any marker lines
@@ -140,7 +141,7 @@ foreach(_page IN LISTS PAGES)
       set(_name "${CMAKE_MATCH_2}")
       set(_at ${_number})
       set(_state "fence")
-    elseif(_line MATCHES "^[ \t]*[\\@](snippet|example|include|dontinclude)([ \t]|$)")
+    elseif(_line MATCHES "^[ \t]*[\\@](snippet|example|include|dontinclude|image)([ \t]|$)")
       _mus_unprotect("${_line}" _line)
       string(STRIP "${_line}" _line)
       string(APPEND _problems "${_page}:${_number}: '${_line}' shows as a command, not as code, "

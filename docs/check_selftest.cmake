@@ -59,6 +59,8 @@ _check(empty_header_cell TRUE "a table header cell left empty"
 _check(table_row_as_text TRUE "a table row printed as text" "<p>| a | b |</p>" "")
 _check(snippet_command TRUE "shows as a command, not as code" "" "\n\\snippet a.c one\n")
 _check(example_command TRUE "shows as a command, not as code" "" "\n\\example a.c\n")
+_check(image_command TRUE "shows as a command, not as code" ""
+       "\n\\image html table.svg \"The table\"\n")
 _check(copy_drifted TRUE "the code differs from src/a.c \\[one\\]" ""
        "\n<!-- snippet src/a.c one -->\n```c\nint a = 2;\n```\n")
 _check(copy_of_missing_region TRUE "src/a.c has no region \\[two\\]" ""
