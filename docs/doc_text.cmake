@@ -27,3 +27,17 @@ function(_mus_read_lines file out)
   set(${out} "${_text}" PARENT_SCOPE)
 endfunction()
 
+
+# Whether a Markdown line opens or closes a fenced code block: sets `is_fence` to the answer and,
+# on a fence, flips the variable named by `in_code`.
+function(_mus_fence line in_code is_fence)
+  set(${is_fence} FALSE PARENT_SCOPE)
+  if(line MATCHES "^ *(```|~~~)")
+    set(${is_fence} TRUE PARENT_SCOPE)
+    if(${in_code})
+      set(${in_code} FALSE PARENT_SCOPE)
+    else()
+      set(${in_code} TRUE PARENT_SCOPE)
+    endif()
+  endif()
+endfunction()
