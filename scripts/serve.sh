@@ -25,7 +25,6 @@ db=(--db "${here}/mus.sqlite3")
 for arg in "$@"; do
   [[ "${arg}" == "--db" ]] && db=()
 done
-echo "mus-server: matches are stored in ${db[1]:-the --db you gave}"
 
 # The server says where it listens once it does (the port may be 0: any free one); beside
 # that line, say where the online table is. Everything else passes as it is.

@@ -2,8 +2,8 @@
 #include <cstdio>
 #include <exception>
 #include <filesystem>
-#include <system_error>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "handler.hpp"
@@ -11,26 +11,11 @@
 #include "sqlite_store.hpp"
 #include "transport.hpp"
 
-int main(int argc, char** argv) {
-  using namespace mus_server;
-  Options opt;
-#ifdef MUS_SERVER_WEB_DIR
-  opt.web_dir = MUS_SERVER_WEB_DIR;
-#endif
-#ifdef MUS_SERVER_PACKAGE_DIR
-  opt.package_dir = MUS_SERVER_PACKAGE_DIR;
-#endif
-  const std::string problem = parse_options(std::vector<std::string>(argv + 1, argv + argc), opt);
-  if (!problem.empty()) {
-    std::fprintf(stderr, "mus-server: %s\n", problem.c_str());
-    return 2;
-  }
-  if (opt.help) {
-    std::fputs(usage().c_str(), stdout);
-    return 0;
-  }
-  // What --web and --package name is refused when it is missing; the defaults (the source and
-  // build trees of this binary) may be missing too, and then the server says what that means.
+namespace {
+
+// What --web and --package name is refused when it is missing; the defaults (the source and
+// build trees of this binary) may be missing too, and then the server says what that means.
+void say_what_is_missing(const mus_server::Options& opt) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(std::filesystem::path(opt.web_dir) / "index.html", ec))
     std::fprintf(stderr,
@@ -52,6 +37,28 @@ int main(int argc, char** argv) {
                  "table at /online.html does not need it\n",
                  pkg.c_str(), build.c_str());
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace mus_server;
+  Options opt;
+#ifdef MUS_SERVER_WEB_DIR
+  opt.web_dir = MUS_SERVER_WEB_DIR;
+#endif
+#ifdef MUS_SERVER_PACKAGE_DIR
+  opt.package_dir = MUS_SERVER_PACKAGE_DIR;
+#endif
+  const std::string problem = parse_options(std::vector<std::string>(argv + 1, argv + argc), opt);
+  if (!problem.empty()) {
+    std::fprintf(stderr, "mus-server: %s\n", problem.c_str());
+    return 2;
+  }
+  if (opt.help) {
+    std::fputs(usage().c_str(), stdout);
+    return 0;
+  }
   // The port first: a second server on a busy port stops here, before it opens (or loads)
   // the database of the first.
   std::string not_listening;
@@ -60,8 +67,12 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "mus-server: %s\n", not_listening.c_str());
     return 1;
   }
+  say_what_is_missing(opt);
   try {
     SqliteStore store(opt.db, opt.durability);
+    std::error_code ec;
+    std::fprintf(stderr, "mus-server: matches are stored in %s\n",
+                 std::filesystem::absolute(opt.db, ec).string().c_str());
     Handler handler(store, opt.limits, os_random_bytes, opt.test_seed);
     for (const auto& p : handler.restore(0)) std::fprintf(stderr, "mus-server: %s\n", p.c_str());
     for (const auto& l : handler.take_log()) std::fprintf(stderr, "mus-server: %s\n", l.c_str());

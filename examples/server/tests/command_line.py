@@ -9,7 +9,8 @@
   (status 2), where they used to start a server that answered 404s;
 - a port in use stops the server with status 1 and a message that says so, before it opens
   the database: no database file appears (a second server used to load the first one's);
-- a free port starts it, and the default package directory, when not built, is explained.
+- a free port starts it; it says where it stores the matches, and explains the default package
+  directory when it is not built.
 Standard library only.
 """
 
@@ -61,9 +62,11 @@ def main():
     held.listen(1)
     port = held.getsockname()[1]
     db = os.path.join(w, "second.sqlite3")
-    expect(run(a.server, ["--port", str(port), "--db", db], w), 1,
-           "cannot listen on 127.0.0.1 port %d: it is in use" % port, "a port in use")
+    busy = run(a.server, ["--port", str(port), "--db", db], w)
+    expect(busy, 1, "cannot listen on 127.0.0.1 port %d: it is in use" % port, "a port in use")
     held.close()
+    if len(busy.stderr.strip().splitlines()) != 1:
+        raise SystemExit("FAILED: a busy port should be the only thing said:\n" + busy.stderr)
     if os.path.exists(db):
         raise SystemExit("FAILED: the server opened its database (%s) before finding its port "
                          "in use" % db)
@@ -82,6 +85,10 @@ def main():
         _, err = server.communicate(timeout=20)
     if "loads libmus from" in err and "--target js_package" not in err:
         raise SystemExit("FAILED: the note on the package does not say how to build it:\n" + err)
+    if "mus-server: matches are stored in %s" % os.path.join(os.path.realpath(w), "ok.sqlite3") \
+            not in err.replace(w, os.path.realpath(w)):
+        raise SystemExit("FAILED: the server does not say where it stores matches:\n" + err)
+    print("ok: it says where it stores the matches")
     return 0
 
 
