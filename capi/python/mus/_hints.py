@@ -9,6 +9,6 @@ def debian_package(module: str, debian: str, pip: str) -> str:
     Python or a venv that sees it, else ``pip install pip``."""
     return ("%s cannot import %s. On Debian or Ubuntu: sudo apt-get install %s, then run "
             "/usr/bin/python3, or a venv that sees Debian's packages: /usr/bin/python3 -m venv "
-            "--system-site-packages .venv && .venv/bin/python -m pip install ./capi/python "
+            "--clear --system-site-packages .venv && .venv/bin/python -m pip install ./capi/python "
             "(from the libmus source tree). Elsewhere: pip install %s."
             % (sys.executable, module, debian, pip))
