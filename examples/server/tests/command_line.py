@@ -10,7 +10,7 @@
 - a port in use stops the server with status 1 and a message that says so, before it opens
   the database: no database file appears (a second server used to load the first one's);
 - a free port starts it; it says where it stores the matches, and explains the default package
-  directory when it is not built.
+  directory when it is not built (and says nothing of it when --package gives one).
 Standard library only.
 """
 
@@ -85,6 +85,23 @@ def main():
         _, err = server.communicate(timeout=20)
     if "loads libmus from" in err and "--target js_package" not in err:
         raise SystemExit("FAILED: the note on the package does not say how to build it:\n" + err)
+
+    # A package given with --package: no note that it is not built (serve.sh used to print
+    # one whatever was given).
+    package = os.path.join(w, "package")
+    os.makedirs(package)
+    open(os.path.join(package, "package.json"), "w").close()
+    server = subprocess.Popen([a.server, "--port", "0", "--package", package, "--db",
+                               os.path.join(w, "given.sqlite3")],
+                              cwd=w, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        server.stdout.readline()
+    finally:
+        server.terminate()
+        _, given = server.communicate(timeout=20)
+    if "loads libmus from" in given:
+        raise SystemExit("FAILED: a note on the package although --package gave one:\n" + given)
+    print("ok: no note on the package when --package gives one")
     if "mus-server: matches are stored in %s" % os.path.join(os.path.realpath(w), "ok.sqlite3") \
             not in err.replace(w, os.path.realpath(w)):
         raise SystemExit("FAILED: the server does not say where it stores matches:\n" + err)
