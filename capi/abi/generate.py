@@ -12,8 +12,8 @@
 
 The manifest (layout.txt) has one record a line: ``struct <name> <sizeof> <alignof>``,
 ``field <struct> <field> <offset> <size> <type>`` (``int32_t``, ``uint8_t[16]``,
-``mus_count_line[4]``), ``const <NAME> <value>`` and
-``func <name> <return> (<type> <name>, ...)``.
+``mus_count_line[4]``), ``opaque <name>`` (a handle type the library owns),
+``const <NAME> <value>`` and ``func <name> <return> (<type> <name>, ...)``.
 From it this script writes, and nothing else writes:
 
 - Python: capi/python/mus/_abi.py (constants, ctypes structs, the prototype of every function);
@@ -71,6 +71,7 @@ class Manifest(NamedTuple):
     structs: List[Struct]
     consts: List[Tuple[str, int]]
     funcs: List[Func]
+    opaques: List[str]  # handle types: declared, never defined (``typedef struct x x;``)
 
 
 def parse_manifest(text: str) -> Manifest:
@@ -78,6 +79,7 @@ def parse_manifest(text: str) -> Manifest:
     structs: Dict[str, Struct] = {}
     consts: List[Tuple[str, int]] = []
     funcs: List[Func] = []
+    opaques: List[str] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -94,6 +96,9 @@ def parse_manifest(text: str) -> Manifest:
                 structs[words[1]].fields.append(
                     Field(words[2], int(words[3]), int(words[4]), m.group(1),
                           int(m.group(2) or 0)))
+            elif kind == "opaque" and len(words) == 2 and re.fullmatch(r"mus_[a-z0-9_]+",
+                                                                      words[1]):
+                opaques.append(words[1])
             elif kind == "const" and len(words) == 3:
                 consts.append((words[1], int(words[2])))
             elif kind == "func":
@@ -114,7 +119,7 @@ def parse_manifest(text: str) -> Manifest:
             raise ValueError("layout.txt line %d: malformed record %r" % (number, line)) from None
     if not funcs:
         raise ValueError("layout.txt has no func records")
-    return Manifest(list(structs.values()), consts, funcs)
+    return Manifest(list(structs.values()), consts, funcs, opaques)
 
 
 def pointee(c_type: str) -> Tuple[str, bool, bool]:
@@ -142,8 +147,11 @@ def header_records(header_text: str) -> str:
     out = ["/* Generated from mus.h by capi/abi/generate.py (the build runs it): do not edit. */"]
 
     out.append("static void structs(void) {")
-    for m in re.finditer(r"typedef struct (mus_\w+) \{(.*?)\} \1;", code, re.S):
+    for m in re.finditer(r"typedef struct (mus_\w+) (?:\{(.*?)\} \1|\1);", code, re.S):
         name = m.group(1)
+        if m.group(2) is None:
+            out.append("  OPAQUE(%s);" % name)
+            continue
         out.append("  STRUCT(%s);" % name)
         for decl in m.group(2).split(";"):
             decl = " ".join(decl.split())
@@ -211,8 +219,12 @@ def generated_by(comment: str) -> List[str]:
     ]
 
 
-def py_type(c_type: str, structs: Dict[str, Struct]) -> str:
+def py_type(c_type: str, structs: Dict[str, Struct], opaques: Tuple[str, ...] = ()) -> str:
     base, is_pointer, _ = pointee(c_type)
+    if is_pointer and base.endswith("*"):  # a pointer to a pointer: an out-parameter of a handle
+        return "_P(%s)" % py_type(base, structs, opaques)
+    if is_pointer and base in opaques:
+        return "_P(%s)" % base
     if not is_pointer:
         if base == "void":
             return "None"
@@ -247,6 +259,11 @@ def python_layer(man: Manifest) -> str:
     for name, value in man.consts:
         o.append("%s = %d" % (name, value))
     o += ["", "# ---- Structs " + "-" * 78]
+    for name in man.opaques:
+        o += ["", "",
+              "class %s(ctypes.Structure):  # noqa: N801 (the header's names)" % name,
+              '    """%s: opaque, a handle the library owns (only pointers to it are used)."""'
+              % name]
     for s in man.structs:
         o += ["", "",
               "class %s(ctypes.Structure):  # noqa: N801 (the header's names)" % s.name,
@@ -270,14 +287,15 @@ def python_layer(man: Manifest) -> str:
           "#: Every function of mus.h: name -> (restype, argtypes), its C signature in ctypes",
           "#: terms (``const char*`` and ``char*`` are c_char_p, ``T*`` is POINTER(T)).",
           "PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {"]
+    opaques = tuple(man.opaques)
     for fn in man.funcs:
-        args = ", ".join(py_type(p, structs) for p in fn.params)
+        args = ", ".join(py_type(p, structs, opaques) for p in fn.params)
         o.append("    # %s" % fn.signature())
-        line = '    "%s": (%s, [%s]),' % (fn.name, py_type(fn.ret, structs), args)
+        line = '    "%s": (%s, [%s]),' % (fn.name, py_type(fn.ret, structs, opaques), args)
         if len(line) > 99:
             line = '    "%s": (%s, [\n%s,\n    ]),' % (
-                fn.name, py_type(fn.ret, structs),
-                ",\n".join("        " + py_type(p, structs) for p in fn.params))
+                fn.name, py_type(fn.ret, structs, opaques),
+                ",\n".join("        " + py_type(p, structs, opaques) for p in fn.params))
         o.append(line)
     o += ["}", "", "",
           "def constants() -> Dict[str, int]:",
@@ -296,11 +314,14 @@ CS_SCALARS = {
 }
 
 
-def cs_type(c_type: str, structs: Dict[str, Struct], is_return: bool) -> str:
+def cs_type(c_type: str, structs: Dict[str, Struct], is_return: bool,
+            opaques: Tuple[str, ...] = ()) -> str:
     base, is_pointer, const = pointee(c_type)
     if is_pointer and const and base == "char":
         return "IntPtr" if is_return else "[MarshalAs(UnmanagedType.LPStr)] string"
-    inner = CS_SCALARS.get(base) or (base if base in structs else None)
+    if is_pointer and base.endswith("*"):  # a pointer to a pointer: an out-parameter of a handle
+        return cs_type(base, structs, is_return, opaques) + "*"
+    inner = CS_SCALARS.get(base) or (base if base in structs or base in opaques else None)
     if inner is None or (inner == "void" and is_pointer):
         raise ValueError("no C# mapping for the C type %r" % c_type)
     return inner + "*" if is_pointer else inner
@@ -341,6 +362,13 @@ def csharp_layer(man: Manifest) -> str:
           "",
           "namespace Mus.Native",
           "{"]
+    for name in man.opaques:
+        o += ["    /// <summary>%s of mus.h: opaque, a handle the library owns (only pointers to it "
+              "are used).</summary>" % name,
+              "    public struct %s" % name,
+              "    {",
+              "    }",
+              ""]
     for s in man.structs:
         o += ["    /// <summary>%s of mus.h: %d bytes, aligned to %d.</summary>"
               % (s.name, s.size, s.align),
@@ -388,14 +416,15 @@ def csharp_layer(man: Manifest) -> str:
     for name, value in man.consts:
         kind = "int" if -2**31 <= value < 2**31 else "long"
         o.append("        public const %s %s = %d;" % (kind, name, value))
+    opaques = tuple(man.opaques)
     for fn in man.funcs:
-        params = ["%s %s" % (cs_type(p, structs, False), cs_name(n))
+        params = ["%s %s" % (cs_type(p, structs, False, opaques), cs_name(n))
                   for p, n in zip(fn.params, fn.names)]
-        decl = "        public static extern %s %s(%s);" % (cs_type(fn.ret, structs, True), fn.name,
-                                                          ", ".join(params))
+        ret = cs_type(fn.ret, structs, True, opaques)
+        decl = "        public static extern %s %s(%s);" % (ret, fn.name, ", ".join(params))
         if len(decl) > 100:
             decl = "        public static extern %s %s(\n            %s);" % (
-                cs_type(fn.ret, structs, True), fn.name, ",\n            ".join(params))
+                ret, fn.name, ",\n            ".join(params))
         o += ["",
               "        /// <summary>",
               "        /// %s %s(%s) of mus.h." % (fn.ret, fn.name, ", ".join(

@@ -114,6 +114,7 @@ class GeneratedLayerTest(unittest.TestCase):
             "  STRUCT(mus_a);",
             "  FIELD(mus_a, x, int32_t);",
             "  FIELD(mus_a, y, int32_t);",
+            "  OPAQUE(mus_h);",
             "}",
             "static void constants(void) {",
             "  CONST(MUS_X);",
