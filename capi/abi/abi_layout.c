@@ -26,6 +26,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* The experimental section of the header (the batch) is part of the manifest too. */
+#define MUS_EXPERIMENTAL
 #include "mus/mus.h"
 
 #define ALIGN_OF(type) \

@@ -35,7 +35,7 @@ export {
   type View,
 } from './match.js';
 export { Bot, playouts, type BotOptions } from './bots.js';
-export { withBatch, type Batch, type BatchOptions } from './batch.js';
+export { Batch, withBatch, type BatchInfo, type BatchOptions } from './batch.js';
 export { isLoaded, SIGNATURES, UNBOUND, type ModuleOptions, type MusModule } from './wasm.js';
 import { fn, frame, mod, text, type MusModule } from './wasm.js';
 
