@@ -4,15 +4,6 @@ using Mus.Native;
 
 namespace Mus
 {
-    /// <summary>The reward a Batch reports for each team (MUS_BATCH_REWARD_*).</summary>
-    public enum BatchReward
-    {
-        /// <summary>At the step that finishes a hand, each team's points in that hand; 0 at the other steps.</summary>
-        Points = NativeMethods.MUS_BATCH_REWARD_POINTS,
-        /// <summary>1 to the winner and -1 to the loser at the step that finishes the match; 0 before.</summary>
-        Match = NativeMethods.MUS_BATCH_REWARD_MATCH,
-    }
-
     /// <summary>
     /// Many independent matches stepped by one call, for learning (mus_batch_*, experimental until
     /// 1.0): Step plays one action id in every game, plays the chance that follows from each game's

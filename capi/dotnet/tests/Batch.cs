@@ -111,5 +111,7 @@ internal static partial class BindingTests
         }
         Throws(MusStatus.InvalidArgument, () => new Batch(Rules.Standard, 0), "a batch of no games");
         Throws(MusStatus.InvalidArgument, () => new Batch(Rules.Standard, 4, 65), "65 threads");
+        Eq(ActionIdBlocks.First(ActionKind.Bet), NativeMethods.MUS_ACTION_ID_BET, "the bet block starts at MUS_ACTION_ID_BET");
+        Eq(ActionIdBlocks.Count(ActionKind.Bet), NativeMethods.MUS_BET_LADDER_SIZE, "a bet id per rung of the ladder");
     }
 }

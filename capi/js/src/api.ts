@@ -2,8 +2,10 @@
 export { lastError, MusError, statusString } from './errors.js';
 export { C, STRUCTS } from './layout.js';
 export {
+  ACTION_ID_BLOCKS,
   ActionId,
   ActionKind,
+  BatchReward,
   BotKind,
   PlayoutScope,
   Answers,

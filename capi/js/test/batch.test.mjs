@@ -112,3 +112,10 @@ test('a Batch lives until free(): its arrays are bound once, free() twice does n
   withBatch('standard', { games: 8 }, (x) => x.reset(1n));
   for (let i = 0; i < 50; ++i) withBatch('standard', { games: 500 }, (x) => x.reset(BigInt(i)));
 });
+
+test('the action-id blocks tile the id space in action-kind order', () => {
+  const { ACTION_ID_BLOCKS, ActionKind, C } = mus;
+  assert.deepEqual(ACTION_ID_BLOCKS.map(([kind]) => kind), Object.values(ActionKind));
+  assert.equal(ACTION_ID_BLOCKS.reduce((n, [, , count]) => n + count, 0), C.MUS_ACTION_ID_COUNT);
+  assert.deepEqual(ACTION_ID_BLOCKS[ActionKind.BET - 1], [ActionKind.BET, C.MUS_ACTION_ID_BET, C.MUS_BET_LADDER_SIZE]);
+});

@@ -60,6 +60,7 @@ from typing import Any, Dict, Optional, Tuple
 
 from . import _abi, _hints, _lib
 from .cards import check_seed
+from .enums import ACTION_ID_BLOCKS
 from .match import State
 from .rules import Rules, as_rules
 
@@ -85,22 +86,13 @@ def _ptr(array: Any, ctype: Any) -> Any:
     return array.ctypes.data_as(ctypes.POINTER(ctype))
 
 
-#: The blocks of the action-id space, in id order: (first id, size) of each kind of action
-#: (mus.h's ``MUS_ACTION_ID_*``).
-ACTION_ID_BLOCKS = ((_abi.MUS_ACTION_ID_SHUFFLE, 1), (_abi.MUS_ACTION_ID_MUS, 1),
-                    (_abi.MUS_ACTION_ID_CUT, 1), (_abi.MUS_ACTION_ID_DISCARD, 16),
-                    (_abi.MUS_ACTION_ID_PASS, 1), (_abi.MUS_ACTION_ID_BET, 16),
-                    (_abi.MUS_ACTION_ID_ORDAGO, 1), (_abi.MUS_ACTION_ID_ACCEPT, 1),
-                    (_abi.MUS_ACTION_ID_REJECT, 1), (_abi.MUS_ACTION_ID_SIGNAL, 16),
-                    (_abi.MUS_ACTION_ID_PERETE, 1))
-
 _kind_tables: Dict[str, Any] = {}
 
 
 def kind_first_actions(legal: Any, u1: Any, u2: Any) -> Any:
     """The kind-first random player of the benchmarks (bench/random_policy.h) over a batch: for
     each row of ``legal`` (an (N, 56) bool matrix, :meth:`VecEnv.legal_matrix`), a legal kind of
-    action uniformly (the blocks of :data:`ACTION_ID_BLOCKS`), then one of its legal ids
+    action uniformly (the blocks of :data:`mus.enums.ACTION_ID_BLOCKS`), then one of its legal ids
     uniformly. ``u1`` (N, 11) and ``u2`` (N, 56) are the caller's uniform draws in [0, 1); they
     are overwritten (no temporaries the size of ``u2`` are made). Returns (N,) int32 ids."""
     np = _numpy()

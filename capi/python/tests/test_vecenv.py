@@ -236,6 +236,13 @@ class VecEnvTest(unittest.TestCase):
     def test_kind_first_actions(self):
         from mus import _abi
         from mus.vecenv import kind_first_actions
+        # The blocks (generated from the manifest) tile the action-id space in ActionKind order.
+        blocks = mus.enums.ACTION_ID_BLOCKS
+        self.assertEqual([first for first, _ in blocks],
+                         [getattr(_abi, "MUS_ACTION_ID_" + k.name) for k in mus.ActionKind])
+        self.assertEqual(sum(n for _, n in blocks), mus.ACTION_ID_COUNT)
+        bet = blocks[mus.ActionKind.BET - 1]
+        self.assertEqual(bet, (_abi.MUS_ACTION_ID_BET, _abi.MUS_BET_LADDER_SIZE))
         rng = np.random.default_rng(3)
         n = 4000
         legal = np.zeros((n, mus.ACTION_ID_COUNT), dtype=bool)
