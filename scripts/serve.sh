@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # README command 3: build mus-server in ./build (Release) and start it, with its SQLite file
 # under the directory you run this from (./mus.sqlite3 unless you pass --db). It prints the
-# URLs to open: the web table against bots (/) and the online table (/online.html). Arguments
-# go to mus-server (see `mus-server --help`), e.g.
+# URLs to open: the web table against bots (/) and the online table (/online.html); the server
+# itself says when the libmus package the web table loads is not built, and stops, before it
+# touches the database, when its port is in use. Arguments go to mus-server (see
+# `mus-server --help`), e.g.
 #   scripts/serve.sh --port 9000 --clock 20
 # On Debian or Ubuntu it first installs what the server needs and is missing (with sudo when
 # you are not root): g++, make, cmake, libboost-dev, nlohmann-json3-dev, libsqlite3-dev.
@@ -23,13 +25,6 @@ db=(--db "${here}/mus.sqlite3")
 for arg in "$@"; do
   [[ "${arg}" == "--db" ]] && db=()
 done
-if [[ ! -f "${root}/build/capi/js/package/package.json" ]]; then
-  echo "note: the web table at / loads libmus from build/capi/js/package, which is not built;"
-  echo "      build it with: cmake --build build --target js_package (needs emscripten and"
-  echo "      nodejs, see README.md), or give a built package's directory with --package DIR;"
-  echo "      the online table at /online.html does not need it"
-fi
-echo "mus-server: matches are stored in ${db[1]:-the --db you gave}"
 
 # The server says where it listens once it does (the port may be 0: any free one); beside
 # that line, say where the online table is. Everything else passes as it is.

@@ -36,6 +36,19 @@ Choice LibraryBot::signal_round(const Situation& sit) {
 
 bool is_bot_kind(std::string_view kind) { return mus::parse_bot_config(kind).ok(); }
 
+std::string bot_kinds_text() {
+  std::string out;
+  for (const mus::BotKind k : mus::bot_kinds) {
+    if (k == mus::BotKind::exploiter) continue;
+    out += mus::bot_kind_name(k);
+    out += ", ";
+  }
+  out.resize(out.size() - 2);
+  out += " or ";
+  out += mus::bot_kind_name(mus::BotKind::exploiter);
+  return out + "[:KIND] (the search that knows KIND's policy, the heuristic's by default)";
+}
+
 std::unique_ptr<LibraryBot> make_bot(std::string_view kind, std::uint64_t seed, int playouts) {
   const auto parsed = mus::parse_bot_config(kind);  // a kind, or "exploiter:" and its target
   mus::BotConfig c = parsed ? *parsed : mus::BotConfig{};

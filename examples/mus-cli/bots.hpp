@@ -36,8 +36,13 @@ class LibraryBot final : public Agent {
   double longest_ = 0;
 };
 
-/// Bot kinds for --bot/--team0/--team1/--bots/--vs: "random", "heuristic" or "search".
+/// Bot kinds for --bot/--team0/--team1/--bots/--vs: a kind's name (mus::bot_kind_name()) or
+/// "exploiter:" and its target's name (mus::parse_bot_config()).
 bool is_bot_kind(std::string_view kind);
+
+/// Every name is_bot_kind() accepts, for messages, from the library's list of kinds:
+/// "random, heuristic, ..., careful, exploiter or exploiter:KIND (...)".
+std::string bot_kinds_text();
 
 /// A new bot of a kind with its seed; `playouts` is the search budget (0: the default).
 std::unique_ptr<LibraryBot> make_bot(std::string_view kind, std::uint64_t seed, int playouts = 0);

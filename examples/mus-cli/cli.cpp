@@ -106,9 +106,7 @@ bool Args::number(std::string_view name, long long lo, long long hi, long long f
 bool Args::bot_kind(std::string_view name, std::string_view fallback, std::string& out) {
   out = get(name, fallback);
   if (!is_bot_kind(out)) {
-    error_ = "--" + std::string(name) +
-             " must be 'random', 'heuristic', 'search', 'tight', 'loose', 'station', 'ordago' or "
-             "'careful', not '" +
+    error_ = "--" + std::string(name) + " must be a bot kind: " + bot_kinds_text() + "; not '" +
              out + "'";
     return false;
   }

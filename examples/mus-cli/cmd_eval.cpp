@@ -19,17 +19,17 @@ One hand, e.g. mus-cli eval "Ko 3c Qe Ab": its strength in each lance (and the s
 91,390 hands it beats), its pares, its juego or punto and what beats its juego, its name if
 it has one, the signals of the rules' signal set (R33a) that are true of it, and its exact
 chances in each lance against ONE random opposing hand drawn from the other 36 cards: all
-C(36,4) = 58,905 hands are enumerated and counted as win, tie or lose. A tie goes to the hand nearer the mano (R9), so as mano you win
-'win + tie'. Pares and juego are not played when neither hand has them (then the juego
-row gives way to punto).
+C(36,4) = 58,905 hands are enumerated and counted as win, tie or lose. A tie goes to the
+hand nearer the mano (R9), so as mano you win 'win + tie'. Pares and juego are not played
+when neither hand has them (then the juego row gives way to punto).
 
 Four hands separated by '|' or ',' (seat 0 first): who wins grande, chica, pares and
 juego or punto, and the tantos, with seat N mano.
 
 options:
   --mano N       the mano's seat for four hands (default 0)
-  --rules RULES  standard (default: 8 kings), spain, basque (4 kings), online, or parse_rules
-                 text such as "standard kings=4 royal31=jack777"
+  --rules RULES  standard (default: 8 kings), spain, basque (4 kings), online, or
+                 parse_rules text such as "standard kings=4 royal31=jack777"
 )";
 
 constexpr std::array<mus::Lance, 5> all_lances{

@@ -45,8 +45,9 @@ options:
   --rules RULES   standard (default), spain, basque, online, or parse_rules text
   --tips          up to three short tips at each decision; when betting, the first is the
                   search bot's preferred action with its estimated points
-  --bot KIND      the three bots: random, heuristic (default), search, or a style of the
-                  pool: tight, loose, station, ordago, careful
+  --bot KIND      the three bots: random, heuristic (default), search, a style of the
+                  pool (tight, loose, station, ordago, careful), or exploiter[:KIND], the
+                  search that knows KIND's policy (the heuristic's by default)
   --bots KIND     the same as --bot
   --record FILE   save the match as a record (mus-cli replay FILE prints it)
   --record-orders write each shuffle in the record as its card order, not its seed
@@ -65,6 +66,38 @@ std::vector<std::string> split_words(const std::string& line) {
   }
   if (!cur.empty()) out.push_back(cur);
   return out;
+}
+
+// The words of a prompt that wants one number in lo..hi (`range` says it to the player): that
+// number, or why not in `why` ("'7 8' is more than one number"). Nothing else is taken: not a
+// second word, not a number with letters after it.
+bool one_number(const std::vector<std::string>& w, int lo, int hi, const std::string& range,
+                int& out, std::string& why) {
+  std::uint64_t n = 0;
+  if (w.size() == 1 && parse_int_in(w[0], lo, hi, out)) return true;
+  if (w.empty()) {
+    why = "type a number, " + range;
+  } else if (w.size() > 1) {
+    std::string all;
+    for (const std::string& word : w) {
+      if (!all.empty()) all += ' ';
+      all += word;
+    }
+    why = "'" + all + "' is more than one number: type one, " + range;
+  } else if (!parse_uint(w[0], n)) {
+    why = "'" + w[0] + "' is not a number: type one, " + range;
+  } else {
+    why = std::to_string(n) + (n < static_cast<std::uint64_t>(lo) ? " is less than " : " is more than ") +
+          std::to_string(n < static_cast<std::uint64_t>(lo) ? lo : hi);
+  }
+  return false;
+}
+
+// A bet's range as a player says it: the library's upper bound is far above any game
+// ("2 to 999" in a 40-point game), so past the target it is "2 or more".
+std::string bet_range_words(int lo, int hi, const mus::Rules& rules) {
+  return hi >= rules.target ? std::to_string(lo) + " or more"
+                            : std::to_string(lo) + " to " + std::to_string(hi);
 }
 
 // How a lance went, in Mus words: "en paso", "quiero 5", "no quiero (deje 1)".
@@ -241,8 +274,7 @@ std::vector<MenuEntry> Human::menu(const Situation& sit) const {
         if (bet_listed) continue;
         bet_listed = true;
         text = (v.bet_open != 0 ? "envido más: raise by " : "envido: bet ") +
-               std::to_string(sit.min_bet) + " to " + std::to_string(sit.max_bet) +
-               ", you say how much";
+               bet_range_words(sit.min_bet, sit.max_bet, sit.rules) + ", you say how much";
         if (v.proposal == static_cast<std::uint8_t>(mus::ActionKind::bet))
           text += " (" + std::to_string(v.proposal_amount) + " agrees with your partner)";
         break;
@@ -295,6 +327,11 @@ int Human::pick_signal(const Situation& sit, const std::string& given) {
       if (ask("  Which signal? (number, Enter = none) > ", line) == Read::quit) return -1;
       const std::vector<std::string> w = split_words(line);
       if (w.empty()) return 0;
+      if (w.size() > 1) {
+        out_ << "  '" << line << "' is more than one signal: type one number, 1.." << ids.size()
+             << ".\n";
+        continue;
+      }
       choice = w[0];
     }
     int n = 0;
@@ -333,6 +370,10 @@ Choice Human::discard(const Situation& sit) {
       continue;
     }
     if (w[0] == "s") {
+      if (w.size() > 2) {
+        out_ << "  's' takes one signal at most, e.g. 's 1'.\n";
+        continue;
+      }
       const int s = pick_signal(sit, w.size() > 1 ? w[1] : "");
       if (s < 0) return Choice::quit();
       if (s == 0) continue;
@@ -395,20 +436,31 @@ Choice Human::act(const Situation& sit) {
     mus::Action a = m[static_cast<std::size_t>(n - 1)].action;
     if (a.kind == mus::ActionKind::bet) {
       // The one envido entry: the amount comes with it ("2 5") or is asked for, once (not
-      // when only one amount is legal), and asked again only when it is out of range.
-      const std::string range = std::to_string(sit.min_bet) + ".." + std::to_string(sit.max_bet);
-      std::string amount = w.size() > 1                 ? w[1]
-                           : sit.min_bet == sit.max_bet ? std::to_string(sit.min_bet)
-                                                        : "";
-      int v = 0;
-      while (!parse_int_in(amount, sit.min_bet, sit.max_bet, v)) {
-        if (!amount.empty()) out_ << "  The amount must be a number " << range << ".\n";
+      // when only one amount is legal), and asked again, saying why, until it is exactly one
+      // number in range.
+      if (w.size() > 2) {
+        out_ << "  '" << line << "': type envido's number and one amount, e.g. '" << n << ' '
+             << sit.min_bet << "'.\n";
+        continue;
+      }
+      const std::string range = bet_range_words(sit.min_bet, sit.max_bet, sit.rules);
+      std::string why;
+      int v = sit.min_bet;
+      bool given = w.size() == 2 && one_number({w[1]}, sit.min_bet, sit.max_bet, range, v, why);
+      if (w.size() == 2 && !given) out_ << "  The amount: " << why << ".\n";
+      if (w.size() == 1 && sit.min_bet == sit.max_bet) given = true;
+      while (!given) {
         std::string l2;
         if (ask("  How much? (" + range + ", Enter = " + std::to_string(sit.min_bet) + ") > ",
                 l2) == Read::quit)
           return Choice::quit();
         const std::vector<std::string> w2 = split_words(l2);
-        amount = w2.empty() ? std::to_string(sit.min_bet) : w2[0];
+        if (w2.empty()) {
+          v = sit.min_bet;
+          break;
+        }
+        given = one_number(w2, sit.min_bet, sit.max_bet, range, v, why);
+        if (!given) out_ << "  The amount: " << why << ".\n";
       }
       a.amount = v;
     } else if (w.size() > 1) {
@@ -458,10 +510,15 @@ int cmd_play(int argc, char** argv) {
   const int dealer = static_cast<int>(derive_seed(seed, Stream::dealer, 0) % mus::seats);
   const auto start = mus::new_match(rules, dealer);
   if (!start) return usage_error("play", start.error().describe());
+  // What deals the same cards to the same bots again: every option the match depends on.
+  const std::string rules_text = mus::format_rules(rules);
+  const std::string again = "mus-cli play --seed " + std::to_string(seed) + " --seat " +
+                            std::to_string(seat) + " --bot " + kind + " --rules " +
+                            (rules_text.find(' ') == std::string::npos ? rules_text
+                                                                       : '"' + rules_text + '"');
   std::cout << "You are seat " << seat << " (team " << mus::team_of(static_cast<int>(seat))
             << "); your partner is seat " << partner_of(static_cast<int>(seat)) << " (" << kind
-            << " bot). Seed " << seed << ": 'mus-cli play --seed " << seed
-            << "' deals the same cards again.\n"
+            << " bot). Seed " << seed << ": '" << again << "' deals the same cards again.\n"
             << "Type an action's number at each decision; h for help, q to quit.\n\n";
   Printer printer(std::cout, PrintOptions{static_cast<int>(seat), false});
   std::array<std::unique_ptr<Agent>, 4> bots;
@@ -479,10 +536,7 @@ int cmd_play(int argc, char** argv) {
   table.observe(&printer);
   RecordFile record;
   if (args.has("record")) {
-    if (!record.open(
-            args.get("record"), "play", args.has("record-orders"),
-            "mus-cli play --seat " + std::to_string(seat) + " --seed " + std::to_string(seed)))
-      return 1;
+    if (!record.open(args.get("record"), "play", args.has("record-orders"), again)) return 1;
     table.observe(record.writer.get());
   }
   const Outcome o = table.run();

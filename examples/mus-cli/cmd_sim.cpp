@@ -47,8 +47,10 @@ time: what a decision costs on one core, however busy the machine). With several
 
 options:
   --matches N    matches to play (default 1000; with --duplicate: match pairs, default 200)
-  --team0 KIND   bots of seats 0 and 2: random, heuristic (default), search, or a style
-                 of the opponent pool: tight, loose, station, ordago, careful
+  --team0 KIND   bots of seats 0 and 2: random, heuristic (default), search, a style of
+                 the opponent pool (tight, loose, station, ordago, careful), or
+                 exploiter[:KIND], the search that knows KIND's policy (the heuristic's
+                 by default)
   --team1 KIND   bots of seats 1 and 3 (default random; the same kinds)
   --bot KIND     --duplicate: the bot measured (default search); else the same as --team0
   --vs KIND      --duplicate: its opponent (default heuristic), a comma-separated list of
@@ -302,7 +304,7 @@ void print_one(const Measured& m, const std::string& bot, long long deals, long 
               << ordago_text(m.ordagos[k]) << '\n';
   for (std::size_t k = 0; k < 2; ++k)
     std::cout << "CPU ms per decision, " << (k == 0 ? bot : vs) << ": " << fixed(m.ms(k), 3)
-              << " on average, " << fixed(1000.0 * m.longest[k], 1) << " at most ("
+              << " on average, " << fixed(1000.0 * m.longest[k], 3) << " at most ("
               << grouped(static_cast<long long>(m.decisions[k])) << " decisions, " << threads
               << (threads == 1 ? " thread" : " threads") << ")\n";
   std::cout << "time: " << fixed(m.seconds, 1) << " s\n";
@@ -323,8 +325,8 @@ void print_row(const Measured& m, const std::string& bot) {
             << signed_fixed(m.capped.mean, 2) << " ± " << fixed(m.capped.se, 2) << " | "
             << signed_fixed(m.raw.mean, 2) << " ± " << fixed(m.raw.se, 2) << " | "
             << ordago_text(m.ordagos[0]) << " · " << ordago_text(m.ordagos[1]) << " | "
-            << fixed(m.ms(0), 3) << "/" << fixed(1000.0 * m.longest[0], 1) << " · "
-            << fixed(m.ms(1), 3) << "/" << fixed(1000.0 * m.longest[1], 1) << " |\n"
+            << fixed(m.ms(0), 3) << "/" << fixed(1000.0 * m.longest[0], 3) << " · "
+            << fixed(m.ms(1), 3) << "/" << fixed(1000.0 * m.longest[1], 3) << " |\n"
             << std::flush;
 }
 
@@ -365,9 +367,8 @@ std::vector<std::string> opponents_of(const std::string& text, std::string& erro
     const std::size_t comma = rest.find(',');
     const std::string name = rest.substr(0, comma);
     if (!is_bot_kind(name)) {
-      error = "--vs must be a bot kind (random, heuristic, search, tight, loose, station, ordago, "
-              "careful), a comma-separated list of them, or 'pool', not '" +
-              text + "'";
+      error = "--vs must be a bot kind (" + bot_kinds_text() +
+              "), a comma-separated list of them, or 'pool', not '" + text + "'";
       return {};
     }
     out.push_back(name);

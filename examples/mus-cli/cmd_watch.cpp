@@ -34,8 +34,10 @@ options:
   --quiet           print only each hand's result and the final result
   --record FILE     also save the match as a record (see RECORD_FORMAT.md)
   --record-orders   write each shuffle in the record as its card order, not its seed
-  --bot KIND        the bots of all four seats: random, heuristic (default), search, or a
-                    style of the pool: tight, loose, station, ordago, careful
+  --bot KIND        the bots of all four seats: random, heuristic (default), search, a
+                    style of the pool (tight, loose, station, ordago, careful), or
+                    exploiter[:KIND], the search that knows KIND's policy (the
+                    heuristic's by default)
   --team0 KIND      bots of seats 0 and 2 (default: --bot)
   --team1 KIND      bots of seats 1 and 3 (default: --bot)
 )";

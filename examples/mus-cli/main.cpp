@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "cli.hpp"
+#include "mus/mus.h"
 
 namespace {
 
@@ -18,7 +19,8 @@ commands:
   eval     analyse one hand, or decide the lances of four       (mus-cli eval "Ko 3c Qe Ab")
   replay   print a saved match record as watch printed it       (mus-cli replay match.txt)
 
-Run 'mus-cli COMMAND --help' for each command's options. Cards are written as a rank
+Run 'mus-cli COMMAND --help' for each command's options, 'mus-cli --version' for the
+version. Cards are written as a rank
 (A 2 3 4 5 6 7 J Q K) and a suit (o c e b): Ko is the rey de oros, 3c the 3 de copas.
 Seats 0 and 2 are team 0, seats 1 and 3 team 1. The rules are those of rules.md; the
 presets are standard (default), spain, basque and online.
@@ -35,6 +37,11 @@ int main(int argc, char** argv) {
   if (command == "replay") return muscli::cmd_replay(argc, argv);
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << main_help;
+    return 0;
+  }
+  if (command == "--version" || command == "-V" || command == "version") {
+    std::cout << "mus-cli " MUS_VERSION_STRING " (libmus " MUS_VERSION_STRING
+                 ", the Mus rules engine, built in)\n";
     return 0;
   }
   if (command.empty()) {

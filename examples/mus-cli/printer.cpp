@@ -38,6 +38,20 @@ std::uint64_t mask_of(const std::array<std::uint8_t, 16>& hands, int seat) {
   return m;
 }
 
+// The cards of `mask` that a seat holds, in the order of its hand, so that a person sees which
+// card went where: "Kb Qc" for a discard of the first two cards of "Kb Qc 5o 7e".
+std::string cards_in_hand_order(const std::array<std::uint8_t, 16>& hands, int seat,
+                                std::uint64_t mask) {
+  std::string out;
+  for (int i = 0; i < mus::hand_size; ++i) {
+    const std::uint8_t id = hands[static_cast<std::size_t>(seat * 4 + i)];
+    if (id >= mus::deck_size || ((mask >> id) & 1U) == 0) continue;
+    if (!out.empty()) out += ' ';
+    out += card_id_text(id);
+  }
+  return out;
+}
+
 bool complete(const std::array<std::uint8_t, 16>& hands) {
   for (const std::uint8_t id : hands)
     if (id >= mus::deck_size) return false;
@@ -155,7 +169,7 @@ void Printer::event(const mus::State& before, const mus::Action& action, const m
       if (e.amount == 0) {
         text += "servido (keeps all four)";
       } else if (visible(seat)) {
-        text += cards_text(action.cards);
+        text += cards_in_hand_order(before.deck.hands, seat, action.cards);
       } else {
         text += std::to_string(e.amount) + (e.amount == 1 ? " card" : " cards");
       }
@@ -303,7 +317,8 @@ void Printer::replace(const mus::Event& e, const mus::State& before, const mus::
   const mus::Hand h = hand_from(after.deck.hands, seat);
   line("    " +
        pad(says(seat, "draws", "draw") + " " +
-               (fresh == 0 ? std::string("nothing") : cards_text(fresh)),
+               (fresh == 0 ? std::string("nothing")
+                           : cards_in_hand_order(after.deck.hands, seat, fresh)),
            26) +
        mus::to_string(h) + "   " + hand_summary(h, rules_));
 }

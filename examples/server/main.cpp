@@ -1,13 +1,45 @@
 // mus-server: the reference multiplayer server of libmus. See docs/server.md.
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "handler.hpp"
 #include "options.hpp"
 #include "sqlite_store.hpp"
 #include "transport.hpp"
+
+namespace {
+
+// What --web and --package name is refused when it is missing; the defaults (the source and
+// build trees of this binary) may be missing too, and then the server says what that means.
+void say_what_is_missing(const mus_server::Options& opt) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(std::filesystem::path(opt.web_dir) / "index.html", ec))
+    std::fprintf(stderr,
+                 "mus-server: warning: no web table at %s (no index.html): / answers 404; "
+                 "give the source tree's examples/web with --web DIR\n",
+                 opt.web_dir.c_str());
+  if (!std::filesystem::is_regular_file(std::filesystem::path(opt.package_dir) / "package.json",
+                                        ec)) {
+    const std::string tail = "/capi/js/package";
+    const std::string& pkg = opt.package_dir;
+    const std::string build = pkg.size() > tail.size() &&
+                                      pkg.compare(pkg.size() - tail.size(), tail.size(), tail) == 0
+                                  ? pkg.substr(0, pkg.size() - tail.size())
+                                  : "<build>";
+    std::fprintf(stderr,
+                 "mus-server: note: the web table at / loads libmus from %s, which is not built: "
+                 "build it with `cmake --build %s --target js_package` (needs emscripten and "
+                 "nodejs, see README.md) or give a built package with --package DIR; the online "
+                 "table at /online.html does not need it\n",
+                 pkg.c_str(), build.c_str());
+  }
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace mus_server;
@@ -27,13 +59,25 @@ int main(int argc, char** argv) {
     std::fputs(usage().c_str(), stdout);
     return 0;
   }
+  // The port first: a second server on a busy port stops here, before it opens (or loads)
+  // the database of the first.
+  std::string not_listening;
+  const auto listening = listen_on(opt, not_listening);
+  if (!listening) {
+    std::fprintf(stderr, "mus-server: %s\n", not_listening.c_str());
+    return 1;
+  }
+  say_what_is_missing(opt);
   try {
     SqliteStore store(opt.db, opt.durability);
+    std::error_code ec;
+    std::fprintf(stderr, "mus-server: matches are stored in %s\n",
+                 std::filesystem::absolute(opt.db, ec).string().c_str());
     Handler handler(store, opt.limits, os_random_bytes, opt.test_seed);
     for (const auto& p : handler.restore(0)) std::fprintf(stderr, "mus-server: %s\n", p.c_str());
     for (const auto& l : handler.take_log()) std::fprintf(stderr, "mus-server: %s\n", l.c_str());
     if (opt.test_seed) std::fprintf(stderr, "mus-server: --test-seed: match seeds are NOT random\n");
-    return run_server(opt, handler, store);
+    return run_server(*listening, opt, handler, store);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "mus-server: %s\n", e.what());
     return 1;

@@ -1,7 +1,9 @@
 #include "options.hpp"
 
 #include <charconv>
+#include <filesystem>
 #include <limits>
+#include <system_error>
 
 namespace mus_server {
 namespace {
@@ -14,6 +16,14 @@ bool number(const std::string& text, T& out, T lo, T hi) {
   if (r.ec != std::errc{} || r.ptr != end || v < lo || v > hi) return false;
   out = v;
   return true;
+}
+
+// Whether `dir` is a directory holding `file`: a directory given on the command line that
+// lacks what is served from it would only answer 404s.
+bool holds(const std::string& dir, const char* file) {
+  std::error_code ec;
+  return std::filesystem::is_directory(dir, ec) &&
+         std::filesystem::is_regular_file(std::filesystem::path(dir) / file, ec);
 }
 
 }  // namespace
@@ -30,9 +40,11 @@ as a WebSocket at /ws.
   --db FILE                 the SQLite file of matches (default mus.sqlite3)
   --sync normal|full        SQLite durability: normal survives a crash of the server,
                             full survives power loss too (default normal)
-  --web DIR                 files served at / (default: examples/web of the source tree)
-  --package DIR             the libmus npm package served at /libmus/
-                            (default: capi/js/package of the build tree)
+  --web DIR                 files served at / (default: examples/web of the source tree);
+                            refused without an index.html
+  --package DIR             the libmus npm package served at /libmus/ (default:
+                            capi/js/package of the build tree); refused without a
+                            package.json
   --allow-origin ORIGIN     a browser Origin allowed besides the server's own address
                             (repeatable; clients that send no Origin are allowed)
   --clock SECONDS           default per-decision clock (default 30)
@@ -59,8 +71,9 @@ std::string parse_options(const std::vector<std::string>& args, Options& out) {
       out.help = true;
       continue;
     }
-    if (i + 1 >= args.size()) return a + ": " + (a.rfind("--", 0) == 0 ? "needs a value" : "unknown option");
-    const std::string& v = args[++i];
+    // The option is looked up before its value: "--bogus" is an unknown option even last.
+    const bool has_value = i + 1 < args.size();
+    const std::string v = has_value ? args[i + 1] : std::string();
     bool ok = true;
     Limits& l = out.limits;
     std::size_t big = std::numeric_limits<std::uint32_t>::max();
@@ -75,8 +88,13 @@ std::string parse_options(const std::vector<std::string>& args, Options& out) {
       out.durability = v == "full" ? Durability::full : Durability::normal;
     } else if (a == "--web") {
       out.web_dir = v;
+      if (has_value && !holds(v, "index.html"))
+        return a + " " + v + ": no web table there (no index.html; the source tree's is examples/web)";
     } else if (a == "--package") {
       out.package_dir = v;
+      if (has_value && !holds(v, "package.json"))
+        return a + " " + v + ": no libmus npm package there (no package.json; the build's target "
+               "js_package writes one to <build>/capi/js/package)";
     } else if (a == "--allow-origin") {
       out.origins.push_back(v);
     } else if (a == "--clock") {
@@ -110,6 +128,8 @@ std::string parse_options(const std::vector<std::string>& args, Options& out) {
     } else {
       return a + ": unknown option (see --help)";
     }
+    if (!has_value) return a + ": needs a value";
+    ++i;
     if (!ok) return a + ": bad value '" + v + "'";
   }
   if (out.limits.clock_seconds > out.limits.max_clock_seconds)

@@ -291,14 +291,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
-  Listener(net::io_context& ioc, tcp::endpoint ep, Hub& hub) : ioc_(ioc), acceptor_(ioc), hub_(hub) {
-    acceptor_.open(ep.protocol());
-    acceptor_.set_option(net::socket_base::reuse_address(true));
-    acceptor_.bind(ep);
-    acceptor_.listen(4096);
-    acceptor_.non_blocking(true);  // accept() below returns would_block when none is waiting
-  }
-  std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
+  // Takes a bound and listening acceptor (listen_on()).
+  Listener(net::io_context& ioc, tcp::acceptor& acceptor, Hub& hub)
+      : ioc_(ioc), acceptor_(acceptor), hub_(hub) {}
   void accept() {
     acceptor_.async_accept(net::make_strand(ioc_),
                            [self = shared_from_this()](beast::error_code ec, tcp::socket s) {
@@ -330,7 +325,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
 
   static constexpr int max_accepts_per_turn = 256;
   net::io_context& ioc_;
-  tcp::acceptor acceptor_;
+  tcp::acceptor& acceptor_;
   Hub& hub_;
 };
 
@@ -346,19 +341,49 @@ void schedule_tick(net::steady_timer& timer, Hub& hub) {
 
 }  // namespace
 
-int run_server(const Options& opt, Handler& handler, Store& store) {
-  (void)now_ms();  // the handler's clock starts here (restore() used 0)
+struct Listening::Impl {
   net::io_context ioc{1};
-  Hub hub{handler, store, opt, ioc, {}, 1, false, {}, 0};
-  std::shared_ptr<Listener> listener;
-  try {
-    const auto address = net::ip::make_address(opt.host);
-    listener = std::make_shared<Listener>(ioc, tcp::endpoint{address, opt.port}, hub);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "mus-server: cannot listen on %s port %u: %s\n", opt.host.c_str(),
-                 static_cast<unsigned>(opt.port), e.what());
-    return 1;
+  tcp::acceptor acceptor{ioc};
+};
+
+Listening::Listening(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Listening::~Listening() = default;
+std::uint16_t Listening::port() const { return impl_->acceptor.local_endpoint().port(); }
+
+std::unique_ptr<Listening> listen_on(const Options& opt, std::string& error) {
+  auto impl = std::make_unique<Listening::Impl>();
+  const std::string where = opt.host + " port " + std::to_string(opt.port);
+  beast::error_code ec;
+  const auto address = net::ip::make_address(opt.host, ec);
+  if (ec) {
+    error = "--host " + opt.host + ": not an IP address (" + ec.message() + ")";
+    return nullptr;
   }
+  const tcp::endpoint ep{address, opt.port};
+  tcp::acceptor& a = impl->acceptor;
+  a.open(ep.protocol(), ec);
+  if (!ec) a.set_option(net::socket_base::reuse_address(true), ec);
+  if (!ec) a.bind(ep, ec);
+  if (ec == net::error::address_in_use) {
+    error = "cannot listen on " + where +
+            ": it is in use (another mus-server, or another program); stop it, or give "
+            "another port with --port N (0: any free one)";
+    return nullptr;
+  }
+  if (!ec) a.listen(4096, ec);
+  if (!ec) a.non_blocking(true, ec);  // Listener::drain(): would_block when none is waiting
+  if (ec) {
+    error = "cannot listen on " + where + ": " + ec.message();
+    return nullptr;
+  }
+  return std::make_unique<Listening>(std::move(impl));
+}
+
+int run_server(Listening& listening, const Options& opt, Handler& handler, Store& store) {
+  (void)now_ms();  // the handler's clock starts here (restore() used 0)
+  net::io_context& ioc = listening.impl().ioc;
+  Hub hub{handler, store, opt, ioc, {}, 1, false, {}, 0};
+  auto listener = std::make_shared<Listener>(ioc, listening.impl().acceptor, hub);
   listener->accept();
   net::steady_timer timer(ioc);
   schedule_tick(timer, hub);
@@ -366,7 +391,7 @@ int run_server(const Options& opt, Handler& handler, Store& store) {
   signals.async_wait([&ioc](beast::error_code, int) { ioc.stop(); });
   const std::string host = opt.host.find(':') != std::string::npos ? "[" + opt.host + "]" : opt.host;
   std::printf("mus-server: listening on http://%s:%u/\n", host.c_str(),
-              static_cast<unsigned>(listener->port()));
+              static_cast<unsigned>(listening.port()));
   std::fflush(stdout);
   ioc.run();
   if (hub.exit_status == 0) hub.flush();  // what the last events held

@@ -224,10 +224,10 @@ inline constexpr std::array<std::string_view, 3> signal_set_names{"full", "onlin
 /**
  * @brief Parse rules: a preset name, then `key=value` overrides separated by blanks.
  *
- * Keys: `kings=4|8 target=N games_per_vaca=N vacas=N min_raise=1|2
- * royal31=off|jack777|figure777|jack777_other_suits|jack_of_coins777|jack_of_coins_any777
- * zero_discard=0|1 deje_ends=0|1 mus_corrido=off|match|game tio_perete=0|1
- * answers=first|proposal signals=full|online|off`. An empty text is `standard`.
+ * Keys: `kings=4|8 target=N games_per_vaca=N vacas=N min_raise=1|2`,
+ * `royal31=off|jack777|figure777|jack777_other_suits|jack_of_coins777|jack_of_coins_any777`,
+ * `zero_discard=0|1 deje_ends=0|1 mus_corrido=off|match|game tio_perete=0|1`,
+ * `answers=first|proposal signals=full|online|off`. An empty text is `standard`.
  * @param text The text.
  * @return The rules, or Errc::parse with a message (unknown preset or key, malformed value,
  *         or a value outside its limits, e.g. "kings must be 4 or 8") and the byte position of

@@ -183,8 +183,15 @@ internal static class BotsMatch
                 {
                     ++outcome.GamesWon[e.Team.Value];
                     HandCount c = s.LastCount();
-                    log.AppendFormat("game {0}: team {1} wins {2}-{3} in hand {4} ({5})\n", ++game, e.Team.Value,
-                                     c.ScoreAfter[0], c.ScoreAfter[1], c.Number, Describe(c.End));
+                    int won = e.Team.Value;
+                    // The winner's points first. An accepted órdago wins the game whatever the
+                    // points (R27), so they are told as they stood, not as a winning score.
+                    if (c.End == HandEnd.Ordago)
+                        log.AppendFormat("game {0}: team {1} wins in hand {2} by an accepted órdago (the points stood at {3} to {4})\n",
+                                         ++game, won, c.Number, c.ScoreAfter[won], c.ScoreAfter[1 - won]);
+                    else
+                        log.AppendFormat("game {0}: team {1} wins in hand {2}, {3} points to {4} ({5})\n",
+                                         ++game, won, c.Number, c.ScoreAfter[won], c.ScoreAfter[1 - won], Describe(c.End));
                 }
             }
         }
@@ -198,7 +205,6 @@ internal static class BotsMatch
         switch (end)
         {
             case HandEnd.Deje: return "a deje reached the target";
-            case HandEnd.Ordago: return "an accepted órdago";
             default: return "at the count";
         }
     }

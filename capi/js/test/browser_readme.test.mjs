@@ -3,7 +3,7 @@
 // repository root, in a fresh build directory; the last one serves the web table, which must
 // load in headless Chromium. Read from the README itself, so the test breaks when it drifts.
 // Two substitutions only: the build directory `build-js` becomes one of the test's own (under
-// the ctest build dir, emptied first), and the port 8080 becomes 0 (any free port).
+// the ctest build dir, emptied first), and the server's port becomes 0 (any free port).
 // Also: the server refuses to start, saying how to build the package, when there is none.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
@@ -55,7 +55,7 @@ test('the README\'s commands, in order, on a fresh build directory, end with the
     execFileSync('sh', ['-c', local(c)], { cwd: sourceDir, stdio: 'inherit', timeout: 1500 * 1000 });
   }
 
-  const served = spawn('sh', ['-c', `exec ${local(serve).replace(/ 8080(?=\s|$)/, ' 0')}`], { cwd: sourceDir, stdio: ['ignore', 'pipe', 'inherit'] });
+  const served = spawn('sh', ['-c', `exec ${local(serve).replace(/^(node examples\/web\/server\.mjs) \d+(?=\s|$)/, '$1 0')}`], { cwd: sourceDir, stdio: ['ignore', 'pipe', 'inherit'] });
   const { chromium } = await import(pathToFileURL(join(jsDir, 'node_modules', 'playwright-core', 'index.mjs')).href);
   let browser;
   try {

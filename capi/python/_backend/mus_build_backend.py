@@ -35,7 +35,11 @@ Config settings (``pip install --config-settings KEY=VALUE ./capi/python``):
     Do not use ccache. By default, when ``ccache`` is on the PATH, it is the compiler launcher
     (a rebuild of unchanged sources is then a matter of seconds).
 ``jobs=<n>``
-    Parallel compile jobs (default: the number of CPUs).
+    Parallel compile jobs (default: the CPUs this process may use).
+``progress=off``
+    Do not report the build's steps on the terminal. By default, since pip shows a backend's
+    output only with ``-v``, the backend writes a one-line account of the build (each file
+    compiled, with CMake's percentage) to the controlling terminal, when there is one.
 
 An editable install (``pip install -e``) puts the source directory on ``sys.path`` and builds no
 library: point ``MUS_LIBRARY`` at one (see README.md).
@@ -142,23 +146,87 @@ def _library_names():
     return ["libmus.so.*.*.*", "libmus.so.*", "libmus.so"]
 
 
-def _run(command, log):
+def default_jobs():
+    """The CPUs this process may run on (its affinity, which a container or ``taskset`` may
+    limit), else the machine's count."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+class Progress:
+    """What the build is doing, on one line of the terminal pip runs in. pip keeps a backend's
+    output to itself unless ``-v`` is given, so a build of a few minutes looked like a hang:
+    the backend writes to the controlling terminal (``/dev/tty``) instead, when there is one
+    and ``progress=off`` was not given. ``stream`` replaces the terminal (tests)."""
+
+    # "[ 45%] Building CXX object ..." (Makefiles) or "[12/27] Building CXX object ..." (Ninja)
+    STEP = re.compile(r"^\[\s*(\d+)(%|/(\d+))\] (Building \S+ object|Linking \S+ \S+ library) "
+                      r"(\S+)")
+
+    def __init__(self, stream=None, enabled=True):
+        self.stream = stream
+        self.owned = False
+        if stream is None and enabled:
+            try:
+                self.stream = open("/dev/tty", "w", encoding="utf-8")
+                self.owned = True
+            except OSError:
+                self.stream = None
+        self.start = time.monotonic()
+
+    def say(self, text, end="\n"):
+        if self.stream is not None:
+            self.stream.write("\r\033[K" + text + end if self.stream.isatty() else text + "\n")
+            self.stream.flush()
+
+    def line(self, output_line):
+        """Reports CMake's "[ 45%] Building CXX object src/bots.cpp.o" lines, shortened."""
+        m = self.STEP.match(output_line)
+        if m:
+            done = int(m.group(1)) * 100 // int(m.group(3)) if m.group(3) else int(m.group(1))
+            name = os.path.basename(m.group(5))
+            what = name[:-2] if name.endswith(".o") else name
+            if m.group(4).startswith("Linking"):
+                what = "linking " + what
+            self.say("mus: building libmus [%3d%%] %s" % (done, what), end="")
+
+    def done(self, text):
+        self.say("%s (%.0f s)" % (text, time.monotonic() - self.start))
+        if self.owned:
+            self.stream.close()
+
+
+def _run(command, log, progress=None):
     log.write("+ %s\n" % " ".join(shlex.quote(c) for c in command))
     log.flush()
-    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    output = result.stdout.decode("utf-8", "replace")
-    log.write(output)
-    log.flush()
-    if result.returncode != 0:
+    tail = []
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    for raw in process.stdout:
+        line = raw.decode("utf-8", "replace")
+        log.write(line)
+        log.flush()
+        tail.append(line)
+        del tail[:-200]
+        if progress is not None:
+            progress.line(line)
+    process.wait()
+    if process.returncode != 0:
+        if progress is not None:
+            progress.done("mus: building libmus failed")
         raise RuntimeError("mus: building libmus failed (exit status %d) in:\n  %s\n%s"
-                           % (result.returncode, " ".join(shlex.quote(c) for c in command),
-                              output[-6000:]))
+                           % (process.returncode, " ".join(shlex.quote(c) for c in command),
+                              "".join(tail)[-6000:]))
 
 
-def build_library(directory, config_settings=None, log=None):
+def build_library(directory, config_settings=None, log=None, progress=None):
     """Builds libmus.so (Release) in ``directory`` with CMake; returns the path of the library
-    file (a real file, not a symlink)."""
+    file (a real file, not a symlink). CMake's output goes to ``log`` (stderr); a short account
+    of the steps to ``progress`` (a Progress; by default the terminal, see Progress)."""
     log = log or sys.stderr
+    if progress is None:
+        progress = Progress(enabled=_setting(config_settings, "progress", "on") != "off")
     sources = source_root()
     cmake = _setting(config_settings, "cmake") or shutil.which("cmake")
     if not cmake:
@@ -177,10 +245,14 @@ def build_library(directory, config_settings=None, log=None):
         configure += ["-DCMAKE_C_COMPILER_LAUNCHER=ccache",
                       "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"]
     configure += shlex.split(_setting(config_settings, "cmake-args") or "")
-    jobs = str(_setting(config_settings, "jobs") or os.cpu_count() or 1)
-    _run(configure, log)
+    jobs = str(_setting(config_settings, "jobs") or default_jobs())
+    progress.say("mus: building libmus, the C library this package loads, with CMake: its "
+                 "target mus_c only, %s parallel jobs; a few minutes (pip install -v shows "
+                 "CMake's output)" % jobs)
+    _run(configure, log, progress)
     _run([cmake, "--build", build, "--target", "mus_c", "--config", "Release",
-          "--parallel", jobs], log)
+          "--parallel", jobs], log, progress)
+    progress.done("mus: built libmus")
     patterns = _library_names()
     for dirpath, dirnames, filenames in os.walk(output):
         dirnames.sort()

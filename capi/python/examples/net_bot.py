@@ -1,36 +1,157 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """A bot that plays at a mus-server table over the network, from its seat's view only.
 
-    python3 net_bot.py --url ws://127.0.0.1:8080/ws --table ID [--seat N]
-    python3 net_bot.py --url ws://127.0.0.1:8080/ws --code CODE
-    python3 net_bot.py --url ws://127.0.0.1:8080/ws --create "standard target=15" \\
-        --seats human,bot,human,bot [--seat 0]
+    python net_bot.py [--url ws://127.0.0.1:8080/ws] --create RULES [--seats human,bot,human,bot]
+                      [--seat 0]
+    python net_bot.py [--url ws://127.0.0.1:8080/ws] --table ID [--seat N]
+    python net_bot.py [--url ws://127.0.0.1:8080/ws] --code CODE
 
 An external bot uses the same socket and protocol as a person (docs/protocol.md): ``hello``,
 ``join`` (or ``create``), then for each ``view`` in which its seat is to act it reads the view's
 text (the library's ``mus-view`` form), builds the state the seat can decide from
 (``mus.State.from_view``: the public state, and a deal of the unseen cards that agrees with
 everything public), asks ``mus.Bot`` for an action id and sends ``act`` with the view's
-``seq``. It never sees another seat's cards, and neither does the bot. Errors are printed; a
-dropped connection is resumed with the resume token (a bounded number of times); at the end it
-prints the result and the replay's path and exits.
+``seq``. It never sees another seat's cards, and neither does the bot. While a person's seat is
+free it says which and how to fill it. Errors are printed; a dropped connection is resumed with
+the resume token (a bounded number of times); at the end it prints the result and the replay's
+path and exits.
 
-Needs the ``websockets`` package (Debian: python3-websockets, seen by /usr/bin/python3), the
-``mus`` package (pip install ./capi/python, or PYTHONPATH=capi/python) and libmus
-(MUS_LIBRARY=<build>/capi/libmus.so.0).
+It needs only the ``mus`` package: run it with the venv of capi/python/README.md's quick start
+(``.venv/bin/python capi/python/examples/net_bot.py ...``), or from a source tree with
+``PYTHONPATH=capi/python MUS_LIBRARY=<build>/capi/libmus.so.0``. Its WebSocket client is the
+small one below, on the standard library (ws:// and wss://), so no websockets package is needed.
 """
 
 import argparse
 import asyncio
+import base64
+import hashlib
 import json
+import os
+import shutil
+import ssl
 import sys
-
-import mus
+import urllib.parse
 
 try:
-    import websockets
+    import mus
 except ImportError:
-    sys.exit("net_bot.py needs the websockets package (Debian: python3-websockets)")
+    sys.exit("net_bot.py needs the mus package, which %s cannot import. From the root of the "
+             "libmus source tree, either install it into a venv (capi/python/README.md):\n"
+             "  python3 -m venv .venv && .venv/bin/python -m pip install ./capi/python\n"
+             "  .venv/bin/python capi/python/examples/net_bot.py ...\n"
+             "or use the source tree with a library you built (cmake --build build --target "
+             "mus_c):\n"
+             "  PYTHONPATH=capi/python MUS_LIBRARY=$PWD/build/capi/libmus.so.0 python3 "
+             "capi/python/examples/net_bot.py ..." % sys.executable)
+
+
+class ConnectionClosed(Exception):
+    """The WebSocket connection ended (a close frame, or the socket closed)."""
+
+
+class WebSocket:
+    """A WebSocket client (RFC 6455) on asyncio streams: what this bot needs and no more. It sends
+    masked text frames, reads text frames (fragmented or not), answers pings, and ends with
+    ConnectionClosed. Messages longer than ``max_size`` bytes close the connection."""
+
+    GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
+    def __init__(self, reader, writer, max_size):
+        self.reader, self.writer, self.max_size = reader, writer, max_size
+
+    @classmethod
+    async def connect(cls, url, max_size=1 << 20):
+        u = urllib.parse.urlsplit(url)
+        if u.scheme not in ("ws", "wss") or not u.hostname:
+            raise ValueError("--url %s: not a ws:// or wss:// address" % url)
+        port = u.port or (443 if u.scheme == "wss" else 80)
+        context = ssl.create_default_context() if u.scheme == "wss" else None
+        reader, writer = await asyncio.open_connection(u.hostname, port, ssl=context)
+        key = base64.b64encode(os.urandom(16))
+        host = u.hostname if u.port is None else "%s:%d" % (u.hostname, u.port)
+        writer.write(b"GET %s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\n"
+                     b"Connection: Upgrade\r\nSec-WebSocket-Key: %s\r\n"
+                     b"Sec-WebSocket-Version: 13\r\n\r\n"
+                     % ((u.path or "/").encode(), host.encode(), key))
+        await writer.drain()
+        try:
+            head = await reader.readuntil(b"\r\n\r\n")
+        except asyncio.IncompleteReadError as e:
+            writer.close()
+            raise ConnectionClosed("the server closed the connection during the handshake") from e
+        lines = head.decode("latin-1").split("\r\n")
+        headers = {k.strip().lower(): v.strip()
+                   for k, _, v in (line.partition(":") for line in lines[1:] if line)}
+        accept = base64.b64encode(hashlib.sha1(key + cls.GUID).digest()).decode()
+        if lines[0].split(" ")[1:2] != ["101"] or headers.get("sec-websocket-accept") != accept:
+            writer.close()
+            raise ConnectionClosed("no WebSocket at %s: %s" % (url, lines[0]))
+        return cls(reader, writer, max_size)
+
+    async def _frame(self, opcode, payload):
+        mask = os.urandom(4)
+        n = len(payload)
+        head = bytes([0x80 | opcode])
+        if n < 126:
+            head += bytes([0x80 | n])
+        elif n < 1 << 16:
+            head += bytes([0x80 | 126]) + n.to_bytes(2, "big")
+        else:
+            head += bytes([0x80 | 127]) + n.to_bytes(8, "big")
+        keys = (mask * (n // 4 + 1))[:n]
+        masked = (int.from_bytes(payload, "big") ^ int.from_bytes(keys, "big")).to_bytes(n, "big")
+        self.writer.write(head + mask + masked)
+        await self.writer.drain()
+
+    async def send(self, text):
+        await self._frame(0x1, text.encode("utf-8"))
+
+    async def recv(self):
+        message = b""
+        try:
+            while True:
+                b0, b1 = await self.reader.readexactly(2)
+                n = b1 & 0x7F
+                if n == 126:
+                    n = int.from_bytes(await self.reader.readexactly(2), "big")
+                elif n == 127:
+                    n = int.from_bytes(await self.reader.readexactly(8), "big")
+                if len(message) + n > self.max_size:
+                    raise ConnectionClosed("a message over %d bytes" % self.max_size)
+                mask = await self.reader.readexactly(4) if b1 & 0x80 else b""
+                payload = await self.reader.readexactly(n)
+                if mask:
+                    keys = (mask * (n // 4 + 1))[:n]
+                    payload = (int.from_bytes(payload, "big")
+                               ^ int.from_bytes(keys, "big")).to_bytes(n, "big")
+                opcode = b0 & 0x0F
+                if opcode == 0x8:
+                    raise ConnectionClosed("closed by the server")
+                if opcode == 0x9:
+                    await self._frame(0xA, payload)  # pong
+                elif opcode in (0x0, 0x1, 0x2):
+                    message += payload
+                    if b0 & 0x80:
+                        return message.decode("utf-8")
+        except (asyncio.IncompleteReadError, ConnectionError) as e:
+            raise ConnectionClosed("the connection dropped") from e
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        try:
+            return await self.recv()
+        except ConnectionClosed:
+            raise StopAsyncIteration from None
+
+    async def close(self):
+        try:
+            await self._frame(0x8, b"")
+        except (OSError, ConnectionError):
+            pass
+        self.writer.close()
 
 
 def log(*args):
@@ -50,6 +171,8 @@ class NetBot:
         self.rules = None      # mus.Rules, from the table message
         self.acted_seq = -1    # the seq of the last view answered
         self.decisions = 0
+        self.waiting = None    # the free human seats last announced
+        self.code = args.code  # a private table's join code
 
     async def send(self, ws, message):
         await ws.send(json.dumps(message))
@@ -83,6 +206,33 @@ class NetBot:
                 message["seat"] = self.seat
             await self.send(ws, message)
 
+    def announce_free_seats(self, m):
+        """Before the start, says which human seats are free and how to fill them (the match
+        starts when every human seat has a person), each time that changes."""
+        free = [] if m.get("started") else [
+            s["seat"] for s in m.get("seats", []) if s.get("kind") == "human" and not s.get("player")]
+        if free == self.waiting:
+            return
+        self.waiting = free
+        if not free:
+            return
+        u = urllib.parse.urlsplit(self.args.url)
+        page = "%s://%s/online.html#%s" % ("https" if u.scheme == "wss" else "http", u.netloc,
+                                           "code=" + self.code if self.code else "t=" + m["table"])
+        python = sys.executable  # as typed: a venv's path relative to here, or a name on PATH
+        if os.path.commonpath([os.path.abspath(python), os.getcwd()]) == os.getcwd():
+            python = os.path.relpath(python)
+        elif shutil.which("python3") and os.path.samefile(shutil.which("python3"), python):
+            python = "python3"
+        url = "" if self.args.url == DEFAULT_URL else " --url " + self.args.url
+        where = "--code " + self.code if self.code else "--table " + m["table"]
+        log("waiting for a person at seat%s %s: the match starts when every human seat is "
+            "taken. Take %s in a browser at %s, or seat another bot from a second terminal:"
+            % ("s" if len(free) > 1 else "", ", ".join(map(str, free)),
+               "them" if len(free) > 1 else "it", page))
+        for seat in free:
+            log("  %s %s%s %s --seat %d" % (python, sys.argv[0], url, where, seat))
+
     async def on_view(self, ws, m):
         legal = m.get("legal") or []
         if not legal or m["seq"] <= self.acted_seq or m.get("text") is None:
@@ -110,7 +260,10 @@ class NetBot:
                     self.table = m["table"]
                     log("table %s%s" % (m["table"],
                                          " code %s" % m["code"] if m.get("code") else ""))
+                if m.get("code"):
+                    self.code = m["code"]
                 self.rules = mus.Rules(m["rules"])
+                self.announce_free_seats(m)
             elif kind == "view":
                 if m["seat"] >= 0 and not self.seated:
                     self.seat = m["seat"]
@@ -130,13 +283,17 @@ class NetBot:
         attempts = 0
         while True:
             try:
-                async with websockets.connect(self.args.url, max_size=1 << 20) as ws:
+                ws = await WebSocket.connect(self.args.url)
+                try:
                     over = await self.session(ws)
-                    if over is not None:
-                        log("match over: team %d won (%d decisions); replay %s" % (
-                            over["winner"], self.decisions, over["replay"]))
-                        return 0
-            except (OSError, websockets.exceptions.ConnectionClosed) as e:
+                finally:
+                    await ws.close()
+                if over is not None:
+                    log("match over: team %d won (%d decisions); replay %s" % (
+                        over["winner"], self.decisions, over["replay"]))
+                    return 0
+                log("connection lost: closed")
+            except (OSError, ConnectionClosed) as e:
                 log("connection lost: %s" % (e,))
             attempts += 1
             if attempts > self.args.reconnects:
@@ -145,9 +302,13 @@ class NetBot:
             await asyncio.sleep(min(0.25 * 2 ** attempts, 5.0))
 
 
+DEFAULT_URL = "ws://127.0.0.1:8080/ws"  # mus-server's default address
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--url", default="ws://127.0.0.1:8080/ws", help="the server's WebSocket")
+    p.add_argument("--url", default=DEFAULT_URL,
+                   help="the server's WebSocket (default %s, scripts/serve.sh's)" % DEFAULT_URL)
     where = p.add_mutually_exclusive_group(required=True)
     where.add_argument("--table", help="the table id to join")
     where.add_argument("--code", help="the join code of a private table")
@@ -157,13 +318,21 @@ def main():
                    help="with --create: the seat plan, four of human and bot")
     p.add_argument("--clock", type=int, default=30, help="with --create: seconds per decision")
     p.add_argument("--private", action="store_true", help="with --create: a private table")
-    p.add_argument("--bot", default="heuristic", choices=("random", "heuristic", "search"))
+    p.add_argument("--bot", default="heuristic", choices=[k.name.lower() for k in mus.BotKind],
+                   help="the library's bot that decides (default heuristic)")
     p.add_argument("--playouts", type=int, help="the search bot's budget per decision")
     p.add_argument("--seed", type=int, default=1, help="seeds the bot's decisions")
     p.add_argument("--name", default="net_bot", help="the player's name")
     p.add_argument("--reconnects", type=int, default=5, help="how often to resume when dropped")
     args = p.parse_args()
-    return asyncio.run(NetBot(args).run())
+    if urllib.parse.urlsplit(args.url).scheme not in ("ws", "wss"):
+        p.error("--url %s: not a ws:// or wss:// address" % args.url)
+    try:
+        return asyncio.run(NetBot(args).run())
+    except mus.LibraryNotFoundError as e:
+        sys.exit("net_bot.py: %s" % e)
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ import sys
 import time
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from . import _abi
+from . import _abi, _hints
 from .bots import Bot
 from .match import State
 from .rules import as_rules
@@ -287,8 +287,9 @@ def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--bots", nargs=2, metavar=("BOT0", "BOT1"),
                         default=["heuristic", "random"],
                         help="bot kinds: random, heuristic, search, tight, loose, station, "
-                             "ordago, careful; BOT1 may be 'pool' (every style of the pool and "
-                             "the heuristic, one report each) (default: heuristic random)")
+                             "ordago, careful, exploiter; BOT1 may be 'pool' (every style of the "
+                             "pool and the heuristic, one report each) (default: heuristic "
+                             "random)")
     parser.add_argument("--playouts", type=int, default=None,
                         help="the search bot's budget per decision (default: the library's)")
     parser.add_argument("--rules", default="standard", help="rules text (default: standard)")
@@ -306,7 +307,26 @@ def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    """The command line: errors a person can fix (an unknown bot kind, Dask missing, libmus not
+    found) end with a message and exit status 2, not a traceback."""
     args = _parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        return _main(args)
+    except (ValueError, ImportError, OSError) as e:
+        print("python3 -m mus.tournament: %s" % e, file=sys.stderr)
+        return 2
+
+
+def _main(args: argparse.Namespace) -> int:
+    for kind in args.bots[:1] if args.bots[1] == "pool" else args.bots:
+        Bot(kind)  # an unknown kind is refused before anything runs (ValueError, named)
+    if args.scheduler or args.local_workers:
+        try:
+            import distributed  # noqa: F401 (only for a cluster run)
+        except ImportError:
+            raise ImportError("--local-workers and --scheduler need Dask: "
+                              + _hints.debian_package("distributed", "python3-distributed",
+                                                      "distributed")) from None
     if args.bots[1] == "pool":
         reports = []
         for vs in POOL:

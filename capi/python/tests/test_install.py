@@ -75,8 +75,8 @@ class PipTest(unittest.TestCase):
 
     def check_installed(self, target, library_inside=True):
         package = target / "mus"
-        for name in ("__init__.py", "_abi.py", "_lib.py", "cards.py", "enums.py", "errors.py",
-                     "match.py", "rules.py", "_version.py", "py.typed", LIBRARY_NAME):
+        for name in ("__init__.py", "_abi.py", "_enums.py", "_lib.py", "cards.py", "enums.py",
+                     "errors.py", "match.py", "rules.py", "_version.py", "py.typed", LIBRARY_NAME):
             self.assertTrue((package / name).is_file(), name)
         self.assertFalse((target / "tests").exists())
         self.assertFalse((target / "_backend").exists())
@@ -270,6 +270,59 @@ class BackendTest(unittest.TestCase):
                       result.stderr)
         self.assertIn("mus-library=", result.stderr)
         self.assertEqual(list(self.tmp.glob("*.whl")), [])
+
+
+
+class BuildProgressTest(unittest.TestCase):
+    """The build's account on the terminal (pip hides the backend's own output without -v):
+    CMake's steps shortened to one line each, the end, and a failure that says where."""
+
+    def setUp(self):
+        sys.path.insert(0, str(PACKAGE_ROOT / "_backend"))
+        import mus_build_backend
+        self.b = mus_build_backend
+        sys.path.pop(0)
+
+    def run_lines(self, lines, status=0):
+        import io
+        out, log = io.StringIO(), io.StringIO()
+        progress = self.b.Progress(stream=out)
+        code = "import sys\nfor l in %r: print(l)\nsys.exit(%d)" % (lines, status)
+        try:
+            self.b._run([sys.executable, "-c", code], log, progress)
+            progress.done("mus: built libmus")
+        except RuntimeError as e:
+            return out.getvalue(), log.getvalue(), str(e)
+        return out.getvalue(), log.getvalue(), None
+
+    def test_each_step_is_reported(self):
+        out, log, error = self.run_lines([
+            "-- Configuring done",
+            "[ 45%] Building CXX object CMakeFiles/mus.dir/src/bots.cpp.o",
+            "[3/4] Building CXX object capi/CMakeFiles/mus_c.dir/mus_c.cpp.o",
+            "[100%] Linking CXX shared library /tmp/x/lib/libmus.so"])
+        self.assertIsNone(error)
+        self.assertEqual(out.splitlines(), [
+            "mus: building libmus [ 45%] bots.cpp", "mus: building libmus [ 75%] mus_c.cpp",
+            "mus: building libmus [100%] linking libmus.so", "mus: built libmus (0 s)"])
+        self.assertIn("-- Configuring done", log)  # the whole output still goes to the log
+
+    def test_a_failure_says_so_with_the_output(self):
+        out, _, error = self.run_lines(["[ 10%] Building CXX object a.cpp.o", "a.cpp:1: error"],
+                                       status=3)
+        self.assertIn("mus: building libmus failed", out)
+        self.assertIn("exit status 3", error)
+        self.assertIn("a.cpp:1: error", error)
+
+    def test_progress_off_and_no_terminal_write_nothing(self):
+        self.assertIsNone(self.b.Progress(enabled=False).stream)
+        self.b.Progress(enabled=False).say("nothing")  # no stream: no error
+
+    def test_jobs_are_the_cpus_this_process_may_use(self):
+        jobs = self.b.default_jobs()
+        self.assertGreaterEqual(jobs, 1)
+        if hasattr(os, "sched_getaffinity"):
+            self.assertEqual(jobs, len(os.sched_getaffinity(0)))
 
 
 if __name__ == "__main__":

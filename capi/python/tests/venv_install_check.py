@@ -3,7 +3,9 @@
 1. ``<python> -m venv`` makes a fresh venv (with its own pip);
 2. ``pip install --no-index <capi/python>``: the package's build backend runs the system CMake,
    builds libmus.so and puts it inside the package (no environment variable: MUS_LIBRARY and
-   PYTHONPATH are removed from the environment of every step);
+   PYTHONPATH are removed from the environment of every step). It runs in a terminal (through
+   ``script``, where installed) and must show the build's progress there: pip hides the
+   backend's output without -v, and a build of minutes must not look like a hang;
 3. from a directory outside the source tree, the venv's Python imports ``mus`` (which must come
    from the venv, with the bundled library) and plays seeded matches to their end;
 4. each match's end (score, games, vacas, winner, hands, steps) must equal what the C API gives
@@ -14,10 +16,12 @@
 """
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 # The Python side of seeded_match.c: the same generator and the same choices.
 PLAY = r'''
@@ -71,7 +75,22 @@ def main(argv):
         run([python, "-m", "venv", venv], env)
         vpython = os.path.join(venv, "Scripts" if os.name == "nt" else "bin",
                                "python.exe" if os.name == "nt" else "python")
-        run([vpython, "-m", "pip", "install", "--no-index", "--no-cache-dir", source], env)
+        install = [vpython, "-m", "pip", "install", "--no-index", "--no-cache-dir", source]
+        script = shutil.which("script")
+        start = time.monotonic()
+        if script:  # a terminal for pip, as a person has: the progress must show there
+            shown = run([script, "-qec", " ".join(shlex.quote(c) for c in install), os.devnull],
+                        env)
+            for text in ("mus: building libmus, the C library", "mus: building libmus [",
+                         "mus: built libmus ("):
+                if text not in shown:
+                    print(shown)
+                    raise SystemExit("FAILED: pip install did not show %r on the terminal"
+                                     % text)
+            print("pip install showed the build's progress on the terminal")
+        else:
+            run(install, env)
+        print("pip install took %.0f s" % (time.monotonic() - start))
         outside = os.path.join(tmp, "elsewhere")
         os.makedirs(outside)
         code = "MATCHES = %r\n%s" % (MATCHES, PLAY)
