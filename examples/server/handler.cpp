@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <utility>
@@ -13,6 +14,7 @@
 #include "protocol.hpp"
 #include "replay.hpp"
 #include "settings.hpp"
+#include "shared_map.hpp"
 #include "table.hpp"
 
 namespace mus_server {
@@ -62,22 +64,50 @@ std::string hex(const unsigned char* p, std::size_t n) {
 constexpr std::int64_t finished_kept_ms = 300'000;  // a finished table stays this long
 constexpr std::size_t max_friends = 200;            // friends per player
 
+// Ids as map keys: a table id is "t" and a player id "p" followed by 16 hex digits, and the
+// handler's maps are keyed by that 64-bit number. Any other id (a store written by hand) is
+// keyed by a hash of its text; every lookup compares the id found with the one asked.
+std::uint64_t key_of(std::string_view id) {
+  if (id.size() == 17) {
+    std::uint64_t v = 0;
+    bool hex_digits = true;
+    for (std::size_t i = 1; i < id.size() && hex_digits; ++i) {
+      const char ch = id[i];
+      if (ch >= '0' && ch <= '9') {
+        v = v << 4 | static_cast<unsigned>(ch - '0');
+      } else if (ch >= 'a' && ch <= 'f') {
+        v = v << 4 | static_cast<unsigned>(ch - 'a' + 10);
+      } else {
+        hex_digits = false;
+      }
+    }
+    if (hex_digits) return v;
+  }
+  std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a
+  for (const char ch : id) h = (h ^ static_cast<unsigned char>(ch)) * 0x100000001b3ULL;
+  return h;
+}
+
 }  // namespace
 
 // The router: players, connections and the lobby are its own; every message about a table goes
-// to that table.
+// to that table's lane.
 struct Handler::Impl final : TableHost {
   struct Player {
-    PlayerRecord card;  // id, name, secret, since, stats, friends: as stored
-    ConnId conn = 0;
-    std::int64_t dropped_at = 0;
-    std::set<std::string> tables;  // seated at, unfinished
+    explicit Player(PlayerRecord c)
+        : person(std::make_shared<Person>(c.id, c.name)), card(std::move(c)) {}
+    const std::shared_ptr<Person> person;  // id, name and connection, shared with the tables
+    mutable std::mutex m;                  // guards card (id, secret, since never change), tables
+    PlayerRecord card;                     // id, name, secret, since, stats, friends: as stored
+    std::set<std::string> tables;          // seated at, unfinished
   };
+  // A connection: used by that connection's calls only (one at a time).
   struct Conn {
-    std::string player;
+    std::shared_ptr<Player> player;  // after hello (the player while its connection is this)
     double tokens = 0;
     std::int64_t refill_ms = 0;
     std::set<std::string> watching;
+    ViewForm form = ViewForm::full;
   };
 
   Store& store;
@@ -85,49 +115,79 @@ struct Handler::Impl final : TableHost {
   RandomBytes random;
   std::optional<std::uint64_t> test_seed;
   WallClock wall;
+  std::unique_ptr<InlineRuntime> own_runtime;
+  Runtime& runtime;
+  TableEnv env;
+  std::mutex random_m;  // the random source is called from one thread at a time
+  std::mutex create_m;  // counting tables and adding one, together
   std::uint64_t created = 0;
-  std::map<std::string, std::unique_ptr<Table>> tables;
-  std::map<std::string, Player> players;
-  std::map<ConnId, Conn> conns;
+  SharedMap<Table> tables;
+  SharedMap<Player> players;
+  SharedMap<Conn> conns;
+  std::mutex log_m;
   std::vector<std::string> log_lines;
 
-  Impl(Store& s, Limits l, RandomBytes r, std::optional<std::uint64_t> ts, WallClock w)
-      : store(s), limits(l), random(std::move(r)), test_seed(ts), wall(std::move(w)) {}
+  Impl(Store& s, Limits l, RandomBytes r, std::optional<std::uint64_t> ts, WallClock w,
+       Runtime* rt)
+      : store(s),
+        limits(l),
+        random(std::move(r)),
+        test_seed(ts),
+        wall(std::move(w)),
+        own_runtime(rt == nullptr ? std::make_unique<InlineRuntime>() : nullptr),
+        runtime(rt == nullptr ? *own_runtime : *rt),
+        env{store, limits, *this, runtime} {}
 
   // ---- TableHost ----
 
-  std::optional<Person> person(const std::string& id) const override {
-    const auto it = players.find(id);
-    if (it == players.end()) return std::nullopt;
-    return Person{it->second.card.name, it->second.conn, it->second.dropped_at};
+  std::shared_ptr<Player> player_by_id(std::string_view id) const {
+    auto p = players.find(key_of(id));
+    return p && p->card.id == id ? p : nullptr;
+  }
+  std::shared_ptr<Table> find_table(std::string_view id) const {
+    auto t = tables.find(key_of(id));
+    return t && t->id() == id ? t : nullptr;
+  }
+
+  std::shared_ptr<Person> person(const std::string& id) const override {
+    const auto p = player_by_id(id);
+    return p ? p->person : nullptr;
   }
   void seated(const std::string& player, const std::string& table, bool at) override {
-    const auto it = players.find(player);
-    if (it == players.end()) return;
+    const auto p = player_by_id(player);
+    if (!p) return;
+    const std::lock_guard lock(p->m);
     if (at) {
-      it->second.tables.insert(table);
+      p->tables.insert(table);
     } else {
-      it->second.tables.erase(table);
+      p->tables.erase(table);
     }
   }
   void match_over(const MatchEnd& end) override {
     for (const PlayerResult& r : end.results) {
-      const auto it = players.find(r.player);
-      if (it == players.end()) continue;
-      PlayerStats& s = it->second.card.stats;
+      const auto p = player_by_id(r.player);
+      if (!p) continue;
+      const std::lock_guard lock(p->m);
+      PlayerStats& s = p->card.stats;
       ++s.matches_played;
       s.matches_won += r.won ? 1 : 0;
       s.games_won += r.games;
       s.ordagos_won += r.ordagos;
     }
   }
-  void log(std::string line) override { log_lines.push_back(std::move(line)); }
+  void log(std::string line) override {
+    const std::lock_guard lock(log_m);
+    log_lines.push_back(std::move(line));
+  }
 
   // ---- randomness ----
 
   std::string random_hex(std::size_t bytes) {
     std::array<unsigned char, 32> buf{};
-    random(buf.data(), bytes);
+    {
+      const std::lock_guard lock(random_m);
+      random(buf.data(), bytes);
+    }
     return hex(buf.data(), bytes);
   }
   // A random id: the letter, then 16 hex digits (appended: GCC 12 warns about "p" + string).
@@ -138,229 +198,362 @@ struct Handler::Impl final : TableHost {
   }
   std::uint64_t random_u64() {
     std::uint64_t v = 0;
+    const std::lock_guard lock(random_m);
     random(&v, sizeof v);
     return v;
   }
   std::string random_code() {
     static_assert(code_alphabet.size() == 32);
     std::array<unsigned char, code_length> buf{};
-    random(buf.data(), buf.size());
+    {
+      const std::lock_guard lock(random_m);
+      random(buf.data(), buf.size());
+    }
     std::string code;
     for (auto b : buf) code += code_alphabet[b & 31];
     return code;
   }
 
+  // ---- running work ----
+
+  // Runs `work`; a refusal or a failure is answered to `c` as an error about `re` (with c 0,
+  // only logged).
+  template <typename Work>
+  void guarded(ConnId c, std::string_view re, std::vector<Outgoing>& out, Work&& work) {
+    try {
+      work();
+    } catch (const Refusal& r) {
+      if (c != 0) out.push_back({c, share(out::error(r.code, r.message, re))});
+    } catch (const StoreError& e) {
+      log(std::string("store: ") + e.what());
+      if (c != 0)
+        out.push_back({c, share(out::error("store_failed",
+                                           "the server could not store this; try again", re))});
+    } catch (const std::exception& e) {
+      log(std::string("internal: ") + e.what());
+      if (c != 0)
+        out.push_back(
+            {c, share(out::error("server_error", "the server failed on this message", re))});
+    }
+  }
+
+  // Runs `work` on the table's lane, guarded for connection `c` (0: nobody to answer).
+  void on_table(const std::shared_ptr<Table>& t, ConnId c, std::string_view re,
+                std::function<void(Table&, std::int64_t, std::vector<Outgoing>&)> work,
+                std::int64_t now, std::vector<Outgoing>& out) {
+    runtime.run(
+        t->lane(),
+        [this, t, c, re = std::string(re), work = std::move(work)](std::int64_t at,
+                                                                    std::vector<Outgoing>& o) {
+          guarded(c, re, o, [&] { work(*t, at, o); });
+        },
+        now, out);
+  }
+
   // ---- finding things ----
 
-  Player& welcomed(ConnId c) {
-    Conn& conn = conns.at(c);
-    if (conn.player.empty()) refuse("hello_first", "say hello first");
-    return players.at(conn.player);
+  static bool is_welcomed(const Conn& conn, ConnId c) {
+    return conn.player && conn.player->person->link().conn == c;
   }
 
-  Player& known_player(const std::string& id) {
-    const auto it = players.find(id);
-    if (it == players.end()) refuse("unknown_player", "no player " + id.substr(0, 40));
-    return it->second;
+  Player& welcomed(const Conn& conn, ConnId c) {
+    if (!is_welcomed(conn, c)) refuse("hello_first", "say hello first");
+    return *conn.player;
   }
 
-  std::vector<out::FriendOut> friends_of(const Player& p) const {
-    std::vector<out::FriendOut> list;
-    for (const auto& f : p.card.friends) {
-      const auto it = players.find(f);
-      if (it != players.end()) list.push_back({it->second.card.id, it->second.card.name});
+  std::shared_ptr<Player> known_player(const std::string& id) {
+    auto p = player_by_id(id);
+    if (!p) refuse("unknown_player", "no player " + id.substr(0, 40));
+    return p;
+  }
+
+  std::vector<std::string> friend_ids(const Player& p) const {
+    const std::lock_guard lock(p.m);
+    return p.card.friends;
+  }
+
+  // The player's friends, by id and name (the names as they are now).
+  std::vector<std::pair<std::string, std::string>> friends_of(const Player& p) const {
+    std::vector<std::pair<std::string, std::string>> list;
+    for (const auto& f : friend_ids(p)) {
+      const auto other = player_by_id(f);
+      if (other) list.emplace_back(f, other->person->name());
     }
     return list;
   }
 
-  Table& table_by_id(const std::string& id) {
-    const auto it = tables.find(id);
-    if (it == tables.end()) refuse("unknown_table", "no table " + id.substr(0, 40));
-    return *it->second;
+  static std::vector<out::FriendOut> friend_out(
+      const std::vector<std::pair<std::string, std::string>>& list) {
+    std::vector<out::FriendOut> o;
+    o.reserve(list.size());
+    for (const auto& [id, name] : list) o.push_back({id, name});
+    return o;
   }
 
-  Table& table_for(const in::TableRef& ref) {
-    Table* t = nullptr;
+  std::shared_ptr<Table> table_by_id(const std::string& id) {
+    auto t = find_table(id);
+    if (!t) refuse("unknown_table", "no table " + id.substr(0, 40));
+    return t;
+  }
+
+  std::shared_ptr<Table> table_for(const in::TableRef& ref) {
+    std::shared_ptr<Table> t;
     if (ref.table) {
-      t = &table_by_id(*ref.table);
+      t = table_by_id(*ref.table);
     } else {
-      for (auto& [tid, table] : tables)
+      for (auto& table : tables.values())
         if (table->settings().is_private && constant_time_equal(table->settings().code, *ref.code))
-          t = table.get();
-      if (t == nullptr) refuse("unknown_table", "no private table has this code");
+          t = table;
+      if (!t) refuse("unknown_table", "no private table has this code");
     }
     const TableSettings& s = t->settings();
     if (s.is_private && !(ref.code && constant_time_equal(s.code, *ref.code)))
       refuse("wrong_code", "this table is private: its join code is needed");
-    return *t;
+    return t;
   }
 
   // ---- the messages ----
 
-  void on(ConnId c, const in::Hello& m, std::int64_t now, std::vector<Outgoing>& out) {
-    Conn& conn = conns.at(c);
-    if (!conn.player.empty()) refuse("already_welcomed", "this connection already said hello");
-    Player* p = nullptr;
+  void on(ConnId c, Conn& conn, const in::Hello& m, std::int64_t now, std::vector<Outgoing>& out) {
+    if (is_welcomed(conn, c)) refuse("already_welcomed", "this connection already said hello");
+    std::shared_ptr<Player> p;
     bool resumed = false;
     if (m.token) {
       const std::string& token = *m.token;
       const auto dash = token.find('-');
-      const auto it =
-          dash == std::string::npos ? players.end() : players.find(token.substr(0, dash));
-      if (it == players.end() ||
-          !constant_time_equal(it->second.card.secret, token.substr(dash + 1)))
+      if (dash != std::string::npos) p = player_by_id(std::string_view(token).substr(0, dash));
+      // The secret never changes once the player is made: read without the player's lock.
+      if (!p || !constant_time_equal(p->card.secret, std::string_view(token).substr(dash + 1)))
         refuse("unknown_token", "no player has this resume token");
-      p = &it->second;
       resumed = true;
-      if (p->conn != 0 && p->conn != c) {
-        auto old = conns.find(p->conn);
-        if (old != conns.end()) {
-          old->second.player.clear();
-          out.push_back(
-              {p->conn, out::error("replaced", "the player resumed on another connection", "")});
+      const ConnId old = p->person->link().conn;
+      if (old != 0 && old != c)
+        out.push_back({old, share(out::error("replaced", "the player resumed on another connection",
+                                             ""))});
+      if (m.name) {
+        const std::lock_guard lock(p->m);
+        if (*m.name != p->card.name) {
+          PlayerRecord renamed = p->card;
+          renamed.name = *m.name;
+          store.put_player(renamed);
+          p->card.name = *m.name;
+          p->person->rename(*m.name);
         }
-      }
-      if (m.name && *m.name != p->card.name) {
-        PlayerRecord renamed = p->card;
-        renamed.name = *m.name;
-        store.put_player(renamed);
-        p->card.name = *m.name;
       }
     } else {
       if (players.size() >= limits.max_players) refuse("server_full", "too many players");
-      Player np;
-      np.card.id = random_id('p');
-      np.card.name = *m.name;
-      np.card.secret = random_hex(16);
-      np.card.since_ms = wall();
-      store.put_player(np.card);
-      p = &players.emplace(np.card.id, np).first->second;
+      PlayerRecord card;
+      do {
+        card.id = random_id('p');
+      } while (players.find(key_of(card.id)));
+      card.name = *m.name;
+      card.secret = random_hex(16);
+      card.since_ms = wall();
+      store.put_player(card);
+      p = std::make_shared<Player>(std::move(card));
+      players.insert(key_of(p->card.id), p);
     }
-    p->conn = c;
-    conn.player = p->card.id;
-    out.push_back({c, out::welcome({p->card.id, p->card.name, p->card.id + "-" + p->card.secret,
-                                    resumed,
-                                    std::vector<std::string>(p->tables.begin(), p->tables.end()),
-                                    friends_of(*p)})});
-    for (const auto& tid : p->tables) {
-      auto it = tables.find(tid);
-      if (it == tables.end()) continue;
-      it->second->seating_changed(now, out);
-      it->second->send_chat_history(c, out);
+    p->person->connect(c, m.view);
+    conn.player = p;
+    conn.form = m.view;
+    std::vector<std::string> seated_at;
+    std::string name;
+    {
+      const std::lock_guard lock(p->m);
+      seated_at.assign(p->tables.begin(), p->tables.end());
+      name = p->card.name;
+    }
+    const auto friends = friends_of(*p);
+    out.push_back({c, share(out::welcome({p->card.id, name, p->card.id + "-" + p->card.secret,
+                                          resumed, seated_at, friend_out(friends)}))});
+    for (const auto& tid : seated_at) {
+      const auto t = find_table(tid);
+      if (!t) continue;
+      on_table(
+          t, c, "hello",
+          [c](Table& table, std::int64_t at, std::vector<Outgoing>& o) {
+            table.seating_changed(at, o);
+            table.send_chat_history(c, o);
+          },
+          now, out);
     }
   }
 
-  void on(ConnId c, const in::Ping& m, std::int64_t, std::vector<Outgoing>& out) {
-    out.push_back({c, out::pong(m.id)});
+  void on(ConnId c, Conn&, const in::Ping& m, std::int64_t, std::vector<Outgoing>& out) {
+    out.push_back({c, share(out::pong(m.id))});
   }
 
-  void on(ConnId c, const in::Create& m, std::int64_t now, std::vector<Outgoing>& out) {
-    Player& p = welcomed(c);
-    std::size_t open = 0, mine = 0;
-    for (const auto& [id, table] : tables) {
-      if (table->over()) continue;
-      ++open;
-      if (table->settings().creator == p.card.id) ++mine;
+  void on(ConnId c, Conn& conn, const in::Create& m, std::int64_t now,
+          std::vector<Outgoing>& out) {
+    const Player& p = welcomed(conn, c);
+    const std::string& me = p.person->id();
+    std::shared_ptr<Table> placed;
+    {
+      const std::lock_guard lock(create_m);
+      std::size_t open = 0, mine = 0;
+      for (const auto& table : tables.values()) {
+        if (table->over()) continue;
+        ++open;
+        if (table->settings().creator == me) ++mine;
+      }
+      if (open >= limits.max_tables) refuse("too_many_tables", "the server has too many tables");
+      if (mine >= limits.max_tables_per_player)
+        refuse("too_many_tables", "you have too many unfinished tables");
+      TableSettings settings = m.settings;
+      std::string id;
+      do {
+        id = random_id('t');
+      } while (tables.find(key_of(id)));
+      if (settings.is_private) settings.code = random_code();
+      settings.creator = me;
+      const std::uint64_t seed =
+          test_seed ? mus::derive_seed(*test_seed, 9, created) : random_u64();
+      ++created;
+      const int dealer = static_cast<int>(mus::derive_seed(seed, 4, 0) % 4);
+      placed = std::make_shared<Table>(id, std::move(settings), seed, dealer, env);
+      tables.insert(key_of(id), placed);
     }
-    if (open >= limits.max_tables) refuse("too_many_tables", "the server has too many tables");
-    if (mine >= limits.max_tables_per_player)
-      refuse("too_many_tables", "you have too many unfinished tables");
-    TableSettings settings = m.settings;
-    std::string id = random_id('t');
-    if (settings.is_private) settings.code = random_code();
-    settings.creator = p.card.id;
-    const std::uint64_t seed = test_seed ? mus::derive_seed(*test_seed, 9, created) : random_u64();
-    ++created;
-    const int dealer = static_cast<int>(mus::derive_seed(seed, 4, 0) % 4);
-    auto table =
-        std::make_unique<Table>(id, std::move(settings), seed, dealer, store, limits, *this);
-    log("table " + id + " created by " + p.card.id + ": " + table->settings().rules_text);
-    Table& placed = *tables.emplace(id, std::move(table)).first->second;
+    log("table " + placed->id() + " created by " + me + ": " + placed->settings().rules_text);
     if (m.seat) {
-      placed.join(c, p.card.id, m.seat, now, out);
+      on_table(
+          placed, c, "create",
+          [c, me, seat = m.seat](Table& t, std::int64_t at, std::vector<Outgoing>& o) {
+            t.join(c, me, seat, at, o);
+          },
+          now, out);
     } else {
-      out.push_back({c, out::table(placed.summary(now), true)});
+      on_table(
+          placed, c, "create",
+          [c](Table& t, std::int64_t at, std::vector<Outgoing>& o) { t.send_summary(c, at, o); },
+          now, out);
     }
   }
 
-  void on(ConnId c, const in::Join& m, std::int64_t now, std::vector<Outgoing>& out) {
-    const Player& p = welcomed(c);
-    Table& t = table_for(m.where);
-    t.join(c, p.card.id, m.seat, now, out);
-    conns.at(c).watching.erase(t.id());
+  void on(ConnId c, Conn& conn, const in::Join& m, std::int64_t now, std::vector<Outgoing>& out) {
+    const std::string& me = welcomed(conn, c).person->id();
+    const auto t = table_for(m.where);
+    conn.watching.erase(t->id());
+    on_table(
+        t, c, "join",
+        [c, me, seat = m.seat](Table& table, std::int64_t at, std::vector<Outgoing>& o) {
+          table.join(c, me, seat, at, o);
+        },
+        now, out);
   }
 
-  void on(ConnId c, const in::Watch& m, std::int64_t now, std::vector<Outgoing>& out) {
-    Table& t = table_for(m.where);
-    t.watch(c, now, out);
-    conns.at(c).watching.insert(t.id());
+  void on(ConnId c, Conn& conn, const in::Watch& m, std::int64_t now, std::vector<Outgoing>& out) {
+    const auto t = table_for(m.where);
+    conn.watching.insert(t->id());
+    on_table(
+        t, c, "watch",
+        [c, form = conn.form](Table& table, std::int64_t at, std::vector<Outgoing>& o) {
+          table.watch(c, form, at, o);
+        },
+        now, out);
   }
 
-  void on(ConnId c, const in::Act& m, std::int64_t now, std::vector<Outgoing>& out) {
-    const Player& p = welcomed(c);
-    table_by_id(m.table).act(p.card.id, m, now, out);
+  void on(ConnId c, Conn& conn, const in::Act& m, std::int64_t now, std::vector<Outgoing>& out) {
+    const std::string& me = welcomed(conn, c).person->id();
+    on_table(
+        table_by_id(m.table), c, "act",
+        [me, m](Table& t, std::int64_t at, std::vector<Outgoing>& o) { t.act(me, m, at, o); },
+        now, out);
   }
 
-  void on(ConnId c, const in::Gesture& m, std::int64_t now, std::vector<Outgoing>& out) {
-    const Player& p = welcomed(c);
-    table_by_id(m.table).gesture(p.card.id, m.signal, now, out);
+  void on(ConnId c, Conn& conn, const in::Gesture& m, std::int64_t now,
+          std::vector<Outgoing>& out) {
+    const std::string& me = welcomed(conn, c).person->id();
+    on_table(
+        table_by_id(m.table), c, "gesture",
+        [me, signal = m.signal](Table& t, std::int64_t at, std::vector<Outgoing>& o) {
+          t.gesture(me, signal, at, o);
+        },
+        now, out);
   }
 
-  void on(ConnId c, const in::Chat& m, std::int64_t now, std::vector<Outgoing>& out) {
-    const Player& p = welcomed(c);
-    table_by_id(m.table).chat(p.card.id, m.text, now, wall(), out);
+  void on(ConnId c, Conn& conn, const in::Chat& m, std::int64_t now, std::vector<Outgoing>& out) {
+    const std::string& me = welcomed(conn, c).person->id();
+    on_table(
+        table_by_id(m.table), c, "chat",
+        [me, text = m.text, wall_ms = wall()](Table& t, std::int64_t at,
+                                              std::vector<Outgoing>& o) {
+          t.chat(me, text, at, wall_ms, o);
+        },
+        now, out);
   }
 
-  void on(ConnId c, const in::PlayerInfo& m, std::int64_t, std::vector<Outgoing>& out) {
-    const Player& me = welcomed(c);
-    const Player& p = known_player(m.player);
-    const auto& f = me.card.friends;
+  void on(ConnId c, Conn& conn, const in::PlayerInfo& m, std::int64_t,
+          std::vector<Outgoing>& out) {
+    const Player& me = welcomed(conn, c);
+    const auto p = known_player(m.player);
+    const auto f = friend_ids(me);
+    PlayerRecord card;
+    {
+      const std::lock_guard lock(p->m);
+      card = p->card;
+    }
     out.push_back(
-        {c, out::player_info(p.card, std::find(f.begin(), f.end(), p.card.id) != f.end())});
+        {c, share(out::player_info(card, std::find(f.begin(), f.end(), card.id) != f.end()))});
   }
 
-  void on(ConnId c, const in::AddFriend& m, std::int64_t, std::vector<Outgoing>& out) {
-    Player& me = welcomed(c);
-    const Player& other = known_player(m.player);
-    if (other.card.id == me.card.id) refuse("bad_value", "you cannot be your own friend");
-    auto& f = me.card.friends;
-    if (std::find(f.begin(), f.end(), other.card.id) == f.end()) {
-      if (f.size() >= max_friends)
-        refuse("bad_value", "at most " + std::to_string(max_friends) + " friends");
-      store.set_friend(me.card.id, other.card.id, true);
-      f.push_back(other.card.id);
+  void on(ConnId c, Conn& conn, const in::AddFriend& m, std::int64_t,
+          std::vector<Outgoing>& out) {
+    Player& me = welcomed(conn, c);
+    const auto other = known_player(m.player);
+    if (other.get() == &me) refuse("bad_value", "you cannot be your own friend");
+    {
+      const std::lock_guard lock(me.m);
+      auto& f = me.card.friends;
+      if (std::find(f.begin(), f.end(), other->card.id) == f.end()) {
+        if (f.size() >= max_friends)
+          refuse("bad_value", "at most " + std::to_string(max_friends) + " friends");
+        store.set_friend(me.card.id, other->card.id, true);
+        f.push_back(other->card.id);
+      }
     }
-    out.push_back({c, out::friends(friends_of(me))});
+    out.push_back({c, share(out::friends(friend_out(friends_of(me))))});
   }
 
-  void on(ConnId c, const in::RemoveFriend& m, std::int64_t, std::vector<Outgoing>& out) {
-    Player& me = welcomed(c);
-    const Player& other = known_player(m.player);
-    auto& f = me.card.friends;
-    if (const auto it = std::find(f.begin(), f.end(), other.card.id); it != f.end()) {
-      store.set_friend(me.card.id, other.card.id, false);
-      f.erase(it);
+  void on(ConnId c, Conn& conn, const in::RemoveFriend& m, std::int64_t,
+          std::vector<Outgoing>& out) {
+    Player& me = welcomed(conn, c);
+    const auto other = known_player(m.player);
+    {
+      const std::lock_guard lock(me.m);
+      auto& f = me.card.friends;
+      if (const auto it = std::find(f.begin(), f.end(), other->card.id); it != f.end()) {
+        store.set_friend(me.card.id, other->card.id, false);
+        f.erase(it);
+      }
     }
-    out.push_back({c, out::friends(friends_of(me))});
+    out.push_back({c, share(out::friends(friend_out(friends_of(me))))});
   }
 
-  void on(ConnId c, const in::Lobby&, std::int64_t now, std::vector<Outgoing>& out) {
-    const Player& me = welcomed(c);
-    const std::set<std::string> mine(me.card.friends.begin(), me.card.friends.end());
-    std::vector<out::TableOut> list = open_tables(now);
+  void on(ConnId c, Conn& conn, const in::Lobby&, std::int64_t, std::vector<Outgoing>& out) {
+    const Player& me = welcomed(conn, c);
+    const auto f = friend_ids(me);
+    const std::set<std::string> mine(f.begin(), f.end());
+    const auto open = open_tables();
+    std::vector<out::TableOut> list = open.second;
     for (out::TableOut& t : list)
       t.friends = std::any_of(t.seats.begin(), t.seats.end(), [&](const out::SeatOut& s) {
-        return s.taken && mine.count(std::string(s.player_id)) > 0;
+        return s.taken && mine.count(s.player_id) > 0;
       });
     std::stable_partition(list.begin(), list.end(),
                           [](const out::TableOut& t) { return t.friends; });
-    out.push_back({c, out::lobby(list)});
+    out.push_back({c, share(out::lobby(list))});
   }
 
-  void on(ConnId c, const in::Leave& m, std::int64_t now, std::vector<Outgoing>& out) {
-    const Player& p = welcomed(c);
-    Table& t = table_by_id(m.table);
-    if (t.leave(c, p.card.id, now, out)) conns.at(c).watching.erase(t.id());
+  void on(ConnId c, Conn& conn, const in::Leave& m, std::int64_t now, std::vector<Outgoing>& out) {
+    const std::string& me = welcomed(conn, c).person->id();
+    const auto t = table_by_id(m.table);
+    conn.watching.erase(t->id());
+    on_table(
+        t, c, "leave",
+        [c, me](Table& table, std::int64_t at, std::vector<Outgoing>& o) {
+          (void)table.leave(c, me, at, o);
+        },
+        now, out);
   }
 
   // Token bucket: false when the connection has used up its rate.
@@ -375,84 +568,80 @@ struct Handler::Impl final : TableHost {
 
   std::vector<Outgoing> message(ConnId c, std::string_view text, std::int64_t now) {
     std::vector<Outgoing> out;
-    auto cit = conns.find(c);
-    if (cit == conns.end()) return out;
-    if (!take_token(cit->second, now)) {
-      out.push_back({c, out::error("rate_limited", "too many messages; slow down", "")});
+    const auto conn = conns.find(c);
+    if (!conn) return out;
+    if (!take_token(*conn, now)) {
+      out.push_back({c, share(out::error("rate_limited", "too many messages; slow down", ""))});
       return out;
     }
     if (text.size() > limits.max_message_bytes) {
-      out.push_back({c, out::error("too_large",
-                                   "messages are limited to " +
-                                       std::to_string(limits.max_message_bytes) + " bytes",
-                                   "")});
+      out.push_back({c, share(out::error("too_large",
+                                         "messages are limited to " +
+                                             std::to_string(limits.max_message_bytes) + " bytes",
+                                         ""))});
       return out;
     }
     const json m = json::parse(text, nullptr, false);
     if (m.is_discarded()) {
-      out.push_back({c, out::error("bad_json", "the message is not JSON", "")});
+      out.push_back({c, share(out::error("bad_json", "the message is not JSON", ""))});
       return out;
     }
     std::string re;  // the type named in an error's `re`
     if (const auto t = m.is_object() ? m.find("type") : m.end(); t != m.end() && t->is_string())
       re = t->get<std::string>().substr(0, 20);
-    try {
+    guarded(c, re, out, [&] {
       const std::size_t type = in::message_type(m);
-      if (in::needs_hello(type)) (void)welcomed(c);
+      if (in::needs_hello(type)) (void)welcomed(*conn, c);
       const in::Message parsed = in::parse(type, m, limits);
-      std::visit([&](const auto& msg) { on(c, msg, now, out); }, parsed);
-    } catch (const Refusal& r) {
-      out.push_back({c, out::error(r.code, r.message, re)});
-    } catch (const StoreError& e) {
-      log(std::string("store: ") + e.what());
-      out.push_back(
-          {c, out::error("store_failed", "the server could not store this; try again", re)});
-    } catch (const std::exception& e) {
-      log(std::string("internal: ") + e.what());
-      out.push_back({c, out::error("server_error", "the server failed on this message", re)});
-    }
+      std::visit([&](const auto& msg) { on(c, *conn, msg, now, out); }, parsed);
+    });
     return out;
   }
 
   std::vector<Outgoing> close(ConnId c, std::int64_t now) {
     std::vector<Outgoing> out;
-    auto it = conns.find(c);
-    if (it == conns.end()) return out;
-    Conn conn = std::move(it->second);
-    conns.erase(it);
-    for (const auto& tid : conn.watching) {
-      auto t = tables.find(tid);
-      if (t != tables.end()) t->second->unwatch(c);
+    const auto conn = conns.erase(c);
+    if (!conn) return out;
+    for (const auto& tid : conn->watching) {
+      const auto t = find_table(tid);
+      if (!t) continue;
+      on_table(
+          t, 0, "", [c](Table& table, std::int64_t, std::vector<Outgoing>&) { table.unwatch(c); },
+          now, out);
     }
-    auto p = players.find(conn.player);
-    if (p == players.end() || p->second.conn != c) return out;
-    p->second.conn = 0;
-    p->second.dropped_at = now;
-    for (const auto& tid : p->second.tables) {
-      auto t = tables.find(tid);
-      if (t != tables.end()) t->second->seating_changed(now, out);
+    const auto& p = conn->player;
+    if (!p || !p->person->disconnect(c, now)) return out;
+    std::vector<std::string> seated_at;
+    {
+      const std::lock_guard lock(p->m);
+      seated_at.assign(p->tables.begin(), p->tables.end());
+    }
+    for (const auto& tid : seated_at) {
+      const auto t = find_table(tid);
+      if (!t) continue;
+      on_table(
+          t, 0, "",
+          [](Table& table, std::int64_t at, std::vector<Outgoing>& o) {
+            table.seating_changed(at, o);
+          },
+          now, out);
     }
     return out;
   }
 
   std::vector<Outgoing> tick(std::int64_t now) {
     std::vector<Outgoing> out;
-    for (auto it = tables.begin(); it != tables.end();) {
-      Table& t = *it->second;
-      if (t.over() && now - t.over_at() > finished_kept_ms) {
-        for (const ConnId c : t.watchers()) {
-          auto conn = conns.find(c);
-          if (conn != conns.end()) conn->second.watching.erase(t.id());
-        }
-        it = tables.erase(it);
+    for (const auto& t : tables.values()) {
+      if (t->over() && now - t->over_at() > finished_kept_ms) {
+        // Its spectators' connections keep its id in `watching`: closing finds nothing.
+        tables.erase(key_of(t->id()));
         continue;
       }
-      ++it;
-      try {
-        t.tick(now, out);
-      } catch (const std::exception& e) {
-        log("table " + t.id() + ": " + e.what());
-      }
+      if (t->over()) continue;
+      on_table(
+          t, 0, "",
+          [](Table& table, std::int64_t at, std::vector<Outgoing>& o) { table.tick(at, o); }, now,
+          out);
     }
     return out;
   }
@@ -460,12 +649,19 @@ struct Handler::Impl final : TableHost {
   std::vector<std::string> restore(std::int64_t now) {
     std::vector<std::string> problems;
     for (auto& r : store.load_players()) {
-      Player p;
-      p.card = std::move(r);
-      p.dropped_at = now;
-      players.emplace(p.card.id, std::move(p));
+      const std::uint64_t key = key_of(r.id);
+      auto p = std::make_shared<Player>(std::move(r));
+      p->person->dropped(now);
+      const std::string id = p->card.id;
+      if (!players.insert(key, std::move(p)))
+        problems.push_back("player " + id.substr(0, 40) + ": its id's key is taken; left out");
     }
     for (auto& r : store.load_unfinished()) {
+      const std::uint64_t key = key_of(r.id);
+      if (tables.find(key)) {
+        problems.push_back("table " + r.id.substr(0, 40) + ": its id's key is taken; left out");
+        continue;
+      }
       TableSettings settings;
       try {
         settings = read_settings(json::parse(r.settings), limits, SettingsSource::stored);
@@ -476,24 +672,30 @@ struct Handler::Impl final : TableHost {
         problems.push_back("table " + r.id + ": bad settings: " + e.what());
         continue;
       }
-      auto t = std::make_unique<Table>(r.id, store, limits, *this);
+      auto t = std::make_shared<Table>(r.id, env);
       if (const std::string err = t->restore(r, settings, now); !err.empty()) {
         problems.push_back("table " + r.id + ": " + err);
         continue;
       }
       ++created;
-      log("table " + r.id + ": restored at seq " + std::to_string(t->summary(now).seq));
-      tables.emplace(r.id, std::move(t));
+      log("table " + r.id + ": restored at seq " + std::to_string(r.actions.size()));
+      tables.insert(key, std::move(t));
     }
     return problems;
   }
 
-  // The public unfinished tables, in id order.
-  std::vector<out::TableOut> open_tables(std::int64_t now) const {
-    std::vector<out::TableOut> list;
-    for (const auto& [id, t] : tables)
-      if (!t->settings().is_private && !t->over()) list.push_back(t->summary(now));
-    return list;
+  // The public unfinished tables as the lobby shows them, in id order (with the tables, which
+  // the entries point into).
+  std::pair<std::vector<std::shared_ptr<Table>>, std::vector<out::TableOut>> open_tables() const {
+    std::pair<std::vector<std::shared_ptr<Table>>, std::vector<out::TableOut>> r;
+    r.first = tables.values();
+    std::sort(r.first.begin(), r.first.end(),
+              [](const auto& a, const auto& b) { return a->id() < b->id(); });
+    for (const auto& t : r.first) {
+      const auto l = t->listing();
+      if (l && !t->settings().is_private && !l->over) r.second.push_back(*l);
+    }
+    return r;
   }
 
   std::optional<std::string> replay_transcript(const std::string& id) {
@@ -523,17 +725,19 @@ struct Handler::Impl final : TableHost {
 };
 
 Handler::Handler(Store& store, Limits limits, RandomBytes random,
-                 std::optional<std::uint64_t> test_seed, WallClock wall)
-    : impl_(std::make_unique<Impl>(store, limits, std::move(random), test_seed, std::move(wall))) {}
+                 std::optional<std::uint64_t> test_seed, WallClock wall, Runtime* runtime)
+    : impl_(std::make_unique<Impl>(store, limits, std::move(random), test_seed, std::move(wall),
+                                   runtime)) {}
 Handler::~Handler() = default;
 
 std::vector<std::string> Handler::restore(std::int64_t now_ms) { return impl_->restore(now_ms); }
 
 void Handler::open(ConnId c, std::int64_t now_ms) {
-  Impl::Conn conn;
-  conn.tokens = impl_->limits.burst;
-  conn.refill_ms = now_ms;
-  impl_->conns[c] = conn;
+  auto conn = std::make_shared<Impl::Conn>();
+  conn->tokens = impl_->limits.burst;
+  conn->refill_ms = now_ms;
+  impl_->conns.erase(c);
+  impl_->conns.insert(c, std::move(conn));
 }
 
 std::vector<Outgoing> Handler::message(ConnId c, std::string_view text, std::int64_t now_ms) {
@@ -543,11 +747,17 @@ std::vector<Outgoing> Handler::close(ConnId c, std::int64_t now_ms) {
   return impl_->close(c, now_ms);
 }
 std::vector<Outgoing> Handler::tick(std::int64_t now_ms) { return impl_->tick(now_ms); }
-std::string Handler::lobby() const { return out::lobby_http(impl_->open_tables(0)); }
+std::string Handler::lobby() const {
+  const auto open = impl_->open_tables();
+  return out::lobby_http(open.second);
+}
 std::optional<std::string> Handler::replay_transcript(const std::string& table_id) {
   return impl_->replay_transcript(table_id);
 }
-std::vector<std::string> Handler::take_log() { return std::exchange(impl_->log_lines, {}); }
+std::vector<std::string> Handler::take_log() {
+  const std::lock_guard lock(impl_->log_m);
+  return std::exchange(impl_->log_lines, {});
+}
 std::size_t Handler::table_count() const { return impl_->tables.size(); }
 std::size_t Handler::connection_count() const { return impl_->conns.size(); }
 

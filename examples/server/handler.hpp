@@ -4,7 +4,14 @@
 // It only routes: the protocol unit (protocol.hpp) parses each message and writes each reply,
 // the table unit (table.hpp) plays each match, the settings codec (settings.hpp) reads and
 // writes a table's settings, and the store (store.hpp) keeps everything. The handler itself
-// keeps the players, the connections and the lobby, and finds the table a message is about.
+// keeps the players, the connections and the lobby, and finds the table a message is about;
+// the table's work runs on its lane (runtime.hpp).
+//
+// Threads: with the server's runtime, every call may come from any thread at once (a
+// connection's own calls one at a time): players, connections and tables are kept in
+// SharedMaps, each player has a mutex of its own, and a table's state is touched only on its
+// lane. With the default InlineRuntime everything runs at once in the caller, on one thread,
+// deterministically (tests and the fuzzer).
 #ifndef MUS_SERVER_HANDLER_HPP
 #define MUS_SERVER_HANDLER_HPP
 
@@ -21,6 +28,7 @@
 
 #include <mus/mus.hpp>
 
+#include "runtime.hpp"
 #include "server_types.hpp"
 #include "store.hpp"
 
@@ -51,9 +59,12 @@ class Handler {
    *        table's creation order instead of the CSPRNG (tests only: reproducible matches).
    * @param wall The wall clock (only for the times shown to people; the clocks of the game
    *        run on the `now_ms` given to each call).
+   * @param runtime Where tables run (must outlive the handler); null: an InlineRuntime of the
+   *        handler's own (one thread, deterministic).
    */
   Handler(Store& store, Limits limits, RandomBytes random = os_random_bytes,
-          std::optional<std::uint64_t> test_seed = std::nullopt, WallClock wall = system_wall_ms);
+          std::optional<std::uint64_t> test_seed = std::nullopt, WallClock wall = system_wall_ms,
+          Runtime* runtime = nullptr);
   ~Handler();
   Handler(const Handler&) = delete;
   Handler& operator=(const Handler&) = delete;
@@ -64,7 +75,8 @@ class Handler {
 
   /// A new connection.
   void open(ConnId c, std::int64_t now_ms);
-  /// One text message from a connection; the replies and broadcasts it causes.
+  /// One text message from a connection; the replies and broadcasts it causes (with a
+  /// threaded runtime, those of the table's work come later, through the runtime).
   std::vector<Outgoing> message(ConnId c, std::string_view text, std::int64_t now_ms);
   /// The connection closed; its player's grace window starts.
   std::vector<Outgoing> close(ConnId c, std::int64_t now_ms);

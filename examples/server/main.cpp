@@ -73,11 +73,18 @@ int main(int argc, char** argv) {
     std::error_code ec;
     std::fprintf(stderr, "mus-server: matches are stored in %s\n",
                  std::filesystem::absolute(opt.db, ec).string().c_str());
-    Handler handler(store, opt.limits, os_random_bytes, opt.test_seed);
+    // The service first: the handler stores through its commit thread and runs its tables on
+    // its threads (restoring the tables already uses both).
+    Service service(*listening, opt, store);
+    Handler handler(service.store(), opt.limits, os_random_bytes, opt.test_seed, system_wall_ms,
+                    &service.runtime());
     for (const auto& p : handler.restore(0)) std::fprintf(stderr, "mus-server: %s\n", p.c_str());
     for (const auto& l : handler.take_log()) std::fprintf(stderr, "mus-server: %s\n", l.c_str());
     if (opt.test_seed) std::fprintf(stderr, "mus-server: --test-seed: match seeds are NOT random\n");
-    return run_server(*listening, opt, handler, store);
+    if (opt.test_bot_delay_ms > 0)
+      std::fprintf(stderr, "mus-server: --test-bot-delay: bots are slowed on purpose\n");
+    std::fprintf(stderr, "mus-server: %d threads, %d bot threads\n", opt.threads, opt.bot_threads);
+    return service.run(handler);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "mus-server: %s\n", e.what());
     return 1;

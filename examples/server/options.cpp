@@ -1,11 +1,18 @@
 #include "options.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <limits>
 #include <system_error>
+#include <thread>
 
 namespace mus_server {
+
+int machine_cores() {
+  return static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+}
+
 namespace {
 
 template <typename T>
@@ -58,8 +65,14 @@ as a WebSocket at /ws.
   --max-tables N            unfinished tables (default 1000)
   --max-tables-per-player N unfinished tables one player may create (default 4)
   --max-players N           players the server knows (default 100000)
+  --threads N               threads serving connections and tables (default: the
+                            machine's cores)
+  --bot-threads N           threads for the bots' decisions, at a lower priority
+                            (default: the machine's cores)
   --test-seed N             derive every match seed from N instead of the OS's CSPRNG:
                             reproducible matches for tests; never in production
+  --test-bot-delay MS       bots wait MS milliseconds each time they are asked to decide:
+                            slow bots for tests; never in production
   --help                    this text
 )";
 }
@@ -121,6 +134,12 @@ std::string parse_options(const std::vector<std::string>& args, Options& out) {
       ok = number<std::size_t>(v, l.max_tables_per_player, 1, big);
     } else if (a == "--max-players") {
       ok = number<std::size_t>(v, l.max_players, 1, big);
+    } else if (a == "--threads") {
+      ok = number(v, out.threads, 1, 1024);
+    } else if (a == "--bot-threads") {
+      ok = number(v, out.bot_threads, 1, 1024);
+    } else if (a == "--test-bot-delay") {
+      ok = number(v, out.test_bot_delay_ms, 0, 60000);
     } else if (a == "--test-seed") {
       std::uint64_t s = 0;
       ok = number<std::uint64_t>(v, s, 0, std::numeric_limits<std::uint64_t>::max());

@@ -12,6 +12,9 @@
 
 namespace mus_server {
 
+/// The machine's cores (std::thread::hardware_concurrency(), at least 1).
+int machine_cores();
+
 /// Everything the command line sets.
 struct Options {
   std::string host = "127.0.0.1";           ///< Address to listen on.
@@ -23,7 +26,10 @@ struct Options {
   std::vector<std::string> origins;         ///< Extra allowed Origin values.
   std::size_t max_connections = 5000;       ///< Open WebSocket connections.
   Limits limits{};                          ///< The handler's limits.
+  int threads = machine_cores();            ///< Network threads.
+  int bot_threads = machine_cores();        ///< Threads for the bots' decisions.
   std::optional<std::uint64_t> test_seed;   ///< Reproducible matches (tests only).
+  int test_bot_delay_ms = 0;                ///< Bots wait this long before deciding (tests only).
   bool help = false;                        ///< --help was given.
 };
 

@@ -61,7 +61,16 @@ Message hello(const json& m, const Limits&) {
   if (v != protocol_version)
     refuse("unsupported_version",
            "this server speaks version " + std::to_string(protocol_version));
-  Hello h{fields::opt_string(m, "name"), fields::opt_string(m, "token")};
+  Hello h{fields::opt_string(m, "name"), fields::opt_string(m, "token"), ViewForm::full};
+  if (const auto form = fields::opt_string(m, "view")) {
+    if (*form == "delta") {
+      h.view = ViewForm::delta;
+    } else if (*form == "text") {
+      h.view = ViewForm::text;
+    } else if (*form != "full") {
+      refuse("bad_value", "'view' must be \"full\", \"delta\" or \"text\"");
+    }
+  }
   if (h.name && !good_name(*h.name))
     refuse("bad_value", "'name' must be 1 to 32 bytes of UTF-8 without control characters");
   if (!h.name && !h.token) refuse("missing_field", "'name' is required without a token");
@@ -187,99 +196,171 @@ namespace {
 
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
-void write_card(JsonOut& o, std::uint8_t id) {
-  if (id >= mus::deck_size) {
-    o.null();
-  } else {
-    o.value(mus::to_string(mus::Card::from_id_unchecked(id)));
-  }
-}
+// A view's fields, whole or as a delta: with a base, only the fields that differ from it are
+// written (the same names, the same values), so one writer serves both forms and a delta can
+// never say anything the whole view would not.
+class ViewWriter {
+ public:
+  ViewWriter(JsonOut& o, const mus::SeatView* base) : o_(o), base_(base) {}
 
-// Cards as the library's ids (0..39, mus::no_card for an empty or hidden slot), written beside
-// their texts so that a client draws them without reading the texts.
-template <std::size_t N>
-void write_card_ids(JsonOut& o, const std::array<std::uint8_t, N>& cards) {
-  o.begin_array();
-  for (auto c : cards) o.value(std::int64_t{c < mus::deck_size ? c : mus::no_card});
-  o.end_array();
-}
-
-void write_lances(JsonOut& o, const std::array<mus::LanceRecord, 4>& ls) {
-  o.begin_array();
-  for (const auto& l : ls) {
-    o.begin_object()
-        .key("lance").value(mus::lance_name(l.lance))
-        .key("status").value(mus::lance_status_name(l.status))
-        .key("bet_team").value(std::int64_t{l.bet_team})
-        .key("winner_team").value(std::int64_t{l.winner_team})
-        .key("winner_seat").value(std::int64_t{l.winner_seat})
-        .key("tantos").value(std::int64_t{l.tantos})
-        .key("counted").value(l.counted != 0)
-        .key("stake").value(std::int64_t{l.stake})
-        .key("points").value(std::int64_t{l.points})
-        .end_object();
+  // The view (`seat`: the view's seat, or -1 for the spectators' copy) as an object.
+  void seat_view(const mus::SeatView& v, int seat) {
+    const mus::SeatView* b = base_;
+    o_.begin_object();
+    if (b == nullptr) o_.key("seat").value(std::int64_t{seat});
+    if (differs(b, &mus::SeatView::phase, v)) o_.key("phase").value(mus::phase_name(v.phase));
+    number(b, "to_act", &mus::SeatView::to_act, v);
+    number(b, "dealer", &mus::SeatView::dealer, v);
+    number(b, "mano", &mus::SeatView::mano, v);
+    if (differs(b, &mus::SeatView::lance, v)) o_.key("lance").value(mus::lance_name(v.lance));
+    number(b, "match_winner", &mus::SeatView::match_winner, v);
+    if (differs(b, &mus::SeatView::hand, v)) {
+      o_.key("hand");
+      cards(v.hand);
+      o_.key("hand_ids");
+      card_ids(v.hand);
+    }
+    numbers(b, "score", &mus::SeatView::score, v);
+    numbers(b, "games", &mus::SeatView::games, v);
+    numbers(b, "vacas", &mus::SeatView::vacas, v);
+    number(b, "stock_count", &mus::SeatView::stock_count, v);
+    number(b, "pile_count", &mus::SeatView::pile_count, v);
+    number(b, "pares_mask", &mus::SeatView::pares_mask, v);
+    number(b, "juego_mask", &mus::SeatView::juego_mask, v);
+    number(b, "declared", &mus::SeatView::declared, v);
+    number(b, "perete_mask", &mus::SeatView::perete_mask, v);
+    numbers(b, "signals", &mus::SeatView::signals, v);
+    flag(b, "bet_open", &mus::SeatView::bet_open, v);
+    flag(b, "is_ordago", &mus::SeatView::is_ordago, v);
+    number(b, "bet_team", &mus::SeatView::bet_team, v);
+    number(b, "stake_before", &mus::SeatView::stake_before, v);
+    number(b, "proposed", &mus::SeatView::proposed, v);
+    number(b, "proposal", &mus::SeatView::proposal, v);
+    number(b, "proposer", &mus::SeatView::proposer, v);
+    number(b, "proposal_amount", &mus::SeatView::proposal_amount, v);
+    number(b, "hand_number", &mus::SeatView::hand_number, v);
+    lances("lances", v.lances, b != nullptr ? &b->lances : nullptr);
+    if (b == nullptr || !(v.last == b->last)) {
+      o_.key("last");
+      last(v.last, b != nullptr ? &b->last : nullptr);
+    }
+    o_.end_object();
   }
-  o.end_array();
-}
 
-// A SeatView as JSON, field by field (names as in mus/match.hpp); `seat` is the view's seat,
-// or -1 for a spectator's copy.
-void write_seat_view(JsonOut& o, const mus::SeatView& v, int seat) {
-  o.begin_object()
-      .key("seat").value(std::int64_t{seat})
-      .key("phase").value(mus::phase_name(v.phase))
-      .key("to_act").value(std::int64_t{v.to_act})
-      .key("dealer").value(std::int64_t{v.dealer})
-      .key("mano").value(std::int64_t{v.mano})
-      .key("lance").value(mus::lance_name(v.lance))
-      .key("match_winner").value(std::int64_t{v.match_winner})
-      .key("hand").begin_array();
-  for (auto c : v.hand) write_card(o, c);
-  o.end_array().key("hand_ids");
-  write_card_ids(o, v.hand);
-  o
-      .key("score").numbers(v.score)
-      .key("games").numbers(v.games)
-      .key("vacas").numbers(v.vacas)
-      .key("stock_count").value(std::int64_t{v.stock_count})
-      .key("pile_count").value(std::int64_t{v.pile_count})
-      .key("pares_mask").value(std::int64_t{v.pares_mask})
-      .key("juego_mask").value(std::int64_t{v.juego_mask})
-      .key("declared").value(std::int64_t{v.declared})
-      .key("perete_mask").value(std::int64_t{v.perete_mask})
-      .key("signals").numbers(v.signals)
-      .key("bet_open").value(v.bet_open != 0)
-      .key("is_ordago").value(v.is_ordago != 0)
-      .key("bet_team").value(std::int64_t{v.bet_team})
-      .key("stake_before").value(std::int64_t{v.stake_before})
-      .key("proposed").value(std::int64_t{v.proposed})
-      .key("proposal").value(std::int64_t{v.proposal})
-      .key("proposer").value(std::int64_t{v.proposer})
-      .key("proposal_amount").value(std::int64_t{v.proposal_amount})
-      .key("hand_number").value(std::int64_t{v.hand_number})
-      .key("lances");
-  write_lances(o, v.lances);
-  o.key("last").begin_object()
-      .key("number").value(std::int64_t{v.last.number})
-      .key("dealer").value(std::int64_t{v.last.dealer})
-      .key("mano").value(std::int64_t{v.last.mano})
-      .key("end").value(static_cast<std::int64_t>(v.last.end))
-      .key("game_winner").value(std::int64_t{v.last.game_winner})
-      .key("score_before").numbers(v.last.score_before)
-      .key("score_after").numbers(v.last.score_after)
-      .key("lances");
-  write_lances(o, v.last.lances);
-  o.key("shown");
-  if (v.last.showed_cards()) {
-    o.begin_array();
-    for (auto c : v.last.shown) write_card(o, c);
-    o.end_array().key("shown_ids");
-    write_card_ids(o, v.last.shown);
-  } else {
-    o.null().key("shown_ids").null();
+ private:
+  template <typename T>
+  static bool differs(const mus::SeatView* b, T mus::SeatView::*field, const mus::SeatView& v) {
+    return b == nullptr || !(v.*field == b->*field);
   }
-  o.end_object().end_object();
-}
+  template <typename T>
+  void number(const mus::SeatView* b, std::string_view key, T mus::SeatView::*field,
+              const mus::SeatView& v) {
+    if (differs(b, field, v)) o_.key(key).value(static_cast<std::int64_t>(v.*field));
+  }
+  template <typename T>
+  void flag(const mus::SeatView* b, std::string_view key, T mus::SeatView::*field,
+            const mus::SeatView& v) {
+    if (differs(b, field, v)) o_.key(key).value(v.*field != 0);
+  }
+  template <typename T>
+  void numbers(const mus::SeatView* b, std::string_view key, T mus::SeatView::*field,
+               const mus::SeatView& v) {
+    if (differs(b, field, v)) o_.key(key).numbers(v.*field);
+  }
+  template <std::size_t N>
+  void cards(const std::array<std::uint8_t, N>& cs) {
+    o_.begin_array();
+    for (auto c : cs) {
+      if (c >= mus::deck_size) {
+        o_.null();
+      } else {
+        o_.value(mus::to_string(mus::Card::from_id_unchecked(c)));
+      }
+    }
+    o_.end_array();
+  }
+  // Cards as the library's ids (0..39, mus::no_card for an empty or hidden slot), written beside
+  // their texts so that a client draws them without reading the texts.
+  template <std::size_t N>
+  void card_ids(const std::array<std::uint8_t, N>& cs) {
+    o_.begin_array();
+    for (auto c : cs) o_.value(std::int64_t{c < mus::deck_size ? c : mus::no_card});
+    o_.end_array();
+  }
+  // The lances: an array whole; in a delta, an object of the changed entries by index.
+  void lances(std::string_view key, const std::array<mus::LanceRecord, 4>& ls,
+              const std::array<mus::LanceRecord, 4>* base) {
+    if (base != nullptr && ls == *base) return;
+    o_.key(key);
+    if (base == nullptr) {
+      o_.begin_array();
+    } else {
+      o_.begin_object();
+    }
+    for (std::size_t i = 0; i < ls.size(); ++i) {
+      const mus::LanceRecord* lb = base != nullptr ? &(*base)[i] : nullptr;
+      if (lb != nullptr && ls[i] == *lb) continue;
+      if (lb != nullptr) o_.key(index_key(i));
+      lance(ls[i], lb);
+    }
+    if (base == nullptr) {
+      o_.end_array();
+    } else {
+      o_.end_object();
+    }
+  }
+  void lance(const mus::LanceRecord& l, const mus::LanceRecord* b) {
+    o_.begin_object();
+    if (b == nullptr || l.lance != b->lance) o_.key("lance").value(mus::lance_name(l.lance));
+    if (b == nullptr || l.status != b->status)
+      o_.key("status").value(mus::lance_status_name(l.status));
+    const auto n = [&](std::string_view key, auto now, auto before) {
+      if (b == nullptr || now != before) o_.key(key).value(static_cast<std::int64_t>(now));
+    };
+    n("bet_team", l.bet_team, b ? b->bet_team : 0);
+    n("winner_team", l.winner_team, b ? b->winner_team : 0);
+    n("winner_seat", l.winner_seat, b ? b->winner_seat : 0);
+    n("tantos", l.tantos, b ? b->tantos : 0);
+    if (b == nullptr || l.counted != b->counted) o_.key("counted").value(l.counted != 0);
+    n("stake", l.stake, b ? b->stake : 0);
+    n("points", l.points, b ? b->points : 0);
+    o_.end_object();
+  }
+  void last(const mus::HandSummary& h, const mus::HandSummary* b) {
+    o_.begin_object();
+    const auto n = [&](std::string_view key, auto now, auto before) {
+      if (b == nullptr || now != before) o_.key(key).value(static_cast<std::int64_t>(now));
+    };
+    n("number", h.number, b ? b->number : 0);
+    n("dealer", h.dealer, b ? b->dealer : 0);
+    n("mano", h.mano, b ? b->mano : 0);
+    n("end", static_cast<std::int64_t>(h.end), b ? static_cast<std::int64_t>(b->end) : 0);
+    n("game_winner", h.game_winner, b ? b->game_winner : 0);
+    if (b == nullptr || h.score_before != b->score_before)
+      o_.key("score_before").numbers(h.score_before);
+    if (b == nullptr || h.score_after != b->score_after)
+      o_.key("score_after").numbers(h.score_after);
+    lances("lances", h.lances, b != nullptr ? &b->lances : nullptr);
+    if (b == nullptr || h.shown != b->shown || h.showed_cards() != b->showed_cards()) {
+      o_.key("shown");
+      if (h.showed_cards()) {
+        cards(h.shown);
+        o_.key("shown_ids");
+        card_ids(h.shown);
+      } else {
+        o_.null().key("shown_ids").null();
+      }
+    }
+    o_.end_object();
+  }
+  static std::string_view index_key(std::size_t i) {
+    static constexpr std::array<std::string_view, 4> keys{"0", "1", "2", "3"};
+    return keys.at(i);
+  }
+
+  JsonOut& o_;
+  const mus::SeatView* base_;
+};
 
 void write_log_entry(JsonOut& o, const LogEntry& e) {
   o.begin_object().key("seq").value(static_cast<std::int64_t>(e.seq));
@@ -387,6 +468,12 @@ json lobby_entry(const TableOut& t, bool with_friends) {
 
 }  // namespace
 
+mus::SeatView spectator_view(const mus::State& s) {
+  mus::SeatView sv = mus::view_of(s, 0);
+  sv.hand = {mus::no_card, mus::no_card, mus::no_card, mus::no_card};
+  return sv;
+}
+
 std::string welcome(const WelcomeOut& w) {
   return dump({{"type", "welcome"},   {"v", protocol_version}, {"player", w.player},
                {"name", w.name},      {"token", w.token},      {"resumed", w.resumed},
@@ -408,25 +495,25 @@ std::string table(const TableOut& t, bool with_code) {
 
 std::string view(const ViewOut& v) {
   const mus::State& s = *v.state;
+  const mus::SeatView& sv = *v.seat_view;
   std::string text;
-  text.reserve(4096);
+  text.reserve(v.form == ViewForm::full ? 4096 : 1024);
   JsonOut o(text);
   o.begin_object()
       .key("type").value("view")
       .key("table").value(v.table)
       .key("seq").value(static_cast<std::int64_t>(v.seq))
-      .key("seat").value(std::int64_t{v.seat})
-      .key("view");
-  if (v.seat >= 0) {
-    const mus::SeatView sv = mus::view_of(s, v.seat);
-    write_seat_view(o, sv, v.seat);
-    o.key("text").value(mus::view_to_text(sv));
-  } else {
-    // A spectator sees the public state: a seat's view without that seat's cards.
-    mus::SeatView sv = mus::view_of(s, 0);
-    sv.hand = {mus::no_card, mus::no_card, mus::no_card, mus::no_card};
-    write_seat_view(o, sv, -1);
+      .key("seat").value(std::int64_t{v.seat});
+  // A spectator's view has no text: under the text form it gets the delta.
+  const ViewForm form = v.form == ViewForm::text && v.seat < 0 ? ViewForm::delta : v.form;
+  if (form == ViewForm::full) {
+    o.key("view");
+    ViewWriter(o, nullptr).seat_view(sv, v.seat);
+  } else if (form == ViewForm::delta) {
+    o.key("view_delta");
+    ViewWriter(o, v.base).seat_view(sv, v.seat);
   }
+  if (v.seat >= 0 && form != ViewForm::delta) o.key("text").value(mus::view_to_text(sv));
   o.key("legal").begin_array();
   if (v.legal) write_legal(o, s);
   o.end_array().key("bet_limits");

@@ -31,6 +31,7 @@ namespace in {
 struct Hello {
   std::optional<std::string> name;   ///< Checked: 1..32 bytes, no control characters.
   std::optional<std::string> token;  ///< A resume token, unchecked.
+  ViewForm view = ViewForm::full;    ///< How this connection receives views.
 };
 /// `ping`.
 struct Ping {
@@ -165,8 +166,8 @@ struct LogEntry {
 struct SeatOut {
   bool bot = false;                                ///< A bot seat.
   mus::BotKind bot_kind = mus::BotKind::heuristic;  ///< Its bot's kind.
-  std::string_view player_id;                      ///< The person's player id (empty: free).
-  std::string_view name;                           ///< The person's name (empty: free).
+  std::string player_id;                           ///< The person's player id (empty: free).
+  std::string name;                                ///< The person's name (empty: free).
   bool taken = false;                              ///< A person sits here.
   bool connected = false;                          ///< That person is connected.
   bool bot_playing = false;                        ///< The bot plays this human seat now.
@@ -192,6 +193,12 @@ struct ViewOut {
   std::uint64_t seq = 0;                    ///< Actions so far.
   int seat = -1;                            ///< 0..3, or -1 for a spectator.
   const mus::State* state = nullptr;        ///< The table's state.
+  /// The view of `seat` (mus::view_of), or the spectators' (a seat's view without its hand).
+  const mus::SeatView* seat_view = nullptr;
+  ViewForm form = ViewForm::full;           ///< How the receiver takes views.
+  /// The delta form: the view this receiver had (its `view_delta` holds what changed since);
+  /// null for a receiver that has none (its `view_delta` holds every field).
+  const mus::SeatView* base = nullptr;
   bool legal = false;     ///< List the legal actions and bet limits (this seat's person is to act).
   bool gestures = false;  ///< List the signals the seat may make (this seat's person plays it).
   std::optional<std::int64_t> deadline_ms;  ///< Time left on the clock of the seat to act.
@@ -219,8 +226,11 @@ struct WelcomeOut {
 std::string welcome(const WelcomeOut& w);
 /// @brief `table` (with the join code of a private table when `with_code`).
 std::string table(const TableOut& t, bool with_code);
-/// @brief `view` (written straight into its text: it is the message the server sends most).
+/// @brief `view` (written straight into its text: it is the message the server sends most),
+///        in the receiver's form.
 std::string view(const ViewOut& v);
+/// @brief The view of seat -1: the public state, a seat's view without that seat's cards.
+mus::SeatView spectator_view(const mus::State& s);
 /// @brief `match_over`.
 std::string match_over(std::string_view table, int winner);
 /// @brief `left`.

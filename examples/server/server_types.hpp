@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -15,10 +16,26 @@ inline constexpr int protocol_version = 1;
 /// A connection's number, given by the transport (never 0).
 using ConnId = std::uint64_t;
 
+/// A message's text, built once and shared by all its receivers (a table's `table` message, a
+/// chat line, the spectators' view): the transport writes the same buffer to each.
+using Text = std::shared_ptr<const std::string>;
+
+/// @brief A message's text as a Text.
+/// @param s One JSON message.
+/// @return The shared text.
+inline Text share(std::string s) { return std::make_shared<const std::string>(std::move(s)); }
+
 /// A message to send: to one connection.
 struct Outgoing {
-  ConnId conn = 0;   ///< The receiver.
-  std::string text;  ///< One JSON message.
+  ConnId conn = 0;  ///< The receiver.
+  Text text;        ///< One JSON message (never null).
+};
+
+/// How a connection receives views: `hello.view` (docs/protocol.md, "view").
+enum class ViewForm : std::uint8_t {
+  full,   ///< The whole view object and the view text (the default).
+  delta,  ///< `view_delta`: only the fields that changed since this connection's last view.
+  text,   ///< A seat's view as the library's text only (`text`), without the view object.
 };
 
 /// Limits and defaults; every one is a command-line option of mus-server.

@@ -1,19 +1,31 @@
 #include "transport.hpp"
 
+#include <pthread.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <cerrno>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <deque>
 #include <fstream>
+#include <future>
 #include <iterator>
 #include <memory>
+#include <mutex>
 #include <sstream>
 #include <string>
-#include <unordered_map>
+#include <thread>
 
+#include "shared_map.hpp"
 #include "web_files.hpp"
 
 namespace mus_server {
@@ -40,40 +52,257 @@ void log_line(const std::string& s) {
   std::fprintf(stderr, "mus-server: %s\n", s.c_str());
 }
 
+// The thread's name as `top -H` and /proc/<pid>/task/<tid>/comm show it (15 bytes at most).
+void name_thread(const char* name) { pthread_setname_np(pthread_self(), name); }
+
+}  // namespace
+
+// ---- the commit thread ----------------------------------------------------------------------
+
+// The one writer of the store. Every store call of every table and player, and every message to
+// send, joins one queue, in the order they are made; the commit thread takes all that waits
+// (a group), applies the store calls in one transaction (Store::begin_group()), commits once,
+// and only then sends the group's messages. So no client sees an action before it is stored,
+// one commit serves every table that moved meanwhile, and a connection's messages leave in the
+// order they were made. The queue's mutex is held only to append or to take the whole queue.
+//
+// A store call that fails here cannot be refused to its client any more (its table has moved
+// on): the commit thread stops storing and sending, and the server stops; nobody saw the
+// group's effects, and a restart rebuilds every match from what was stored.
+class Committer {
+ public:
+  using Op = std::function<void(Store&)>;
+  using Send = std::function<void(std::vector<Outgoing>&)>;
+
+  Committer(Store& store, Send send, std::function<void()> failed, std::function<void()> after)
+      : store_(store), send_(std::move(send)), failed_(std::move(failed)), after_(std::move(after)) {}
+  ~Committer() { stop(); }
+
+  void start() {
+    thread_ = std::thread([this] {
+      name_thread("mus-commit");
+      loop();
+    });
+  }
+  // Commits and sends what waits, then ends the thread.
+  void stop() {
+    {
+      const std::lock_guard lock(m_);
+      stopping_ = true;
+    }
+    cv_.notify_one();
+    if (thread_.joinable()) thread_.join();
+  }
+
+  // A store call (a write), made in the next group.
+  void write(Op op) { push({std::move(op), false, {}}); }
+  // A store read, made after the next group's commit (so it sees it).
+  void read(Op op) { push({std::move(op), true, {}}); }
+  // Messages, sent once everything queued before them is committed.
+  void deliver(std::vector<Outgoing>&& out) {
+    if (!out.empty()) push({{}, false, std::move(out)});
+  }
+
+  // Counts, for the log at the end.
+  std::uint64_t groups() const { return groups_.load(); }
+  std::uint64_t writes() const { return writes_.load(); }
+
+ private:
+  struct Entry {
+    Op op;
+    bool read = false;
+    std::vector<Outgoing> out;
+  };
+
+  void push(Entry e) {
+    bool wake = false;
+    {
+      const std::lock_guard lock(m_);
+      queue_.push_back(std::move(e));
+      wake = waiting_;
+      waiting_ = false;
+    }
+    if (wake) cv_.notify_one();
+  }
+
+  void loop() {
+    std::vector<Entry> group;
+    std::vector<Outgoing> out;
+    for (;;) {
+      {
+        std::unique_lock lock(m_);
+        while (queue_.empty() && !stopping_) {
+          waiting_ = true;
+          cv_.wait(lock);
+        }
+        waiting_ = false;
+        if (queue_.empty()) return;  // stopping, and nothing left
+        group.swap(queue_);
+      }
+      std::size_t writes = 0;
+      for (const Entry& e : group) writes += e.op && !e.read ? 1 : 0;
+      if (writes > 0 && !failed_once_) {
+        try {
+          store_.begin_group();
+          for (Entry& e : group)
+            if (e.op && !e.read) e.op(store_);
+          store_.end_group();
+          ++groups_;
+          writes_ += writes;
+        } catch (const std::exception& e) {
+          log_line(std::string("store: ") + e.what() + "; stopping without sending what it held");
+          failed_once_ = true;
+          failed_();
+        }
+      }
+      for (Entry& e : group) {
+        if (e.read) e.op(store_);  // a read's promise is kept even after a failure
+        if (!failed_once_ && !e.out.empty())
+          out.insert(out.end(), std::make_move_iterator(e.out.begin()),
+                     std::make_move_iterator(e.out.end()));
+      }
+      group.clear();
+      if (!out.empty()) send_(out);
+      out.clear();
+      after_();
+    }
+  }
+
+  Store& store_;
+  Send send_;
+  std::function<void()> failed_, after_;
+  std::mutex m_;
+  std::condition_variable cv_;
+  std::vector<Entry> queue_;
+  bool waiting_ = false, stopping_ = false;
+  bool failed_once_ = false;  // the commit thread's own
+  std::atomic<std::uint64_t> groups_{0}, writes_{0};
+  std::thread thread_;
+};
+
+namespace {
+
+// The store as the handler and the tables see it in the server: each write joins the commit
+// thread's queue (and so never fails here: see Committer), each read waits for the commit
+// thread to make it.
+class QueuedStore final : public Store {
+ public:
+  explicit QueuedStore(Committer& c) : c_(c) {}
+  void put_player(const PlayerRecord& p) override {
+    c_.write([p](Store& s) { s.put_player(p); });
+  }
+  void set_friend(const std::string& player, const std::string& other, bool on) override {
+    c_.write([player, other, on](Store& s) { s.set_friend(player, other, on); });
+  }
+  void create_table(const TableRecord& t) override {
+    c_.write([t](Store& s) { s.create_table(t); });
+  }
+  void set_seat(const std::string& table, int seat, const std::string& player) override {
+    c_.write([table, seat, player](Store& s) { s.set_seat(table, seat, player); });
+  }
+  void append_actions(const std::string& table, std::size_t first,
+                      const std::vector<std::string>& actions, const MatchEnd* end) override {
+    std::optional<MatchEnd> e;
+    if (end != nullptr) e = *end;
+    c_.write([table, first, actions, e](Store& s) {
+      s.append_actions(table, first, actions, e ? &*e : nullptr);
+    });
+  }
+  void append_chat(const std::string& table, const ChatLine& line) override {
+    c_.write([table, line](Store& s) { s.append_chat(table, line); });
+  }
+  void close_table(const std::string& table) override {
+    c_.write([table](Store& s) { s.close_table(table); });
+  }
+  std::vector<PlayerRecord> load_players() override {
+    return read([](Store& s) { return s.load_players(); });
+  }
+  std::vector<TableRecord> load_unfinished() override {
+    return read([](Store& s) { return s.load_unfinished(); });
+  }
+  std::optional<TableRecord> load_table(const std::string& id) override {
+    return read([&id](Store& s) { return s.load_table(id); });
+  }
+
+ private:
+  template <typename F>
+  auto read(F f) -> decltype(f(std::declval<Store&>())) {
+    using T = decltype(f(std::declval<Store&>()));
+    std::promise<T> promise;
+    auto result = promise.get_future();
+    c_.read([&](Store& s) {
+      try {
+        promise.set_value(f(s));
+      } catch (...) {
+        promise.set_exception(std::current_exception());
+      }
+    });
+    return result.get();
+  }
+  Committer& c_;
+};
+
 class WsSession;
 
-// What every session shares: the handler, the store, the options and the open WebSocket
-// sessions.
-//
-// Group commit: the first event that reaches the handler opens a group in the store and posts
-// a flush to the io_context; every event that completes before the flush runs (all those the
-// reactor found ready, under load) joins the group, and their messages are held. The flush
-// commits the group once, then sends the held messages: no client sees an action before it is
-// stored, and one commit serves many tables. If the commit fails the server stops without
-// sending them (a restart rebuilds every match from what was stored).
+// A table's lane in the server: a strand of the io_context.
+struct StrandLane final : Lane {
+  explicit StrandLane(net::io_context& ioc) : strand(net::make_strand(ioc)) {}
+  net::strand<net::io_context::executor_type> strand;
+};
+
+// Where the handler's tables run in the server: each on its strand over the io threads, their
+// messages through the commit thread, their bots on threads of their own (at a lower priority,
+// so that a bot thinking never slows the tables of people).
+class ServerRuntime final : public Runtime {
+ public:
+  ServerRuntime(net::io_context& ioc, net::io_context& bots, Committer& committer,
+                std::chrono::milliseconds bot_delay)
+      : ioc_(ioc), bots_(bots), committer_(committer), bot_delay_(bot_delay) {}
+  std::unique_ptr<Lane> lane() override { return std::make_unique<StrandLane>(ioc_); }
+  void run(Lane& lane, Job job, std::int64_t, std::vector<Outgoing>& out) override {
+    committer_.deliver(std::move(out));  // what the caller said first goes first
+    out.clear();
+    net::post(static_cast<StrandLane&>(lane).strand, [this, job = std::move(job)] { finish(job); });
+  }
+  [[nodiscard]] bool bots_inline() const override { return false; }
+  void think(Lane& lane, std::function<void()> work, Job done) override {
+    net::post(bots_, [this, strand = static_cast<StrandLane&>(lane).strand,
+                      work = std::move(work), done = std::move(done)]() mutable {
+      if (bot_delay_.count() > 0) std::this_thread::sleep_for(bot_delay_);
+      work();
+      net::post(strand, [this, done = std::move(done)] { finish(done); });
+    });
+  }
+
+ private:
+  void finish(const Job& job) {
+    std::vector<Outgoing> out;
+    job(now_ms(), out);
+    committer_.deliver(std::move(out));
+  }
+  net::io_context& ioc_;
+  net::io_context& bots_;
+  Committer& committer_;
+  std::chrono::milliseconds bot_delay_;
+};
+
+// What every session shares: the handler, the options and the open WebSocket sessions.
 struct Hub {
-  Handler& handler;
-  Store& store;
+  Handler* handler = nullptr;
   const Options& opt;
   net::io_context& ioc;
-  std::unordered_map<ConnId, std::weak_ptr<WsSession>> sessions;
-  ConnId next = 1;
-  bool grouping = false;
-  std::vector<Outgoing> held;
-  int exit_status = 0;
+  Committer& committer;
+  struct Entry {
+    std::weak_ptr<WsSession> session;
+  };
+  SharedMap<Entry> sessions;
+  std::atomic<ConnId> next{1};
 
-  // Call before giving the handler anything that may write to the store.
-  void begin() {
-    if (grouping) return;
-    store.begin_group();
-    grouping = true;
-    net::post(ioc, [this] { flush(); });
-  }
-  void flush();
-  void deliver(std::vector<Outgoing>&& out);
-  void send_now(std::vector<Outgoing>& out);  // moves the texts out
+  void deliver(std::vector<Outgoing>&& out) { committer.deliver(std::move(out)); }
+  void send(std::vector<Outgoing>& out);  // the commit thread's: to each session's strand
   void flush_log() {
-    for (const auto& l : handler.take_log()) log_line(l);
+    if (handler != nullptr)
+      for (const auto& l : handler->take_log()) log_line(l);
   }
 };
 
@@ -87,15 +316,21 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     ws_.read_message_max(ws_hard_limit);
     ws_.async_accept(req, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return;
-      self->hub_.sessions[self->id_] = self;
-      self->hub_.begin();
-      self->hub_.handler.open(self->id_, now_ms());
+      self->hub_.sessions.insert(self->id_, std::make_shared<Hub::Entry>(Hub::Entry{self}));
+      self->hub_.handler->open(self->id_, now_ms());
       self->open_ = true;
       self->read();
     });
   }
 
-  void send(std::string text) {
+  // From any thread: sends on the session's strand.
+  void post_send(Text text) {
+    net::post(ws_.get_executor(),
+              [self = shared_from_this(), text = std::move(text)]() mutable { self->send(std::move(text)); });
+  }
+
+ private:
+  void send(Text text) {
     if (closing_) return;
     if (queue_.size() >= max_queued_messages) {
       closing_ = true;
@@ -106,18 +341,18 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (queue_.size() == 1) write();
   }
 
- private:
   void read() {
     ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
       if (ec) return self->closed();
       if (!self->ws_.got_text()) {
         self->buffer_.consume(self->buffer_.size());
-        self->hub_.deliver({{self->id_, R"({"type":"error","code":"bad_json","message":"send text frames"})"}});
+        self->hub_.deliver(
+            {{self->id_,
+              share(R"({"type":"error","code":"bad_json","message":"send text frames"})")}});
         return self->read();
       }
       const auto data = self->buffer_.cdata();
-      self->hub_.begin();
-      self->hub_.deliver(self->hub_.handler.message(
+      self->hub_.deliver(self->hub_.handler->message(
           self->id_, std::string_view(static_cast<const char*>(data.data()), data.size()),
           now_ms()));
       self->buffer_.consume(self->buffer_.size());
@@ -127,7 +362,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
   void write() {
     ws_.text(true);
-    ws_.async_write(net::buffer(queue_.front()),
+    ws_.async_write(net::buffer(*queue_.front()),
                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
                       if (ec) return self->closed();
                       self->queue_.pop_front();
@@ -139,56 +374,24 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (!open_) return;
     open_ = false;
     hub_.sessions.erase(id_);
-    hub_.begin();
-    hub_.deliver(hub_.handler.close(id_, now_ms()));
+    hub_.deliver(hub_.handler->close(id_, now_ms()));
   }
 
   websocket::stream<beast::tcp_stream> ws_;
   beast::flat_buffer buffer_;
-  std::deque<std::string> queue_;
+  std::deque<Text> queue_;
   Hub& hub_;
   ConnId id_;
   bool open_ = false;
   bool closing_ = false;
 };
 
-void Hub::send_now(std::vector<Outgoing>& out) {
+void Hub::send(std::vector<Outgoing>& out) {
   for (auto& o : out) {
-    auto it = sessions.find(o.conn);
-    if (it == sessions.end()) continue;
-    if (auto s = it->second.lock()) s->send(std::move(o.text));
+    const auto entry = sessions.find(o.conn);
+    if (!entry) continue;
+    if (auto s = entry->session.lock()) s->post_send(std::move(o.text));
   }
-}
-
-void Hub::deliver(std::vector<Outgoing>&& out) {
-  if (grouping) {
-    if (held.empty()) {
-      held = std::move(out);
-    } else {
-      held.insert(held.end(), std::make_move_iterator(out.begin()),
-                  std::make_move_iterator(out.end()));
-    }
-  } else {
-    send_now(out);
-  }
-  flush_log();
-}
-
-void Hub::flush() {
-  if (!grouping) return;
-  grouping = false;
-  try {
-    store.end_group();
-  } catch (const StoreError& e) {
-    log_line(std::string("store: ") + e.what() + "; stopping without sending what it held");
-    held.clear();
-    exit_status = 1;
-    ioc.stop();
-    return;
-  }
-  std::vector<Outgoing> out = std::move(held);
-  held.clear();
-  send_now(out);
 }
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
@@ -231,18 +434,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (hub_.sessions.size() >= hub_.opt.max_connections)
         return reply(req, http::status::service_unavailable, "text/plain", "too many connections\n");
       stream_.expires_never();
-      const ConnId id = hub_.next++;
+      const ConnId id = hub_.next.fetch_add(1);
       std::make_shared<WsSession>(stream_.release_socket(), hub_, id)->start(std::move(req));
       return;
     }
     if (req.method() != http::verb::get && req.method() != http::verb::head)
       return reply(req, http::status::method_not_allowed, "text/plain", "GET only\n");
     const std::string path = target.substr(0, target.find('?'));
-    if (path == "/tables") return reply(req, http::status::ok, "application/json", hub_.handler.lobby());
+    if (path == "/tables") return reply(req, http::status::ok, "application/json", hub_.handler->lobby());
     if (path.rfind("/replays/", 0) == 0) {
       const std::string id = path.substr(9);
-      hub_.begin();  // it reads the store: inside the group, so it sees the group's writes
-      auto text = id.size() <= 40 ? hub_.handler.replay_transcript(id) : std::nullopt;
+      // It reads the store through the commit thread, after the group it is in is committed.
+      auto text = id.size() <= 40 ? hub_.handler->replay_transcript(id) : std::nullopt;
       hub_.flush_log();
       if (!text) return reply(req, http::status::not_found, "text/plain", "no finished match with this id\n");
       return reply(req, http::status::ok, "text/plain; charset=utf-8", *text);
@@ -294,6 +497,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
   // Takes a bound and listening acceptor (listen_on()).
   Listener(net::io_context& ioc, tcp::acceptor& acceptor, Hub& hub)
       : ioc_(ioc), acceptor_(acceptor), hub_(hub) {}
+  // One accept waits at a time, so the acceptor is used by one thread at a time.
   void accept() {
     acceptor_.async_accept(net::make_strand(ioc_),
                            [self = shared_from_this()](beast::error_code ec, tcp::socket s) {
@@ -329,20 +533,37 @@ class Listener : public std::enable_shared_from_this<Listener> {
   Hub& hub_;
 };
 
+// The clock: every 200 ms each table's clock and grace windows are checked, on its lane.
 void schedule_tick(net::steady_timer& timer, Hub& hub) {
   timer.expires_after(std::chrono::milliseconds(200));
   timer.async_wait([&timer, &hub](beast::error_code ec) {
     if (ec) return;
-    hub.begin();
-    hub.deliver(hub.handler.tick(now_ms()));
+    hub.deliver(hub.handler->tick(now_ms()));
+    hub.flush_log();
     schedule_tick(timer, hub);
   });
 }
 
+// Runs an io_context on this thread until it is stopped; a handler that throws is logged and
+// the thread goes on.
+void run_loop(net::io_context& ioc) {
+  for (;;) {
+    try {
+      ioc.run();
+      return;
+    } catch (const std::exception& e) {
+      log_line(std::string("internal: ") + e.what());
+    }
+  }
+}
+
 }  // namespace
 
+// ---- listening ------------------------------------------------------------------------------
+
 struct Listening::Impl {
-  net::io_context ioc{1};
+  explicit Impl(int threads) : ioc(threads) {}
+  net::io_context ioc;
   tcp::acceptor acceptor{ioc};
 };
 
@@ -351,7 +572,7 @@ Listening::~Listening() = default;
 std::uint16_t Listening::port() const { return impl_->acceptor.local_endpoint().port(); }
 
 std::unique_ptr<Listening> listen_on(const Options& opt, std::string& error) {
-  auto impl = std::make_unique<Listening::Impl>();
+  auto impl = std::make_unique<Listening::Impl>(opt.threads);
   const std::string where = opt.host + " port " + std::to_string(opt.port);
   beast::error_code ec;
   const auto address = net::ip::make_address(opt.host, ec);
@@ -379,24 +600,100 @@ std::unique_ptr<Listening> listen_on(const Options& opt, std::string& error) {
   return std::make_unique<Listening>(std::move(impl));
 }
 
-int run_server(Listening& listening, const Options& opt, Handler& handler, Store& store) {
-  (void)now_ms();  // the handler's clock starts here (restore() used 0)
-  net::io_context& ioc = listening.impl().ioc;
-  Hub hub{handler, store, opt, ioc, {}, 1, false, {}, 0};
-  auto listener = std::make_shared<Listener>(ioc, listening.impl().acceptor, hub);
+// ---- the service ----------------------------------------------------------------------------
+
+struct Service::Impl {
+  Impl(Listening& l, const Options& o, Store& s)
+      : listening(l),
+        opt(o),
+        ioc(l.impl().ioc),
+        bots(o.bot_threads),
+        committer(
+            s, [this](std::vector<Outgoing>& out) { hub.send(out); },
+            [this] {
+              exit_status = 1;
+              ioc.stop();
+            },
+            [this] { hub.flush_log(); }),
+        store(committer),
+        runtime(ioc, bots, committer, std::chrono::milliseconds(o.test_bot_delay_ms)),
+        hub{nullptr, o, ioc, committer, {}, {1}} {}
+
+  Listening& listening;
+  const Options& opt;
+  net::io_context& ioc;
+  net::io_context bots;
+  std::optional<net::executor_work_guard<net::io_context::executor_type>> bots_work;
+  std::vector<std::thread> bot_threads;
+  Committer committer;
+  QueuedStore store;
+  ServerRuntime runtime;
+  Hub hub;
+  std::atomic<int> exit_status{0};
+};
+
+Service::Service(Listening& listening, const Options& opt, Store& store)
+    : impl_(std::make_unique<Impl>(listening, opt, store)) {
+  (void)now_ms();  // the handler's clock starts here
+  impl_->committer.start();
+  impl_->bots_work.emplace(net::make_work_guard(impl_->bots));
+  for (int i = 0; i < opt.bot_threads; ++i) {
+    impl_->bot_threads.emplace_back([this] {
+      name_thread("mus-bot");
+      // People first: a bot thinking takes the CPU only when the network threads leave it.
+      const auto tid = static_cast<id_t>(syscall(SYS_gettid));
+      errno = 0;
+      const int nice = getpriority(PRIO_PROCESS, tid);
+      if (errno == 0) (void)setpriority(PRIO_PROCESS, tid, std::min(19, nice + 10));
+      run_loop(impl_->bots);
+    });
+  }
+}
+
+Service::~Service() { stop_threads(); }
+
+void Service::stop_threads() {
+  if (impl_->bots_work) impl_->bots_work.reset();
+  impl_->bots.stop();
+  for (auto& t : impl_->bot_threads)
+    if (t.joinable()) t.join();
+  impl_->bot_threads.clear();
+  impl_->committer.stop();
+}
+
+Store& Service::store() { return impl_->store; }
+Runtime& Service::runtime() { return impl_->runtime; }
+
+int Service::run(Handler& handler) {
+  Impl& s = *impl_;
+  s.hub.handler = &handler;
+  s.hub.flush_log();
+  auto listener = std::make_shared<Listener>(s.ioc, s.listening.impl().acceptor, s.hub);
   listener->accept();
-  net::steady_timer timer(ioc);
-  schedule_tick(timer, hub);
-  net::signal_set signals(ioc, SIGINT, SIGTERM);
-  signals.async_wait([&ioc](beast::error_code, int) { ioc.stop(); });
-  const std::string host = opt.host.find(':') != std::string::npos ? "[" + opt.host + "]" : opt.host;
+  net::steady_timer timer(net::make_strand(s.ioc));
+  schedule_tick(timer, s.hub);
+  net::signal_set signals(s.ioc, SIGINT, SIGTERM);
+  signals.async_wait([&s](beast::error_code, int) { s.ioc.stop(); });
+  const std::string host =
+      s.opt.host.find(':') != std::string::npos ? "[" + s.opt.host + "]" : s.opt.host;
   std::printf("mus-server: listening on http://%s:%u/\n", host.c_str(),
-              static_cast<unsigned>(listening.port()));
+              static_cast<unsigned>(s.listening.port()));
   std::fflush(stdout);
-  ioc.run();
-  if (hub.exit_status == 0) hub.flush();  // what the last events held
-  log_line("stopped");
-  return hub.exit_status;
+  std::vector<std::thread> threads;
+  for (int i = 1; i < s.opt.threads; ++i)
+    threads.emplace_back([&s] {
+      name_thread("mus-io");
+      run_loop(s.ioc);
+    });
+  name_thread("mus-io");
+  run_loop(s.ioc);
+  for (auto& t : threads) t.join();
+  // What the last events queued is committed (their messages go nowhere: the loop stopped).
+  stop_threads();
+  s.hub.flush_log();
+  log_line("stopped (" + std::to_string(s.committer.groups()) + " commits of " +
+           std::to_string(s.committer.writes()) + " store calls)");
+  return s.exit_status.load();
 }
 
 }  // namespace mus_server

@@ -1,5 +1,5 @@
-// mus-server's network side: HTTP and WebSocket on one port with Boost.Beast. The only
-// translation unit that includes Beast.
+// mus-server's network side: HTTP and WebSocket on one port with Boost.Beast, its threads and
+// its commit thread. The only translation unit that includes Beast.
 #ifndef MUS_SERVER_TRANSPORT_HPP
 #define MUS_SERVER_TRANSPORT_HPP
 
@@ -39,15 +39,42 @@ class Listening {
 std::unique_ptr<Listening> listen_on(const Options& opt, std::string& error);
 
 /**
- * @brief Serves on a listening socket until SIGINT or SIGTERM, on one thread and one
- *        io_context.
- * @param listening The socket from listen_on().
- * @param opt The options (files, origins, connection limit).
- * @param handler The protocol handler (restored already).
- * @param store The handler's store: the transport groups its commits (Store::begin_group()).
- * @return The process exit status (1 when a group's commit failed).
+ * @brief The server around the handler: the network threads, the commit thread and the bots'
+ *        threads. Made before the handler, which stores through store() and runs its tables
+ *        on runtime(); run() serves until SIGINT or SIGTERM.
+ *
+ * Threads (docs/server.md, "Threads"): `--threads` threads run one io_context; each connection
+ * and each table has its own strand on it. The commit thread is the store's one writer: it
+ * commits the store calls of everything that waits in one transaction and only then sends the
+ * messages they caused. `--bot-threads` threads, at a lower priority, run the bots' decisions.
  */
-int run_server(Listening& listening, const Options& opt, Handler& handler, Store& store);
+class Service {
+ public:
+  /**
+   * @param listening The socket from listen_on() (its io_context is the server's).
+   * @param opt The options (threads, files, origins, connection limit).
+   * @param store The store; only the commit thread uses it from now on.
+   */
+  Service(Listening& listening, const Options& opt, Store& store);
+  ~Service();
+  Service(const Service&) = delete;
+  Service& operator=(const Service&) = delete;
+  /// @brief The store as the handler must use it (its writes go through the commit thread).
+  Store& store();
+  /// @brief Where the handler's tables run (strands, the commit thread, the bots' threads).
+  Runtime& runtime();
+  /**
+   * @brief Serves until SIGINT or SIGTERM.
+   * @param handler The protocol handler (made with store() and runtime(), restored already).
+   * @return The process exit status (1 when a group's commit failed).
+   */
+  int run(Handler& handler);
+
+ private:
+  void stop_threads();
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace mus_server
 

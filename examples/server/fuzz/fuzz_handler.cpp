@@ -51,8 +51,8 @@ std::vector<json> check(const std::vector<Outgoing>& out) {
   std::vector<json> parsed;
   parsed.reserve(out.size());
   for (const auto& o : out) {
-    json m = json::parse(o.text, nullptr, false);
-    if (!m.is_object() || !m.contains("type") || !m["type"].is_string()) fail("bad reply", o.text);
+    json m = json::parse(*o.text, nullptr, false);
+    if (!m.is_object() || !m.contains("type") || !m["type"].is_string()) fail("bad reply", *o.text);
     parsed.push_back(std::move(m));
   }
   return parsed;

@@ -44,7 +44,7 @@ struct Harness {
 
   void take(const std::vector<Outgoing>& out) {
     for (const auto& o : out) {
-      inbox[o.conn].push_back(json::parse(o.text));
+      inbox[o.conn].push_back(json::parse(*o.text));
       all[o.conn].push_back(inbox[o.conn].back());
     }
   }

@@ -471,7 +471,7 @@ TEST_CASE("an action the store refuses is not applied and nobody sees it (store_
   auto out = h.message(1, create_msg({"human", "bot", "bot", "bot"}).dump(), now);
   json view;
   for (const auto& o : out)
-    if (json::parse(o.text)["type"] == "view") view = json::parse(o.text);
+    if (json::parse(*o.text)["type"] == "view") view = json::parse(*o.text);
   REQUIRE(view.is_object());
   const std::string id = view["table"];
   const json act = {
@@ -479,13 +479,13 @@ TEST_CASE("an action the store refuses is not applied and nobody sees it (store_
   store.failures = 1;
   out = h.message(1, act.dump(), now);
   REQUIRE(out.size() == 1);
-  CHECK(json::parse(out[0].text)["code"] == "store_failed");
+  CHECK(json::parse(*out[0].text)["code"] == "store_failed");
   CHECK(store.real.load_table(id)->actions.size() == view["seq"].get<std::size_t>());
   // The table did not move: the same act, retried, is accepted.
   out = h.message(1, act.dump(), now);
   bool moved = false;
   for (const auto& o : out) {
-    const json m = json::parse(o.text);
+    const json m = json::parse(*o.text);
     CHECK(m["type"] != "error");
     if (m["type"] == "view") moved = m["seq"].get<std::size_t>() > view["seq"].get<std::size_t>();
   }
@@ -496,10 +496,10 @@ TEST_CASE("an action the store refuses is not applied and nobody sees it (store_
   const json line = {{"type", "chat"}, {"table", id}, {"text", "hola"}};
   out = h.message(1, line.dump(), now);
   REQUIRE(out.size() == 1);
-  CHECK(json::parse(out[0].text)["code"] == "store_failed");
+  CHECK(json::parse(*out[0].text)["code"] == "store_failed");
   out = h.message(1, line.dump(), now);
   REQUIRE(out.size() == 1);
-  CHECK(json::parse(out[0].text)["n"] == 1);
+  CHECK(json::parse(*out[0].text)["n"] == 1);
   CHECK(store.real.load_table(id)->chat.size() == 1);
 }
 
