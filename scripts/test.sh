@@ -70,7 +70,8 @@ run_ctest() {
 install_dependencies() {
   apt_install_missing catch2 doxygen graphviz mono-mcs mono-runtime pkg-config libbenchmark-dev \
     valgrind python3 python3-pip python3-venv python3-distributed python3-numpy clang nodejs \
-    emscripten chromium libboost-dev nlohmann-json3-dev libsqlite3-dev python3-websockets
+    emscripten chromium libboost-dev nlohmann-json3-dev libsqlite3-dev python3-websockets \
+    postgresql libpq-dev haproxy
   install_clang_runtime "${as_root[@]}"
 }
 

@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <exception>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -9,9 +10,34 @@
 #include "handler.hpp"
 #include "options.hpp"
 #include "sqlite_store.hpp"
+#ifdef MUS_SERVER_POSTGRESQL
+#include "pg_store.hpp"
+#endif
 #include "transport.hpp"
 
 namespace {
+
+// The store --db names: a PostgreSQL database for a postgresql:// URL, else an SQLite file.
+std::unique_ptr<mus_server::Store> open_store(const mus_server::Options& opt) {
+  const std::string& db = opt.db;
+  if (mus_server::is_postgresql_url(db)) {
+#ifdef MUS_SERVER_POSTGRESQL
+    auto store = std::make_unique<mus_server::PgStore>(db);
+    std::fprintf(stderr, "mus-server: matches are stored in PostgreSQL (schema version %d)\n",
+                 mus_server::PgStore::schema_version);
+    return store;
+#else
+    throw mus_server::StoreError("--db " + db +
+                                 ": this mus-server was built without PostgreSQL (install "
+                                 "libpq-dev and build again)");
+#endif
+  }
+  auto store = std::make_unique<mus_server::SqliteStore>(db, opt.durability);
+  std::error_code ec;
+  std::fprintf(stderr, "mus-server: matches are stored in %s\n",
+               std::filesystem::absolute(db, ec).string().c_str());
+  return store;
+}
 
 // What --web and --package name is refused when it is missing; the defaults (the source and
 // build trees of this binary) may be missing too, and then the server says what that means.
@@ -69,10 +95,8 @@ int main(int argc, char** argv) {
   }
   say_what_is_missing(opt);
   try {
-    SqliteStore store(opt.db, opt.durability);
-    std::error_code ec;
-    std::fprintf(stderr, "mus-server: matches are stored in %s\n",
-                 std::filesystem::absolute(opt.db, ec).string().c_str());
+    const auto store_owner = open_store(opt);
+    Store& store = *store_owner;
     // The service first: the handler stores through its commit thread and runs its tables on
     // its threads (restoring the tables already uses both).
     Service service(*listening, opt, store);

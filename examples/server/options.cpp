@@ -45,8 +45,12 @@ as a WebSocket at /ws.
   --host ADDR               address to listen on (default 127.0.0.1)
   --port N                  port, 0 for any free one (default 8080)
   --db FILE                 the SQLite file of matches (default mus.sqlite3)
+  --db postgresql://URL     a PostgreSQL database instead (libpq URI, for example
+                            postgresql://mus@127.0.0.1:5432/mus); several servers may
+                            share it (docs/server.md, "Several machines")
   --sync normal|full        SQLite durability: normal survives a crash of the server,
-                            full survives power loss too (default normal)
+                            full survives power loss too (default normal; PostgreSQL
+                            commits are always durable)
   --web DIR                 files served at / (default: examples/web of the source tree);
                             refused without an index.html
   --package DIR             the libmus npm package served at /libmus/ (default:

@@ -75,6 +75,17 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability) {
     exec("PRAGMA journal_mode=WAL");
     exec(durability == Durability::full ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
     exec("PRAGMA foreign_keys=ON");
+    // The schema's version (PRAGMA user_version): 0 for files of servers before it was kept,
+    // which the statements below bring to version 1 (they only add what is missing).
+    std::int64_t have = 0;
+    {
+      Stmt v(db_, prepare("PRAGMA user_version"));
+      if (v.step()) have = v.integer(0);
+    }
+    if (have > schema_version)
+      throw StoreError(path + ": the schema is version " + std::to_string(have) +
+                       "; this mus-server knows versions up to " + std::to_string(schema_version) +
+                       ": run a newer mus-server");
     exec("CREATE TABLE IF NOT EXISTS players(id TEXT PRIMARY KEY, name TEXT NOT NULL,"
          " secret TEXT NOT NULL)");
     // The public card, added in version 0.4: a file of an older server gets the columns.
@@ -91,7 +102,12 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability) {
     exec("CREATE TABLE IF NOT EXISTS chat(table_id TEXT NOT NULL REFERENCES tables(id),"
          " n INTEGER NOT NULL, seat INTEGER NOT NULL, player TEXT NOT NULL, name TEXT NOT NULL,"
          " text TEXT NOT NULL, at_ms INTEGER NOT NULL, PRIMARY KEY(table_id, n))");
+    // Written only when it changes: a second connection (another process reading) must not
+    // need the write lock that a running server may hold.
+    if (have != schema_version)
+      exec(("PRAGMA user_version=" + std::to_string(schema_version)).c_str());
   } catch (...) {
+    for (auto& [sql, stmt] : statements_) sqlite3_finalize(stmt);
     sqlite3_close(db_);
     throw;
   }

@@ -44,6 +44,9 @@ class SqliteStore final : public Store {
   void begin_group() override;
   void end_group() override;
 
+  /// The schema version this server writes (the file's `PRAGMA user_version`).
+  static constexpr int schema_version = 1;
+
  private:
   void exec(const char* sql);
   // Adds the integer columns (default 0) a table of an older file lacks.

@@ -4,8 +4,8 @@
 // list of its actions in the reducer's text form (mus::action_to_text) and its chat. Nothing
 // else: the state is rebuilt by replaying the actions through the library's reducer. A player
 // is stored with the resume secret, a public card (since when, matches, games and órdagos
-// won) and a list of friends. The interface is small so that another store (PostgreSQL) can
-// follow; SqliteStore is the one that exists now.
+// won) and a list of friends. SqliteStore (one machine) and PgStore (several machines sharing
+// one database) implement the interface.
 #ifndef MUS_SERVER_STORE_HPP
 #define MUS_SERVER_STORE_HPP
 
@@ -75,6 +75,12 @@ struct TableRecord {
   bool finished = false;                ///< The match is over (or was abandoned).
   std::vector<ChatLine> chat{};         ///< The last chat lines (at most 50), oldest first.
 };
+
+/// Whether a --db value names a PostgreSQL database (`postgresql://…` or `postgres://…`)
+/// rather than an SQLite file.
+inline bool is_postgresql_url(const std::string& db) {
+  return db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;
+}
 
 /// How many chat lines of a table are loaded back (the rest stay stored).
 inline constexpr std::size_t chat_kept = 50;

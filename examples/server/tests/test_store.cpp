@@ -1,19 +1,97 @@
-// The SQLite store (store.hpp, sqlite_store.cpp): what is kept, in order, all or none, and
-// durable only at the end of a group.
+// The stores (store.hpp): SQLite (sqlite_store.cpp) and PostgreSQL (pg_store.cpp) keep the same
+// things, in order, all or none, and durable only at the end of a group. Every behaviour is one
+// function run against both; the PostgreSQL cases (tag [postgresql]) need a server, which
+// scripts/pg_temp.sh starts for them (ctest: server.store_postgresql).
 #include <unistd.h>
 
 #include <sqlite3.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "harness.hpp"
+#ifdef MUS_SERVER_POSTGRESQL
+#include <libpq-fe.h>
+
+#include "pg_store.hpp"
+#endif
 
 using namespace mus_server_test;
 
-TEST_CASE("the SQLite store: tables, seats, actions in order, finishing, and no action twice") {
-  SqliteStore s(":memory:", Durability::full);
+namespace {
+
+// A fresh, empty database of one kind; open() gives another connection to it each time.
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual std::unique_ptr<Store> open() = 0;
+};
+
+// An SQLite file in the temporary directory, removed at the end.
+class SqliteBackend final : public Backend {
+ public:
+  explicit SqliteBackend(const std::string& name)
+      : path_((std::filesystem::temp_directory_path() /
+               ("mus_server_test_" + name + "_" + std::to_string(::getpid()) + ".sqlite3"))
+                  .string()) {
+    remove();
+  }
+  ~SqliteBackend() override { remove(); }
+  std::unique_ptr<Store> open() override {
+    return std::make_unique<SqliteStore>(path_, Durability::normal);
+  }
+  [[nodiscard]] const std::string& path() const { return path_; }
+
+ private:
+  void remove() {
+    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path_ + ext);
+  }
+  std::string path_;
+};
+
+#ifdef MUS_SERVER_POSTGRESQL
+// A new database in the PostgreSQL server that MUS_TEST_POSTGRES names (libpq key=value form,
+// without dbname), dropped at the end.
+class PgBackend final : public Backend {
+ public:
+  explicit PgBackend(const std::string& name) {
+    const char* base = std::getenv("MUS_TEST_POSTGRES");
+    if (base == nullptr)
+      FAIL("MUS_TEST_POSTGRES is not set: run the [postgresql] cases through "
+           "scripts/pg_temp.sh (ctest runs them as server.store_postgresql)");
+    base_ = base;
+    db_ = "mus_test_" + name + "_" + std::to_string(::getpid());
+    admin("DROP DATABASE IF EXISTS " + db_);
+    admin("CREATE DATABASE " + db_);
+  }
+  ~PgBackend() override { admin("DROP DATABASE IF EXISTS " + db_ + " WITH (FORCE)"); }
+  std::unique_ptr<Store> open() override { return std::make_unique<PgStore>(url()); }
+  [[nodiscard]] std::string url() const { return base_ + " dbname=" + db_; }
+  // Runs SQL in this test's database (or, with `maintenance`, in `postgres`); true if it worked.
+  bool sql(const std::string& text, bool maintenance = false) const {
+    PGconn* c = PQconnectdb((base_ + " dbname=" + (maintenance ? "postgres" : db_)).c_str());
+    bool ok = PQstatus(c) == CONNECTION_OK;
+    if (ok) {
+      PGresult* r = PQexec(c, text.c_str());
+      ok = PQresultStatus(r) == PGRES_COMMAND_OK || PQresultStatus(r) == PGRES_TUPLES_OK;
+      PQclear(r);
+    }
+    PQfinish(c);
+    return ok;
+  }
+
+ private:
+  void admin(const std::string& text) const { REQUIRE(sql(text, true)); }
+  std::string base_, db_;
+};
+#endif
+
+void tables_seats_actions(Backend& b) {
+  auto owner = b.open();
+  Store& s = *owner;
   s.put_player({"p1", "Ana", "00112233445566778899aabbccddeeff", 0, {}, {}});
   s.put_player({"p1", "Ana B", "ignored: the secret never changes", 0, {}, {}});
   const auto players = s.load_players();
@@ -21,6 +99,7 @@ TEST_CASE("the SQLite store: tables, seats, actions in order, finishing, and no 
   CHECK(players[0].name == "Ana B");
   CHECK(players[0].secret == "00112233445566778899aabbccddeeff");
   s.create_table({"t1", "{}", 0xFFFFFFFFFFFFFFFFULL, 3, {}, {}, false});
+  CHECK_THROWS_AS(s.create_table({"t1", "{}", 1, 0, {}, {}, false}), StoreError);  // id taken
   s.set_seat("t1", 2, "p1");
   s.append_actions("t1", 0, {"shuffle seed 1", "0 mus"}, nullptr);
   s.append_actions("t1", 2, {"1 cut"}, nullptr);
@@ -46,49 +125,42 @@ TEST_CASE("the SQLite store: tables, seats, actions in order, finishing, and no 
   s.set_seat("t1", 2, "");
   CHECK(s.load_table("t1")->seats[2].empty());
   CHECK_FALSE(s.load_table("t2"));
-  CHECK_THROWS_AS(SqliteStore("/nonexistent-dir/x.sqlite3", Durability::normal), StoreError);
 }
 
-TEST_CASE("the SQLite store's group commit: one transaction, each append all or none, "
-          "nothing durable before end_group") {
-  const auto db = std::filesystem::temp_directory_path() /
-                  ("mus_server_test_group_" + std::to_string(::getpid()) + ".sqlite3");
-  std::filesystem::remove(db);
+void group_commit(Backend& b) {
   {
-    SqliteStore s(db.string(), Durability::normal);
-    s.create_table({"t1", "{}", 1, 0, {}, {}, false});
-    s.begin_group();
-    s.append_actions("t1", 0, {"shuffle seed 1", "0 mus"}, nullptr);
-    // A refused append inside the group leaves nothing of itself, and the rest of the group.
-    CHECK_THROWS_AS(s.append_actions("t1", 1, {"1 mus", "2 mus"}, nullptr), StoreError);
-    s.append_actions("t1", 2, {"1 cut"}, nullptr);
-    CHECK(s.load_table("t1")->actions.size() == 3);  // the group reads its own writes
-    {
-      // Another connection sees nothing of the group before its commit.
-      SqliteStore other(db.string(), Durability::normal);
-      CHECK(other.load_table("t1")->actions.empty());
-    }
-    s.end_group();
-    SqliteStore other(db.string(), Durability::normal);
-    CHECK(other.load_table("t1")->actions ==
+    auto s = b.open();
+    s->create_table({"t1", "{}", 1, 0, {}, {}, false});
+    s->create_table({"t2", "{}", 2, 1, {}, {}, false});
+    s->begin_group();
+    s->append_actions("t1", 0, {"shuffle seed 1", "0 mus"}, nullptr);
+    // A refused write inside the group leaves nothing of itself, and the rest of the group.
+    CHECK_THROWS_AS(s->append_actions("t1", 1, {"1 mus", "2 mus"}, nullptr), StoreError);
+    CHECK_THROWS_AS(s->create_table({"t2", "{}", 1, 0, {}, {}, false}), StoreError);
+    s->append_actions("t1", 2, {"1 cut"}, nullptr);
+    s->append_actions("t2", 0, {"shuffle seed 2"}, nullptr);
+    CHECK(s->load_table("t1")->actions.size() == 3);  // the group reads its own writes
+    // Another connection sees nothing of the group before its commit.
+    CHECK(b.open()->load_table("t1")->actions.empty());
+    s->end_group();
+    CHECK(b.open()->load_table("t1")->actions ==
           std::vector<std::string>{"shuffle seed 1", "0 mus", "1 cut"});
+    CHECK(b.open()->load_table("t2")->actions.size() == 1);
     // A group that never ends (the process dies) stores nothing.
-    s.begin_group();
+    s->begin_group();
     const MatchEnd end{};
-    s.append_actions("t1", 3, {"2 pass"}, &end);
-    s.append_chat("t1", {1, 0, "p1", "Ana", "hola", 5});
+    s->append_actions("t1", 3, {"2 pass"}, &end);
+    s->append_chat("t1", {1, 0, "p1", "Ana", "hola", 5});
   }
-  SqliteStore again(db.string(), Durability::normal);
-  CHECK(again.load_table("t1")->actions.size() == 3);
-  CHECK_FALSE(again.load_table("t1")->finished);
-  CHECK(again.load_table("t1")->chat.empty());
-  std::filesystem::remove(db);
-  std::filesystem::remove(db.string() + "-wal");
-  std::filesystem::remove(db.string() + "-shm");
+  auto again = b.open();
+  CHECK(again->load_table("t1")->actions.size() == 3);
+  CHECK_FALSE(again->load_table("t1")->finished);
+  CHECK(again->load_table("t1")->chat.empty());
 }
 
-TEST_CASE("the SQLite store: a player's card and friends, a table's chat (the last 50 loaded)") {
-  SqliteStore s(":memory:", Durability::normal);
+void cards_friends_chat(Backend& b) {
+  auto owner = b.open();
+  Store& s = *owner;
   s.put_player({"p1", "Ana", "00112233445566778899aabbccddeeff", 1733000000000, {}, {}});
   s.put_player({"p2", "Bea", "ffeeddccbbaa99887766554433221100", 1733000000500, {}, {}});
   s.put_player({"p3", "Cris", "0123456789abcdef0123456789abcdef", 1733000000900, {}, {}});
@@ -122,29 +194,133 @@ TEST_CASE("the SQLite store: a player's card and friends, a table's chat (the la
   CHECK(s.load_unfinished().at(0).chat.size() == chat_kept);
 }
 
-TEST_CASE("the SQLite store opens a file of an older server: its players get a card") {
-  const auto db = std::filesystem::temp_directory_path() /
-                  ("mus_server_test_old_" + std::to_string(::getpid()) + ".sqlite3");
-  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
-  {
-    // The players table as servers before the card made it.
-    SqliteStore s(db.string(), Durability::normal);
-  }
+// Runs `test` against an SQLite file.
+template <typename F>
+void on_sqlite(const char* name, F test) {
+  SqliteBackend b(name);
+  test(b);
+}
+
+// Runs `test` against a new PostgreSQL database.
+template <typename F>
+void on_postgresql([[maybe_unused]] const char* name, [[maybe_unused]] F test) {
+#ifdef MUS_SERVER_POSTGRESQL
+  PgBackend b(name);
+  test(b);
+#else
+  FAIL("this build has no PostgreSQL store (libpq-dev was not found)");
+#endif
+}
+
+}  // namespace
+
+TEST_CASE("the SQLite store: tables, seats, actions in order, finishing, and no action twice") {
+  on_sqlite("basics", tables_seats_actions);
+  CHECK_THROWS_AS(SqliteStore("/nonexistent-dir/x.sqlite3", Durability::normal), StoreError);
+}
+
+TEST_CASE("the SQLite store's group commit: one transaction, each write all or none, "
+          "nothing durable before end_group") {
+  on_sqlite("group", group_commit);
+}
+
+TEST_CASE("the SQLite store: a player's card and friends, a table's chat (the last 50 loaded)") {
+  on_sqlite("cards", cards_friends_chat);
+}
+
+TEST_CASE("the SQLite store opens a file of an older server: its players get a card, the file "
+          "a schema version; a newer schema is refused") {
+  SqliteBackend b("old");
+  b.open();  // the tables of today's server
   {
     sqlite3* raw = nullptr;
-    REQUIRE(sqlite3_open(db.c_str(), &raw) == SQLITE_OK);
+    REQUIRE(sqlite3_open(b.path().c_str(), &raw) == SQLITE_OK);
+    // The players table as servers before the card made it, and no schema version.
     REQUIRE(sqlite3_exec(raw,
                          "DROP TABLE friends; DROP TABLE players; CREATE TABLE players(id TEXT "
                          "PRIMARY KEY, name TEXT NOT NULL, secret TEXT NOT NULL); INSERT INTO "
-                         "players VALUES('p1', 'Ana', 'x')",
+                         "players VALUES('p1', 'Ana', 'x'); PRAGMA user_version=0",
                          nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(raw);
   }
-  SqliteStore s(db.string(), Durability::normal);
-  const auto players = s.load_players();
-  REQUIRE(players.size() == 1);
-  CHECK(players[0].name == "Ana");
-  CHECK(players[0].since_ms == 0);  // unknown
-  CHECK(players[0].stats.matches_played == 0);
-  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
+  {
+    const auto s = b.open();
+    const auto players = s->load_players();
+    REQUIRE(players.size() == 1);
+    CHECK(players[0].name == "Ana");
+    CHECK(players[0].since_ms == 0);  // unknown
+    CHECK(players[0].stats.matches_played == 0);
+  }
+  sqlite3* raw = nullptr;
+  REQUIRE(sqlite3_open(b.path().c_str(), &raw) == SQLITE_OK);
+  sqlite3_stmt* v = nullptr;
+  REQUIRE(sqlite3_prepare_v2(raw, "PRAGMA user_version", -1, &v, nullptr) == SQLITE_OK);
+  REQUIRE(sqlite3_step(v) == SQLITE_ROW);
+  CHECK(sqlite3_column_int(v, 0) == SqliteStore::schema_version);
+  sqlite3_finalize(v);
+  REQUIRE(sqlite3_exec(raw, "PRAGMA user_version=99", nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(raw);
+  try {
+    b.open();
+    FAIL("a schema newer than the server's was opened");
+  } catch (const StoreError& e) {
+    CHECK(std::string(e.what()).find("schema is version 99") != std::string::npos);
+  }
 }
+
+TEST_CASE("the PostgreSQL store: tables, seats, actions in order, finishing, and no action twice",
+          "[postgresql]") {
+  on_postgresql("basics", tables_seats_actions);
+}
+
+TEST_CASE("the PostgreSQL store's group commit: one transaction, each write all or none, "
+          "nothing durable before end_group",
+          "[postgresql]") {
+  on_postgresql("group", group_commit);
+}
+
+TEST_CASE("the PostgreSQL store: a player's card and friends, a table's chat (the last 50 "
+          "loaded)",
+          "[postgresql]") {
+  on_postgresql("cards", cards_friends_chat);
+}
+
+#ifdef MUS_SERVER_POSTGRESQL
+TEST_CASE("the PostgreSQL store: a versioned schema, made once; a newer one refused; a server "
+          "that cannot be reached is an error",
+          "[postgresql]") {
+  PgBackend b("schema");
+  {
+    auto first = b.open();
+    first->put_player({"p1", "Ana", "x", 0, {}, {}});
+  }
+  CHECK(b.open()->load_players().size() == 1);  // opened again: migrated once, nothing lost
+  CHECK(b.sql("SELECT 1 FROM mus_schema WHERE version = " +
+              std::to_string(PgStore::schema_version)));
+  REQUIRE(b.sql("UPDATE mus_schema SET version = 99"));
+  try {
+    b.open();
+    FAIL("a schema newer than the server's was opened");
+  } catch (const StoreError& e) {
+    CHECK(std::string(e.what()).find("schema is version 99") != std::string::npos);
+  }
+  CHECK_THROWS_AS(PgStore("host=/nonexistent-dir port=1 user=mus dbname=mus", 300), StoreError);
+}
+
+TEST_CASE("the PostgreSQL store: a connection that the server dropped while idle is opened "
+          "again, and the group goes on",
+          "[postgresql]") {
+  PgBackend b("reconnect");
+  auto s = b.open();
+  s->create_table({"t1", "{}", 1, 0, {}, {}, false});
+  // Every other connection to this database is ended, as a database restart would.
+  REQUIRE(b.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
+                "current_database() AND pid <> pg_backend_pid()"));
+  s->begin_group();
+  s->append_actions("t1", 0, {"shuffle seed 1"}, nullptr);
+  s->end_group();
+  REQUIRE(b.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
+                "current_database() AND pid <> pg_backend_pid()"));
+  CHECK(s->load_table("t1")->actions.size() == 1);  // a read, again on a new connection
+}
+#endif

@@ -1,0 +1,345 @@
+#include "pg_store.hpp"
+
+#include <libpq-fe.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <thread>
+#include <utility>
+
+namespace mus_server {
+
+namespace {
+
+// The schema, one entry per version: entry i takes a database from version i to i + 1.
+// Never edit an entry once released; add one.
+constexpr const char* migrations[] = {
+    // 1: players with their card, friends, tables, seats, actions, chat.
+    "CREATE TABLE players(seq bigserial UNIQUE, id text PRIMARY KEY, name text NOT NULL,"
+    " secret text NOT NULL, since_ms bigint NOT NULL DEFAULT 0,"
+    " matches_played bigint NOT NULL DEFAULT 0, matches_won bigint NOT NULL DEFAULT 0,"
+    " games_won bigint NOT NULL DEFAULT 0, ordagos_won bigint NOT NULL DEFAULT 0);"
+    "CREATE TABLE friends(seq bigserial, player text NOT NULL REFERENCES players(id),"
+    " friend text NOT NULL REFERENCES players(id), PRIMARY KEY(player, friend));"
+    "CREATE TABLE tables(seq bigserial UNIQUE, id text PRIMARY KEY, settings text NOT NULL,"
+    " seed bigint NOT NULL, dealer integer NOT NULL, finished boolean NOT NULL DEFAULT false);"
+    "CREATE INDEX tables_open ON tables(seq) WHERE NOT finished;"
+    "CREATE TABLE seats(table_id text NOT NULL REFERENCES tables(id), seat integer NOT NULL,"
+    " player text NOT NULL, PRIMARY KEY(table_id, seat));"
+    "CREATE TABLE actions(table_id text NOT NULL REFERENCES tables(id), idx bigint NOT NULL,"
+    " action text NOT NULL, PRIMARY KEY(table_id, idx));"
+    "CREATE TABLE chat(table_id text NOT NULL REFERENCES tables(id), n bigint NOT NULL,"
+    " seat integer NOT NULL, player text NOT NULL, name text NOT NULL, text text NOT NULL,"
+    " at_ms bigint NOT NULL, PRIMARY KEY(table_id, n));",
+};
+static_assert(std::size(migrations) == PgStore::schema_version);
+
+// The key of the advisory lock that migrations hold (any fixed number; "mus!" in ASCII).
+constexpr const char* migration_lock = "SELECT pg_advisory_xact_lock(1836413729)";
+
+// The seed is a full 64-bit value; bigint is signed, so it is stored as the same bits.
+std::string seed_to_db(std::uint64_t v) { return std::to_string(static_cast<std::int64_t>(v)); }
+std::uint64_t seed_from_db(const std::string& v) {
+  return static_cast<std::uint64_t>(std::stoll(v));
+}
+
+std::string message_of(pg_conn* c) {
+  std::string m = c ? PQerrorMessage(c) : "out of memory";
+  while (!m.empty() && (m.back() == '\n' || m.back() == ' ')) m.pop_back();
+  return m;
+}
+
+}  // namespace
+
+// One statement's result, cleared on scope exit.
+struct PgStore::Result {
+  PGresult* r = nullptr;
+  explicit Result(PGresult* p) : r(p) {}
+  Result(Result&& o) noexcept : r(std::exchange(o.r, nullptr)) {}
+  Result(const Result&) = delete;
+  Result& operator=(const Result&) = delete;
+  Result& operator=(Result&&) = delete;
+  ~Result() { PQclear(r); }
+  [[nodiscard]] int rows() const { return PQntuples(r); }
+  [[nodiscard]] std::string text(int row, int col) const {
+    return {PQgetvalue(r, row, col), static_cast<std::size_t>(PQgetlength(r, row, col))};
+  }
+  [[nodiscard]] std::int64_t integer(int row, int col) const {
+    return std::stoll(text(row, col));
+  }
+};
+
+PgStore::PgStore(const std::string& url, int reconnect_ms) : url_(url), reconnect_ms_(reconnect_ms) {
+  connect();
+  try {
+    migrate();
+  } catch (...) {
+    PQfinish(conn_);
+    throw;
+  }
+}
+
+PgStore::~PgStore() { PQfinish(conn_); }
+
+void PgStore::connect() {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(reconnect_ms_);
+  for (;;) {
+    PQfinish(conn_);
+    conn_ = PQconnectdb(url_.c_str());
+    if (conn_ != nullptr && PQstatus(conn_) == CONNECTION_OK) {
+      // Notices (an index that exists already...) are not for the server's log.
+      PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+      return;
+    }
+    if (std::chrono::steady_clock::now() >= deadline) {
+      std::string msg = "cannot connect to PostgreSQL: " + message_of(conn_);
+      PQfinish(conn_);
+      conn_ = nullptr;
+      throw StoreError(msg);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+}
+
+PgStore::Result PgStore::run(const char* sql, const std::vector<std::string>& params) {
+  std::vector<const char*> values;
+  values.reserve(params.size());
+  for (const auto& p : params) values.push_back(p.c_str());
+  Result res(PQexecParams(conn_, sql, static_cast<int>(values.size()), nullptr, values.data(),
+                          nullptr, nullptr, 0));
+  const auto st = PQresultStatus(res.r);
+  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
+    std::string msg = res.r ? PQresultErrorMessage(res.r) : "";
+    if (msg.empty()) msg = message_of(conn_);
+    while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' ')) msg.pop_back();
+    throw StoreError("postgresql: " + msg + " in " + sql);
+  }
+  return res;
+}
+
+void PgStore::begin() {
+  if (conn_ == nullptr || PQstatus(conn_) != CONNECTION_OK) connect();
+  try {
+    run("BEGIN");
+  } catch (const StoreError&) {
+    // Broken while idle (the database restarted): nothing of the transaction was sent yet, so
+    // it starts again on a new connection.
+    if (PQstatus(conn_) == CONNECTION_OK) throw;
+    connect();
+    run("BEGIN");
+  }
+}
+
+void PgStore::migrate() {
+  begin();
+  try {
+    run(migration_lock);
+    run("CREATE TABLE IF NOT EXISTS mus_schema(version integer NOT NULL)");
+    Result v = run("SELECT version FROM mus_schema");
+    int have = 0;
+    if (v.rows() == 0)
+      run("INSERT INTO mus_schema(version) VALUES(0)");
+    else
+      have = static_cast<int>(v.integer(0, 0));
+    if (have > schema_version)
+      throw StoreError("the database's schema is version " + std::to_string(have) +
+                       "; this mus-server knows versions up to " + std::to_string(schema_version) +
+                       ": run a newer mus-server");
+    for (int i = have; i < schema_version; ++i) {
+      Result r(PQexec(conn_, migrations[i]));
+      if (PQresultStatus(r.r) != PGRES_COMMAND_OK)
+        throw StoreError("postgresql: migrating the schema to version " + std::to_string(i + 1) +
+                         ": " + message_of(conn_));
+    }
+    run("UPDATE mus_schema SET version = $1", {std::to_string(schema_version)});
+    run("COMMIT");
+  } catch (...) {
+    PQclear(PQexec(conn_, "ROLLBACK"));
+    throw;
+  }
+}
+
+template <typename F>
+void PgStore::atomic(F&& f) {
+  // PostgreSQL aborts a whole transaction at its first failed statement; a savepoint keeps a
+  // refused write from taking the rest of the group with it.
+  if (in_group_)
+    run("SAVEPOINT w");
+  else
+    begin();
+  try {
+    f();
+    run(in_group_ ? "RELEASE w" : "COMMIT");
+  } catch (...) {
+    if (PQstatus(conn_) == CONNECTION_OK)
+      PQclear(PQexec(conn_, in_group_ ? "ROLLBACK TO w; RELEASE w" : "ROLLBACK"));
+    throw;
+  }
+}
+
+template <typename F>
+auto PgStore::read(F f) -> decltype(f()) {
+  if (conn_ == nullptr || PQstatus(conn_) != CONNECTION_OK) connect();
+  try {
+    return f();
+  } catch (const StoreError&) {
+    // A read outside a transaction changes nothing: on a connection that broke while idle, it
+    // is made again on a new one.
+    if (in_group_ || PQstatus(conn_) == CONNECTION_OK) throw;
+    connect();
+    return f();
+  }
+}
+
+void PgStore::begin_group() {
+  if (in_group_) return;
+  begin();
+  in_group_ = true;
+}
+
+void PgStore::end_group() {
+  if (!in_group_) return;
+  in_group_ = false;
+  run("COMMIT");
+}
+
+void PgStore::put_player(const PlayerRecord& p) {
+  atomic([&] {
+    run("INSERT INTO players(id, name, secret, since_ms) VALUES($1, $2, $3, $4)"
+        " ON CONFLICT(id) DO UPDATE SET name = excluded.name",
+        {p.id, p.name, p.secret, std::to_string(p.since_ms)});
+  });
+}
+
+void PgStore::set_friend(const std::string& player, const std::string& other, bool on) {
+  atomic([&] {
+    run(on ? "INSERT INTO friends(player, friend) VALUES($1, $2) ON CONFLICT DO NOTHING"
+           : "DELETE FROM friends WHERE player = $1 AND friend = $2",
+        {player, other});
+  });
+}
+
+void PgStore::create_table(const TableRecord& t) {
+  atomic([&] {
+    run("INSERT INTO tables(id, settings, seed, dealer) VALUES($1, $2, $3, $4)",
+        {t.id, t.settings, seed_to_db(t.seed), std::to_string(t.dealer)});
+  });
+}
+
+void PgStore::set_seat(const std::string& table, int seat, const std::string& player) {
+  atomic([&] {
+    if (player.empty())
+      run("DELETE FROM seats WHERE table_id = $1 AND seat = $2", {table, std::to_string(seat)});
+    else
+      run("INSERT INTO seats(table_id, seat, player) VALUES($1, $2, $3)"
+          " ON CONFLICT(table_id, seat) DO UPDATE SET player = excluded.player",
+          {table, std::to_string(seat), player});
+  });
+}
+
+void PgStore::append_actions(const std::string& table, std::size_t first,
+                             const std::vector<std::string>& actions, const MatchEnd* end) {
+  if (actions.empty() && end == nullptr) return;
+  atomic([&] {
+    for (std::size_t i = 0; i < actions.size(); ++i)
+      run("INSERT INTO actions(table_id, idx, action) VALUES($1, $2, $3)",
+          {table, std::to_string(first + i), actions[i]});
+    if (end != nullptr) {
+      run("UPDATE tables SET finished = true WHERE id = $1", {table});
+      for (const PlayerResult& r : end->results)
+        run("UPDATE players SET matches_played = matches_played + 1,"
+            " matches_won = matches_won + $2, games_won = games_won + $3,"
+            " ordagos_won = ordagos_won + $4 WHERE id = $1",
+            {r.player, r.won ? "1" : "0", std::to_string(r.games), std::to_string(r.ordagos)});
+    }
+  });
+}
+
+void PgStore::append_chat(const std::string& table, const ChatLine& line) {
+  atomic([&] {
+    run("INSERT INTO chat(table_id, n, seat, player, name, text, at_ms)"
+        " VALUES($1, $2, $3, $4, $5, $6, $7)",
+        {table, std::to_string(line.n), std::to_string(line.seat), line.player, line.name,
+         line.text, std::to_string(line.at_ms)});
+  });
+}
+
+void PgStore::close_table(const std::string& table) {
+  atomic([&] { run("UPDATE tables SET finished = true WHERE id = $1", {table}); });
+}
+
+std::vector<PlayerRecord> PgStore::load_players() {
+  return read([&] {
+  std::vector<PlayerRecord> out;
+  std::map<std::string, std::size_t> at;
+  const Result s = run("SELECT id, name, secret, since_ms, matches_played, matches_won,"
+                       " games_won, ordagos_won FROM players ORDER BY seq");
+  for (int i = 0; i < s.rows(); ++i) {
+    PlayerRecord p{s.text(i, 0), s.text(i, 1), s.text(i, 2), s.integer(i, 3),
+                   {s.integer(i, 4), s.integer(i, 5), s.integer(i, 6), s.integer(i, 7)}, {}};
+    at.emplace(p.id, out.size());
+    out.push_back(std::move(p));
+  }
+  const Result f = run("SELECT player, friend FROM friends ORDER BY seq");
+  for (int i = 0; i < f.rows(); ++i) {
+    const auto it = at.find(f.text(i, 0));
+    if (it != at.end()) out[it->second].friends.push_back(f.text(i, 1));
+  }
+  return out;
+  });
+}
+
+void PgStore::fill(TableRecord& t) {
+  const Result seats = run("SELECT seat, player FROM seats WHERE table_id = $1", {t.id});
+  for (int i = 0; i < seats.rows(); ++i) {
+    const std::int64_t seat = seats.integer(i, 0);
+    if (seat >= 0 && seat < 4) t.seats[static_cast<std::size_t>(seat)] = seats.text(i, 1);
+  }
+  const Result acts = run("SELECT action FROM actions WHERE table_id = $1 ORDER BY idx", {t.id});
+  for (int i = 0; i < acts.rows(); ++i) t.actions.push_back(acts.text(i, 0));
+  const Result chat = run("SELECT n, seat, player, name, text, at_ms FROM chat"
+                          " WHERE table_id = $1 ORDER BY n DESC LIMIT $2",
+                          {t.id, std::to_string(chat_kept)});
+  for (int i = 0; i < chat.rows(); ++i)
+    t.chat.push_back({chat.integer(i, 0), static_cast<int>(chat.integer(i, 1)), chat.text(i, 2),
+                      chat.text(i, 3), chat.text(i, 4), chat.integer(i, 5)});
+  std::reverse(t.chat.begin(), t.chat.end());
+}
+
+std::vector<TableRecord> PgStore::load_unfinished() {
+  return read([&] {
+  std::vector<TableRecord> out;
+  const Result s =
+      run("SELECT id, settings, seed, dealer FROM tables WHERE NOT finished ORDER BY seq");
+  for (int i = 0; i < s.rows(); ++i) {
+    TableRecord t;
+    t.id = s.text(i, 0);
+    t.settings = s.text(i, 1);
+    t.seed = seed_from_db(s.text(i, 2));
+    t.dealer = static_cast<int>(s.integer(i, 3));
+    out.push_back(std::move(t));
+  }
+  for (auto& t : out) fill(t);
+  return out;
+  });
+}
+
+std::optional<TableRecord> PgStore::load_table(const std::string& id) {
+  return read([&]() -> std::optional<TableRecord> {
+  const Result s =
+      run("SELECT id, settings, seed, dealer, finished FROM tables WHERE id = $1", {id});
+  if (s.rows() == 0) return std::nullopt;
+  TableRecord t;
+  t.id = s.text(0, 0);
+  t.settings = s.text(0, 1);
+  t.seed = seed_from_db(s.text(0, 2));
+  t.dealer = static_cast<int>(s.integer(0, 3));
+  t.finished = s.text(0, 4) == "t";
+  fill(t);
+  return t;
+  });
+}
+
+}  // namespace mus_server
