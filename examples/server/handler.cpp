@@ -121,6 +121,8 @@ struct Handler::Impl final : TableHost {
   std::mutex random_m;  // the random source is called from one thread at a time
   std::mutex create_m;  // counting tables and adding one, together
   std::uint64_t created = 0;
+  std::int64_t next_lease_ms = 0;  // when take_over() next renews the leases (tick's thread)
+  static constexpr std::int64_t lease_check_ms = 1000;
   SharedMap<Table> tables;
   SharedMap<Player> players;
   SharedMap<Conn> conns;
@@ -321,7 +323,7 @@ struct Handler::Impl final : TableHost {
     if (m.token) {
       const std::string& token = *m.token;
       const auto dash = token.find('-');
-      if (dash != std::string::npos) p = player_by_id(std::string_view(token).substr(0, dash));
+      if (dash != std::string::npos) p = load_player(std::string_view(token).substr(0, dash), now);
       // The secret never changes once the player is made: read without the player's lock.
       if (!p || !constant_time_equal(p->card.secret, std::string_view(token).substr(dash + 1)))
         refuse("unknown_token", "no player has this resume token");
@@ -630,6 +632,7 @@ struct Handler::Impl final : TableHost {
   }
 
   std::vector<Outgoing> tick(std::int64_t now) {
+    take_over(now);
     std::vector<Outgoing> out;
     for (const auto& t : tables.values()) {
       if (t->over() && now - t->over_at() > finished_kept_ms) {
@@ -656,32 +659,61 @@ struct Handler::Impl final : TableHost {
       if (!players.insert(key, std::move(p)))
         problems.push_back("player " + id.substr(0, 40) + ": its id's key is taken; left out");
     }
-    for (auto& r : store.load_unfinished()) {
-      const std::uint64_t key = key_of(r.id);
-      if (tables.find(key)) {
-        problems.push_back("table " + r.id.substr(0, 40) + ": its id's key is taken; left out");
-        continue;
-      }
-      TableSettings settings;
-      try {
-        settings = read_settings(json::parse(r.settings), limits, SettingsSource::stored);
-      } catch (const Refusal& e) {
-        problems.push_back("table " + r.id + ": bad settings: " + e.message);
-        continue;
-      } catch (const json::exception& e) {
-        problems.push_back("table " + r.id + ": bad settings: " + e.what());
-        continue;
-      }
-      auto t = std::make_shared<Table>(r.id, env);
-      if (const std::string err = t->restore(r, settings, now); !err.empty()) {
-        problems.push_back("table " + r.id + ": " + err);
-        continue;
-      }
+    for (auto& r : store.load_unfinished())
+      if (std::string err = restore_table(r, now); !err.empty()) problems.push_back(std::move(err));
+    return problems;
+  }
+
+  // Rebuilds one stored table and serves it; returns the problem, or empty.
+  std::string restore_table(const TableRecord& r, std::int64_t now) {
+    const std::uint64_t key = key_of(r.id);
+    if (tables.find(key)) return "table " + r.id.substr(0, 40) + ": its id's key is taken; left out";
+    TableSettings settings;
+    try {
+      settings = read_settings(json::parse(r.settings), limits, SettingsSource::stored);
+    } catch (const Refusal& e) {
+      return "table " + r.id + ": bad settings: " + e.message;
+    } catch (const json::exception& e) {
+      return "table " + r.id + ": bad settings: " + e.what();
+    }
+    auto t = std::make_shared<Table>(r.id, env);
+    if (const std::string err = t->restore(r, settings, now); !err.empty())
+      return "table " + r.id + ": " + err;
+    {
+      const std::lock_guard lock(create_m);
       ++created;
-      log("table " + r.id + ": restored at seq " + std::to_string(r.actions.size()));
       tables.insert(key, std::move(t));
     }
-    return problems;
+    log("table " + r.id + ": restored at seq " + std::to_string(r.actions.size()));
+    return {};
+  }
+
+  // A player that another node sharing the store made, loaded now (nullptr: nobody).
+  std::shared_ptr<Player> load_player(std::string_view id, std::int64_t now) {
+    if (auto p = player_by_id(id)) return p;
+    auto r = store.load_player(std::string(id));
+    if (!r) return nullptr;
+    auto p = std::make_shared<Player>(std::move(*r));
+    p->person->dropped(now);
+    if (!players.insert(key_of(p->card.id), p)) return player_by_id(id);  // loaded meanwhile
+    return p;
+  }
+
+  // Of several nodes sharing the store: renews this node's leases (every second) and serves
+  // the tables it took from nodes that stopped renewing theirs.
+  void take_over(std::int64_t now) {
+    if (now < next_lease_ms) return;
+    next_lease_ms = now + lease_check_ms;
+    for (const std::string& id : store.renew_leases()) {
+      auto r = store.load_table(id);
+      if (!r) continue;
+      for (const std::string& seated : r->seats)
+        if (!seated.empty()) (void)load_player(seated, now);
+      if (std::string err = restore_table(*r, now); !err.empty())
+        log(err);
+      else
+        log("table " + id + ": taken over from a node that stopped renewing its lease");
+    }
   }
 
   // The public unfinished tables as the lobby shows them, in id order (with the tables, which

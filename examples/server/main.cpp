@@ -22,9 +22,14 @@ std::unique_ptr<mus_server::Store> open_store(const mus_server::Options& opt) {
   const std::string& db = opt.db;
   if (mus_server::is_postgresql_url(db)) {
 #ifdef MUS_SERVER_POSTGRESQL
-    auto store = std::make_unique<mus_server::PgStore>(db);
+    auto store = opt.node.empty() ? std::make_unique<mus_server::PgStore>(db)
+                                  : std::make_unique<mus_server::PgStore>(
+                                        db, opt.node, opt.lease_seconds * 1000);
     std::fprintf(stderr, "mus-server: matches are stored in PostgreSQL (schema version %d)\n",
                  mus_server::PgStore::schema_version);
+    if (!opt.node.empty())
+      std::fprintf(stderr, "mus-server: node %s, table leases of %d s\n", opt.node.c_str(),
+                   opt.lease_seconds);
     return store;
 #else
     throw mus_server::StoreError("--db " + db +

@@ -48,6 +48,11 @@ as a WebSocket at /ws.
   --db postgresql://URL     a PostgreSQL database instead (libpq URI, for example
                             postgresql://mus@127.0.0.1:5432/mus); several servers may
                             share it (docs/server.md, "Several machines")
+  --node NAME               with a PostgreSQL --db: this server is one node of several
+                            sharing it, named NAME (unique); it serves the tables it
+                            owns and takes over those of nodes that stopped
+  --lease-seconds N         how long a node owns a table without renewing (every
+                            second) before another node may take it (default 5)
   --sync normal|full        SQLite durability: normal survives a crash of the server,
                             full survives power loss too (default normal; PostgreSQL
                             commits are always durable)
@@ -100,6 +105,11 @@ std::string parse_options(const std::vector<std::string>& args, Options& out) {
       ok = number<std::uint16_t>(v, out.port, 0, 65535);
     } else if (a == "--db") {
       out.db = v;
+    } else if (a == "--node") {
+      out.node = v;
+      ok = !v.empty();
+    } else if (a == "--lease-seconds") {
+      ok = number(v, out.lease_seconds, 2, 3600);
     } else if (a == "--sync") {
       ok = v == "normal" || v == "full";
       out.durability = v == "full" ? Durability::full : Durability::normal;
@@ -155,6 +165,8 @@ std::string parse_options(const std::vector<std::string>& args, Options& out) {
     ++i;
     if (!ok) return a + ": bad value '" + v + "'";
   }
+  if (!out.node.empty() && !is_postgresql_url(out.db))
+    return "--node: needs a PostgreSQL --db (postgresql://...)";
   if (out.limits.clock_seconds > out.limits.max_clock_seconds)
     return "--clock: larger than --max-clock";
   return {};

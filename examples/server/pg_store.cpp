@@ -33,6 +33,10 @@ constexpr const char* migrations[] = {
     "CREATE TABLE chat(table_id text NOT NULL REFERENCES tables(id), n bigint NOT NULL,"
     " seat integer NOT NULL, player text NOT NULL, name text NOT NULL, text text NOT NULL,"
     " at_ms bigint NOT NULL, PRIMARY KEY(table_id, n));",
+    // 2: which node owns a table, until when (docs/server.md, "Several machines").
+    "CREATE TABLE leases(table_id text PRIMARY KEY REFERENCES tables(id), node text NOT NULL,"
+    " expires_at timestamptz NOT NULL);"
+    "CREATE INDEX leases_node ON leases(node);",
 };
 static_assert(std::size(migrations) == PgStore::schema_version);
 
@@ -71,7 +75,14 @@ struct PgStore::Result {
   }
 };
 
-PgStore::PgStore(const std::string& url, int reconnect_ms) : url_(url), reconnect_ms_(reconnect_ms) {
+PgStore::PgStore(const std::string& url, int reconnect_ms)
+    : PgStore(url, std::string(), 0, reconnect_ms) {}
+
+PgStore::PgStore(const std::string& url, std::string node, int lease_ms, int reconnect_ms)
+    : url_(url),
+      node_(std::move(node)),
+      lease_ms_(std::to_string(lease_ms)),
+      reconnect_ms_(reconnect_ms) {
   connect();
   try {
     migrate();
@@ -225,6 +236,54 @@ void PgStore::create_table(const TableRecord& t) {
   atomic([&] {
     run("INSERT INTO tables(id, settings, seed, dealer) VALUES($1, $2, $3, $4)",
         {t.id, t.settings, seed_to_db(t.seed), std::to_string(t.dealer)});
+    if (!node_.empty())
+      run("INSERT INTO leases(table_id, node, expires_at)"
+          " VALUES($1, $2, now() + $3 * interval '1 millisecond')",
+          {t.id, node_, lease_ms_});
+  });
+}
+
+std::vector<std::string> PgStore::claim() {
+  std::vector<std::string> taken;
+  atomic([&] {
+    run("UPDATE leases SET expires_at = now() + $2 * interval '1 millisecond' WHERE node = $1",
+        {node_, lease_ms_});
+    // Tables without a lease (stored before there were nodes), then tables whose lease expired.
+    // Two nodes taking the same row: the second one's UPDATE waits for the first to commit, then
+    // finds the lease live again and leaves it.
+    const Result fresh = run(
+        "INSERT INTO leases(table_id, node, expires_at)"
+        " SELECT id, $1, now() + $2 * interval '1 millisecond' FROM tables t WHERE NOT finished"
+        " AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.table_id = t.id)"
+        " ON CONFLICT DO NOTHING RETURNING table_id",
+        {node_, lease_ms_});
+    const Result expired = run(
+        "UPDATE leases SET node = $1, expires_at = now() + $2 * interval '1 millisecond'"
+        " WHERE expires_at < now() AND node <> $1"
+        " AND table_id IN (SELECT id FROM tables WHERE NOT finished) RETURNING table_id",
+        {node_, lease_ms_});
+    for (const Result* r : {&fresh, &expired})
+      for (int i = 0; i < r->rows(); ++i) taken.push_back(r->text(i, 0));
+  });
+  return taken;
+}
+
+std::vector<std::string> PgStore::renew_leases() {
+  if (node_.empty()) return {};
+  return read([&] { return claim(); });
+}
+
+std::optional<PlayerRecord> PgStore::load_player(const std::string& id) {
+  return read([&]() -> std::optional<PlayerRecord> {
+    const Result s = run("SELECT id, name, secret, since_ms, matches_played, matches_won,"
+                         " games_won, ordagos_won FROM players WHERE id = $1",
+                         {id});
+    if (s.rows() == 0) return std::nullopt;
+    PlayerRecord p{s.text(0, 0), s.text(0, 1), s.text(0, 2), s.integer(0, 3),
+                   {s.integer(0, 4), s.integer(0, 5), s.integer(0, 6), s.integer(0, 7)}, {}};
+    const Result f = run("SELECT friend FROM friends WHERE player = $1 ORDER BY seq", {id});
+    for (int i = 0; i < f.rows(); ++i) p.friends.push_back(f.text(i, 0));
+    return p;
   });
 }
 
@@ -243,6 +302,12 @@ void PgStore::append_actions(const std::string& table, std::size_t first,
                              const std::vector<std::string>& actions, const MatchEnd* end) {
   if (actions.empty() && end == nullptr) return;
   atomic([&] {
+    // A node stores actions only at a table it owns: one that lost the lease (it stalled past
+    // the expiry and another node took the table) fails here instead of forking the match.
+    if (!node_.empty() &&
+        run("SELECT 1 FROM leases WHERE table_id = $1 AND node = $2 FOR SHARE", {table, node_})
+                .rows() == 0)
+      throw StoreError("table " + table + ": another node owns it now (its lease expired)");
     for (std::size_t i = 0; i < actions.size(); ++i)
       run("INSERT INTO actions(table_id, idx, action) VALUES($1, $2, $3)",
           {table, std::to_string(first + i), actions[i]});
@@ -309,10 +374,15 @@ void PgStore::fill(TableRecord& t) {
 }
 
 std::vector<TableRecord> PgStore::load_unfinished() {
+  if (!node_.empty()) (void)renew_leases();
   return read([&] {
   std::vector<TableRecord> out;
   const Result s =
-      run("SELECT id, settings, seed, dealer FROM tables WHERE NOT finished ORDER BY seq");
+      node_.empty()
+          ? run("SELECT id, settings, seed, dealer FROM tables WHERE NOT finished ORDER BY seq")
+          : run("SELECT t.id, t.settings, t.seed, t.dealer FROM tables t JOIN leases l"
+                " ON l.table_id = t.id WHERE NOT t.finished AND l.node = $1 ORDER BY t.seq",
+                {node_});
   for (int i = 0; i < s.rows(); ++i) {
     TableRecord t;
     t.id = s.text(i, 0);

@@ -28,6 +28,17 @@ class PgStore final : public Store {
    * @throws StoreError When it cannot connect, or the schema is newer than this server knows.
    */
   explicit PgStore(const std::string& url, int reconnect_ms = 30000);
+  /**
+   * @brief The same, for a node of several sharing the database: it owns a table through a
+   * lease row (table, node, expiry) that renew_leases() renews, serves only the tables it
+   * owns, and stores actions only at tables it owns.
+   * @param url As above.
+   * @param node This node's name (unique among the nodes).
+   * @param lease_ms How long a lease lasts unrenewed: after that, another node may take the
+   *        table.
+   * @param reconnect_ms As above.
+   */
+  PgStore(const std::string& url, std::string node, int lease_ms, int reconnect_ms = 30000);
   ~PgStore() override;
   PgStore(const PgStore&) = delete;
   PgStore& operator=(const PgStore&) = delete;
@@ -43,11 +54,13 @@ class PgStore final : public Store {
   std::vector<PlayerRecord> load_players() override;
   std::vector<TableRecord> load_unfinished() override;
   std::optional<TableRecord> load_table(const std::string& id) override;
+  std::vector<std::string> renew_leases() override;
+  std::optional<PlayerRecord> load_player(const std::string& id) override;
   void begin_group() override;
   void end_group() override;
 
   /// The schema version this server writes (the `mus_schema` table holds the database's).
-  static constexpr int schema_version = 1;
+  static constexpr int schema_version = 2;
 
  private:
   struct Result;
@@ -65,7 +78,11 @@ class PgStore final : public Store {
   void begin();
   void migrate();
   void fill(TableRecord& t);
+  // Takes the unfinished tables without a live lease; returns their ids.
+  std::vector<std::string> claim();
   std::string url_;
+  std::string node_;  // empty: the only server, owning every table
+  std::string lease_ms_;
   int reconnect_ms_;
   pg_conn* conn_ = nullptr;
   bool in_group_ = false;

@@ -6,10 +6,13 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "harness.hpp"
@@ -69,6 +72,10 @@ class PgBackend final : public Backend {
   }
   ~PgBackend() override { admin("DROP DATABASE IF EXISTS " + db_ + " WITH (FORCE)"); }
   std::unique_ptr<Store> open() override { return std::make_unique<PgStore>(url()); }
+  // A node's connection: it owns tables through leases of `lease_ms`.
+  std::unique_ptr<Store> node(const std::string& name, int lease_ms) const {
+    return std::make_unique<PgStore>(url(), name, lease_ms);
+  }
   [[nodiscard]] std::string url() const { return base_ + " dbname=" + db_; }
   // Runs SQL in this test's database (or, with `maintenance`, in `postgres`); true if it worked.
   bool sql(const std::string& text, bool maintenance = false) const {
@@ -229,7 +236,7 @@ TEST_CASE("the SQLite store: a player's card and friends, a table's chat (the la
 }
 
 TEST_CASE("the SQLite store opens a file of an older server: its players get a card, the file "
-          "a schema version; a newer schema is refused") {
+          "a schema version, and a newer schema is refused") {
   SqliteBackend b("old");
   b.open();  // the tables of today's server
   {
@@ -286,7 +293,7 @@ TEST_CASE("the PostgreSQL store: a player's card and friends, a table's chat (th
 }
 
 #ifdef MUS_SERVER_POSTGRESQL
-TEST_CASE("the PostgreSQL store: a versioned schema, made once; a newer one refused; a server "
+TEST_CASE("the PostgreSQL store: a versioned schema, made once, a newer one refused, a server "
           "that cannot be reached is an error",
           "[postgresql]") {
   PgBackend b("schema");
@@ -322,5 +329,52 @@ TEST_CASE("the PostgreSQL store: a connection that the server dropped while idle
   REQUIRE(b.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
                 "current_database() AND pid <> pg_backend_pid()"));
   CHECK(s->load_table("t1")->actions.size() == 1);  // a read, again on a new connection
+}
+#endif
+
+#ifdef MUS_SERVER_POSTGRESQL
+TEST_CASE("the PostgreSQL store's nodes: a table is served and stored by its owner only, an "
+          "expired lease is taken over once, players are seen by every node",
+          "[postgresql]") {
+  PgBackend b("leases");
+  const int lease_ms = 400;
+  auto a = b.node("a", lease_ms);
+  auto c = b.node("c", lease_ms);
+  b.open()->create_table({"t0", "{}", 1, 0, {}, {}, false});  // stored before there were nodes
+  a->put_player({"p1", "Ana", "00112233445566778899aabbccddeeff", 0, {}, {}});
+  a->create_table({"t1", "{}", 1, 0, {}, {}, false});
+  a->append_actions("t1", 0, {"shuffle seed 1"}, nullptr);
+  // t0 had no lease: the first node to look takes it; t1 is a's.
+  const auto a_tables = a->load_unfinished();
+  REQUIRE(a_tables.size() == 2);
+  CHECK(a_tables[0].id == "t0");
+  CHECK(a_tables[1].id == "t1");
+  CHECK(c->load_unfinished().empty());
+  CHECK(c->renew_leases().empty());
+  // c may not store at a's table: it fails instead of forking the match.
+  CHECK_THROWS_AS(c->append_actions("t1", 1, {"0 mus"}, nullptr), StoreError);
+  // a renews for longer than a lease: nothing moves.
+  for (int i = 0; i < 4; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms / 2));
+    CHECK(a->renew_leases().empty());
+    CHECK(c->renew_leases().empty());
+  }
+  // a stops renewing (it died): once the lease expired, c takes both, once.
+  std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms + 100));
+  auto taken = c->renew_leases();
+  std::sort(taken.begin(), taken.end());
+  CHECK(taken == std::vector<std::string>{"t0", "t1"});
+  CHECK(c->renew_leases().empty());
+  CHECK(a->renew_leases().empty());  // a, back, does not take them back
+  CHECK_THROWS_AS(a->append_actions("t1", 1, {"0 mus"}, nullptr), StoreError);
+  c->append_actions("t1", 1, {"0 mus"}, nullptr);
+  CHECK(c->load_table("t1")->actions == std::vector<std::string>{"shuffle seed 1", "0 mus"});
+  CHECK(c->load_unfinished().size() == 2);
+  CHECK(a->load_unfinished().empty());
+  // A player made through a is known to c by id, with its secret; an unknown id is not.
+  const auto p = c->load_player("p1");
+  REQUIRE(p);
+  CHECK(p->secret == "00112233445566778899aabbccddeeff");
+  CHECK_FALSE(c->load_player("p2"));
 }
 #endif

@@ -1,0 +1,166 @@
+#!/usr/bin/python3
+"""mus-server nodes sharing one PostgreSQL database (ctest label `cluster`).
+
+    cluster_tests.py SCENARIO --server PATH [--replayer PATH] --workdir DIR
+
+Run inside scripts/pg_temp.sh, which starts a throwaway PostgreSQL and sets PG_DIR.
+
+Scenarios:
+  takeover  two nodes, a and b (leases of 2 s). Two people and two bots play a table made on
+            a; a is killed with SIGKILL mid-match (an act in flight); the people resume with
+            their tokens on b, which takes the table over once a's lease expires; a restarts
+            and welcomes them too, and serves the finished match's replay. The transcript
+            equals that of the same seed and choices on one node without the kill, and the
+            takeover time (kill to the first resumed view) is printed.
+"""
+import argparse
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from socket_tests import Client, check_transcript  # noqa: E402
+
+DEADLINE = 120.0
+LEASE_SECONDS = 2
+RULES = "standard target=15"
+
+
+def database(name):
+    """A new database in the throwaway PostgreSQL; returns its URL."""
+    pg = os.environ["PG_DIR"]
+    subprocess.run(["psql", "-h", pg, "-p", "5432", "-U", "mus", "-d", "postgres", "-q",
+                    "-c", f"DROP DATABASE IF EXISTS {name}", "-c", f"CREATE DATABASE {name}"],
+                   check=True, capture_output=True)
+    return f"postgresql:///{name}?host={pg}&port=5432&user=mus"
+
+
+class Node:
+    """A mus-server node on a free port of 127.0.0.1."""
+
+    def __init__(self, path, db, name, log):
+        self.proc = subprocess.Popen(
+            [path, "--host", "127.0.0.1", "--port", "0", "--db", db, "--node", name,
+             "--lease-seconds", str(LEASE_SECONDS), "--test-seed", "2112"],
+            stdout=subprocess.PIPE, stderr=open(log, "a"), text=True)
+        line = self.proc.stdout.readline()
+        if "listening on" not in line:
+            self.kill()
+            raise SystemExit(f"node {name} did not start: {line!r} (see {log})")
+        self.port = int(line.rsplit(":", 1)[1].strip().rstrip("/"))
+        self.url = f"ws://127.0.0.1:{self.port}/ws"
+
+    def get(self, path):
+        import urllib.request
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=10) as r:
+            return r.read().decode()
+
+    def kill(self, sig=signal.SIGKILL):
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            self.proc.wait(timeout=10)
+
+
+async def seat(node, people):
+    await people[0].send({"type": "create", "rules": RULES,
+                          "seats": ["human", "human", "bot", "bot"], "seat": 0, "clock": 600})
+    table = (await people[0].expect("table"))["table"]
+    people[0].table = people[1].table = table
+    await people[1].send({"type": "join", "table": table, "seat": 1})
+    for p in people:
+        await p.expect("view")
+    return table
+
+
+async def resume_on(node, p, table, seconds):
+    """Says hello with p's token to node until it serves p's table (it took it over)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        w = await p.connect(node.url)
+        assert w["resumed"], w
+        if w["tables"] == [table]:
+            return await p.expect("view")
+        await p.close()
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"{node.url} did not take table {table} over in {seconds} s")
+
+
+async def run(a, name, kill_at):
+    db = database(name)
+    log = os.path.join(a.workdir, name + ".log")
+    nodes = {"a": Node(a.server, db, "a", log)}
+    try:
+        people = [Client("P0"), Client("P1")]
+        for p in people:
+            await p.connect(nodes["a"].url)
+        table = await seat(nodes["a"], people)
+        served = nodes["a"]
+        took = None
+        if kill_at is not None:
+            nodes["b"] = Node(a.server, db, "b", log)
+            await asyncio.gather(*(p.play(stop_seq=kill_at) for p in people))
+            to_act = [p for p in people if p.view["legal"]]
+            if to_act:  # an act in flight when the node dies
+                p = to_act[0]
+                await p.send({"type": "act", "table": p.table, "action": p.choice(),
+                              "seq": p.view["seq"]})
+            nodes["a"].kill(signal.SIGKILL)
+            killed = time.monotonic()
+            for p in people:
+                p.ws.transport.abort()
+                p.view = None
+            for p in people:
+                v = await resume_on(nodes["b"], p, table, 4 * LEASE_SECONDS + 5)
+                assert v["seq"] >= kill_at, v
+            took = time.monotonic() - killed
+            served = nodes["b"]
+            # a comes back: it serves again (its tables are b's now, its players still its).
+            nodes["a"] = Node(a.server, db, "a", log)
+            extra = Client("P0 again")
+            extra.token = people[0].token
+            w = await extra.connect(nodes["a"].url)
+            assert w["resumed"] and w["tables"] == [], w
+            await extra.close()
+        results = await asyncio.gather(*(p.play() for p in people))
+        assert results == ["over", "over"], results
+        text = served.get(people[0].over["replay"])
+        if kill_at is not None:
+            assert nodes["a"].get(people[0].over["replay"]) == text, "a's replay differs"
+        check_transcript(text, a.replayer, a.workdir, name)
+        for p in people:
+            await p.close()
+        return text, took
+    finally:
+        for n in nodes.values():
+            n.kill()
+
+
+async def scenario_takeover(a):
+    killed, took = await run(a, "takeover", 25)
+    clean, _ = await run(a, "clean", None)
+    body = lambda t: t.split("\n", 1)[1]
+    assert body(killed) == body(clean), "the takeover changed the match"
+    print(f"takeover: node a killed at seq 25; b served the table to both people "
+          f"{took:.2f} s later (leases of {LEASE_SECONDS} s); the transcript equals the run "
+          "without the kill")
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("scenario", choices=["takeover"])
+    p.add_argument("--server", required=True)
+    p.add_argument("--replayer")
+    p.add_argument("--workdir", required=True)
+    a = p.parse_args()
+    os.makedirs(a.workdir, exist_ok=True)
+    if "PG_DIR" not in os.environ:
+        raise SystemExit("PG_DIR is not set: run this through scripts/pg_temp.sh")
+    asyncio.run(asyncio.wait_for({"takeover": scenario_takeover}[a.scenario](a), DEADLINE))
+    print(f"{a.scenario}: ok")
+
+
+if __name__ == "__main__":
+    main()
