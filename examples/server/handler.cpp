@@ -3,6 +3,7 @@
 #include <sys/random.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <mutex>
@@ -123,6 +124,9 @@ struct Handler::Impl final : TableHost {
   std::uint64_t created = 0;
   std::int64_t next_lease_ms = 0;  // when take_over() next renews the leases (tick's thread)
   static constexpr std::int64_t lease_check_ms = 1000;
+  // A node takes tables over while it had a hello this recently.
+  static constexpr std::int64_t serving_window_ms = 60000;
+  std::atomic<std::int64_t> last_hello_ms{0};
   SharedMap<Table> tables;
   SharedMap<Player> players;
   SharedMap<Conn> conns;
@@ -318,6 +322,7 @@ struct Handler::Impl final : TableHost {
 
   void on(ConnId c, Conn& conn, const in::Hello& m, std::int64_t now, std::vector<Outgoing>& out) {
     if (is_welcomed(conn, c)) refuse("already_welcomed", "this connection already said hello");
+    last_hello_ms = std::max<std::int64_t>(now, 1);
     std::shared_ptr<Player> p;
     bool resumed = false;
     if (m.token) {
@@ -699,12 +704,19 @@ struct Handler::Impl final : TableHost {
     return p;
   }
 
-  // Of several nodes sharing the store: renews this node's leases (every second) and serves
-  // the tables it took from nodes that stopped renewing theirs.
+  // Of several nodes sharing the store: renews this node's leases (every second) and, while
+  // people connect to it, takes the tables of nodes that stopped renewing theirs and serves
+  // them. A node nobody connects to is a standby: the load balancer sends people to another
+  // node (docs/server.md, "Several machines"), which must be the one that takes the tables.
   void take_over(std::int64_t now) {
     if (now < next_lease_ms) return;
     next_lease_ms = now + lease_check_ms;
-    for (const std::string& id : store.renew_leases()) {
+    const std::int64_t hello = last_hello_ms.load();
+    if (hello == 0 || now - hello > serving_window_ms) {
+      (void)store.renew_leases(false);
+      return;
+    }
+    for (const std::string& id : store.renew_leases(true)) {
       auto r = store.load_table(id);
       if (!r) continue;
       for (const std::string& seated : r->seats)

@@ -243,11 +243,12 @@ void PgStore::create_table(const TableRecord& t) {
   });
 }
 
-std::vector<std::string> PgStore::claim() {
+std::vector<std::string> PgStore::claim(bool take) {
   std::vector<std::string> taken;
   atomic([&] {
     run("UPDATE leases SET expires_at = now() + $2 * interval '1 millisecond' WHERE node = $1",
         {node_, lease_ms_});
+    if (!take) return;
     // Tables without a lease (stored before there were nodes), then tables whose lease expired.
     // Two nodes taking the same row: the second one's UPDATE waits for the first to commit, then
     // finds the lease live again and leaves it.
@@ -268,9 +269,9 @@ std::vector<std::string> PgStore::claim() {
   return taken;
 }
 
-std::vector<std::string> PgStore::renew_leases() {
+std::vector<std::string> PgStore::renew_leases(bool take) {
   if (node_.empty()) return {};
-  return read([&] { return claim(); });
+  return read([&] { return claim(take); });
 }
 
 std::optional<PlayerRecord> PgStore::load_player(const std::string& id) {
@@ -374,7 +375,9 @@ void PgStore::fill(TableRecord& t) {
 }
 
 std::vector<TableRecord> PgStore::load_unfinished() {
-  if (!node_.empty()) (void)renew_leases();
+  // A node (re)starting takes back its own tables, whatever their expiry, unless another node
+  // took them meanwhile; it takes no other node's (the one people are sent to does that).
+  if (!node_.empty()) (void)renew_leases(false);
   return read([&] {
   std::vector<TableRecord> out;
   const Result s =

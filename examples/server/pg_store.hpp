@@ -54,7 +54,7 @@ class PgStore final : public Store {
   std::vector<PlayerRecord> load_players() override;
   std::vector<TableRecord> load_unfinished() override;
   std::optional<TableRecord> load_table(const std::string& id) override;
-  std::vector<std::string> renew_leases() override;
+  std::vector<std::string> renew_leases(bool take) override;
   std::optional<PlayerRecord> load_player(const std::string& id) override;
   void begin_group() override;
   void end_group() override;
@@ -78,8 +78,9 @@ class PgStore final : public Store {
   void begin();
   void migrate();
   void fill(TableRecord& t);
-  // Takes the unfinished tables without a live lease; returns their ids.
-  std::vector<std::string> claim();
+  // Renews this node's leases; with `take`, takes the unfinished tables without a live
+  // lease and returns their ids.
+  std::vector<std::string> claim(bool take);
   std::string url_;
   std::string node_;  // empty: the only server, owning every table
   std::string lease_ms_;

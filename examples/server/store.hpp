@@ -109,16 +109,17 @@ class Store {
   /// Every player, with stats and friends.
   virtual std::vector<PlayerRecord> load_players() = 0;
   /// Every unfinished table with its seats, actions and last chat lines (of a node sharing
-  /// the store: those it owns, after taking the expired ones as renew_leases() does).
+  /// the store: those it owns, after renewing their leases).
   virtual std::vector<TableRecord> load_unfinished() = 0;
   /// One table, finished or not.
   virtual std::optional<TableRecord> load_table(const std::string& id) = 0;
 
   /// @brief Several nodes sharing one store (PgStore with a node name): renews this node's
-  /// table leases and takes the unfinished tables whose lease expired (their owner died).
+  /// table leases and, with `take`, takes the unfinished tables whose lease expired (their
+  /// owner died).
   /// @return The ids of the tables taken, for the caller to load (load_table()) and serve. A
   /// store that one server alone uses owns every table: it takes none.
-  virtual std::vector<std::string> renew_leases() { return {}; }
+  virtual std::vector<std::string> renew_leases(bool /*take*/) { return {}; }
   /// @brief A player that another node made after this one loaded the players.
   /// A store that one server alone uses has no such player: nullopt.
   virtual std::optional<PlayerRecord> load_player(const std::string& /*id*/) {

@@ -223,8 +223,8 @@ class QueuedStore final : public Store {
   std::optional<TableRecord> load_table(const std::string& id) override {
     return read([&id](Store& s) { return s.load_table(id); });
   }
-  std::vector<std::string> renew_leases() override {
-    return read([](Store& s) { return s.renew_leases(); });
+  std::vector<std::string> renew_leases(bool take) override {
+    return read([take](Store& s) { return s.renew_leases(take); });
   }
   std::optional<PlayerRecord> load_player(const std::string& id) override {
     return read([&id](Store& s) { return s.load_player(id); });

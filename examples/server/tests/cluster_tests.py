@@ -6,9 +6,10 @@
 Run inside scripts/pg_temp.sh, which starts a throwaway PostgreSQL and sets PG_DIR.
 
 Scenarios:
-  takeover  two nodes, a and b (leases of 2 s). Two people and two bots play a table made on
-            a; a is killed with SIGKILL mid-match (an act in flight); the people resume with
-            their tokens on b, which takes the table over once a's lease expires; a restarts
+  takeover  three nodes, a, b and c (leases of 2 s). Two people and two bots play a table made
+            on a; a is killed with SIGKILL mid-match (an act in flight); the people resume with
+            their tokens on b, which takes the table over once a's lease expires (c, which
+            nobody connects to, must not take it: it is a standby); a restarts
             and welcomes them too, and serves the finished match's replay. The transcript
             equals that of the same seed and choices on one node without the kill, and the
             takeover time (kill to the first resumed view) is printed.
@@ -101,6 +102,7 @@ async def run(a, name, kill_at):
         took = None
         if kill_at is not None:
             nodes["b"] = Node(a.server, db, "b", log)
+            nodes["c"] = Node(a.server, db, "c", log)  # a standby nobody connects to
             await asyncio.gather(*(p.play(stop_seq=kill_at) for p in people))
             to_act = [p for p in people if p.view["legal"]]
             if to_act:  # an act in flight when the node dies

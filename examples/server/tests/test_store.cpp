@@ -344,28 +344,32 @@ TEST_CASE("the PostgreSQL store's nodes: a table is served and stored by its own
   a->put_player({"p1", "Ana", "00112233445566778899aabbccddeeff", 0, {}, {}});
   a->create_table({"t1", "{}", 1, 0, {}, {}, false});
   a->append_actions("t1", 0, {"shuffle seed 1"}, nullptr);
-  // t0 had no lease: the first node to look takes it; t1 is a's.
+  // t0 had no lease: the first node to take it has it; t1 is a's.
+  CHECK(a->renew_leases(true) == std::vector<std::string>{"t0"});
   const auto a_tables = a->load_unfinished();
   REQUIRE(a_tables.size() == 2);
   CHECK(a_tables[0].id == "t0");
   CHECK(a_tables[1].id == "t1");
   CHECK(c->load_unfinished().empty());
-  CHECK(c->renew_leases().empty());
+  CHECK(c->renew_leases(true).empty());
   // c may not store at a's table: it fails instead of forking the match.
   CHECK_THROWS_AS(c->append_actions("t1", 1, {"0 mus"}, nullptr), StoreError);
+  // Renewing without taking takes nothing, whatever expired.
+  CHECK(c->renew_leases(false).empty());
   // a renews for longer than a lease: nothing moves.
   for (int i = 0; i < 4; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms / 2));
-    CHECK(a->renew_leases().empty());
-    CHECK(c->renew_leases().empty());
+    CHECK(a->renew_leases(true).empty());
+    CHECK(c->renew_leases(true).empty());
   }
   // a stops renewing (it died): once the lease expired, c takes both, once.
   std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms + 100));
-  auto taken = c->renew_leases();
+  CHECK(c->renew_leases(false).empty());  // a standby renews its own only
+  auto taken = c->renew_leases(true);
   std::sort(taken.begin(), taken.end());
   CHECK(taken == std::vector<std::string>{"t0", "t1"});
-  CHECK(c->renew_leases().empty());
-  CHECK(a->renew_leases().empty());  // a, back, does not take them back
+  CHECK(c->renew_leases(true).empty());
+  CHECK(a->renew_leases(true).empty());  // a, back, does not take them back
   CHECK_THROWS_AS(a->append_actions("t1", 1, {"0 mus"}, nullptr), StoreError);
   c->append_actions("t1", 1, {"0 mus"}, nullptr);
   CHECK(c->load_table("t1")->actions == std::vector<std::string>{"shuffle seed 1", "0 mus"});
