@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# A mus-server cluster on this machine, on loopback only, for people and tests
+# (docs/server.md, "Several machines"): a throwaway PostgreSQL in a temporary directory,
+# three mus-server nodes sharing it, and HAProxy in front (examples/server/haproxy.cfg).
+#
+#   scripts/cluster.sh [--port N] [--build DIR] [--lease-seconds N] [--run COMMAND...]
+#
+#   --port N           HAProxy's port on 127.0.0.1 (default 8080; 0: a free one)
+#   --build DIR        the build tree holding examples/server/mus-server (default build-release)
+#   --lease-seconds N  the nodes' table leases (default 5)
+#   --run COMMAND...   run COMMAND with the cluster up, then stop (exit status: COMMAND's); it
+#                      gets MUS_CLUSTER_URL (http://127.0.0.1:PORT/), MUS_CLUSTER_NODES
+#                      ("NAME:PID:PORT" per node, space-separated), PG_DIR and PG_URL.
+#                      Without --run it serves until Ctrl-C.
+#
+# Prints the URL and each node's process id (kill -9 one to see another take its tables),
+# and stops everything it started on exit. Exits 77 when PostgreSQL or HAProxy is missing.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# shellcheck source=pg_temp.sh
+source scripts/pg_temp.sh
+
+port=8080
+build=build-release
+lease=5
+run=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --port) port="$2"; shift 2 ;;
+    --build) build="$2"; shift 2 ;;
+    --lease-seconds) lease="$2"; shift 2 ;;
+    --run) shift; run=("$@"); break ;;
+    *) echo "cluster.sh: unknown option $1 (see the comment at the top)" >&2; exit 2 ;;
+  esac
+done
+server="${build}/examples/server/mus-server"
+if [[ ! -x "${server}" ]]; then
+  echo "cluster.sh: no ${server}: build it first (cmake --build ${build} --target mus-server)" >&2
+  exit 2
+fi
+if ! command -v haproxy >/dev/null 2>&1; then
+  echo "cluster.sh: HAProxy is not installed: install the Debian package haproxy" >&2
+  exit 77
+fi
+
+free_port() {
+  /usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+pids=()
+stop_all() {
+  local p
+  for p in "${pids[@]}"; do kill -9 "${p}" 2>/dev/null; done
+  for p in "${pids[@]}"; do wait "${p}" 2>/dev/null; done
+  pg_temp_stop
+}
+trap stop_all EXIT
+trap 'exit 130' INT TERM
+
+pg_temp_start || exit $?
+[[ "${port}" == 0 ]] && port=$(free_port)
+front="127.0.0.1:${port}"
+nodes=()
+for i in 1 2 3; do
+  p=$(free_port)
+  "${server}" --host 127.0.0.1 --port "${p}" --db "${PG_URL}" --node "node${i}" \
+    --lease-seconds "${lease}" --allow-origin "http://${front}" \
+    >"${PG_DIR}/node${i}.log" 2>&1 &
+  pids+=($!)
+  nodes+=("node${i}:$!:${p}")
+  export "MUS_NODE${i}=127.0.0.1:${p}"
+done
+# Every node answers before HAProxy starts, so that node1 is the one it picks.
+for n in "${nodes[@]}"; do
+  p=${n##*:}
+  for _ in $(seq 100); do
+    curl -sf "http://127.0.0.1:${p}/tables" >/dev/null && break
+    sleep 0.1
+  done
+  curl -sf "http://127.0.0.1:${p}/tables" >/dev/null || {
+    echo "cluster.sh: node ${n%%:*} did not start:" >&2
+    cat "${PG_DIR}/${n%%:*}.log" >&2
+    exit 1
+  }
+done
+MUS_FRONT="${front}" haproxy -db -f examples/server/haproxy.cfg >"${PG_DIR}/haproxy.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 100); do
+  curl -sf "http://${front}/tables" >/dev/null && break
+  sleep 0.1
+done
+curl -sf "http://${front}/tables" >/dev/null || {
+  echo "cluster.sh: HAProxy did not start:" >&2
+  cat "${PG_DIR}/haproxy.log" >&2
+  exit 1
+}
+export MUS_CLUSTER_URL="http://${front}/" MUS_CLUSTER_NODES="${nodes[*]}"
+echo "mus cluster: ${MUS_CLUSTER_URL}  (online table: ${MUS_CLUSTER_URL}online.html)"
+for n in "${nodes[@]}"; do
+  IFS=: read -r name pid p <<<"${n}"
+  echo "  ${name}: pid ${pid}, http://127.0.0.1:${p}/, log ${PG_DIR}/${name}.log"
+done
+echo "  PostgreSQL: ${PG_URL}; HAProxy log ${PG_DIR}/haproxy.log; leases of ${lease} s"
+if [[ ${#run[@]} -gt 0 ]]; then
+  "${run[@]}"
+  exit $?
+fi
+echo "Ctrl-C stops everything."
+wait "${pids[0]}"
+while true; do sleep 3600; done
