@@ -6,6 +6,8 @@
 #                                          the database, key=value form) and PG_DIR set, stops
 #                                          and removes it, and exits with COMMAND's status;
 #                                          77 (skipped) when PostgreSQL's programs are missing.
+#   scripts/pg_temp.sh --restart           restarts the instance that PG_DIR names (from inside
+#                                          COMMAND): stopped as by a crash, started again.
 #   source scripts/pg_temp.sh              defines pg_temp_start, pg_temp_restart, pg_temp_stop.
 #
 # It listens on a Unix socket inside its directory only (no TCP port, nothing to collide with),
@@ -85,8 +87,14 @@ pg_temp_stop() {
 if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then
   set -uo pipefail
   if [[ $# -eq 0 ]]; then
-    echo "usage: scripts/pg_temp.sh COMMAND [ARGS...]" >&2
+    echo "usage: scripts/pg_temp.sh COMMAND [ARGS...] | --restart" >&2
     exit 2
+  fi
+  if [[ "$1" == --restart ]]; then
+    PG_BIN=$(pg_temp_bin)
+    PG_USER=$(stat -c %U "${PG_DIR:?PG_DIR names no instance}/data")
+    pg_temp_restart
+    exit $?
   fi
   pg_temp_start
   rc=$?

@@ -34,6 +34,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from socket_tests import Client, check_transcript  # noqa: E402
 
 DEADLINE = 120.0
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))))
 LEASE_SECONDS = 2
 RULES = "standard target=15"
 
@@ -193,31 +195,57 @@ async def scenario_haproxy(a):
     everyone = [p for _, people in tables for p in people]
     await asyncio.gather(*(p.play(stop_seq=20) for p in everyone))
     seen = {p.name: p.view["seq"] for p in everyone}
-    os.kill(pid, signal.SIGKILL)
-    killed = time.monotonic()
-    for p in everyone:
-        p.ws.transport.abort()
-        p.view = None
-    resumed = await asyncio.gather(
-        *(resume_on(front, p, p.table, 4 * a.lease + 10) for p in everyone))
-    took = time.monotonic() - killed
-    for p, v in zip(everyone, resumed):
-        assert v["seq"] >= seen[p.name], f"{p.name}: acknowledged seq {seen[p.name]}, now {v}"
-    results = await asyncio.gather(*(p.play() for p in everyone))
+    if a.fault == "postgres":
+        # The database restarts (as after a crash) while the people play on: a node whose
+        # commit fails stops, and HAProxy's next node takes its tables.
+        subprocess.run([os.path.join(ROOT, "scripts", "pg_temp.sh"), "--restart"], check=True)
+        killed = time.monotonic()
+        results = await asyncio.gather(*(play_through(front, p, seen, a.lease)
+                                          for p in everyone))
+        took = time.monotonic() - killed
+        what = "PostgreSQL restarted"
+    else:
+        os.kill(pid, signal.SIGKILL)
+        killed = time.monotonic()
+        for p in everyone:
+            p.ws.transport.abort()
+            p.view = None
+        resumed = await asyncio.gather(
+            *(resume_on(front, p, p.table, 4 * a.lease + 10) for p in everyone))
+        took = time.monotonic() - killed
+        for p, v in zip(everyone, resumed):
+            assert v["seq"] >= seen[p.name], f"{p.name}: acknowledged {seen[p.name]}, now {v}"
+        results = await asyncio.gather(*(p.play() for p in everyone))
+        what = f"node1 killed; all {len(everyone)} people resumed through HAProxy {took:.2f} s later"
     assert results == ["over"] * len(everyone), results
     for t, people in tables:
         check_transcript(front.get(people[0].over["replay"]), a.replayer, a.workdir, t)
     for p in everyone:
         await p.close()
-    print(f"haproxy: {a.tables} tables; node1 killed at seq 20; all {len(everyone)} people "
-          f"resumed through HAProxy {took:.2f} s later (leases of {a.lease} s); every match "
-          "finished and replays")
+    print(f"haproxy: {a.tables} tables; at seq 20 {what} (leases of {a.lease} s); every "
+          f"match finished and replays")
+
+
+async def play_through(front, p, seen, lease):
+    """Plays to the end, resuming through HAProxy whenever the connection drops; no
+    resumed view may be behind one already seen."""
+    for _ in range(20):
+        try:
+            return await p.play()
+        except (websockets.exceptions.ConnectionClosed, OSError):
+            seen[p.name] = max(seen[p.name], p.view["seq"] if p.view else 0)
+            p.view = None
+            v = await resume_on(front, p, p.table, 4 * lease + 10)
+            assert v["seq"] >= seen[p.name], f"{p.name}: acknowledged {seen[p.name]}, now {v}"
+    raise AssertionError(f"{p.name}: dropped 20 times")
 
 
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("scenario", choices=["takeover", "haproxy"])
     p.add_argument("--tables", type=int, default=6)
+    p.add_argument("--fault", choices=["kill", "postgres"], default="kill",
+                   help="haproxy: kill the serving node, or restart PostgreSQL")
     p.add_argument("--lease", type=int, default=2, help="the nodes' --lease-seconds")
     p.add_argument("--server", help="mus-server (takeover)")
     p.add_argument("--replayer")
