@@ -70,30 +70,25 @@ for i in 1 2 3; do
   nodes+=("node${i}:$!:${p}")
   export "MUS_NODE${i}=127.0.0.1:${p}"
 done
-# Every node answers before HAProxy starts, so that node1 is the one it picks.
-for n in "${nodes[@]}"; do
-  p=${n##*:}
+# wait_for NAME ADDRESS LOG: waits up to 10 s for http://ADDRESS/tables; exits with LOG shown
+# when it never answers.
+wait_for() {
+  local _
   for _ in $(seq 100); do
-    curl -sf "http://127.0.0.1:${p}/tables" >/dev/null && break
+    curl -sf "http://$2/tables" >/dev/null && return 0
     sleep 0.1
   done
-  curl -sf "http://127.0.0.1:${p}/tables" >/dev/null || {
-    echo "cluster.sh: node ${n%%:*} did not start:" >&2
-    cat "${PG_DIR}/${n%%:*}.log" >&2
-    exit 1
-  }
+  echo "cluster.sh: $1 did not start:" >&2
+  cat "$3" >&2
+  exit 1
+}
+# Every node answers before HAProxy starts, so that node1 is the one it picks.
+for n in "${nodes[@]}"; do
+  wait_for "${n%%:*}" "127.0.0.1:${n##*:}" "${PG_DIR}/${n%%:*}.log"
 done
 MUS_FRONT="${front}" haproxy -db -f examples/server/haproxy.cfg >"${PG_DIR}/haproxy.log" 2>&1 &
 pids+=($!)
-for _ in $(seq 100); do
-  curl -sf "http://${front}/tables" >/dev/null && break
-  sleep 0.1
-done
-curl -sf "http://${front}/tables" >/dev/null || {
-  echo "cluster.sh: HAProxy did not start:" >&2
-  cat "${PG_DIR}/haproxy.log" >&2
-  exit 1
-}
+wait_for HAProxy "${front}" "${PG_DIR}/haproxy.log"
 export MUS_CLUSTER_URL="http://${front}/" MUS_CLUSTER_NODES="${nodes[*]}"
 echo "mus cluster: ${MUS_CLUSTER_URL}  (online table: ${MUS_CLUSTER_URL}online.html)"
 for n in "${nodes[@]}"; do

@@ -672,7 +672,8 @@ struct Handler::Impl final : TableHost {
   // Rebuilds one stored table and serves it; returns the problem, or empty.
   std::string restore_table(const TableRecord& r, std::int64_t now) {
     const std::uint64_t key = key_of(r.id);
-    if (tables.find(key)) return "table " + r.id.substr(0, 40) + ": its id's key is taken; left out";
+    if (tables.find(key))
+      return "table " + r.id.substr(0, 40) + ": its id's key is taken; left out";
     TableSettings settings;
     try {
       settings = read_settings(json::parse(r.settings), limits, SettingsSource::stored);
@@ -712,12 +713,23 @@ struct Handler::Impl final : TableHost {
     if (now < next_lease_ms) return;
     next_lease_ms = now + lease_check_ms;
     const std::int64_t hello = last_hello_ms.load();
-    if (hello == 0 || now - hello > serving_window_ms) {
-      (void)store.renew_leases(false);
+    const bool serving = hello != 0 && now - hello <= serving_window_ms;
+    std::vector<std::string> taken;
+    try {
+      taken = store.renew_leases(serving);
+    } catch (const StoreError& e) {
+      // The database is away: the leases run on, and the next second tries again.
+      log(std::string("store: renewing the leases: ") + e.what());
       return;
     }
-    for (const std::string& id : store.renew_leases(true)) {
-      auto r = store.load_table(id);
+    for (const std::string& id : taken) {
+      std::optional<TableRecord> r;
+      try {
+        r = store.load_table(id);
+      } catch (const StoreError& e) {
+        log("table " + id + ": not taken over: " + e.what());
+        continue;
+      }
       if (!r) continue;
       for (const std::string& seated : r->seats)
         if (!seated.empty()) (void)load_player(seated, now);

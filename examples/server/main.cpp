@@ -23,8 +23,8 @@ std::unique_ptr<mus_server::Store> open_store(const mus_server::Options& opt) {
   if (mus_server::is_postgresql_url(db)) {
 #ifdef MUS_SERVER_POSTGRESQL
     auto store = opt.node.empty() ? std::make_unique<mus_server::PgStore>(db)
-                                  : std::make_unique<mus_server::PgStore>(
-                                        db, opt.node, opt.lease_seconds * 1000);
+                                  : std::make_unique<mus_server::PgStore>(db, opt.node,
+                                                                          opt.lease_seconds * 1000);
     std::fprintf(stderr, "mus-server: matches are stored in PostgreSQL (schema version %d)\n",
                  mus_server::PgStore::schema_version);
     if (!opt.node.empty())

@@ -21,7 +21,7 @@ struct Options {
   std::uint16_t port = 8080;                ///< Port (0: any free port, printed at start).
   std::string db = "mus.sqlite3";           ///< The SQLite file.
   Durability durability = Durability::normal;
-  std::string node;                         ///< This node's name (several sharing a PostgreSQL --db).
+  std::string node;                         ///< This node's name (--node; PostgreSQL only).
   int lease_seconds = 5;                    ///< How long a table lease lasts unrenewed.
   std::string web_dir;                      ///< Served at `/` (the web table).
   std::string package_dir;                  ///< Served at `/libmus/` (the npm package).

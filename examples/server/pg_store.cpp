@@ -70,9 +70,7 @@ struct PgStore::Result {
   [[nodiscard]] std::string text(int row, int col) const {
     return {PQgetvalue(r, row, col), static_cast<std::size_t>(PQgetlength(r, row, col))};
   }
-  [[nodiscard]] std::int64_t integer(int row, int col) const {
-    return std::stoll(text(row, col));
-  }
+  [[nodiscard]] std::int64_t integer(int row, int col) const { return std::stoll(text(row, col)); }
 };
 
 PgStore::PgStore(const std::string& url, int reconnect_ms)
@@ -101,7 +99,8 @@ void PgStore::connect() {
     conn_ = PQconnectdb(url_.c_str());
     if (conn_ != nullptr && PQstatus(conn_) == CONNECTION_OK) {
       // Notices (an index that exists already...) are not for the server's log.
-      PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+      PQsetNoticeProcessor(
+          conn_, [](void*, const char*) {}, nullptr);
       return;
     }
     if (std::chrono::steady_clock::now() >= deadline) {
@@ -122,6 +121,12 @@ PgStore::Result PgStore::run(const char* sql, const std::vector<std::string>& pa
                           nullptr, nullptr, 0));
   const auto st = PQresultStatus(res.r);
   if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
+    // No SQLSTATE (the socket closed), a connection exception (08) or the server going down
+    // (57P): the connection is gone, whatever PQstatus() says yet.
+    const char* state = res.r ? PQresultErrorField(res.r, PG_DIAG_SQLSTATE) : nullptr;
+    const std::string code = state ? state : "";
+    broken_ = code.empty() || code.rfind("08", 0) == 0 || code.rfind("57P", 0) == 0 ||
+              PQstatus(conn_) != CONNECTION_OK;
     std::string msg = res.r ? PQresultErrorMessage(res.r) : "";
     if (msg.empty()) msg = message_of(conn_);
     while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' ')) msg.pop_back();
@@ -131,15 +136,22 @@ PgStore::Result PgStore::run(const char* sql, const std::vector<std::string>& pa
 }
 
 void PgStore::begin() {
-  if (conn_ == nullptr || PQstatus(conn_) != CONNECTION_OK) connect();
-  try {
-    run("BEGIN");
-  } catch (const StoreError&) {
-    // Broken while idle (the database restarted): nothing of the transaction was sent yet, so
-    // it starts again on a new connection.
-    if (PQstatus(conn_) == CONNECTION_OK) throw;
-    connect();
-    run("BEGIN");
+  // Nothing of the transaction is sent before BEGIN succeeds, so a connection that broke while
+  // idle (the database restarted) is opened again and BEGIN tried again, for reconnect_ms_.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(reconnect_ms_);
+  for (;;) {
+    try {
+      if (conn_ == nullptr || PQstatus(conn_) != CONNECTION_OK) connect();
+      run("BEGIN");
+      return;
+    } catch (const StoreError&) {
+      // Only a broken connection is tried again (a refused statement is the caller's).
+      const bool broken = conn_ == nullptr || broken_;
+      if (!broken || std::chrono::steady_clock::now() >= deadline) throw;
+      PQfinish(conn_);
+      conn_ = nullptr;
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
   }
 }
 
@@ -192,15 +204,22 @@ void PgStore::atomic(F&& f) {
 
 template <typename F>
 auto PgStore::read(F f) -> decltype(f()) {
-  if (conn_ == nullptr || PQstatus(conn_) != CONNECTION_OK) connect();
-  try {
-    return f();
-  } catch (const StoreError&) {
-    // A read outside a transaction changes nothing: on a connection that broke while idle, it
-    // is made again on a new one.
-    if (in_group_ || PQstatus(conn_) == CONNECTION_OK) throw;
-    connect();
-    return f();
+  if (in_group_) return f();
+  // A read outside a transaction changes nothing: on a connection that broke while idle, it is
+  // made again on a new one, for reconnect_ms_.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(reconnect_ms_);
+  for (;;) {
+    try {
+      if (conn_ == nullptr || PQstatus(conn_) != CONNECTION_OK) connect();
+      return f();
+    } catch (const StoreError&) {
+      // Only a broken connection is tried again (a refused statement is the caller's).
+      const bool broken = conn_ == nullptr || broken_;
+      if (!broken || std::chrono::steady_clock::now() >= deadline) throw;
+      PQfinish(conn_);
+      conn_ = nullptr;
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
   }
 }
 
@@ -252,17 +271,17 @@ std::vector<std::string> PgStore::claim(bool take) {
     // Tables without a lease (stored before there were nodes), then tables whose lease expired.
     // Two nodes taking the same row: the second one's UPDATE waits for the first to commit, then
     // finds the lease live again and leaves it.
-    const Result fresh = run(
-        "INSERT INTO leases(table_id, node, expires_at)"
-        " SELECT id, $1, now() + $2 * interval '1 millisecond' FROM tables t WHERE NOT finished"
-        " AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.table_id = t.id)"
-        " ON CONFLICT DO NOTHING RETURNING table_id",
-        {node_, lease_ms_});
-    const Result expired = run(
-        "UPDATE leases SET node = $1, expires_at = now() + $2 * interval '1 millisecond'"
-        " WHERE expires_at < now() AND node <> $1"
-        " AND table_id IN (SELECT id FROM tables WHERE NOT finished) RETURNING table_id",
-        {node_, lease_ms_});
+    const Result fresh =
+        run("INSERT INTO leases(table_id, node, expires_at)"
+            " SELECT id, $1, now() + $2 * interval '1 millisecond' FROM tables t WHERE NOT finished"
+            " AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.table_id = t.id)"
+            " ON CONFLICT DO NOTHING RETURNING table_id",
+            {node_, lease_ms_});
+    const Result expired =
+        run("UPDATE leases SET node = $1, expires_at = now() + $2 * interval '1 millisecond'"
+            " WHERE expires_at < now() AND node <> $1"
+            " AND table_id IN (SELECT id FROM tables WHERE NOT finished) RETURNING table_id",
+            {node_, lease_ms_});
     for (const Result* r : {&fresh, &expired})
       for (int i = 0; i < r->rows(); ++i) taken.push_back(r->text(i, 0));
   });
@@ -276,12 +295,17 @@ std::vector<std::string> PgStore::renew_leases(bool take) {
 
 std::optional<PlayerRecord> PgStore::load_player(const std::string& id) {
   return read([&]() -> std::optional<PlayerRecord> {
-    const Result s = run("SELECT id, name, secret, since_ms, matches_played, matches_won,"
-                         " games_won, ordagos_won FROM players WHERE id = $1",
-                         {id});
+    const Result s =
+        run("SELECT id, name, secret, since_ms, matches_played, matches_won,"
+            " games_won, ordagos_won FROM players WHERE id = $1",
+            {id});
     if (s.rows() == 0) return std::nullopt;
-    PlayerRecord p{s.text(0, 0), s.text(0, 1), s.text(0, 2), s.integer(0, 3),
-                   {s.integer(0, 4), s.integer(0, 5), s.integer(0, 6), s.integer(0, 7)}, {}};
+    PlayerRecord p{s.text(0, 0),
+                   s.text(0, 1),
+                   s.text(0, 2),
+                   s.integer(0, 3),
+                   {s.integer(0, 4), s.integer(0, 5), s.integer(0, 6), s.integer(0, 7)},
+                   {}};
     const Result f = run("SELECT friend FROM friends WHERE player = $1 ORDER BY seq", {id});
     for (int i = 0; i < f.rows(); ++i) p.friends.push_back(f.text(i, 0));
     return p;
@@ -338,22 +362,27 @@ void PgStore::close_table(const std::string& table) {
 
 std::vector<PlayerRecord> PgStore::load_players() {
   return read([&] {
-  std::vector<PlayerRecord> out;
-  std::map<std::string, std::size_t> at;
-  const Result s = run("SELECT id, name, secret, since_ms, matches_played, matches_won,"
-                       " games_won, ordagos_won FROM players ORDER BY seq");
-  for (int i = 0; i < s.rows(); ++i) {
-    PlayerRecord p{s.text(i, 0), s.text(i, 1), s.text(i, 2), s.integer(i, 3),
-                   {s.integer(i, 4), s.integer(i, 5), s.integer(i, 6), s.integer(i, 7)}, {}};
-    at.emplace(p.id, out.size());
-    out.push_back(std::move(p));
-  }
-  const Result f = run("SELECT player, friend FROM friends ORDER BY seq");
-  for (int i = 0; i < f.rows(); ++i) {
-    const auto it = at.find(f.text(i, 0));
-    if (it != at.end()) out[it->second].friends.push_back(f.text(i, 1));
-  }
-  return out;
+    std::vector<PlayerRecord> out;
+    std::map<std::string, std::size_t> at;
+    const Result s =
+        run("SELECT id, name, secret, since_ms, matches_played, matches_won,"
+            " games_won, ordagos_won FROM players ORDER BY seq");
+    for (int i = 0; i < s.rows(); ++i) {
+      PlayerRecord p{s.text(i, 0),
+                     s.text(i, 1),
+                     s.text(i, 2),
+                     s.integer(i, 3),
+                     {s.integer(i, 4), s.integer(i, 5), s.integer(i, 6), s.integer(i, 7)},
+                     {}};
+      at.emplace(p.id, out.size());
+      out.push_back(std::move(p));
+    }
+    const Result f = run("SELECT player, friend FROM friends ORDER BY seq");
+    for (int i = 0; i < f.rows(); ++i) {
+      const auto it = at.find(f.text(i, 0));
+      if (it != at.end()) out[it->second].friends.push_back(f.text(i, 1));
+    }
+    return out;
   });
 }
 
@@ -365,9 +394,10 @@ void PgStore::fill(TableRecord& t) {
   }
   const Result acts = run("SELECT action FROM actions WHERE table_id = $1 ORDER BY idx", {t.id});
   for (int i = 0; i < acts.rows(); ++i) t.actions.push_back(acts.text(i, 0));
-  const Result chat = run("SELECT n, seat, player, name, text, at_ms FROM chat"
-                          " WHERE table_id = $1 ORDER BY n DESC LIMIT $2",
-                          {t.id, std::to_string(chat_kept)});
+  const Result chat =
+      run("SELECT n, seat, player, name, text, at_ms FROM chat"
+          " WHERE table_id = $1 ORDER BY n DESC LIMIT $2",
+          {t.id, std::to_string(chat_kept)});
   for (int i = 0; i < chat.rows(); ++i)
     t.chat.push_back({chat.integer(i, 0), static_cast<int>(chat.integer(i, 1)), chat.text(i, 2),
                       chat.text(i, 3), chat.text(i, 4), chat.integer(i, 5)});
@@ -379,39 +409,39 @@ std::vector<TableRecord> PgStore::load_unfinished() {
   // took them meanwhile; it takes no other node's (the one people are sent to does that).
   if (!node_.empty()) (void)renew_leases(false);
   return read([&] {
-  std::vector<TableRecord> out;
-  const Result s =
-      node_.empty()
-          ? run("SELECT id, settings, seed, dealer FROM tables WHERE NOT finished ORDER BY seq")
-          : run("SELECT t.id, t.settings, t.seed, t.dealer FROM tables t JOIN leases l"
-                " ON l.table_id = t.id WHERE NOT t.finished AND l.node = $1 ORDER BY t.seq",
-                {node_});
-  for (int i = 0; i < s.rows(); ++i) {
-    TableRecord t;
-    t.id = s.text(i, 0);
-    t.settings = s.text(i, 1);
-    t.seed = seed_from_db(s.text(i, 2));
-    t.dealer = static_cast<int>(s.integer(i, 3));
-    out.push_back(std::move(t));
-  }
-  for (auto& t : out) fill(t);
-  return out;
+    std::vector<TableRecord> out;
+    const Result s =
+        node_.empty()
+            ? run("SELECT id, settings, seed, dealer FROM tables WHERE NOT finished ORDER BY seq")
+            : run("SELECT t.id, t.settings, t.seed, t.dealer FROM tables t JOIN leases l"
+                  " ON l.table_id = t.id WHERE NOT t.finished AND l.node = $1 ORDER BY t.seq",
+                  {node_});
+    for (int i = 0; i < s.rows(); ++i) {
+      TableRecord t;
+      t.id = s.text(i, 0);
+      t.settings = s.text(i, 1);
+      t.seed = seed_from_db(s.text(i, 2));
+      t.dealer = static_cast<int>(s.integer(i, 3));
+      out.push_back(std::move(t));
+    }
+    for (auto& t : out) fill(t);
+    return out;
   });
 }
 
 std::optional<TableRecord> PgStore::load_table(const std::string& id) {
   return read([&]() -> std::optional<TableRecord> {
-  const Result s =
-      run("SELECT id, settings, seed, dealer, finished FROM tables WHERE id = $1", {id});
-  if (s.rows() == 0) return std::nullopt;
-  TableRecord t;
-  t.id = s.text(0, 0);
-  t.settings = s.text(0, 1);
-  t.seed = seed_from_db(s.text(0, 2));
-  t.dealer = static_cast<int>(s.integer(0, 3));
-  t.finished = s.text(0, 4) == "t";
-  fill(t);
-  return t;
+    const Result s =
+        run("SELECT id, settings, seed, dealer, finished FROM tables WHERE id = $1", {id});
+    if (s.rows() == 0) return std::nullopt;
+    TableRecord t;
+    t.id = s.text(0, 0);
+    t.settings = s.text(0, 1);
+    t.seed = seed_from_db(s.text(0, 2));
+    t.dealer = static_cast<int>(s.integer(0, 3));
+    t.finished = s.text(0, 4) == "t";
+    fill(t);
+    return t;
   });
 }
 

@@ -87,6 +87,7 @@ class PgStore final : public Store {
   int reconnect_ms_;
   pg_conn* conn_ = nullptr;
   bool in_group_ = false;
+  bool broken_ = false;  // the last failed statement found the connection gone
 };
 
 }  // namespace mus_server

@@ -31,7 +31,7 @@ import time
 import websockets
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from socket_tests import Client, check_transcript  # noqa: E402
+from socket_tests import Client, Server, check_transcript  # noqa: E402
 
 DEADLINE = 120.0
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
@@ -49,30 +49,10 @@ def database(name):
     return f"postgresql:///{name}?host={pg}&port=5432&user=mus"
 
 
-class Node:
+def Node(path, db, name, log):
     """A mus-server node on a free port of 127.0.0.1."""
-
-    def __init__(self, path, db, name, log):
-        self.proc = subprocess.Popen(
-            [path, "--host", "127.0.0.1", "--port", "0", "--db", db, "--node", name,
-             "--lease-seconds", str(LEASE_SECONDS), "--test-seed", "2112"],
-            stdout=subprocess.PIPE, stderr=open(log, "a"), text=True)
-        line = self.proc.stdout.readline()
-        if "listening on" not in line:
-            self.kill()
-            raise SystemExit(f"node {name} did not start: {line!r} (see {log})")
-        self.port = int(line.rsplit(":", 1)[1].strip().rstrip("/"))
-        self.url = f"ws://127.0.0.1:{self.port}/ws"
-
-    def get(self, path):
-        import urllib.request
-        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=10) as r:
-            return r.read().decode()
-
-    def kill(self, sig=signal.SIGKILL):
-        if self.proc.poll() is None:
-            self.proc.send_signal(sig)
-            self.proc.wait(timeout=10)
+    return Server(path, db, "--node", name, "--lease-seconds", str(LEASE_SECONDS),
+                  "--test-seed", "2112", log=log)
 
 
 async def seat(node, people):

@@ -47,12 +47,12 @@ def fresh(db):
 
 
 class Server:
-    """A mus-server process on a free port of 127.0.0.1."""
+    """A mus-server process on a free port of 127.0.0.1 (its log: `log`, else db + ".log")."""
 
-    def __init__(self, path, db, *extra):
+    def __init__(self, path, db, *extra, log=None):
         self.proc = subprocess.Popen(
             [path, "--host", "127.0.0.1", "--port", "0", "--db", db, *extra],
-            stdout=subprocess.PIPE, stderr=open(db + ".log", "a"), text=True)
+            stdout=subprocess.PIPE, stderr=open(log or db + ".log", "a"), text=True)
         line = self.proc.stdout.readline()  # "mus-server: listening on http://127.0.0.1:N/"
         if "listening on" not in line:
             self.kill()

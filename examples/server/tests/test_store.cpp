@@ -63,8 +63,9 @@ class PgBackend final : public Backend {
   explicit PgBackend(const std::string& name) {
     const char* base = std::getenv("MUS_TEST_POSTGRES");
     if (base == nullptr)
-      FAIL("MUS_TEST_POSTGRES is not set: run the [postgresql] cases through "
-           "scripts/pg_temp.sh (ctest runs them as server.store_postgresql)");
+      FAIL(
+          "MUS_TEST_POSTGRES is not set: run the [postgresql] cases through "
+          "scripts/pg_temp.sh (ctest runs them as server.store_postgresql)");
     base_ = base;
     db_ = "mus_test_" + name + "_" + std::to_string(::getpid());
     admin("DROP DATABASE IF EXISTS " + db_);
@@ -226,8 +227,9 @@ TEST_CASE("the SQLite store: tables, seats, actions in order, finishing, and no 
   CHECK_THROWS_AS(SqliteStore("/nonexistent-dir/x.sqlite3", Durability::normal), StoreError);
 }
 
-TEST_CASE("the SQLite store's group commit: one transaction, each write all or none, "
-          "nothing durable before end_group") {
+TEST_CASE(
+    "the SQLite store's group commit: one transaction, each write all or none, "
+    "nothing durable before end_group") {
   on_sqlite("group", group_commit);
 }
 
@@ -235,8 +237,9 @@ TEST_CASE("the SQLite store: a player's card and friends, a table's chat (the la
   on_sqlite("cards", cards_friends_chat);
 }
 
-TEST_CASE("the SQLite store opens a file of an older server: its players get a card, the file "
-          "a schema version, and a newer schema is refused") {
+TEST_CASE(
+    "the SQLite store opens a file of an older server: its players get a card, the file "
+    "a schema version, and a newer schema is refused") {
   SqliteBackend b("old");
   b.open();  // the tables of today's server
   {
@@ -280,30 +283,33 @@ TEST_CASE("the PostgreSQL store: tables, seats, actions in order, finishing, and
   on_postgresql("basics", tables_seats_actions);
 }
 
-TEST_CASE("the PostgreSQL store's group commit: one transaction, each write all or none, "
-          "nothing durable before end_group",
-          "[postgresql]") {
+TEST_CASE(
+    "the PostgreSQL store's group commit: one transaction, each write all or none, "
+    "nothing durable before end_group",
+    "[postgresql]") {
   on_postgresql("group", group_commit);
 }
 
-TEST_CASE("the PostgreSQL store: a player's card and friends, a table's chat (the last 50 "
-          "loaded)",
-          "[postgresql]") {
+TEST_CASE(
+    "the PostgreSQL store: a player's card and friends, a table's chat (the last 50 "
+    "loaded)",
+    "[postgresql]") {
   on_postgresql("cards", cards_friends_chat);
 }
 
 #ifdef MUS_SERVER_POSTGRESQL
-TEST_CASE("the PostgreSQL store: a versioned schema, made once, a newer one refused, a server "
-          "that cannot be reached is an error",
-          "[postgresql]") {
+TEST_CASE(
+    "the PostgreSQL store: a versioned schema, made once, a newer one refused, a server "
+    "that cannot be reached is an error",
+    "[postgresql]") {
   PgBackend b("schema");
   {
     auto first = b.open();
     first->put_player({"p1", "Ana", "x", 0, {}, {}});
   }
   CHECK(b.open()->load_players().size() == 1);  // opened again: migrated once, nothing lost
-  CHECK(b.sql("SELECT 1 FROM mus_schema WHERE version = " +
-              std::to_string(PgStore::schema_version)));
+  CHECK(
+      b.sql("SELECT 1 FROM mus_schema WHERE version = " + std::to_string(PgStore::schema_version)));
   REQUIRE(b.sql("UPDATE mus_schema SET version = 99"));
   try {
     b.open();
@@ -314,28 +320,32 @@ TEST_CASE("the PostgreSQL store: a versioned schema, made once, a newer one refu
   CHECK_THROWS_AS(PgStore("host=/nonexistent-dir port=1 user=mus dbname=mus", 300), StoreError);
 }
 
-TEST_CASE("the PostgreSQL store: a connection that the server dropped while idle is opened "
-          "again, and the group goes on",
-          "[postgresql]") {
+TEST_CASE(
+    "the PostgreSQL store: a connection that the server dropped while idle is opened "
+    "again, and the group goes on",
+    "[postgresql]") {
   PgBackend b("reconnect");
   auto s = b.open();
   s->create_table({"t1", "{}", 1, 0, {}, {}, false});
   // Every other connection to this database is ended, as a database restart would.
-  REQUIRE(b.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
-                "current_database() AND pid <> pg_backend_pid()"));
+  REQUIRE(
+      b.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
+            "current_database() AND pid <> pg_backend_pid()"));
   s->begin_group();
   s->append_actions("t1", 0, {"shuffle seed 1"}, nullptr);
   s->end_group();
-  REQUIRE(b.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
-                "current_database() AND pid <> pg_backend_pid()"));
+  REQUIRE(
+      b.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
+            "current_database() AND pid <> pg_backend_pid()"));
   CHECK(s->load_table("t1")->actions.size() == 1);  // a read, again on a new connection
 }
 #endif
 
 #ifdef MUS_SERVER_POSTGRESQL
-TEST_CASE("the PostgreSQL store's nodes: a table is served and stored by its owner only, an "
-          "expired lease is taken over once, players are seen by every node",
-          "[postgresql]") {
+TEST_CASE(
+    "the PostgreSQL store's nodes: a table is served and stored by its owner only, an "
+    "expired lease is taken over once, players are seen by every node",
+    "[postgresql]") {
   PgBackend b("leases");
   const int lease_ms = 400;
   auto a = b.node("a", lease_ms);
