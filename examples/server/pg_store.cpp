@@ -135,15 +135,16 @@ PgStore::Result PgStore::run(const char* sql, const std::vector<std::string>& pa
   return res;
 }
 
-void PgStore::begin() {
-  // Nothing of the transaction is sent before BEGIN succeeds, so a connection that broke while
-  // idle (the database restarted) is opened again and BEGIN tried again, for reconnect_ms_.
+template <typename F>
+auto PgStore::retried(F f) -> decltype(f()) {
+  if (in_group_) return f();
+  // `f` changes nothing unless it succeeds (a read, or BEGIN): on a connection that broke
+  // while idle (the database restarted), it is made again on a new one, for reconnect_ms_.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(reconnect_ms_);
   for (;;) {
     try {
       if (conn_ == nullptr || PQstatus(conn_) != CONNECTION_OK) connect();
-      run("BEGIN");
-      return;
+      return f();
     } catch (const StoreError&) {
       // Only a broken connection is tried again (a refused statement is the caller's).
       const bool broken = conn_ == nullptr || broken_;
@@ -153,6 +154,11 @@ void PgStore::begin() {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
     }
   }
+}
+
+void PgStore::begin() {
+  // Nothing of the transaction is sent before BEGIN succeeds: it may be tried again.
+  retried([&] { run("BEGIN"); });
 }
 
 void PgStore::migrate() {
@@ -199,27 +205,6 @@ void PgStore::atomic(F&& f) {
     if (PQstatus(conn_) == CONNECTION_OK)
       PQclear(PQexec(conn_, in_group_ ? "ROLLBACK TO w; RELEASE w" : "ROLLBACK"));
     throw;
-  }
-}
-
-template <typename F>
-auto PgStore::read(F f) -> decltype(f()) {
-  if (in_group_) return f();
-  // A read outside a transaction changes nothing: on a connection that broke while idle, it is
-  // made again on a new one, for reconnect_ms_.
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(reconnect_ms_);
-  for (;;) {
-    try {
-      if (conn_ == nullptr || PQstatus(conn_) != CONNECTION_OK) connect();
-      return f();
-    } catch (const StoreError&) {
-      // Only a broken connection is tried again (a refused statement is the caller's).
-      const bool broken = conn_ == nullptr || broken_;
-      if (!broken || std::chrono::steady_clock::now() >= deadline) throw;
-      PQfinish(conn_);
-      conn_ = nullptr;
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    }
   }
 }
 
@@ -290,11 +275,11 @@ std::vector<std::string> PgStore::claim(bool take) {
 
 std::vector<std::string> PgStore::renew_leases(bool take) {
   if (node_.empty()) return {};
-  return read([&] { return claim(take); });
+  return retried([&] { return claim(take); });
 }
 
 std::optional<PlayerRecord> PgStore::load_player(const std::string& id) {
-  return read([&]() -> std::optional<PlayerRecord> {
+  return retried([&]() -> std::optional<PlayerRecord> {
     const Result s =
         run("SELECT id, name, secret, since_ms, matches_played, matches_won,"
             " games_won, ordagos_won FROM players WHERE id = $1",
@@ -361,7 +346,7 @@ void PgStore::close_table(const std::string& table) {
 }
 
 std::vector<PlayerRecord> PgStore::load_players() {
-  return read([&] {
+  return retried([&] {
     std::vector<PlayerRecord> out;
     std::map<std::string, std::size_t> at;
     const Result s =
@@ -408,7 +393,7 @@ std::vector<TableRecord> PgStore::load_unfinished() {
   // A node (re)starting takes back its own tables, whatever their expiry, unless another node
   // took them meanwhile; it takes no other node's (the one people are sent to does that).
   if (!node_.empty()) (void)renew_leases(false);
-  return read([&] {
+  return retried([&] {
     std::vector<TableRecord> out;
     const Result s =
         node_.empty()
@@ -430,7 +415,7 @@ std::vector<TableRecord> PgStore::load_unfinished() {
 }
 
 std::optional<TableRecord> PgStore::load_table(const std::string& id) {
-  return read([&]() -> std::optional<TableRecord> {
+  return retried([&]() -> std::optional<TableRecord> {
     const Result s =
         run("SELECT id, settings, seed, dealer, finished FROM tables WHERE id = $1", {id});
     if (s.rows() == 0) return std::nullopt;

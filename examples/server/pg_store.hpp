@@ -71,9 +71,9 @@ class PgStore final : public Store {
   void atomic(F&& f);
   // Opens the connection, retrying for reconnect_ms_; throws StoreError when it cannot.
   void connect();
-  // Runs the reads of `f` again on a new connection when the old one broke while idle.
+  // Runs `f` (reads, or BEGIN) again on a new connection when the old one broke while idle.
   template <typename F>
-  auto read(F f) -> decltype(f());
+  auto retried(F f) -> decltype(f());
   // Starts a transaction, opening the connection again first when it broke while idle.
   void begin();
   void migrate();
