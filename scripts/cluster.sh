@@ -11,7 +11,8 @@
 #   --run COMMAND...   run COMMAND with the cluster up, then stop (exit status: COMMAND's); it
 #                      gets MUS_CLUSTER_URL (http://127.0.0.1:PORT/), MUS_CLUSTER_NODES
 #                      ("NAME:PID:PORT" per node, space-separated), PG_DIR and PG_URL.
-#                      Without --run it serves until Ctrl-C.
+#                      Without --run it serves until Ctrl-C. When COMMAND fails, the
+#                      ends of the nodes' and HAProxy's logs are printed.
 #
 # Prints the URL and each node's process id (kill -9 one to see another take its tables),
 # and stops everything it started on exit. Exits 77 when PostgreSQL or HAProxy is missing.
@@ -98,7 +99,15 @@ done
 echo "  PostgreSQL: ${PG_URL}; HAProxy log ${PG_DIR}/haproxy.log; leases of ${lease} s"
 if [[ ${#run[@]} -gt 0 ]]; then
   "${run[@]}"
-  exit $?
+  rc=$?
+  if [[ ${rc} -ne 0 ]]; then
+    # The logs go with the temporary directory: show their ends first.
+    for f in "${PG_DIR}"/node*.log "${PG_DIR}/haproxy.log"; do
+      echo "==== ${f##*/} (last 30 lines)" >&2
+      tail -n 30 "${f}" >&2
+    done
+  fi
+  exit "${rc}"
 fi
 echo "Ctrl-C stops everything."
 wait "${pids[0]}"
