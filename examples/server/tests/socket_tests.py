@@ -246,7 +246,9 @@ async def scenario_timeout(a):
         print(f"timeout: the bot played for seat 0 after {waited:.2f} s")
         await ana.close()
     finally:
-        server.kill()
+        # A clean stop: the log's lines are written after the commit that follows them, or on
+        # the next tick, so a SIGKILL right after the view may come before the line.
+        server.kill(signal.SIGTERM)
     with open(os.path.join(a.workdir, "timeout.sqlite3.log")) as f:
         assert "ran out of time" in f.read(), "the log says so"
 
