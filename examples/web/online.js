@@ -54,8 +54,8 @@ const app = {
 };
 
 // What the tests (and a curious person in the console) read.
-window.musOnline = { player: '', name: '', table: null, seat: null, seq: null, text: null, hand: [], legal: [],
-  over: null, connected: false, welcomes: 0, errors: [] };
+window.musOnline = { player: '', name: '', table: null, seat: null, seq: null, view: null, text: null,
+  hand: [], legal: [], over: null, connected: false, welcomes: 0, errors: [] };
 
 function table(id) {
   let t = app.tables.get(id);
@@ -100,7 +100,9 @@ function connect() {
   ws.onopen = () => {
     if (app.ws !== ws) return;
     app.heard = Date.now();
-    ws.send(JSON.stringify(app.token ? { type: 'hello', v: 1, token: app.token } : { type: 'hello', v: 1, name: app.name }));
+    // Views as deltas (docs/protocol.md, "view"): a quarter of the full form's bytes.
+    const who = app.token ? { token: app.token } : { name: app.name };
+    ws.send(JSON.stringify({ type: 'hello', v: 1, view: 'delta', ...who }));
   };
   ws.onmessage = (ev) => {
     if (app.ws !== ws) return;
@@ -253,10 +255,24 @@ function onTable(m) {
   render();
 }
 
+// Applies a view_delta to a copy of the view it follows (docs/protocol.md, "view"): a field
+// given replaces the old one, except an object, applied field by field to the object (or entry
+// by entry, keys "0".."3", to the array) it follows. A connection's first delta is whole.
+function applyDelta(base, delta) {
+  const out = Array.isArray(base) ? base.slice() : { ...base };
+  for (const [k, d] of Object.entries(delta)) {
+    const old = out[k];
+    const merge = d !== null && typeof d === 'object' && !Array.isArray(d) && old !== null && typeof old === 'object';
+    out[k] = merge ? applyDelta(old, d) : d;
+  }
+  return out;
+}
+
 function onView(m) {
   const t = table(m.table);
   if (m.seq < t.lastSeq) return; // an older view overtaken (cannot happen on one socket; harmless)
   t.lastSeq = m.seq;
+  if (m.view_delta) m.view = applyDelta(t.view?.view ?? {}, m.view_delta);
   t.view = m;
   t.deadlineAt = m.deadline_ms == null ? null : Date.now() + m.deadline_ms;
   if (app.current === m.table) app.pending = null;
@@ -598,7 +614,8 @@ function render() {
   m.table = shown ? app.current : null;
   m.seat = shown ? mySeat(t) : null;
   m.seq = t?.view?.seq ?? null;
-  m.text = t?.view?.text ?? null;
+  m.view = t?.view?.view ?? null; // rebuilt from the deltas
+  m.text = t?.view?.text ?? null; // (null: the page takes deltas, which carry no text)
   m.hand = t?.view?.view?.hand ?? [];
   m.legal = t?.view?.legal.map((a) => a.id) ?? [];
   m.over = t?.over ?? null;

@@ -246,17 +246,20 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
       const buttons = await p.$$eval('#controls button.act:not([disabled])', (bs) => bs.map((x) => [x.dataset.action, x.textContent]));
       if (!buttons.length) continue;
       // Once, mid-hand and at Ana's turn (so nothing moves meanwhile): reload, and find the
-      // same seat, the same seq and the same view text, with the same legal buttons.
+      // same seat, the same seq and the same view, with the same legal buttons.
       if (who === 'A' && !reloaded && clicks >= 6) {
         reloaded = true;
         const clock = /^(\d+) s$/.exec(await p.locator('.seat.to-act .clock').textContent());
         assert.ok(clock && Number(clock[1]) > 0 && Number(clock[1]) <= 120, `the clock of the seat to act: ${clock}`);
-        const before = await p.evaluate(() => ({ seat: window.musOnline.seat, seq: window.musOnline.seq, text: window.musOnline.text, legal: window.musOnline.legal }));
+        // The page takes views as deltas: `view` before is rebuilt from every delta of the match
+        // so far, after it is the new connection's first (whole) one.
+        const before = await p.evaluate(() => ({ seat: window.musOnline.seat, seq: window.musOnline.seq, view: window.musOnline.view, legal: window.musOnline.legal }));
+        assert.ok(before.view && before.view.hand_ids.length === 4, 'the rebuilt view');
         const logBefore = await p.$$eval('#log-list li', (ls) => ls.map((l) => l.textContent));
         assert.ok(logBefore.length > 0);
         await p.reload();
         await waitFor(p, (seq) => window.musOnline.seq === seq, before.seq, 'Ana\'s view after the reload');
-        const afterReload = await p.evaluate(() => ({ seat: window.musOnline.seat, seq: window.musOnline.seq, text: window.musOnline.text, legal: window.musOnline.legal }));
+        const afterReload = await p.evaluate(() => ({ seat: window.musOnline.seat, seq: window.musOnline.seq, view: window.musOnline.view, legal: window.musOnline.legal }));
         assert.deepEqual(afterReload, before);
         assert.deepEqual(await p.$$eval('#log-list li', (ls) => ls.map((l) => l.textContent)), logBefore, 'the move log after the reload');
         assert.equal(await p.evaluate(() => window.musOnline.welcomes), 1, 'one welcome on the reloaded page');
