@@ -58,7 +58,7 @@ run() {
   $pin_client "$load" --server "$server" --tables "$tables" --seconds "$seconds" \
     --workdir "$out/work-$name" --json "$out/$name.json" --label "$name" "$@" \
     >"$out/$name.txt" 2>&1 || echo "   (exit status $?: see $out/$name.txt)"
-  sed -n '2,4p' "$out/$name.txt"
+  sed -n '/ tables (/,/act -> view/p' "$out/$name.txt"
 }
 
 pin_client=""
