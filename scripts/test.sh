@@ -11,7 +11,8 @@
 #       30) by fuzz/run_fuzzers.sh;
 #   (d) tsan: with ThreadSanitizer in build-tsan/ (the tsan build preset's targets only): the
 #       thread tests (label threads), and mus-server on four threads (label tsan): its socket
-#       scenarios and a 4 s open-loop load run; a race in any server's log fails the stage;
+#       scenarios, a 4 s open-loop load run and the 6 s fault run (2 kills); a race in any
+#       server's log fails the stage;
 #   (e) memcheck: `ctest -T memcheck -L memcheck` in build-release/, the C test programs under
 #       valgrind (any memory error or definite leak fails).
 # Stops at the first failure with a non-zero exit, and prints a summary either way.
@@ -115,7 +116,7 @@ run_fuzzers() {
 run_tsan_threads() {
   local log=build-tsan/ctest-output.log
   local rc=0
-  rm -rf build-tsan/examples/server/tests/sockets-* build-tsan/examples/server/tests/load-open
+  rm -rf build-tsan/examples/server/tests/sockets-* build-tsan/examples/server/tests/load-*
   ctest --preset tsan 2>&1 | tee "${log}" || rc=$?
   if [[ ${rc} -ne 0 ]] && grep -q "unexpected memory mapping" "${log}" &&
      command -v setarch >/dev/null 2>&1; then
