@@ -442,7 +442,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (req.method() != http::verb::get && req.method() != http::verb::head)
       return reply(req, http::status::method_not_allowed, "text/plain", "GET only\n");
     const std::string path = target.substr(0, target.find('?'));
-    if (path == "/tables") return reply(req, http::status::ok, "application/json", hub_.handler.load()->lobby());
+    if (path == "/tables")
+      return reply(req, http::status::ok, "application/json", hub_.handler.load()->lobby());
     if (path.rfind("/replays/", 0) == 0) {
       const std::string id = path.substr(9);
       // It reads the store through the commit thread, after the group it is in is committed.

@@ -262,8 +262,8 @@ function applyDelta(base, delta) {
   const out = Array.isArray(base) ? base.slice() : { ...base };
   for (const [k, d] of Object.entries(delta)) {
     const old = out[k];
-    const merge = d !== null && typeof d === 'object' && !Array.isArray(d) && old !== null && typeof old === 'object';
-    out[k] = merge ? applyDelta(old, d) : d;
+    const isObject = (x) => x !== null && typeof x === 'object';
+    out[k] = isObject(d) && !Array.isArray(d) && isObject(old) ? applyDelta(old, d) : d;
   }
   return out;
 }
