@@ -107,8 +107,9 @@ after(async () => {
   }
 });
 
-// The numbers the pages name (words.js) are mus.h's.
-test('the web table\'s words name mus.h numbers', async () => {
+// The numbers the pages name (words.js) are mus.h's; the two languages have the same words;
+// every key the pages use has words.
+test('the web table\'s words name mus.h numbers, in both languages, for every key the pages use', async () => {
   const words = await import(pathToFileURL(join(webDir, 'words.js')).href);
   const header = readFileSync(env.MUS_HEADER ?? join(webDir, '..', '..', 'include', 'mus', 'mus.h'), 'utf8');
   const define = (name) => {
@@ -122,15 +123,34 @@ test('the web table\'s words name mus.h numbers', async () => {
   words.LANCE_BY_NUMBER.forEach((l, i) => assert.equal(define(`MUS_LANCE_${l.toUpperCase()}`), i));
   words.STATUS_BY_NUMBER.forEach((l, i) => assert.equal(define(`MUS_LANCE_STATUS_${l.toUpperCase()}`), i));
   words.PHASE_BY_NUMBER.forEach((l, i) => l && assert.equal(define(`MUS_PHASE_${l.toUpperCase()}`), i));
+  words.ACTION_BY_NUMBER.forEach((l, i) => l && assert.equal(define(`MUS_ACTION_${l.toUpperCase()}`), i));
+  words.BOT_BY_NUMBER.forEach((l, i) => assert.equal(define(`MUS_BOT_${l.toUpperCase()}`), i));
   const signals = [...header.matchAll(/#define MUS_SIGNAL_([A-Z0-9_]+) (\d+)/g)].filter((m) => !m[1].startsWith('S_'));
-  assert.deepEqual(Object.keys(words.SIGNS).map(Number), signals.map((m) => Number(m[2])), 'one sign per MUS_SIGNAL_*');
-  for (const l of words.LANCE_BY_NUMBER) assert.notEqual(words.lanceWords(l), l, `words for ${l}`);
-  for (const l of words.STATUS_BY_NUMBER) assert.notEqual(words.statusWords(l), l, `words for ${l}`);
+  assert.deepEqual(words.SIGNAL_BY_NUMBER, signals.map((m) => m[1].toLowerCase()), 'one name per MUS_SIGNAL_*, in order');
+  for (const lang of Object.keys(words.LANGUAGES)) {
+    words.setLanguage(lang);
+    assert.equal(words.SIGNS[lang].length, signals.length, `one ${lang} sign per MUS_SIGNAL_*`);
+    for (const l of words.LANCE_BY_NUMBER) assert.notEqual(words.lanceWords(l), l, `${lang} words for ${l}`);
+    for (const l of words.STATUS_BY_NUMBER) assert.notEqual(words.statusWords(l), l, `${lang} words for ${l}`);
+    for (const k of words.BOT_BY_NUMBER) assert.ok(words.botWords(k), `${lang} words for the bot kind ${k}`);
+    assert.deepEqual(Object.keys(words.ERROR_WORDS[lang]).sort(), Object.keys(words.ERROR_WORDS.es).sort(), `${lang} has every error`);
+  }
+  words.setLanguage('es');
+  assert.deepEqual([...words.UI_KEYS.en].sort(), [...words.UI_KEYS.es].sort(), 'both languages have the same labels');
+  // Every key the pages name (data-w* in the HTML, w('…') in the scripts) has words.
+  const used = new Set();
+  for (const file of ['index.html', 'online.html', 'app.js', 'online.js', 'ui.js']) {
+    const text = readFileSync(join(webDir, file), 'utf8');
+    for (const m of text.matchAll(/data-w(?:-[a-z]+)?="([^"]+)"/g)) used.add(m[1]);
+    for (const m of text.matchAll(/\bw\('([^']+)'/g)) used.add(m[1]);
+  }
+  assert.ok(used.size > 100, `the pages use their labels (${used.size})`);
+  for (const key of used) assert.ok(words.UI_KEYS.es.includes(key), `words for the key ${key}`);
   // Every error code of docs/protocol.md has its sentence.
   const protocol = readFileSync(join(webDir, '..', '..', 'docs', 'protocol.md'), 'utf8');
   const codes = [...protocol.matchAll(/^\| `([a-z_]+)` \| /gm)].map((m) => m[1]).filter((c) => /^[a-z_]+$/.test(c));
   const table = protocol.slice(protocol.indexOf('The codes:'));
-  for (const code of codes) if (table.includes(`| \`${code}\` |`)) assert.ok(words.ERROR_WORDS[code], `words for ${code}`);
+  for (const code of codes) if (table.includes(`| \`${code}\` |`)) assert.ok(words.ERROR_WORDS.es[code], `words for ${code}`);
 });
 
 async function waitFor(page, fn, arg, what, ms = 20_000) {
@@ -147,14 +167,20 @@ async function enter(page, name) {
   await waitFor(page, () => window.musOnline.welcomes > 0, null, `${name}'s welcome`);
 }
 
-// The person's choice among the legal buttons, by the server's texts: cut, pass, refuse,
-// accept, the first discard; never a signal while something else is legal.
-function choose(buttons) {
-  for (const verb of ['cut', 'pass', 'reject', 'accept', 'discard']) {
-    const b = buttons.find(([, text]) => text.split(' ')[1] === verb);
-    if (b) return b;
+// The person's choice among the move buttons, by their kinds (data-kind, the server's `kind`):
+// cut, pass, refuse, accept, a discard of the first card; never a gesture (those are faces).
+// Returns the kind played, or null when the page has nothing to click.
+async function playOne(p) {
+  const kinds = await p.$$eval('#controls button.act:not([disabled])', (bs) => bs.map((x) => x.dataset.kind));
+  for (const kind of ['cut', 'pass', 'reject', 'accept', 'discard']) {
+    if (!kinds.includes(kind)) continue;
+    if (kind === 'discard') await p.locator('#seat-bottom button.card.clickable').first().click();
+    await p.locator(`#controls button.act[data-kind="${kind}"]:not([disabled])`).first().click();
+    return kind;
   }
-  return buttons.find(([, text]) => text.split(' ')[1] !== 'signal') ?? buttons[0];
+  if (!kinds.length) return null;
+  await p.locator('#controls button.act:not([disabled])').first().click();
+  return kinds[0];
 }
 
 test('two pages play a match online as partners, one reloads mid-hand', async () => {
@@ -243,7 +269,7 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
         over.add(who);
         continue;
       }
-      const buttons = await p.$$eval('#controls button.act:not([disabled])', (bs) => bs.map((x) => [x.dataset.action, x.textContent]));
+      const buttons = await p.$$eval('#controls button.act:not([disabled])', (bs) => bs.map((x) => x.dataset.kind));
       if (!buttons.length) continue;
       // Once, mid-hand and at Ana's turn (so nothing moves meanwhile): reload, and find the
       // same seat, the same seq and the same view text, with the same legal buttons.
@@ -281,9 +307,8 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
         acted = true;
         break;
       }
-      const [id] = choose(buttons);
       const seq = await p.evaluate(() => window.musOnline.seq);
-      await p.locator(`#controls button.act[data-action="${id}"]`).click();
+      await playOne(p);
       clicks += 1;
       await waitFor(p, (s) => window.musOnline.seq !== s || window.musOnline.over !== null, seq, `the view after ${who}'s click`);
       acted = true;
@@ -302,7 +327,7 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
     const winner = Number(await p.locator('#winner').getAttribute('data-team'));
     const href = await p.locator('#replay-link').getAttribute('href');
     results.push([winner, href]);
-    assert.match(await p.locator('#winner').textContent(), /Partida para (nosotros|ellos)/);
+    assert.match(await p.locator('#winner').textContent(), /^¡(Ganamos|Ganan ellos) la partida!$/);
   }
   assert.deepEqual(results[0], results[1]);
   const [, replay] = results[0];
