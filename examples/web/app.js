@@ -14,7 +14,7 @@ import {
   init, Action, ActionKind, BotKind, EventKind, HandEnd, MusError, Phase, PRESETS, Rules, State,
 } from '/libmus/esm/index.js';
 import { backSvg, cardSvg, NO_CARD } from './cards.js';
-import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, marksHtml, placeFaces, raiseRow, TipsBox } from './ui.js';
+import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, placeFaces, raiseRow, TipsBox } from './ui.js';
 import {
   agreeWords, amarracos, botWords, countReason, describeEvent, grammar, lanceWords, LANGUAGE_KEY, languageChooser, moveWords,
   phaseWords, proposalWords, sayingWords, setLanguage, signWords, statusWords, translatePage, w, ACTION_BY_NUMBER, EVENT, SIGNS,
@@ -212,7 +212,7 @@ function render() {
     const el = $(`seat-${s}`);
     el.classList.toggle('to-act', view.toAct === s);
     el.classList.toggle('mine', s === HUMAN);
-    const badges = marksHtml({ acting: view.toAct === s, dealer: dealer === s, mano: mano === s });
+    const badges = marksHtml({ dealer: dealer === s, mano: mano === s });
     let cards = '';
     if (after && count.shown) {
       cards = faceUp(count.shown[s]);
@@ -228,7 +228,7 @@ function render() {
     const face = faceHtml({ seat: s, name: seatLabel(s), gesture: ges, mine: s === HUMAN && !state.isOver && !after,
       forMe: s === PARTNER && ges !== null, target: s === PARTNER && facesOpen, open: facesOpen });
     const e = said[s];
-    el.innerHTML = `<div class="cards">${cards}</div><div class="id-row">${face}<div class="id"><span class="name">${esc(seatLabel(s))} ` +
+    el.innerHTML = `<div class="cards">${cards}</div><div class="id-row">${face}<div class="id">${arrowHtml(view.toAct === s && !after)}<span class="name">${esc(seatLabel(s))} ` +
       `<small>(${esc(g.teamLabel(s % 2))})</small></span>${badges}<div class="decl">${esc(declaredWords(s))}</div></div></div>` +
       bubbleHtml(e ? sayingWords(e) : '', e?.kind === EVENT.PROPOSE).replace('class="bubble', 'class="said bubble');
   }

@@ -21,7 +21,7 @@
 // Links: online.html#t=<table id> (a public table), online.html#code=<join code> (a private
 // one). The share box under the table gives the link to send to a friend.
 import { backSvg, cardSvg, NO_CARD } from './cards.js';
-import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, marksHtml, placeFaces, raiseRow, TipsBox } from './ui.js';
+import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, placeFaces, raiseRow, TipsBox } from './ui.js';
 import {
   agreeWords, botWords, countReason, describeEvent, errorWords, EVENT, grammar, lanceWords, LANGUAGE_KEY, languageChooser,
   moveWords, phaseWords, proposalWords, sayingWords, setLanguage, signalNumber, statusWords, translatePage, w, ACTION_BY_NUMBER,
@@ -314,7 +314,7 @@ function onView(m) {
   } catch {
     // Storage full or refused: the log just does not survive a reload.
   }
-  if (app.current === m.table) tipsBox.show(m.tips ?? []);
+  if (app.current === m.table) tipsBox.show(m.tips ?? [], people(t));
   render();
 }
 
@@ -574,8 +574,8 @@ function renderSeat(el, t, s) {
   el.innerHTML = `<div class="cards">${drawn}</div>` +
     `<div class="id-row">${faceHtml({ seat: s, name: nameOf(t, s), gesture, mine: me === s && !t.over && Boolean(v), forMe: partner && gesture !== null,
       target: partner && app.facesOpen, open: app.facesOpen })}` +
-    `<div class="id"><span class="name">${nameHtml} <small>(${esc(capital(grammar(people(t)).team(s % 2)))})</small></span>` +
-    marksHtml({ acting, dealer: v && dealer === s, mano: v && mano === s }) +
+    `<div class="id">${arrowHtml(acting)}<span class="name">${nameHtml} <small>(${esc(capital(grammar(people(t)).team(s % 2)))})</small></span>` +
+    marksHtml({ dealer: v && dealer === s, mano: v && mano === s }) +
     `${acting ? '<span class="clock"></span>' : ''}<div class="presence">${esc(presWords)}</div></div></div>` +
     bubbleHtml(said ? sayingWords(said) : '', ask);
 }

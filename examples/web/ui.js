@@ -52,13 +52,14 @@ export function faceHtml(o) {
 const LEAF = '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M2 14 C2 6 7 2 14 2 C14 9 10 14 2 14 Z" fill="#f48fb1" stroke="#ad1457"/><path d="M3 13 L11 5" stroke="#ad1457"/></svg>';
 const ARROW = '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M1 6 H9 V2 L15 8 L9 14 V10 H1 Z" fill="#2ecc71" stroke="#145a32"/></svg>';
 
-/**
- * The marks beside a seat's name, as HTML: the turn's green arrow (`acting`), the dealer's
- * badge and the mano's pink leaf, each explained on hover.
- */
-export function marksHtml({ acting, dealer, mano }) {
-  return (acting ? `<span class="turn-arrow" title="${esc(w('turn.title'))}">${ARROW}</span>` : '') +
-    (dealer ? `<span class="badge dealer" title="${esc(w('dealer.title'))}">${esc(w('dealer'))}</span>` : '') +
+/** The turn's green arrow before the name of the seat to act (empty for the others). */
+export function arrowHtml(acting) {
+  return acting ? `<span class="turn-arrow" title="${esc(w('turn.title'))}">${ARROW}</span>` : '';
+}
+
+/** The marks after a seat's name, as HTML: the dealer's badge and the mano's pink leaf. */
+export function marksHtml({ dealer, mano }) {
+  return (dealer ? `<span class="badge dealer" title="${esc(w('dealer.title'))}">${esc(w('dealer'))}</span>` : '') +
     (mano ? `<span class="badge mano" title="${esc(w('mano.title'))}">${LEAF}${esc(w('mano'))}</span>` : '');
 }
 
@@ -194,8 +195,12 @@ export class TipsBox {
     }
   }
 
-  /** The tips of the situation now (an array, maybe empty): a new set opens the box if on. */
-  show(tips) {
+  /**
+   * The tips of the situation now (an array, maybe empty): a new set opens the box if on.
+   * `people`: the page's seats (words.js's grammar()), for a tip that names a seat.
+   */
+  show(tips, people) {
+    if (people) this.people = people;
     const list = Array.isArray(tips) ? tips.slice(0, 3) : [];
     const key = JSON.stringify(list);
     if (key === this.key) return;
@@ -229,7 +234,7 @@ export class TipsBox {
   /** Writes the box again (after a change of language too). */
   render() {
     const n = this.tips.length;
-    this.text.textContent = n ? tipWords(this.tips[this.index]) : w('tips.none');
+    this.text.textContent = n ? tipWords(this.tips[this.index], this.people) : w('tips.none');
     this.count.textContent = n > 1 ? w('tips.count', this.index + 1, n) : '';
     this.doc.getElementById('tips-prev').hidden = n < 2;
     this.doc.getElementById('tips-next').hidden = n < 2;

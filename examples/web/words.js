@@ -305,7 +305,7 @@ export function describeEvent(e, people) {
       case EVENT.REFILL: return `The deck is made again from ${e.amount} discards`;
       case EVENT.REPLACE: return null;
       case EVENT.PERETE: return `${who}: tío Perete! (1 for ${g.team(e.team)})`;
-      case EVENT.SIGNAL: return people.signals === false ? null : `${capital(g.seatDoes(e.seat, 'make', 'makes'))} the sign of ${sign().name} (${sign().gesture})`;
+      case EVENT.SIGNAL: return people.signals === false ? null : `${g.isMe(e.seat) ? 'You make' : `${who} makes`} the sign of ${sign().name} (${sign().gesture})`;
       case EVENT.DECLARE_PARES: return `${who}: pairs ${e.value ? 'yes' : 'no'}`;
       case EVENT.DECLARE_JUEGO: return `${who}: game ${e.value ? 'yes' : 'no'}`;
       case EVENT.LANCE_START: return `— ${lance} —`;
@@ -328,7 +328,7 @@ export function describeEvent(e, people) {
     case EVENT.REFILL: return `Se rehace el mazo con ${e.amount} descartes`;
     case EVENT.REPLACE: return null;
     case EVENT.PERETE: return `${who}: ¡tío Perete! (1 para ${g.team(e.team)})`;
-    case EVENT.SIGNAL: return people.signals === false ? null : `${capital(g.seatDoes(e.seat, 'haces', 'hace'))} la seña de ${sign().name} (${sign().gesture})`;
+    case EVENT.SIGNAL: return people.signals === false ? null : `${g.isMe(e.seat) ? 'Haces' : `${who} hace`} la seña de ${sign().name} (${sign().gesture})`;
     case EVENT.DECLARE_PARES: return `${who}: pares ${e.value ? 'sí' : 'no'}`;
     case EVENT.DECLARE_JUEGO: return `${who}: juego ${e.value ? 'sí' : 'no'}`;
     case EVENT.LANCE_START: return `— ${lance} —`;
@@ -420,20 +420,123 @@ export function countReason(line, count, people) {
   }
 }
 
-// ---- tips -------------------------------------------------------------------------------------
+// ---- cards -------------------------------------------------------------------------------------
+
+const RANK_WORDS = {
+  es: ['as', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'sota', 'caballo', 'rey'],
+  en: ['ace', 'two', 'three', 'four', 'five', 'six', 'seven', 'jack', 'knight', 'king'],
+};
+const SUIT_WORDS = { es: ['oros', 'copas', 'espadas', 'bastos'], en: ['coins', 'cups', 'swords', 'clubs'] };
+
+/** A card by its library id (mus.h: suit × 10 + rank index) in words: "rey de oros". */
+export function cardWords(id) {
+  const rank = pick(RANK_WORDS)[id % 10];
+  const suit = pick(SUIT_WORDS)[Math.floor(id / 10)];
+  return lang === 'es' ? `${rank} de ${suit}` : `${rank} of ${suit}`;
+}
+
+// Card ids from a list of ids or a bit set (bit = card id: a number, a bigint or its decimal text).
+function cardIds(x) {
+  if (Array.isArray(x)) return x.filter((c) => Number.isInteger(c) && c >= 0 && c < 40);
+  if (x === undefined || x === null || x === '') return [];
+  const bits = BigInt(x);
+  return Array.from({ length: 40 }, (_, i) => i).filter((i) => (bits >> BigInt(i)) & 1n);
+}
+
+// A list in words: "a, b y c" / "a, b and c".
+function listWords(items) {
+  if (items.length < 2) return items.join('');
+  return `${items.slice(0, -1).join(', ')} ${lang === 'es' ? 'y' : 'and'} ${items.at(-1)}`;
+}
+
+// ---- tips ------------------------------------------------------------------------------------
+
+/** Tip kind numbers (mus.h's MUS_TIP_*) as the library's names (mus::tip_kind_name). */
+export const TIP_BY_NUMBER = Object.freeze(['none', 'search_choice', 'club_cut', 'club_mus', 'club_discard', 'grande_kings',
+  'grande_no_king', 'chica_aces', 'chica_no_ace', 'pares', 'juego', 'punto', 'ciego', 'hand', 'partner_signal', 'opponent_signal',
+  'deje_wins_game', 'reject_loses_game', 'raise_deje_wins', 'they_need_little', 'we_need_little', 'perete', 'lance_chance']);
+
+// A tip's action (an object with `kind`, `amount`, `cards`) as a move's words, or null.
+function tipMove(a) {
+  if (!a || typeof a !== 'object' || !named(a.kind, ACTION_BY_NUMBER)) return null;
+  return moveWords({ kind: a.kind, amount: a.amount, cards: a.cards === undefined ? undefined : cardIds(a.cards) }, a.open);
+}
+
+// The signals of a bit set (bit k = signal k) as their names.
+const signalList = (bits) => listWords(SIGNAL_BY_NUMBER.map((_, k) => k).filter((k) => (Number(bits) >> k) & 1).map((k) => signWords(k).name));
+const fixed = (x) => (Math.round(Number(x) * 10) / 10).toLocaleString(lang);
+
+// The words of each tip kind (the library's table of kinds, include/mus/tips.hpp), as
+// functions of the tip's fields and the page's seats (`people`, see grammar()).
+const TIP_WORDS = {
+  es: {
+    search_choice: (t) => `El bot de búsqueda jugaría «${tipMove(t.action) ?? '?'}»: unos ${fixed(t.points)} puntos para tu pareja hasta el final de la mano` +
+      (tipMove(t.other) ? `; si no, «${tipMove(t.other)}» (${fixed(t.other_points ?? t.otherPoints)}).` : '.'),
+    club_cut: () => 'Un jugador de club cortaría aquí: no hay mus.',
+    club_mus: () => 'Mano floja para un jugador de club: pide mus y descarta.',
+    club_discard: (t) => `Un jugador de club tiraría ${listWords(cardIds(t.cards).map(cardWords))} y se quedaría con el resto.`,
+    grande_kings: (t) => `Llevas ${t.count} reyes: buena mano a grande.`,
+    grande_no_king: () => 'Sin reyes: la grande no es tu lance.',
+    chica_aces: (t) => `Llevas ${t.count} ases: buena mano a chica.`,
+    chica_no_ace: () => 'Sin ases: la chica no es tu lance.',
+    pares: (t) => `Llevas ${['pares', 'pareja', 'medias', 'duples'][t.count] ?? 'pares'}: ${plural(t.count, 'tanto', 'tantos')} si tu pareja gana los pares.`,
+    juego: (t, b) => `Llevas juego de ${t.eval?.value ?? '?'}${b.length ? `; te ganan ${listWords(b)}` : ': es el mejor juego'}.`,
+    punto: (t) => `Llevas ${t.eval?.value ?? '?'} de punto (el mejor es 30).`,
+    ciego: () => 'Ni pares ni juego: vas ciego.',
+    hand: (t) => `Tu mano: ${listWords(cardIds(t.hand_ids ?? t.hand).map(cardWords))}.`,
+    partner_signal: (t) => `Tu compañero te ha hecho la seña de ${signalList(t.signals)}.`,
+    opponent_signal: (t, b, g) => `${capital(g.name(t.seat))} ha hecho la seña de ${signalList(t.signals)}.`,
+    deje_wins_game: (t) => `Os ${t.amount === 1 ? 'falta 1 punto' : `faltan ${t.amount} puntos`}: si envidas y no lo quieren, ganáis el juego.`,
+    reject_loses_game: (t) => `Si no lo quieres, les das ${t.amount} y con ello el juego.`,
+    raise_deje_wins: (t) => `Sube: si no lo quieren, el deje (${t.amount}) os da el juego.`,
+    they_need_little: (t) => `A ellos les faltan ${t.amount}: un órdago os cuesta poco.`,
+    we_need_little: (t) => `Os faltan ${t.amount}: no hace falta ir al órdago.`,
+    perete: () => '¡Tío Perete! Declararlo vale 1 punto en el acto.',
+    lance_chance: (t) => `Con lo que sabes, tu pareja gana ${lanceWords(t.lance).toLowerCase()} ${t.count} de cada 100 veces.`,
+  },
+  en: {
+    search_choice: (t) => `The search bot would play "${tipMove(t.action) ?? '?'}": about ${fixed(t.points)} points for your team to the end of the hand` +
+      (tipMove(t.other) ? `; else "${tipMove(t.other)}" (${fixed(t.other_points ?? t.otherPoints)}).` : '.'),
+    club_cut: () => 'A club player would cut here: no mus.',
+    club_mus: () => 'A weak hand for a club player: ask for mus and discard.',
+    club_discard: (t) => `A club player would throw ${listWords(cardIds(t.cards).map(cardWords))} and keep the rest.`,
+    grande_kings: (t) => `You hold ${t.count} kings: strong at grande.`,
+    grande_no_king: () => 'No king: grande is not your lance.',
+    chica_aces: (t) => `You hold ${t.count} aces: strong at chica.`,
+    chica_no_ace: () => 'No ace: chica is not your lance.',
+    pares: (t) => `You hold ${['pairs', 'a pair', 'three of a kind (medias)', 'two pairs (duples)'][t.count] ?? 'pairs'}: ${plural(t.count, 'tanto', 'tantos')} if your team wins pares.`,
+    juego: (t, b) => `You hold juego ${t.eval?.value ?? '?'}${b.length ? `; beaten by ${listWords(b)}` : ': the best juego'}.`,
+    punto: (t) => `You hold ${t.eval?.value ?? '?'} for punto (30 is the best).`,
+    ciego: () => 'No pairs and no game: you play blind.',
+    hand: (t) => `Your hand: ${listWords(cardIds(t.hand_ids ?? t.hand).map(cardWords))}.`,
+    partner_signal: (t) => `Your partner signalled ${signalList(t.signals)}.`,
+    opponent_signal: (t, b, g) => `${capital(g.name(t.seat))} signalled ${signalList(t.signals)}.`,
+    deje_wins_game: (t) => `You need ${plural(t.amount, 'point', 'points')}: bet, and if they fold you win the game.`,
+    reject_loses_game: (t) => `If you fold you give them ${t.amount}, and with it the game.`,
+    raise_deje_wins: (t) => `Raise: if they fold, the ${t.amount} wins you the game.`,
+    they_need_little: (t) => `They need ${t.amount}: an órdago costs you little.`,
+    we_need_little: (t) => `You need ${t.amount}: no need for an órdago.`,
+    perete: () => 'Tío Perete! Declaring it scores 1 point at once.',
+    lance_chance: (t) => `From what you know, your team wins ${lanceWords(t.lance).toLowerCase()} about ${t.count} times in 100.`,
+  },
+};
 
 /**
- * A tip of the library's tip function as a sentence. Until the library's tip kinds are known
- * here, a tip reads as its own text (`text`) or its kind's name; tipWords() is where each
- * kind gets its words.
+ * A tip of the library's tip function (mus_tips: a kind and the facts it needs, see
+ * include/mus/tips.hpp) as a sentence in the language. The fields keep the library's names;
+ * `kind` and `lance` may be numbers or names, cards ids or bit sets.
+ * @param tip the tip.
+ * @param people the page's seats (see grammar()), for a tip that names a seat.
  */
-export function tipWords(tip) {
-  const kind = tip?.kind ?? tip?.name;
-  const table = pick(TIP_WORDS);
-  if (kind !== undefined && table[kind]) return table[kind](tip);
-  return String(tip?.text ?? kind ?? '');
+export function tipWords(tip, people = { name: (s) => String(s), me: null }) {
+  const kind = named(tip?.kind, TIP_BY_NUMBER);
+  const say = pick(TIP_WORDS)[kind];
+  if (!say) return lang === 'es' ? 'Consejo sin palabras.' : 'A tip without words.';
+  // What beats a juego: a 31 real first, then the totals.
+  const beaten = [...(tip.real31_beats ?? tip.real31Beats ? [lang === 'es' ? '31 real' : '31 real'] : []),
+    ...(tip.beaten_by ?? tip.beatenBy ?? []).filter((x) => x > 0).map(String)];
+  return say(tip, beaten, grammar(people));
 }
-const TIP_WORDS = { es: {}, en: {} };
 
 // ---- errors ------------------------------------------------------------------------------------
 
