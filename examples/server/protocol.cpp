@@ -1,0 +1,407 @@
+#include "protocol.hpp"
+
+#include <algorithm>
+
+#include "fields.hpp"
+#include "json_out.hpp"
+
+namespace mus_server {
+
+using json = nlohmann::json;
+
+// ---- client to server ----------------------------------------------------------------------
+
+bool good_name(const std::string& s) {
+  if (s.empty() || s.size() > 32) return false;
+  return std::none_of(s.begin(), s.end(),
+                      [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; });
+}
+
+namespace in {
+namespace {
+
+// One parser per message type: the fields, checked; the table of them is in type order.
+Message hello(const json& m, const Limits&) {
+  const std::int64_t v = fields::need_int(m, "v");
+  if (v != protocol_version)
+    refuse("unsupported_version",
+           "this server speaks version " + std::to_string(protocol_version));
+  Hello h{fields::opt_string(m, "name"), fields::opt_string(m, "token")};
+  if (h.name && !good_name(*h.name))
+    refuse("bad_value", "'name' must be 1 to 32 bytes without control characters");
+  if (!h.name && !h.token) refuse("missing_field", "'name' is required without a token");
+  return h;
+}
+
+Message ping(const json& m, const Limits&) {
+  const json* id = fields::find(m, "id");
+  return Ping{id != nullptr && (id->is_number() || id->is_string()) ? *id : json(nullptr)};
+}
+
+Message create(const json& m, const Limits& limits) {
+  Create c{read_settings(m, limits, SettingsSource::create), std::nullopt};
+  if (const auto seat = fields::opt_int(m, "seat")) {
+    if (*seat < 0 || *seat > 3 || c.settings.bot[static_cast<std::size_t>(*seat)])
+      refuse("bad_value", "'seat' must be one of the table's human seats");
+    c.seat = static_cast<int>(*seat);
+  }
+  return c;
+}
+
+TableRef table_ref(const json& m) {
+  TableRef r{fields::opt_string(m, "table"), fields::opt_string(m, "code")};
+  if (!r.table && !r.code) refuse("missing_field", "'table' or 'code' is required");
+  return r;
+}
+
+Message join(const json& m, const Limits&) {
+  Join j{table_ref(m), std::nullopt};
+  if (const auto seat = fields::opt_int(m, "seat")) {
+    if (*seat < 0 || *seat > 3) refuse("bad_value", "'seat' must be 0..3");
+    j.seat = static_cast<int>(*seat);
+  }
+  return j;
+}
+
+Message watch(const json& m, const Limits&) { return Watch{table_ref(m)}; }
+
+Message act(const json& m, const Limits&) {
+  Act a;
+  a.table = fields::need_string(m, "table");
+  a.action = fields::opt_int(m, "action");
+  const auto bet = fields::opt_int(m, "bet");
+  if (a.action.has_value() == bet.has_value())
+    refuse("bad_value", "'act' carries exactly one of 'action' and 'bet'");
+  if (bet) {
+    if (*bet < INT32_MIN || *bet > INT32_MAX) refuse("bad_value", "'bet' is out of range");
+    a.bet = static_cast<std::int32_t>(*bet);
+  }
+  a.seq = fields::need_int(m, "seq");
+  return a;
+}
+
+Message leave(const json& m, const Limits&) { return Leave{fields::need_string(m, "table")}; }
+
+Message gesture(const json& m, const Limits&) {
+  Gesture g{fields::need_string(m, "table"), mus::Signal::two_kings};
+  const std::string name = fields::need_string(m, "signal");
+  for (int k = 0; k < mus::signal_count; ++k) {
+    if (mus::signal_name(static_cast<mus::Signal>(k)) == name) {
+      g.signal = static_cast<mus::Signal>(k);
+      return g;
+    }
+  }
+  json names = json::array();
+  for (int k = 0; k < mus::signal_count; ++k)
+    names.push_back(std::string(mus::signal_name(static_cast<mus::Signal>(k))));
+  refuse("bad_value", "no signal '" + name.substr(0, 40) + "'; the signals are " + names.dump());
+}
+
+using Parser = Message (*)(const json&, const Limits&);
+constexpr std::array<Parser, type_names.size()> parsers{hello, ping,  create, join,
+                                                        watch, act,   leave,  gesture};
+
+}  // namespace
+
+std::size_t message_type(const json& m) {
+  if (!m.is_object()) refuse("bad_message", "a message is a JSON object");
+  const std::string type = fields::need_string(m, "type");
+  const auto it = std::find(type_names.begin(), type_names.end(), type);
+  if (it == type_names.end()) refuse("unknown_type", "unknown message type");
+  return static_cast<std::size_t>(it - type_names.begin());
+}
+
+bool needs_hello(std::size_t type) { return type_names[type] != "hello" && type_names[type] != "ping"; }
+
+Message parse(std::size_t type, const json& m, const Limits& limits) {
+  return parsers.at(type)(m, limits);
+}
+
+}  // namespace in
+
+// ---- server to client ----------------------------------------------------------------------
+
+namespace out {
+namespace {
+
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+void write_card(JsonOut& o, std::uint8_t id) {
+  if (id >= mus::deck_size) {
+    o.null();
+  } else {
+    o.value(mus::to_string(mus::Card::from_id_unchecked(id)));
+  }
+}
+
+// Cards as the library's ids (0..39, mus::no_card for an empty or hidden slot), written beside
+// their texts so that a client draws them without reading the texts.
+template <std::size_t N>
+void write_card_ids(JsonOut& o, const std::array<std::uint8_t, N>& cards) {
+  o.begin_array();
+  for (auto c : cards) o.value(std::int64_t{c < mus::deck_size ? c : mus::no_card});
+  o.end_array();
+}
+
+void write_lances(JsonOut& o, const std::array<mus::LanceRecord, 4>& ls) {
+  o.begin_array();
+  for (const auto& l : ls) {
+    o.begin_object()
+        .key("lance").value(mus::lance_name(l.lance))
+        .key("status").value(mus::lance_status_name(l.status))
+        .key("bet_team").value(std::int64_t{l.bet_team})
+        .key("winner_team").value(std::int64_t{l.winner_team})
+        .key("winner_seat").value(std::int64_t{l.winner_seat})
+        .key("tantos").value(std::int64_t{l.tantos})
+        .key("counted").value(l.counted != 0)
+        .key("stake").value(std::int64_t{l.stake})
+        .key("points").value(std::int64_t{l.points})
+        .end_object();
+  }
+  o.end_array();
+}
+
+// A SeatView as JSON, field by field (names as in mus/match.hpp); `seat` is the view's seat,
+// or -1 for a spectator's copy.
+void write_seat_view(JsonOut& o, const mus::SeatView& v, int seat) {
+  o.begin_object()
+      .key("seat").value(std::int64_t{seat})
+      .key("phase").value(mus::phase_name(v.phase))
+      .key("to_act").value(std::int64_t{v.to_act})
+      .key("dealer").value(std::int64_t{v.dealer})
+      .key("mano").value(std::int64_t{v.mano})
+      .key("lance").value(mus::lance_name(v.lance))
+      .key("match_winner").value(std::int64_t{v.match_winner})
+      .key("hand").begin_array();
+  for (auto c : v.hand) write_card(o, c);
+  o.end_array().key("hand_ids");
+  write_card_ids(o, v.hand);
+  o
+      .key("score").numbers(v.score)
+      .key("games").numbers(v.games)
+      .key("vacas").numbers(v.vacas)
+      .key("stock_count").value(std::int64_t{v.stock_count})
+      .key("pile_count").value(std::int64_t{v.pile_count})
+      .key("pares_mask").value(std::int64_t{v.pares_mask})
+      .key("juego_mask").value(std::int64_t{v.juego_mask})
+      .key("declared").value(std::int64_t{v.declared})
+      .key("perete_mask").value(std::int64_t{v.perete_mask})
+      .key("signals").numbers(v.signals)
+      .key("bet_open").value(v.bet_open != 0)
+      .key("is_ordago").value(v.is_ordago != 0)
+      .key("bet_team").value(std::int64_t{v.bet_team})
+      .key("stake_before").value(std::int64_t{v.stake_before})
+      .key("proposed").value(std::int64_t{v.proposed})
+      .key("proposal").value(std::int64_t{v.proposal})
+      .key("proposer").value(std::int64_t{v.proposer})
+      .key("proposal_amount").value(std::int64_t{v.proposal_amount})
+      .key("hand_number").value(std::int64_t{v.hand_number})
+      .key("lances");
+  write_lances(o, v.lances);
+  o.key("last").begin_object()
+      .key("number").value(std::int64_t{v.last.number})
+      .key("dealer").value(std::int64_t{v.last.dealer})
+      .key("mano").value(std::int64_t{v.last.mano})
+      .key("end").value(static_cast<std::int64_t>(v.last.end))
+      .key("game_winner").value(std::int64_t{v.last.game_winner})
+      .key("score_before").numbers(v.last.score_before)
+      .key("score_after").numbers(v.last.score_after)
+      .key("lances");
+  write_lances(o, v.last.lances);
+  o.key("shown");
+  if (v.last.showed_cards()) {
+    o.begin_array();
+    for (auto c : v.last.shown) write_card(o, c);
+    o.end_array().key("shown_ids");
+    write_card_ids(o, v.last.shown);
+  } else {
+    o.null().key("shown_ids").null();
+  }
+  o.end_object().end_object();
+}
+
+void write_log_entry(JsonOut& o, const LogEntry& e) {
+  o.begin_object().key("seq").value(static_cast<std::int64_t>(e.seq));
+  if (e.note == Note::none) {
+    o.key("kind").value(static_cast<std::int64_t>(e.event.kind))
+        .key("seat").value(std::int64_t{e.event.seat})
+        .key("team").value(std::int64_t{e.event.team})
+        .key("lance").value(std::int64_t{e.event.lance})
+        .key("amount").value(std::int64_t{e.event.amount})
+        .key("value").value(std::int64_t{e.event.value});
+  } else {
+    o.key("server").value(e.note == Note::timeout ? "timeout" : "bot_for_away")
+        .key("seat").value(std::int64_t{e.event.seat});
+  }
+  o.end_object();
+}
+
+// One legal action: its id, the library's text, and its parts for a client that builds its
+// own buttons: the kind, a bet's amount, a signal's name, a discard's card ids.
+void write_action(JsonOut& o, int id, const mus::Action& a) {
+  o.begin_object()
+      .key("id").value(std::int64_t{id})
+      .key("text").value(mus::action_to_text(a))
+      .key("kind").value(mus::action_kind_name(a.kind));
+  switch (a.kind) {
+    case mus::ActionKind::bet:
+      o.key("amount").value(std::int64_t{a.amount});
+      break;
+    case mus::ActionKind::signal:
+      o.key("signal").value(mus::signal_name(static_cast<mus::Signal>(a.amount)));
+      break;
+    case mus::ActionKind::discard:
+      o.key("cards").begin_array();
+      for (int c = 0; c < mus::deck_size; ++c)
+        if ((a.cards >> c & 1U) != 0) o.value(std::int64_t{c});
+      o.end_array();
+      break;
+    default:
+      break;
+  }
+  o.end_object();
+}
+
+void write_legal(JsonOut& o, const mus::State& s) {
+  const std::uint64_t mask = mus::legal_action_mask(s);
+  for (int id = 0; id < mus::action_id_count; ++id) {
+    if ((mask >> id & 1U) == 0) continue;
+    const auto a = mus::action_from_id(s, id);
+    if (a) write_action(o, id, *a);
+  }
+}
+
+// The signals (R33) the seat may make now, at its turn or not.
+void write_gestures(JsonOut& o, const mus::State& s, int seat) {
+  o.begin_array();
+  for (int k = 0; k < mus::signal_count; ++k) {
+    const auto sig = static_cast<mus::Signal>(k);
+    if (s.signal_allowed(seat, sig)) o.value(mus::signal_name(sig));
+  }
+  o.end_array();
+}
+
+json seat_json(const SeatOut& s, std::size_t k, bool table_message) {
+  json seat = {{"kind", s.bot ? "bot" : "human"}};
+  if (table_message) seat["seat"] = k;
+  if (s.bot) {
+    seat["bot"] = std::string(mus::bot_kind_name(s.bot_kind));
+    if (!table_message) seat["player"] = nullptr;
+    return seat;
+  }
+  seat["player"] = s.taken ? json(std::string(s.name)) : json(nullptr);
+  if (table_message) {
+    seat["connected"] = s.connected;
+    seat["bot_playing"] = s.bot_playing;
+  }
+  return seat;
+}
+
+json seats_json(const TableOut& t, bool table_message) {
+  json seats = json::array();
+  for (std::size_t k = 0; k < 4; ++k) seats.push_back(seat_json(t.seats[k], k, table_message));
+  return seats;
+}
+
+}  // namespace
+
+std::string welcome(const WelcomeOut& w) {
+  return dump({{"type", "welcome"},   {"v", protocol_version}, {"player", w.player},
+               {"name", w.name},      {"token", w.token},      {"resumed", w.resumed},
+               {"tables", w.tables},  {"bot_kinds", seatable_bot_kinds()}});
+}
+
+std::string table(const TableOut& t, bool with_code) {
+  const TableSettings& s = *t.settings;
+  json j = {{"type", "table"},          {"table", t.id},         {"rules", s.rules_text},
+            {"private", s.is_private},  {"clock", s.clock_s},    {"seats", seats_json(t, true)},
+            {"started", t.started},     {"over", t.over},        {"seq", t.seq},
+            {"spectators", t.spectators}};
+  j["to_act"] = t.to_act ? json(*t.to_act) : json(nullptr);
+  j["deadline_ms"] = t.deadline_ms ? json(*t.deadline_ms) : json(nullptr);
+  if (with_code && s.is_private) j["code"] = s.code;
+  return dump(j);
+}
+
+std::string view(const ViewOut& v) {
+  const mus::State& s = *v.state;
+  std::string text;
+  text.reserve(4096);
+  JsonOut o(text);
+  o.begin_object()
+      .key("type").value("view")
+      .key("table").value(v.table)
+      .key("seq").value(static_cast<std::int64_t>(v.seq))
+      .key("seat").value(std::int64_t{v.seat})
+      .key("view");
+  if (v.seat >= 0) {
+    const mus::SeatView sv = mus::view_of(s, v.seat);
+    write_seat_view(o, sv, v.seat);
+    o.key("text").value(mus::view_to_text(sv));
+  } else {
+    // A spectator sees the public state: a seat's view without that seat's cards.
+    mus::SeatView sv = mus::view_of(s, 0);
+    sv.hand = {mus::no_card, mus::no_card, mus::no_card, mus::no_card};
+    write_seat_view(o, sv, -1);
+  }
+  o.key("legal").begin_array();
+  if (v.legal) write_legal(o, s);
+  o.end_array().key("bet_limits");
+  if (const int lo = v.legal ? mus::min_bet(s) : 0; lo > 0) {
+    o.begin_object()
+        .key("min").value(std::int64_t{lo})
+        .key("max").value(std::int64_t{mus::max_bet(s)})
+        .end_object();
+  } else {
+    o.null();
+  }
+  o.key("gestures");
+  if (v.gestures) {
+    write_gestures(o, s, v.seat);
+  } else {
+    o.begin_array().end_array();
+  }
+  o.key("deadline_ms");
+  if (v.deadline_ms) {
+    o.value(*v.deadline_ms);
+  } else {
+    o.null();
+  }
+  if (v.events_truncated) o.key("events_truncated").value(true);
+  o.key("events").begin_array();
+  for (const LogEntry& e : v.events) write_log_entry(o, e);
+  o.end_array().end_object();
+  return text;
+}
+
+std::string match_over(std::string_view table, int winner) {
+  return dump({{"type", "match_over"}, {"table", table}, {"winner", winner},
+               {"replay", "/replays/" + std::string(table)}});
+}
+
+std::string left(std::string_view table) { return dump({{"type", "left"}, {"table", table}}); }
+
+std::string pong(const json& id) {
+  json p = {{"type", "pong"}};
+  if (!id.is_null()) p["id"] = id;
+  return dump(p);
+}
+
+std::string error(std::string_view code, std::string_view message, std::string_view re) {
+  json e = {{"type", "error"}, {"code", code}, {"message", message}};
+  if (!re.empty()) e["re"] = re;
+  return dump(e);
+}
+
+std::string lobby_http(std::span<const TableOut> tables) {
+  json list = json::array();
+  for (const TableOut& t : tables)
+    list.push_back({{"table", t.id},           {"rules", t.settings->rules_text},
+                    {"clock", t.settings->clock_s}, {"seats", seats_json(t, false)},
+                    {"started", t.started},    {"spectators", t.spectators}});
+  return dump({{"tables", list}});
+}
+
+}  // namespace out
+
+}  // namespace mus_server

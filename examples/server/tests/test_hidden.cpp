@@ -1,0 +1,167 @@
+// The hidden-information scan: over whole matches, every message each seat and each spectator
+// receives is searched for cards, and each card must be one the receiver may know.
+#include <set>
+#include <string>
+#include <vector>
+
+#include "harness.hpp"
+
+using namespace mus_server_test;
+
+namespace {
+
+// Every card a message names: card texts among its strings (words of action texts too), the
+// card ids of its `..._ids` arrays, and the cards of a view text (mus-view/3), read back with
+// the library.
+void cards_in(const json& j, std::set<std::string>& out) {
+  if (j.is_object()) {
+    for (const auto& [key, x] : j.items()) {
+      const bool ids = key.size() > 4 && key.compare(key.size() - 4, 4, "_ids") == 0;
+      if (ids && x.is_array()) {
+        for (const auto& id : x)
+          if (id.is_number_integer() && id.get<std::int64_t>() >= 0 &&
+              id.get<std::int64_t>() < mus::deck_size)
+            out.insert(mus::to_string(mus::Card::from_id_unchecked(id.get<std::uint8_t>())));
+      } else {
+        cards_in(x, out);
+      }
+    }
+    return;
+  }
+  if (j.is_array()) {
+    for (const auto& x : j) cards_in(x, out);
+    return;
+  }
+  if (!j.is_string()) return;
+  const std::string s = j.get<std::string>();
+  if (s.rfind("mus-view/", 0) == 0) {
+    const auto v = mus::view_from_text(s);
+    REQUIRE(v);
+    for (auto c : v->hand)
+      if (c < mus::deck_size) out.insert(mus::to_string(mus::Card::from_id_unchecked(c)));
+    for (auto c : v->last.shown)
+      if (c < mus::deck_size) out.insert(mus::to_string(mus::Card::from_id_unchecked(c)));
+    return;
+  }
+  std::size_t a = 0;
+  while (a <= s.size()) {
+    const std::size_t b = std::min(s.find(' ', a), s.size());
+    const std::string word = s.substr(a, b - a);
+    if (word.size() == 2) {
+      if (const auto c = mus::parse_card(word)) out.insert(mus::to_string(*c));
+    }
+    a = b + 1;
+  }
+}
+
+// What a seat (0..3) or a spectator (-1) may know at each seq of a match: for a seat, every
+// card it has held so far; for everyone, the cards shown at the count (R28a).
+std::vector<std::set<std::string>> knowable(const std::vector<mus::State>& states, int seat) {
+  std::vector<std::set<std::string>> out;
+  std::set<std::string> known;
+  for (const auto& s : states) {
+    if (seat >= 0) {
+      for (auto c : mus::view_of(s, seat).hand)
+        if (c < mus::deck_size) known.insert(mus::to_string(mus::Card::from_id_unchecked(c)));
+    }
+    for (auto c : s.last.shown)
+      if (c < mus::deck_size) known.insert(mus::to_string(mus::Card::from_id_unchecked(c)));
+    out.push_back(known);
+  }
+  return out;
+}
+
+// The cards of a message that its receiver may not know at its seq.
+std::set<std::string> leaks(const json& m, const std::vector<std::set<std::string>>& allowed) {
+  std::set<std::string> named, bad;
+  cards_in(m, named);
+  const auto seq = m.value("seq", std::size_t{0});
+  const auto& ok = allowed.at(std::min(seq, allowed.size() - 1));
+  for (const auto& c : named)
+    if (ok.count(c) == 0) bad.insert(c);
+  return bad;
+}
+
+}  // namespace
+
+TEST_CASE("hidden information: over whole matches no seat and no spectator receives a card it "
+          "may not see, and a planted leak is found") {
+  int scanned = 0;
+  for (const char* rules : {"standard target=15", "online target=15", "basque target=15",
+                            "spain target=15 zero_discard=1"}) {
+    Harness h(relaxed(), 100 + static_cast<std::uint64_t>(scanned));
+    for (const ConnId c : {ConnId{1}, ConnId{2}, ConnId{3}, ConnId{4}})
+      h.hello(c, std::string(1, static_cast<char>('A' + c)));
+    h.send(1, json{{"type", "create"}, {"rules", rules}, {"seats", {"human", "human", "human", "human"}},
+                   {"seat", 0}});
+    const std::string id = (*last_of(h.inbox[1], "table"))["table"];
+    h.hello(5, "Spectator");
+    h.send(5, json{{"type", "watch"}, {"table", id}});
+    for (ConnId c = 2; c <= 4; ++c)
+      h.send(c, json{{"type", "join"}, {"table", id}, {"seat", static_cast<int>(c) - 1}});
+    for (int round = 0; round < 20000 && last_of(h.inbox[5], "match_over") == nullptr; ++round)
+      for (ConnId c = 1; c <= 4; ++c) play_views(h, c, id, 1);
+    REQUIRE(last_of(h.inbox[5], "match_over") != nullptr);
+    // Every state of the match, from its transcript.
+    const auto text = h.handler.replay_transcript(id);
+    REQUIRE(text);
+    std::vector<mus::State> states;
+    const auto r = mus::parse_rules(rules);
+    REQUIRE(r);
+    std::vector<std::string> actions;
+    std::size_t at = 0;
+    while ((at = text->find("\naction ", at)) != std::string::npos) {
+      at += 8;
+      actions.push_back(text->substr(at, text->find('\n', at) - at));
+    }
+    const auto dealer_at = text->find("\ndealer ") + 8;
+    const int dealer = (*text)[dealer_at] - '0';
+    mus::State s = *mus::new_match(*r, dealer);
+    states.push_back(s);
+    for (const auto& a : actions) {
+      REQUIRE(mus::apply_in_place(s, *mus::action_from_text(a)) == mus::Errc::ok);
+      states.push_back(s);
+    }
+    for (int seat = -1; seat < 4; ++seat) {
+      const auto allowed = knowable(states, seat);
+      const ConnId c = seat < 0 ? 5 : static_cast<ConnId>(seat + 1);
+      for (const auto& m : h.all[c]) {
+        const auto bad = leaks(m, allowed);
+        INFO("seat " << seat << " " << m.dump().substr(0, 300));
+        CHECK(bad.empty());
+        ++scanned;
+      }
+    }
+    // A planted leak: another seat's card in seat 0's view, and a seat's card in the spectator's.
+    bool planted_one = false;
+    for (const auto& m : h.all[1]) {
+      if (m["type"] != "view" || m["seq"].get<std::size_t>() >= states.size()) continue;
+      const auto& st = states[m["seq"].get<std::size_t>()];
+      if (st.phase == mus::Phase::shuffle) continue;
+      const auto allowed0 = knowable(states, 0);
+      std::string foreign;
+      for (auto c : mus::view_of(st, 1).hand) {
+        if (c >= mus::deck_size) continue;
+        const std::string t = mus::to_string(mus::Card::from_id_unchecked(c));
+        if (allowed0.at(m["seq"].get<std::size_t>()).count(t) == 0) foreign = t;
+      }
+      if (foreign.empty()) continue;
+      json planted = m;
+      planted["view"]["hand"][0] = foreign;
+      CHECK(leaks(planted, allowed0) == std::set<std::string>{foreign});
+      json planted_id = m;
+      planted_id["view"]["hand_ids"][0] = mus::parse_card(foreign)->id();
+      CHECK(leaks(planted_id, allowed0) == std::set<std::string>{foreign});
+      json hint = m;
+      hint["events"].push_back({{"server", "note"}, {"words", json::array({"1", "discard", foreign})}});
+      CHECK_FALSE(leaks(hint, allowed0).empty());
+      json spectator = m;
+      spectator.erase("text");
+      CHECK_FALSE(leaks(spectator, knowable(states, -1)).empty());  // seat 0's own cards
+      planted_one = true;
+      break;
+    }
+    CHECK(planted_one);
+  }
+  CHECK(scanned > 400);
+}
