@@ -788,7 +788,9 @@ function renderTable(t) {
   $('alert').hidden = !myTurn;
   $('bet').textContent = v && v.bet_open ? (v.is_ordago ? w('bet.ordago', g.team(v.bet_team)) : w('bet.open', g.team(v.bet_team), v.proposed, v.stake_before)) : '';
   $('bet').classList.toggle('stake', Boolean(v && v.bet_open));
-  $('scores').innerHTML = v ? [0, 1].map((team) => `<div data-team="${team}"><span><strong>${esc(w('score.points', g.teamLabel(team), v.score[team]))}</strong></span> ` +
+  // The person's team first.
+  const teams = me === null ? [0, 1] : [me % 2, 1 - (me % 2)];
+  $('scores').innerHTML = v ? teams.map((team) => `<div data-team="${team}"><span><strong>${esc(w('score.points', g.teamLabel(team), v.score[team]))}</strong></span> ` +
     `<span>· ${esc(w('score.games', v.games[team], v.vacas[team]))}</span></div>`).join('') : '';
   const free = info.seats.filter((s) => s.kind === 'human' && !s.player).length;
   $('waiting').textContent = info.started ? w('online.rules.clock', info.rules, info.clock) : w('online.waiting', free, info.rules);

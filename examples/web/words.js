@@ -382,6 +382,10 @@ export function countReason(line, count, people) {
   const extra = tantos || (lanceName === 'punto' ? (es ? '1 de punto' : '1 for punto') : '');
   const cards = given(line.winnerSeat) ? (es ? ` con ${g.cardsOf(line.winnerSeat)}` : ` with ${g.cardsOf(line.winnerSeat)}`) : '';
   const gw = given(count.gameWinner) ? count.gameWinner : null;
+  // An accepted órdago decides the game itself (R27): the count after it is never reached.
+  if (status === 'ordago') {
+    return es ? `órdago querido: ${g.teamDoes(t, 'ganamos', 'ganan')} el juego${cards}` : `órdago seen: ${g.teamDoes(t, 'win', 'win')} the game${cards}`;
+  }
   if (!line.counted && status !== 'skipped' && status !== 'pending') {
     // The count stopped before this lance (R29): say how it went and why it scored nothing.
     if (es) {
@@ -403,7 +407,6 @@ export function countReason(line, count, people) {
         (extra ? `, y en la cuenta ${extra}` : ', y nada más en la cuenta');
       case 'en_paso': return `en paso: ${g.teamDoes(t, 'ganamos', 'ganan')}${cards}${tantos ? `: ${tantos}` : ', 1 punto'}`;
       case 'one_team': return `sólo ${g.teamDoes(t, 'llevamos', 'llevan')} ${low}${tantos ? `: ${tantos}` : ''}`;
-      case 'ordago': return `órdago querido: ${g.teamDoes(t, 'ganamos', 'ganan')} el juego${cards}`;
       case 'skipped': return 'nadie lleva: no se juega';
       default: return 'no se llegó a jugar';
     }
@@ -414,7 +417,6 @@ export function countReason(line, count, people) {
       (extra ? `, and in the count ${extra}` : ', and nothing more in the count');
     case 'en_paso': return `all passed: ${g.teamDoes(t, 'win', 'win')}${cards}${tantos ? `: ${tantos}` : ', 1 point'}`;
     case 'one_team': return `only ${g.teamDoes(t, 'have', 'have')} ${low}${tantos ? `: ${tantos}` : ''}`;
-    case 'ordago': return `órdago seen: ${g.teamDoes(t, 'win', 'win')} the game${cards}`;
     case 'skipped': return 'nobody has it: not played';
     default: return 'not reached';
   }

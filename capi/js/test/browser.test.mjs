@@ -228,6 +228,7 @@ test('a whole match to its end: the match-over screen shows the last hand, its c
   assert.deepEqual(onScreen.map((c) => c.number), counts.map((c) => c.number), 'one count on screen per hand');
   let refusedWithTantos = 0;
   let uncounted = 0;
+  let ordagos = 0;
   counts.forEach((c, k) => c.lines.forEach((l, i) => {
     const { reason, points, team } = onScreen[k].lines[i];
     assert.equal(points, l.points);
@@ -238,14 +239,18 @@ test('a whole match to its end: the match-over screen shows the last hand, its c
         assert.ok(reason.includes(`${l.tantos} tanto`), `hand ${c.number}: "${reason}" names the ${l.tantos} tantos`);
       }
     }
-    if (!l.counted && l.status !== mus.LanceStatus.SKIPPED && l.status !== mus.LanceStatus.PENDING) {
+    if (l.status === mus.LanceStatus.ORDAGO) {
+      // The accepted órdago decided the game itself (R27): that is its reason.
+      ordagos++;
+      assert.match(reason, /^órdago querido: (ganamos nosotros|ganan ellos) el juego/, `hand ${c.number}: "${reason}"`);
+    } else if (!l.counted && l.status !== mus.LanceStatus.SKIPPED && l.status !== mus.LanceStatus.PENDING) {
       uncounted++;
       assert.match(reason, /no se contó: ya habí\w+ ganado el juego (nosotros|ellos)/, `hand ${c.number}: "${reason}"`);
       assert.equal(team, '—');
     }
     if (l.points > 0) assert.equal(team, ['Nosotros', 'Ellos'][l.winnerTeam]);
   }));
-  assert.ok(refusedWithTantos > 0 && uncounted > 0, 'the match had both cases (seed 7)');
+  assert.ok(refusedWithTantos > 0 && uncounted > 0 && ordagos > 0, 'the match had the three cases (seed 7)');
   await page.screenshot({ path: join(buildDir, 'web-table-match-over.png'), fullPage: true });
   assert.deepEqual(page.problems, []);
   await page.close();

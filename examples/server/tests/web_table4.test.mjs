@@ -242,6 +242,9 @@ test('four people play a match: gestures, chat, a raise off the ladder, a partne
   const manoPos = ['bottom', 'right', 'top', 'left'][(last.mano + 4) % 4];
   assert.equal(await pages[0].locator(`#seat-${manoPos} .badge.mano`).count(), 1, 'the mano of the last hand');
   assert.match(await pages[0].locator('#log-list').innerText(), /Estás de acuerdo|está de acuerdo/);
+  // The count says why: the órdago won the game, and the grande's deje was paid at once.
+  assert.match(await pages[0].locator('#count-body tr[data-lance="chica"] .reason').innerText(), /^órdago querido: gan(amos nosotros|an ellos) el juego/);
+  assert.match(await pages[0].locator('#count-body tr[data-lance="grande"] .reason').innerText(), /de deje al momento/);
 
   // The record of the match, and its readable page when the server gives them.
   const over = await pages[0].evaluate(() => window.musOnline.over);
