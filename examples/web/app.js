@@ -14,7 +14,7 @@ import {
   init, Action, ActionKind, BotKind, EventKind, HandEnd, MusError, Phase, PRESETS, Rules, State,
 } from '/libmus/esm/index.js';
 import { backSvg, cardSvg, NO_CARD } from './cards.js';
-import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, placeFaces, raiseRow, TipsBox } from './ui.js';
+import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, mountShared, placeFaces, raiseRow, TipsBox } from './ui.js';
 import {
   agreeWords, amarracos, botWords, countReason, describeEvent, grammar, lanceWords, LANGUAGE_KEY, languageChooser, moveWords,
   phaseWords, proposalWords, sayingWords, setLanguage, signWords, statusWords, translatePage, w, ACTION_BY_NUMBER, EVENT, SIGNS,
@@ -23,6 +23,7 @@ import {
 const HUMAN = 0;
 const PARTNER = 2;
 setLanguage(localStorage.getItem(LANGUAGE_KEY) ?? 'es');
+mountShared(document);
 
 // How the words speak of this page's seats: the person at seat 0, "Ane", "tu compañero", "Iker".
 const PEOPLE = { name: (s) => w('offline.names')[s], me: HUMAN };

@@ -21,7 +21,7 @@
 // Links: online.html#t=<table id> (a public table), online.html#code=<join code> (a private
 // one). The share box under the table gives the link to send to a friend.
 import { backSvg, cardSvg, NO_CARD } from './cards.js';
-import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, placeFaces, raiseRow, TipsBox } from './ui.js';
+import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, mountShared, placeFaces, raiseRow, TipsBox } from './ui.js';
 import {
   agreeWords, botWords, countReason, describeEvent, errorWords, EVENT, grammar, lanceWords, LANGUAGE_KEY, languageChooser,
   moveWords, phaseWords, proposalWords, sayingWords, setLanguage, signalNumber, statusWords, translatePage, w, ACTION_BY_NUMBER,
@@ -48,6 +48,7 @@ const readJson = (storage, key) => {
 };
 
 setLanguage(localStorage.getItem(LANGUAGE_KEY) ?? 'es');
+mountShared(document);
 
 const app = {
   ws: null,

@@ -16,6 +16,31 @@ export const TIPS_KEY = 'mus.tips';
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 export { esc };
 
+/**
+ * Adds the parts both tables share to the page: the faces panel (inside the table `main`) and
+ * the tips box (at the end of the body), their labels named by words.js keys (translatePage
+ * writes them). Call it before looking them up.
+ */
+export function mountShared(doc) {
+  doc.getElementById('table').insertAdjacentHTML('beforeend', `
+  <div id="faces" role="dialog" data-w-label="faces.title" hidden>
+    <p class="faces-head"><strong data-w="faces.title"></strong> <button id="faces-close" type="button" class="round" data-w-title="faces.close" data-w-label="faces.close">×</button></p>
+    <div id="faces-list"></div>
+    <p class="hint" data-w="faces.hint"></p>
+  </div>`);
+  doc.body.insertAdjacentHTML('beforeend', `
+<section id="tips" data-w-label="tips.title" hidden>
+  <div class="tips-head">
+    <button id="tips-prev" type="button" class="round" data-w-title="tips.prev" data-w-label="tips.prev">‹</button>
+    <button id="tips-next" type="button" class="round" data-w-title="tips.next" data-w-label="tips.next">›</button>
+    <strong data-w="tips.title"></strong> <span id="tips-count"></span>
+    <button id="tips-close" type="button" class="round close-tips" data-w-title="tips.close" data-w-label="tips.close">×</button>
+  </div>
+  <p id="tips-text"></p>
+  <label class="tips-switch"><input id="tips-on" type="checkbox" checked> <span data-w="tips.show"></span></label>
+</section>`);
+}
+
 /** A button with `label`, running `onClick`; `cls` its class, `data` its data- attributes. */
 export function button(label, onClick, cls = '', data = {}) {
   const b = document.createElement('button');

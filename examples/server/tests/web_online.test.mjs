@@ -2,109 +2,54 @@
 // mus-server on a free loopback port with a fresh database: two pages (two browser contexts,
 // so two players) sit as partners at seats 0 and 2 of a private table, seats 1 and 3 bots; one
 // creates it and the other opens its share link; a third watches by the code. Both play by
-// clicking the legal action buttons (the server's texts) until the match ends; one page
+// clicking the move buttons (by the server's kinds, in words) until the match ends; one page
 // reloads mid-hand and goes on where it was (same seat, same view, same move log); the server
 // is killed and restarted, and every page reconnects by itself; at the end every page shows
 // the result and a link to /replays/<id>, which answers 200 with the transcript. A second case
 // covers the lobby (a public table listed and joined, a seat left to the bot) and refusals
-// shown in words; a first checks the page's Spanish names of numbers against mus.h; a last
+// shown in words; a first checks words.js (its numbers against mus.h, both languages, every
+// key the pages use); a last
 // freezes the server (SIGSTOP) under a page that pings fast, which must give the silent
 // socket up and come back once the server runs again (SIGCONT).
 //
-// Run by ctest (server.web_online, label server) as `node web_online.test.mjs` with:
-//   MUS_SERVER     the mus-server binary
-//   MUS_WEB_DIR    examples/web
-//   MUS_HEADER     include/mus/mus.h
-//   MUS_PLAYWRIGHT capi/js/node_modules/playwright-core (npm ci in capi/js installs it)
-//   MUS_CHROMIUM   Debian's chromium (playwright-core never downloads a browser)
-//   MUS_WORKDIR    a directory for the database and the screenshots
-// It exits 77 (skipped) when chromium or playwright-core is missing. Every wait is bounded.
+// Run by ctest (server.web_online, label server) as `node web_online.test.mjs` with the
+// environment of web_support.mjs and MUS_HEADER (include/mus/mus.h). Every wait is bounded.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-
-const env = process.env;
-const serverBin = env.MUS_SERVER;
-const webDir = env.MUS_WEB_DIR;
-const chromiumPath = env.MUS_CHROMIUM || '/usr/bin/chromium';
-const playwrightDir = env.MUS_PLAYWRIGHT ?? '';
-const workdir = env.MUS_WORKDIR ?? join(process.cwd(), 'web-online');
-if (!serverBin || !webDir) {
-  console.error('web_online.test.mjs: set MUS_SERVER and MUS_WEB_DIR (ctest does)');
-  process.exit(2);
-}
-const skip = !existsSync(chromiumPath) ? `no chromium at ${chromiumPath}` :
-  !existsSync(join(playwrightDir, 'index.mjs')) ? `no playwright-core at ${playwrightDir} (run npm ci in capi/js)` : '';
-if (skip) {
-  console.log(`SKIPPED: ${skip}`);
-  process.exit(77);
-}
-const { chromium } = await import(pathToFileURL(join(playwrightDir, 'index.mjs')).href);
+import { boundedWaits, env, freshWorkdir, launchBrowser, serverLog, startServer, stopServer, webDir } from './web_support.mjs';
 
 // A short match, so that the test stays well under two minutes: one game to 5 points.
 const RULES = 'online target=5 games_per_vaca=1 vacas=1';
 const TOTAL_MS = 200_000;
-const started = Date.now();
-const timeLeft = () => TOTAL_MS - (Date.now() - started);
+const { timeLeft, waitFor } = boundedWaits(TOTAL_MS);
 
+let workdir;
 let server;
 let base;
 let browser;
-const serverLog = [];
 
-// Starts mus-server on `port` (0: any free one) over the test's database; resolves with its URL.
-function startServer(port) {
-  const child = spawn(serverBin, ['--host', '127.0.0.1', '--port', String(port), '--db', join(workdir, 'web.sqlite3'),
-    '--web', webDir, '--test-seed', '11', '--clock', '120', '--grace', '120'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  server = child;
-  child.stderr.on('data', (d) => serverLog.push(String(d)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('mus-server did not say where it listens in 10 s')), 10_000);
-    child.stdout.on('data', (d) => {
-      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(String(d));
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[0]);
-      }
-    });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`mus-server exited ${code}: ${serverLog.join('')}`)); });
-  });
+// Starts the test's mus-server on `port` (0: any free one) over its database.
+async function startOurs(port) {
+  const started = await startServer(join(workdir, 'web.sqlite3'), ['--test-seed', '11', '--clock', '120', '--grace', '120'], port);
+  server = started.child;
+  return started.url;
 }
 
 // Kills the server as a crash would (SIGKILL) and waits for it to be gone.
-function killServer() {
-  const child = server;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.on('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+const killServer = () => stopServer(server, true);
 
 before(async () => {
-  rmSync(workdir, { recursive: true, force: true });
-  mkdirSync(workdir, { recursive: true });
-  base = await startServer(0);
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--no-first-run', '--disable-quic', '--disable-sync'],
-  });
+  workdir = freshWorkdir('web-online');
+  base = await startOurs(0);
+  browser = await launchBrowser();
 });
 
 after(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => {
-      const timer = setTimeout(() => { server.kill('SIGKILL'); resolve(); }, 3000);
-      server.on('exit', () => { clearTimeout(timer); resolve(); });
-    });
-  }
+  await stopServer(server);
 });
 
 // The numbers the pages name (words.js) are mus.h's; the two languages have the same words;
@@ -152,14 +97,6 @@ test('the web table\'s words name mus.h numbers, in both languages, for every ke
   const table = protocol.slice(protocol.indexOf('The codes:'));
   for (const code of codes) if (table.includes(`| \`${code}\` |`)) assert.ok(words.ERROR_WORDS.es[code], `words for ${code}`);
 });
-
-async function waitFor(page, fn, arg, what, ms = 20_000) {
-  try {
-    await page.waitForFunction(fn, arg, { timeout: Math.max(1000, Math.min(ms, timeLeft())), polling: 50 });
-  } catch (e) {
-    throw new Error(`waiting for ${what}: ${e.message}\nserver: ${serverLog.join('').slice(-2000)}`);
-  }
-}
 
 async function enter(page, name) {
   await page.locator('#name').fill(name);
@@ -299,7 +236,7 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
         await killServer();
         for (const x of [a, b, c]) await waitFor(x, () => !window.musOnline.connected, null, 'the pages see the drop');
         assert.match(await a.locator('#conn').textContent(), /sin conexión: reintento en \d+ s/);
-        base = await startServer(port);
+        base = await startOurs(port);
         for (const [i, x] of [a, b, c].entries()) {
           await waitFor(x, ([seq, welcomes]) => window.musOnline.connected && window.musOnline.welcomes > welcomes &&
             window.musOnline.seq === seq, seqs[i], 'a page back after the restart', 30_000);

@@ -16,95 +16,42 @@
 // Screenshots at 1280×900 and 390×844 in MUS_WORKDIR (web-table4-*.png).
 //
 // Run by ctest (server.web_table4, label server) as `node web_table4.test.mjs` with the
-// environment of web_online.test.mjs (MUS_SERVER, MUS_WEB_DIR, MUS_PLAYWRIGHT, MUS_CHROMIUM,
-// MUS_WORKDIR) and MUS_CLI (mus-cli, to read the match record). Exits 77 (skipped) without
-// chromium or playwright-core. Every wait is bounded.
+// environment of web_support.mjs and MUS_CLI (mus-cli, to read the match record). Every wait
+// is bounded.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { boundedWaits, env, freshWorkdir, launchBrowser, startServer, stopServer, webDir } from './web_support.mjs';
 
-const env = process.env;
-const serverBin = env.MUS_SERVER;
-const webDir = env.MUS_WEB_DIR;
-const chromiumPath = env.MUS_CHROMIUM || '/usr/bin/chromium';
-const playwrightDir = env.MUS_PLAYWRIGHT ?? '';
-const workdir = env.MUS_WORKDIR ?? join(process.cwd(), 'web-table4');
-if (!serverBin || !webDir) {
-  console.error('web_table4.test.mjs: set MUS_SERVER and MUS_WEB_DIR (ctest does)');
-  process.exit(2);
-}
-const skip = !existsSync(chromiumPath) ? `no chromium at ${chromiumPath}` :
-  !existsSync(join(playwrightDir, 'index.mjs')) ? `no playwright-core at ${playwrightDir} (run npm ci in capi/js)` : '';
-if (skip) {
-  console.log(`SKIPPED: ${skip}`);
-  process.exit(77);
-}
-const { chromium } = await import(pathToFileURL(join(playwrightDir, 'index.mjs')).href);
 const { engineTextOn } = await import(pathToFileURL(join(webDir, '..', '..', 'capi', 'js', 'test', 'engine_text.mjs')).href);
-
-const TOTAL_MS = 150_000;
-const started = Date.now();
-const timeLeft = () => TOTAL_MS - (Date.now() - started);
+const { timeLeft, waitFor } = boundedWaits(150_000);
 // What the words scan reads on the online page: every place a move, an event or a count shows.
 const SHOWN = ['#controls button', '#controls .row', '#log-list li', '#count-body', '.seat .bubble', '.seat .name', '.seat .badge',
   '.seat .presence', '#phase', '#bet', '#scores', '#status', '#faces', '#chat-list li'];
 
-const servers = [];
-const serverLog = [];
+let workdir;
 let browser;
+const servers = [];
 
-// Starts mus-server over a fresh database with `grace` seconds of grace; resolves with its URL.
-function startServer(name, grace) {
-  const child = spawn(serverBin, ['--host', '127.0.0.1', '--port', '0', '--db', join(workdir, `${name}.sqlite3`),
-    '--web', webDir, '--test-seed', '5', '--clock', '120', '--grace', String(grace)], { stdio: ['ignore', 'pipe', 'pipe'] });
+// A mus-server over a fresh database of its own, with `grace` seconds of grace; its URL.
+async function serve(name, grace) {
+  const { child, url } = await startServer(join(workdir, `${name}.sqlite3`), ['--test-seed', '5', '--clock', '120', '--grace', String(grace)]);
   servers.push(child);
-  child.stderr.on('data', (d) => serverLog.push(String(d)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('mus-server did not say where it listens in 10 s')), 10_000);
-    child.stdout.on('data', (d) => {
-      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(String(d));
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[0]);
-      }
-    });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`mus-server exited ${code}: ${serverLog.join('')}`)); });
-  });
+  return url;
 }
 
 before(async () => {
-  rmSync(workdir, { recursive: true, force: true });
-  mkdirSync(workdir, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--no-first-run', '--disable-quic', '--disable-sync'],
-  });
+  workdir = freshWorkdir('web-table4');
+  browser = await launchBrowser();
 });
 
 after(async () => {
   await browser?.close();
-  for (const child of servers) {
-    if (child.exitCode !== null) continue;
-    child.kill('SIGTERM');
-    await new Promise((resolve) => {
-      const timer = setTimeout(() => { child.kill('SIGKILL'); resolve(); }, 3000);
-      child.on('exit', () => { clearTimeout(timer); resolve(); });
-    });
-  }
+  for (const child of servers) await stopServer(child);
 });
-
-async function waitFor(page, fn, arg, what, ms = 15_000) {
-  try {
-    await page.waitForFunction(fn, arg, { timeout: Math.max(1000, Math.min(ms, timeLeft())), polling: 50 });
-  } catch (e) {
-    throw new Error(`waiting for ${what}: ${e.message}\nserver: ${serverLog.join('').slice(-2000)}`);
-  }
-}
 
 async function person(base, name, width = 1280, height = 900, query = '') {
   const ctx = await browser.newContext({ viewport: { width, height } });
@@ -122,7 +69,7 @@ const stateOf = (p) => p.evaluate(() => ({ seq: window.musOnline.seq, over: wind
   moves: window.musOnline.moves.map((a) => a.kind) }));
 
 test('four people play a match: gestures, chat, a raise off the ladder, a partner\'s question, tips, a friend', async () => {
-  const base = await startServer('table4', 120);
+  const base = await serve('table4', 120);
   const names = ['Ana', 'Bea', 'Carla', 'Dani'];
   const pages = [];
   pages[0] = await person(base, names[0]);
@@ -289,7 +236,7 @@ test('four people play a match: gestures, chat, a raise off the ladder, a partne
 });
 
 test('the lobby: a creator who closes the tab loses the table after the grace window; the forms', async () => {
-  const base = await startServer('lobby', 1);
+  const base = await serve('lobby', 1);
   const x = await person(base, 'Xabi', 1280, 900, '?lobby=300');
   // An empty rules field is the form's default (online).
   await x.locator('#rules').fill('');
