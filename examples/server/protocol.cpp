@@ -11,10 +11,45 @@ using json = nlohmann::json;
 
 // ---- client to server ----------------------------------------------------------------------
 
+std::optional<std::size_t> read_text(std::string_view s, bool& has_control, bool& only_spaces) {
+  has_control = false;
+  only_spaces = true;
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < s.size(); ++count) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    std::size_t n = 0;
+    char32_t cp = 0, least = 0;
+    if (b < 0x80) {
+      n = 1, cp = b;
+    } else if ((b & 0xE0) == 0xC0) {
+      n = 2, cp = b & 0x1Fu, least = 0x80;
+    } else if ((b & 0xF0) == 0xE0) {
+      n = 3, cp = b & 0x0Fu, least = 0x800;
+    } else if ((b & 0xF8) == 0xF0) {
+      n = 4, cp = b & 0x07u, least = 0x10000;
+    } else {
+      return std::nullopt;  // a continuation byte first, or 0xF8..0xFF
+    }
+    if (i + n > s.size()) return std::nullopt;
+    for (std::size_t k = 1; k < n; ++k) {
+      const auto c = static_cast<unsigned char>(s[i + k]);
+      if ((c & 0xC0) != 0x80) return std::nullopt;
+      cp = (cp << 6) | (c & 0x3Fu);
+    }
+    if (cp < least || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return std::nullopt;
+    i += n;
+    if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) has_control = true;
+    const bool space = cp == 0x20 || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) ||
+                       cp == 0x202F || cp == 0x205F || cp == 0x3000;
+    if (!space) only_spaces = false;
+  }
+  return count;
+}
+
 bool good_name(const std::string& s) {
   if (s.empty() || s.size() > 32) return false;
-  return std::none_of(s.begin(), s.end(),
-                      [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; });
+  bool control = false, spaces = false;
+  return read_text(s, control, spaces).has_value() && !control;
 }
 
 namespace in {
@@ -28,7 +63,7 @@ Message hello(const json& m, const Limits&) {
            "this server speaks version " + std::to_string(protocol_version));
   Hello h{fields::opt_string(m, "name"), fields::opt_string(m, "token")};
   if (h.name && !good_name(*h.name))
-    refuse("bad_value", "'name' must be 1 to 32 bytes without control characters");
+    refuse("bad_value", "'name' must be 1 to 32 bytes of UTF-8 without control characters");
   if (!h.name && !h.token) refuse("missing_field", "'name' is required without a token");
   return h;
 }
@@ -287,9 +322,11 @@ json seat_json(const SeatOut& s, std::size_t k, bool table_message) {
   if (s.bot) {
     seat["bot"] = std::string(mus::bot_kind_name(s.bot_kind));
     if (!table_message) seat["player"] = nullptr;
+    seat["player_id"] = nullptr;
     return seat;
   }
   seat["player"] = s.taken ? json(std::string(s.name)) : json(nullptr);
+  seat["player_id"] = s.taken ? json(std::string(s.player_id)) : json(nullptr);
   if (table_message) {
     seat["connected"] = s.connected;
     seat["bot_playing"] = s.bot_playing;

@@ -104,7 +104,18 @@ Message parse(std::size_t type, const nlohmann::json& m, const Limits& limits);
 
 }  // namespace in
 
-/// @brief A display name: 1 to 32 bytes without control characters.
+/**
+ * @brief Reads a text as UTF-8, strictly (no overlong forms, no surrogates, nothing past
+ *        U+10FFFF), and counts its code points.
+ * @param s The text.
+ * @param has_control Set when a code point is a control character (Unicode category Cc:
+ *        U+0000 to U+001F and U+007F to U+009F).
+ * @param only_spaces Set when every code point is a space separator (Zs), or there is none.
+ * @return The number of code points, or nothing when `s` is not valid UTF-8.
+ */
+std::optional<std::size_t> read_text(std::string_view s, bool& has_control, bool& only_spaces);
+
+/// @brief A display name: 1 to 32 bytes of valid UTF-8 without control characters (Cc).
 /// @param s The name.
 /// @return Whether it is one.
 bool good_name(const std::string& s);
@@ -127,6 +138,7 @@ struct LogEntry {
 struct SeatOut {
   bool bot = false;                                ///< A bot seat.
   mus::BotKind bot_kind = mus::BotKind::heuristic;  ///< Its bot's kind.
+  std::string_view player_id;                      ///< The person's player id (empty: free).
   std::string_view name;                           ///< The person's name (empty: free).
   bool taken = false;                              ///< A person sits here.
   bool connected = false;                          ///< That person is connected.

@@ -38,7 +38,8 @@ void read_seats(const json& j, TableSettings& s) {
   const json* seats = fields::find(j, "seats");
   if (seats == nullptr) refuse("missing_field", "'seats' is required");
   constexpr const char* shape = "'seats' must be an array of four \"human\" or \"bot\"";
-  if (!seats->is_array() || seats->size() != 4) refuse("wrong_type", shape);
+  if (!seats->is_array()) refuse("wrong_type", shape);
+  if (seats->size() != 4) refuse("bad_value", shape);
   for (std::size_t k = 0; k < 4; ++k) {
     const json& seat = (*seats)[k];
     if (!seat.is_string()) refuse("wrong_type", shape);
@@ -54,7 +55,8 @@ void read_bots(const json& j, TableSettings& s) {
   const json* bots = fields::find(j, "bots");
   if (bots == nullptr) return;  // every bot seat plays the heuristic
   constexpr const char* shape = "'bots' must be an array of four bot kinds or null";
-  if (!bots->is_array() || bots->size() != 4) refuse("wrong_type", shape);
+  if (!bots->is_array()) refuse("wrong_type", shape);
+  if (bots->size() != 4) refuse("bad_value", shape);
   for (std::size_t k = 0; k < 4; ++k) {
     const json& kind = (*bots)[k];
     if (kind.is_null()) continue;

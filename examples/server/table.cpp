@@ -110,7 +110,10 @@ out::TableOut Table::summary(std::int64_t now) const {
     if (seat.bot) continue;
     const auto p = player_[s].empty() ? std::nullopt : host_.person(player_[s]);
     seat.taken = p && !left_[s];
-    if (seat.taken) seat.name = p->name;
+    if (seat.taken) {
+      seat.player_id = player_[s];
+      seat.name = p->name;
+    }
     seat.connected = seat.taken && p->conn != 0;
     seat.bot_playing = started_ && bot_plays(static_cast<int>(s), now);
   }
@@ -407,6 +410,7 @@ bool Table::leave(ConnId c, const std::string& player, std::int64_t now,
   }
   out.push_back({c, out::left(id_)});
   if (started_ && !over_ && state_.to_act == seat) {
+    send_table(now, out);  // who sits changed; then the bot plays the seat's turn
     (void)play(nullptr, out::Note::none, now, out);
   } else {
     broadcast(now, out);

@@ -79,7 +79,9 @@ TEST_CASE("create refuses bad rules, seat plans and clocks, and counts tables") 
   CHECK(create({{"rules", "chess"}}) == "bad_rules");
   CHECK(create({{"rules", 3}}) == "wrong_type");
   CHECK(create({{"seats", nullptr}}) == "missing_field");
-  CHECK(create({{"seats", {"human", "bot"}}}) == "wrong_type");
+  CHECK(create({{"seats", {"human", "bot"}}}) == "bad_value");  // a wrong length
+  CHECK(create({{"seats", {"human", "bot", "bot", "bot", "bot"}}}) == "bad_value");
+  CHECK(create({{"seats", "human"}}) == "wrong_type");
   CHECK(create({{"seats", {"human", "bot", "cat", "bot"}}}) == "bad_value");
   CHECK(create({{"seats", {"bot", "bot", "bot", "bot"}}}) == "bad_value");
   CHECK(create({{"clock", 0}}) == "bad_value");

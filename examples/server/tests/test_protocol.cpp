@@ -5,6 +5,7 @@
 
 #include "harness.hpp"
 #include "json_out.hpp"
+#include "protocol.hpp"
 
 using namespace mus_server_test;
 
@@ -32,6 +33,57 @@ TEST_CASE("malformed messages get their documented error codes") {
   CHECK(r[0]["code"] == "hello_first");
   CHECK(r[0]["re"] == "join");
   CHECK(r[0]["message"].is_string());
+}
+
+TEST_CASE("text: strict UTF-8, code points counted, control characters (Cc, C1 too) and "
+          "spaces found") {
+  bool control = false, spaces = false;
+  CHECK(read_text("hola", control, spaces) == 4u);
+  CHECK_FALSE(control);
+  CHECK_FALSE(spaces);
+  CHECK(read_text("\xc3\xb1" "and\xc3\xba \xe2\x82\xac \xf0\x9f\x82\xa1", control, spaces) == 9u);
+  CHECK_FALSE(control);
+  CHECK(read_text("  \xc2\xa0\xe3\x80\x80", control, spaces) == 4u);  // spaces, NBSP, ideographic
+  CHECK(spaces);
+  CHECK(read_text("", control, spaces) == 0u);
+  CHECK(spaces);
+  for (const char* c : {"a\tb", "a\nb", "\x7f", "\xc2\x80", "x\xc2\x85", "\xc2\x9f"}) {
+    INFO(c);
+    REQUIRE(read_text(c, control, spaces));
+    CHECK(control);
+  }
+  CHECK(read_text("\xc2\xa0x", control, spaces));
+  CHECK_FALSE(control);  // U+00A0 is past the C1 block
+  for (const char* bad : {"\xff", "\xc3", "\x80", "\xc0\xaf", "\xe0\x80\xaf", "\xed\xa0\x80",
+                          "\xf4\x90\x80\x80", "\xf8\x88\x80\x80\x80", "a\xe2\x82"}) {
+    INFO(bad);
+    CHECK_FALSE(read_text(bad, control, spaces));
+  }
+}
+
+TEST_CASE("names: 1 to 32 bytes of UTF-8, no control character of C0, DEL or C1") {
+  CHECK(good_name("Ana"));
+  CHECK(good_name("I\xc3\xb1" "aki"));
+  CHECK(good_name(std::string(32, 'x')));
+  CHECK_FALSE(good_name(std::string(33, 'x')));
+  std::string enes;
+  for (int i = 0; i < 15; ++i) enes += "\xc3\xb1";
+  CHECK(good_name(enes + "ab"));        // 32 bytes, 17 letters
+  CHECK_FALSE(good_name(enes + "abc"));  // 33 bytes
+  CHECK_FALSE(good_name(""));
+  for (const char* bad : {"a\tb", "a\x1b[31m", "a\x7f", "a\xc2\x85" "b", "a\xc2\x9b" "b", "\xff"}) {
+    INFO(bad);
+    CHECK_FALSE(good_name(bad));
+  }
+  // Over the wire: a C1 character written as a JSON escape is refused as bad_value.
+  Harness h;
+  h.open(1);
+  CHECK(error_code(h.send(1, std::string(R"({"type":"hello","v":1,"name":"a\u0085b"})"))) ==
+        "bad_value");
+  CHECK(error_code(h.send(1, std::string(R"({"type":"hello","v":1,"name":"a\u009bb"})"))) ==
+        "bad_value");
+  CHECK(h.send(1, std::string(R"({"type":"hello","v":1,"name":"\u00d1o\u00f1o"})"))[0]["name"] ==
+        "\xc3\x91o\xc3\xb1o");
 }
 
 TEST_CASE("ping answers pong with its id, before hello too") {

@@ -157,7 +157,8 @@ TEST_CASE("create takes a bot kind per bot seat: the table shows it, the bot pla
     return error_code(h.send(1, m));
   };
   CHECK(create("search") == "wrong_type");
-  CHECK(create({nullptr, "search"}) == "wrong_type");
+  CHECK(create({nullptr, "search"}) == "bad_value");  // a wrong length
+  CHECK(create({nullptr, "search", nullptr, nullptr, nullptr}) == "bad_value");
   CHECK(create({nullptr, 2, nullptr, nullptr}) == "wrong_type");
   CHECK(create({nullptr, "grandmaster", nullptr, nullptr}) == "unknown_bot_kind");
   CHECK(create({nullptr, "Search", nullptr, nullptr}) == "unknown_bot_kind");
@@ -724,4 +725,26 @@ TEST_CASE("R33 gesture: a seat's own gesture makes its older seq stale; not befo
   REQUIRE(last_of(h.inbox[1], "match_over") != nullptr);
   CHECK(error_code(h.send(1, json{{"type", "gesture"}, {"table", id}, {"signal", "ciego"}})) ==
         "match_over");
+}
+
+TEST_CASE("table messages and the lobby name each seat's person by public player id") {
+  Harness h;
+  const std::string ana = h.hello(1, "Ana")["player"];
+  h.send(1, create_msg({"human", "human", "bot", "bot"}));
+  const json* t = last_of(h.inbox[1], "table");
+  REQUIRE(t != nullptr);
+  const std::string id = (*t)["table"];
+  CHECK((*t)["seats"][0]["player_id"] == ana);
+  CHECK((*t)["seats"][1]["player_id"].is_null());  // free
+  CHECK((*t)["seats"][2]["player_id"].is_null());  // a bot's
+  const json lobby = json::parse(h.handler.lobby())["tables"][0]["seats"];
+  CHECK(lobby[0]["player_id"] == ana);
+  CHECK(lobby[1]["player_id"].is_null());
+  CHECK(lobby[2]["player_id"].is_null());
+  // A person who leaves after the start is no longer named.
+  const std::string bea = h.hello(2, "Bea")["player"];
+  h.send(2, json{{"type", "join"}, {"table", id}});
+  CHECK((*last_of(h.inbox[1], "table"))["seats"][1]["player_id"] == bea);
+  h.send(2, json{{"type", "leave"}, {"table", id}});
+  CHECK((*last_of(h.inbox[1], "table"))["seats"][1]["player_id"].is_null());
 }
