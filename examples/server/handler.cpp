@@ -2,7 +2,9 @@
 
 #include <sys/random.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <utility>
@@ -30,6 +32,12 @@ void os_random_bytes(void* out, std::size_t n) {
   }
 }
 
+std::int64_t system_wall_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 bool constant_time_equal(std::string_view a, std::string_view b) noexcept {
   if (a.size() != b.size()) return false;
   unsigned char diff = 0;
@@ -52,6 +60,7 @@ std::string hex(const unsigned char* p, std::size_t n) {
 }
 
 constexpr std::int64_t finished_kept_ms = 300'000;  // a finished table stays this long
+constexpr std::size_t max_friends = 200;            // friends per player
 
 }  // namespace
 
@@ -59,7 +68,7 @@ constexpr std::int64_t finished_kept_ms = 300'000;  // a finished table stays th
 // to that table.
 struct Handler::Impl final : TableHost {
   struct Player {
-    std::string id, name, secret;
+    PlayerRecord card;  // id, name, secret, since, stats, friends: as stored
     ConnId conn = 0;
     std::int64_t dropped_at = 0;
     std::set<std::string> tables;  // seated at, unfinished
@@ -75,21 +84,22 @@ struct Handler::Impl final : TableHost {
   Limits limits;
   RandomBytes random;
   std::optional<std::uint64_t> test_seed;
+  WallClock wall;
   std::uint64_t created = 0;
   std::map<std::string, std::unique_ptr<Table>> tables;
   std::map<std::string, Player> players;
   std::map<ConnId, Conn> conns;
   std::vector<std::string> log_lines;
 
-  Impl(Store& s, Limits l, RandomBytes r, std::optional<std::uint64_t> ts)
-      : store(s), limits(l), random(std::move(r)), test_seed(ts) {}
+  Impl(Store& s, Limits l, RandomBytes r, std::optional<std::uint64_t> ts, WallClock w)
+      : store(s), limits(l), random(std::move(r)), test_seed(ts), wall(std::move(w)) {}
 
   // ---- TableHost ----
 
   std::optional<Person> person(const std::string& id) const override {
     const auto it = players.find(id);
     if (it == players.end()) return std::nullopt;
-    return Person{it->second.name, it->second.conn, it->second.dropped_at};
+    return Person{it->second.card.name, it->second.conn, it->second.dropped_at};
   }
   void seated(const std::string& player, const std::string& table, bool at) override {
     const auto it = players.find(player);
@@ -98,6 +108,17 @@ struct Handler::Impl final : TableHost {
       it->second.tables.insert(table);
     } else {
       it->second.tables.erase(table);
+    }
+  }
+  void match_over(const MatchEnd& end) override {
+    for (const PlayerResult& r : end.results) {
+      const auto it = players.find(r.player);
+      if (it == players.end()) continue;
+      PlayerStats& s = it->second.card.stats;
+      ++s.matches_played;
+      s.matches_won += r.won ? 1 : 0;
+      s.games_won += r.games;
+      s.ordagos_won += r.ordagos;
     }
   }
   void log(std::string line) override { log_lines.push_back(std::move(line)); }
@@ -137,6 +158,21 @@ struct Handler::Impl final : TableHost {
     return players.at(conn.player);
   }
 
+  Player& known_player(const std::string& id) {
+    const auto it = players.find(id);
+    if (it == players.end()) refuse("unknown_player", "no player " + id.substr(0, 40));
+    return it->second;
+  }
+
+  std::vector<out::FriendOut> friends_of(const Player& p) const {
+    std::vector<out::FriendOut> list;
+    for (const auto& f : p.card.friends) {
+      const auto it = players.find(f);
+      if (it != players.end()) list.push_back({it->second.card.id, it->second.card.name});
+    }
+    return list;
+  }
+
   Table& table_by_id(const std::string& id) {
     const auto it = tables.find(id);
     if (it == tables.end()) refuse("unknown_table", "no table " + id.substr(0, 40));
@@ -170,7 +206,8 @@ struct Handler::Impl final : TableHost {
       const std::string& token = *m.token;
       const auto dash = token.find('-');
       const auto it = dash == std::string::npos ? players.end() : players.find(token.substr(0, dash));
-      if (it == players.end() || !constant_time_equal(it->second.secret, token.substr(dash + 1)))
+      if (it == players.end() ||
+          !constant_time_equal(it->second.card.secret, token.substr(dash + 1)))
         refuse("unknown_token", "no player has this resume token");
       p = &it->second;
       resumed = true;
@@ -181,26 +218,33 @@ struct Handler::Impl final : TableHost {
           out.push_back({p->conn, out::error("replaced", "the player resumed on another connection", "")});
         }
       }
-      if (m.name && *m.name != p->name) {
-        p->name = *m.name;
-        store.put_player({p->id, p->name, p->secret});
+      if (m.name && *m.name != p->card.name) {
+        PlayerRecord renamed = p->card;
+        renamed.name = *m.name;
+        store.put_player(renamed);
+        p->card.name = *m.name;
       }
     } else {
       if (players.size() >= limits.max_players) refuse("server_full", "too many players");
       Player np;
-      np.id = random_id('p');
-      np.name = *m.name;
-      np.secret = random_hex(16);
-      store.put_player({np.id, np.name, np.secret});
-      p = &players.emplace(np.id, np).first->second;
+      np.card.id = random_id('p');
+      np.card.name = *m.name;
+      np.card.secret = random_hex(16);
+      np.card.since_ms = wall();
+      store.put_player(np.card);
+      p = &players.emplace(np.card.id, np).first->second;
     }
     p->conn = c;
-    conn.player = p->id;
-    out.push_back({c, out::welcome({p->id, p->name, p->id + "-" + p->secret, resumed,
-                                    std::vector<std::string>(p->tables.begin(), p->tables.end())})});
+    conn.player = p->card.id;
+    out.push_back({c, out::welcome({p->card.id, p->card.name, p->card.id + "-" + p->card.secret,
+                                    resumed,
+                                    std::vector<std::string>(p->tables.begin(), p->tables.end()),
+                                    friends_of(*p)})});
     for (const auto& tid : p->tables) {
       auto it = tables.find(tid);
-      if (it != tables.end()) it->second->seating_changed(now, out);
+      if (it == tables.end()) continue;
+      it->second->seating_changed(now, out);
+      it->second->send_chat_history(c, out);
     }
   }
 
@@ -214,7 +258,7 @@ struct Handler::Impl final : TableHost {
     for (const auto& [id, table] : tables) {
       if (table->over()) continue;
       ++open;
-      if (table->settings().creator == p.id) ++mine;
+      if (table->settings().creator == p.card.id) ++mine;
     }
     if (open >= limits.max_tables) refuse("too_many_tables", "the server has too many tables");
     if (mine >= limits.max_tables_per_player)
@@ -222,15 +266,15 @@ struct Handler::Impl final : TableHost {
     TableSettings settings = m.settings;
     std::string id = random_id('t');
     if (settings.is_private) settings.code = random_code();
-    settings.creator = p.id;
+    settings.creator = p.card.id;
     const std::uint64_t seed = test_seed ? mus::derive_seed(*test_seed, 9, created) : random_u64();
     ++created;
     const int dealer = static_cast<int>(mus::derive_seed(seed, 4, 0) % 4);
     auto table = std::make_unique<Table>(id, std::move(settings), seed, dealer, store, limits, *this);
-    log("table " + id + " created by " + p.id + ": " + table->settings().rules_text);
+    log("table " + id + " created by " + p.card.id + ": " + table->settings().rules_text);
     Table& placed = *tables.emplace(id, std::move(table)).first->second;
     if (m.seat) {
-      placed.join(c, p.id, m.seat, now, out);
+      placed.join(c, p.card.id, m.seat, now, out);
     } else {
       out.push_back({c, out::table(placed.summary(now), true)});
     }
@@ -239,7 +283,7 @@ struct Handler::Impl final : TableHost {
   void on(ConnId c, const in::Join& m, std::int64_t now, std::vector<Outgoing>& out) {
     const Player& p = welcomed(c);
     Table& t = table_for(m.where);
-    t.join(c, p.id, m.seat, now, out);
+    t.join(c, p.card.id, m.seat, now, out);
     conns.at(c).watching.erase(t.id());
   }
 
@@ -251,18 +295,67 @@ struct Handler::Impl final : TableHost {
 
   void on(ConnId c, const in::Act& m, std::int64_t now, std::vector<Outgoing>& out) {
     const Player& p = welcomed(c);
-    table_by_id(m.table).act(p.id, m, now, out);
+    table_by_id(m.table).act(p.card.id, m, now, out);
   }
 
   void on(ConnId c, const in::Gesture& m, std::int64_t now, std::vector<Outgoing>& out) {
     const Player& p = welcomed(c);
-    table_by_id(m.table).gesture(p.id, m.signal, now, out);
+    table_by_id(m.table).gesture(p.card.id, m.signal, now, out);
+  }
+
+  void on(ConnId c, const in::Chat& m, std::int64_t now, std::vector<Outgoing>& out) {
+    const Player& p = welcomed(c);
+    table_by_id(m.table).chat(p.card.id, m.text, now, wall(), out);
+  }
+
+  void on(ConnId c, const in::PlayerInfo& m, std::int64_t, std::vector<Outgoing>& out) {
+    const Player& me = welcomed(c);
+    const Player& p = known_player(m.player);
+    const auto& f = me.card.friends;
+    out.push_back({c, out::player_info(p.card, std::find(f.begin(), f.end(), p.card.id) != f.end())});
+  }
+
+  void on(ConnId c, const in::AddFriend& m, std::int64_t, std::vector<Outgoing>& out) {
+    Player& me = welcomed(c);
+    const Player& other = known_player(m.player);
+    if (other.card.id == me.card.id) refuse("bad_value", "you cannot be your own friend");
+    auto& f = me.card.friends;
+    if (std::find(f.begin(), f.end(), other.card.id) == f.end()) {
+      if (f.size() >= max_friends)
+        refuse("bad_value", "at most " + std::to_string(max_friends) + " friends");
+      store.set_friend(me.card.id, other.card.id, true);
+      f.push_back(other.card.id);
+    }
+    out.push_back({c, out::friends(friends_of(me))});
+  }
+
+  void on(ConnId c, const in::RemoveFriend& m, std::int64_t, std::vector<Outgoing>& out) {
+    Player& me = welcomed(c);
+    const Player& other = known_player(m.player);
+    auto& f = me.card.friends;
+    if (const auto it = std::find(f.begin(), f.end(), other.card.id); it != f.end()) {
+      store.set_friend(me.card.id, other.card.id, false);
+      f.erase(it);
+    }
+    out.push_back({c, out::friends(friends_of(me))});
+  }
+
+  void on(ConnId c, const in::Lobby&, std::int64_t now, std::vector<Outgoing>& out) {
+    const Player& me = welcomed(c);
+    const std::set<std::string> mine(me.card.friends.begin(), me.card.friends.end());
+    std::vector<out::TableOut> list = open_tables(now);
+    for (out::TableOut& t : list)
+      t.friends = std::any_of(t.seats.begin(), t.seats.end(), [&](const out::SeatOut& s) {
+        return s.taken && mine.count(std::string(s.player_id)) > 0;
+      });
+    std::stable_partition(list.begin(), list.end(), [](const out::TableOut& t) { return t.friends; });
+    out.push_back({c, out::lobby(list)});
   }
 
   void on(ConnId c, const in::Leave& m, std::int64_t now, std::vector<Outgoing>& out) {
     const Player& p = welcomed(c);
     Table& t = table_by_id(m.table);
-    if (t.leave(c, p.id, now, out)) conns.at(c).watching.erase(t.id());
+    if (t.leave(c, p.card.id, now, out)) conns.at(c).watching.erase(t.id());
   }
 
   // Token bucket: false when the connection has used up its rate.
@@ -360,11 +453,9 @@ struct Handler::Impl final : TableHost {
     std::vector<std::string> problems;
     for (auto& r : store.load_players()) {
       Player p;
-      p.id = r.id;
-      p.name = r.name;
-      p.secret = r.secret;
+      p.card = std::move(r);
       p.dropped_at = now;
-      players.emplace(p.id, p);
+      players.emplace(p.card.id, std::move(p));
     }
     for (auto& r : store.load_unfinished()) {
       TableSettings settings;
@@ -389,11 +480,12 @@ struct Handler::Impl final : TableHost {
     return problems;
   }
 
-  std::string lobby(std::int64_t now) const {
+  // The public unfinished tables, in id order.
+  std::vector<out::TableOut> open_tables(std::int64_t now) const {
     std::vector<out::TableOut> list;
     for (const auto& [id, t] : tables)
       if (!t->settings().is_private && !t->over()) list.push_back(t->summary(now));
-    return out::lobby_http(list);
+    return list;
   }
 
   std::optional<std::string> replay_transcript(const std::string& id) {
@@ -423,8 +515,8 @@ struct Handler::Impl final : TableHost {
 };
 
 Handler::Handler(Store& store, Limits limits, RandomBytes random,
-                 std::optional<std::uint64_t> test_seed)
-    : impl_(std::make_unique<Impl>(store, limits, std::move(random), test_seed)) {}
+                 std::optional<std::uint64_t> test_seed, WallClock wall)
+    : impl_(std::make_unique<Impl>(store, limits, std::move(random), test_seed, std::move(wall))) {}
 Handler::~Handler() = default;
 
 std::vector<std::string> Handler::restore(std::int64_t now_ms) { return impl_->restore(now_ms); }
@@ -441,7 +533,7 @@ std::vector<Outgoing> Handler::message(ConnId c, std::string_view text, std::int
 }
 std::vector<Outgoing> Handler::close(ConnId c, std::int64_t now_ms) { return impl_->close(c, now_ms); }
 std::vector<Outgoing> Handler::tick(std::int64_t now_ms) { return impl_->tick(now_ms); }
-std::string Handler::lobby() const { return impl_->lobby(0); }
+std::string Handler::lobby() const { return out::lobby_http(impl_->open_tables(0)); }
 std::optional<std::string> Handler::replay_transcript(const std::string& table_id) {
   return impl_->replay_transcript(table_id);
 }

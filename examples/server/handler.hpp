@@ -32,6 +32,12 @@ using RandomBytes = std::function<void(void*, std::size_t)>;
 /// The operating system's CSPRNG (getrandom(2)); throws std::runtime_error if it fails.
 void os_random_bytes(void* out, std::size_t n);
 
+/// Unix time in milliseconds (a chat line's time, when a player was made).
+using WallClock = std::function<std::int64_t()>;
+
+/// The system's clock (std::chrono::system_clock) in Unix milliseconds.
+std::int64_t system_wall_ms();
+
 /// @brief Whether two strings are equal, in a time that depends only on their lengths.
 bool constant_time_equal(std::string_view a, std::string_view b) noexcept;
 
@@ -43,9 +49,11 @@ class Handler {
    * @param random The CSPRNG for tokens, codes, ids and match seeds.
    * @param test_seed When set, match seeds and first dealers come from this number and the
    *        table's creation order instead of the CSPRNG (tests only: reproducible matches).
+   * @param wall The wall clock (only for the times shown to people; the clocks of the game
+   *        run on the `now_ms` given to each call).
    */
   Handler(Store& store, Limits limits, RandomBytes random = os_random_bytes,
-          std::optional<std::uint64_t> test_seed = std::nullopt);
+          std::optional<std::uint64_t> test_seed = std::nullopt, WallClock wall = system_wall_ms);
   ~Handler();
   Handler(const Handler&) = delete;
   Handler& operator=(const Handler&) = delete;

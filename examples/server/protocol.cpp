@@ -132,9 +132,31 @@ Message gesture(const json& m, const Limits&) {
   refuse("bad_value", "no signal '" + name.substr(0, 40) + "'; the signals are " + names.dump());
 }
 
+Message chat(const json& m, const Limits&) {
+  Chat c{fields::need_string(m, "table"), fields::need_string(m, "text")};
+  bool control = false, spaces = false;
+  const auto chars = read_text(c.text, control, spaces);
+  if (!chars) refuse("bad_value", "'text' is not valid UTF-8");
+  if (*chars == 0 || *chars > max_chat_chars)
+    refuse("bad_value", "'text' must be 1 to " + std::to_string(max_chat_chars) + " characters");
+  if (spaces) refuse("bad_value", "'text' is only spaces");
+  if (control) refuse("bad_value", "'text' must not hold control characters");
+  return c;
+}
+
+Message player_info(const json& m, const Limits&) {
+  return PlayerInfo{fields::need_string(m, "player")};
+}
+Message add_friend(const json& m, const Limits&) { return AddFriend{fields::need_string(m, "player")}; }
+Message remove_friend(const json& m, const Limits&) {
+  return RemoveFriend{fields::need_string(m, "player")};
+}
+Message lobby(const json&, const Limits&) { return Lobby{}; }
+
 using Parser = Message (*)(const json&, const Limits&);
-constexpr std::array<Parser, type_names.size()> parsers{hello, ping,  create, join,
-                                                        watch, act,   leave,  gesture};
+constexpr std::array<Parser, type_names.size()> parsers{
+    hello, ping, create, join, watch, act, leave, gesture, chat, player_info, add_friend,
+    remove_friend, lobby};
 
 }  // namespace
 
@@ -340,12 +362,32 @@ json seats_json(const TableOut& t, bool table_message) {
   return seats;
 }
 
+json friends_json(std::span<const FriendOut> list) {
+  json a = json::array();
+  for (const FriendOut& f : list) a.push_back({{"player", f.player}, {"name", f.name}});
+  return a;
+}
+
+json chat_json(std::string_view table, const ChatLine& l) {
+  return {{"type", "chat"}, {"table", table},   {"n", l.n},       {"seat", l.seat},
+          {"player", l.player}, {"name", l.name}, {"text", l.text}, {"at_ms", l.at_ms}};
+}
+
+json lobby_entry(const TableOut& t, bool with_friends) {
+  json e = {{"table", t.id},          {"rules", t.settings->rules_text},
+            {"clock", t.settings->clock_s}, {"seats", seats_json(t, false)},
+            {"started", t.started},   {"spectators", t.spectators}};
+  if (with_friends) e["friends"] = t.friends;
+  return e;
+}
+
 }  // namespace
 
 std::string welcome(const WelcomeOut& w) {
   return dump({{"type", "welcome"},   {"v", protocol_version}, {"player", w.player},
                {"name", w.name},      {"token", w.token},      {"resumed", w.resumed},
-               {"tables", w.tables},  {"bot_kinds", seatable_bot_kinds()}});
+               {"tables", w.tables},  {"bot_kinds", seatable_bot_kinds()},
+               {"friends", friends_json(w.friends)}});
 }
 
 std::string table(const TableOut& t, bool with_code) {
@@ -432,11 +474,38 @@ std::string error(std::string_view code, std::string_view message, std::string_v
 
 std::string lobby_http(std::span<const TableOut> tables) {
   json list = json::array();
-  for (const TableOut& t : tables)
-    list.push_back({{"table", t.id},           {"rules", t.settings->rules_text},
-                    {"clock", t.settings->clock_s}, {"seats", seats_json(t, false)},
-                    {"started", t.started},    {"spectators", t.spectators}});
+  for (const TableOut& t : tables) list.push_back(lobby_entry(t, false));
   return dump({{"tables", list}});
+}
+
+std::string lobby(std::span<const TableOut> tables) {
+  json list = json::array();
+  for (const TableOut& t : tables) list.push_back(lobby_entry(t, true));
+  return dump({{"type", "lobby"}, {"tables", list}});
+}
+
+std::string chat(std::string_view table, const ChatLine& line) { return dump(chat_json(table, line)); }
+
+std::string chat_history(std::string_view table, std::span<const ChatLine> lines) {
+  json a = json::array();
+  for (const ChatLine& l : lines) a.push_back(chat_json(table, l));
+  return dump({{"type", "chat_history"}, {"table", table}, {"lines", a}});
+}
+
+std::string player_info(const PlayerRecord& card, bool is_friend) {
+  return dump({{"type", "player_info"},
+               {"player", card.id},
+               {"name", card.name},
+               {"since_ms", card.since_ms > 0 ? json(card.since_ms) : json(nullptr)},
+               {"matches_played", card.stats.matches_played},
+               {"matches_won", card.stats.matches_won},
+               {"games_won", card.stats.games_won},
+               {"ordagos_won", card.stats.ordagos_won},
+               {"friend", is_friend}});
+}
+
+std::string friends(std::span<const FriendOut> list) {
+  return dump({{"type", "friends"}, {"friends", friends_json(list)}});
 }
 
 }  // namespace out

@@ -19,6 +19,7 @@
 
 #include "server_types.hpp"
 #include "settings.hpp"
+#include "store.hpp"
 
 namespace mus_server {
 
@@ -72,12 +73,38 @@ struct Gesture {
   mus::Signal signal;  ///< The signal, by its library name.
 };
 
+/// `chat`: a line to the table (checked: valid UTF-8, 1..max_chat_chars code points, not only
+/// spaces, no control character).
+struct Chat {
+  std::string table;  ///< The table id.
+  std::string text;   ///< The line, as written.
+};
+/// `player_info`: a player's public card.
+struct PlayerInfo {
+  std::string player;  ///< The player id.
+};
+/// `add_friend`.
+struct AddFriend {
+  std::string player;  ///< The player id.
+};
+/// `remove_friend`.
+struct RemoveFriend {
+  std::string player;  ///< The player id.
+};
+/// `lobby`: the open public tables, friends' first.
+struct Lobby {};
+
 /// One client message, parsed.
-using Message = std::variant<Hello, Ping, Create, Join, Watch, Act, Leave, Gesture>;
+using Message = std::variant<Hello, Ping, Create, Join, Watch, Act, Leave, Gesture, Chat,
+                             PlayerInfo, AddFriend, RemoveFriend, Lobby>;
 
 /// The type names, in the order of Message's alternatives.
 inline constexpr std::array<std::string_view, std::variant_size_v<Message>> type_names{
-    "hello", "ping", "create", "join", "watch", "act", "leave", "gesture"};
+    "hello", "ping",        "create",     "join",          "watch", "act", "leave",
+    "gesture", "chat", "player_info", "add_friend", "remove_friend", "lobby"};
+
+/// The longest chat line, in code points.
+inline constexpr std::size_t max_chat_chars = 200;
 
 /**
  * @brief The type of a message: the index of its alternative in Message.
@@ -156,6 +183,7 @@ struct TableOut {
   std::size_t spectators = 0;             ///< Connections watching.
   std::optional<int> to_act;              ///< The seat to act once started.
   std::optional<std::int64_t> deadline_ms;  ///< Time left on the clock of the seat to act.
+  bool friends = false;                   ///< A friend of the asker sits here (`lobby` only).
 };
 
 /// What a `view` message holds.
@@ -171,6 +199,12 @@ struct ViewOut {
   bool events_truncated = false;            ///< Older events were left out.
 };
 
+/// A friend as `friends` and `welcome` list it.
+struct FriendOut {
+  std::string_view player;  ///< The friend's player id.
+  std::string_view name;    ///< The friend's name.
+};
+
 /// What a `welcome` message holds.
 struct WelcomeOut {
   std::string_view player;           ///< The player id.
@@ -178,6 +212,7 @@ struct WelcomeOut {
   std::string token;                 ///< The resume token.
   bool resumed = false;              ///< An existing player came back.
   std::vector<std::string> tables;   ///< The tables where the player sits.
+  std::vector<FriendOut> friends;    ///< The player's friends.
 };
 
 /// @brief `welcome`.
@@ -196,6 +231,16 @@ std::string pong(const nlohmann::json& id);
 std::string error(std::string_view code, std::string_view message, std::string_view re);
 /// @brief `GET /tables`: the public unfinished tables.
 std::string lobby_http(std::span<const TableOut> tables);
+/// @brief `lobby`: the same entries, each with `friends`, in the order given.
+std::string lobby(std::span<const TableOut> tables);
+/// @brief `chat`: one line of a table's chat.
+std::string chat(std::string_view table, const ChatLine& line);
+/// @brief `chat_history`: the table's last lines, oldest first.
+std::string chat_history(std::string_view table, std::span<const ChatLine> lines);
+/// @brief `player_info`: a player's public card (`friend`: the asker calls it a friend).
+std::string player_info(const PlayerRecord& card, bool is_friend);
+/// @brief `friends`: the asker's friends.
+std::string friends(std::span<const FriendOut> list);
 
 }  // namespace out
 

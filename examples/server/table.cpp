@@ -9,6 +9,8 @@ namespace mus_server {
 namespace {
 
 constexpr int max_steps_per_play = 100'000;  // bound on one run of shuffles and bots
+constexpr std::size_t chat_lines_per_window = 5;  // a player's chat at one table: 5 lines...
+constexpr std::int64_t chat_window_ms = 10'000;   // ...per 10 s
 
 }  // namespace
 
@@ -40,6 +42,9 @@ std::string Table::restore(const TableRecord& r, const TableSettings& settings, 
   }
   player_ = r.seats;
   actions_ = r.actions;
+  chat_.assign(r.chat.begin(), r.chat.end());
+  while (chat_.size() > chat_kept) chat_.pop_front();
+  chat_count_ = chat_.empty() ? 0 : chat_.back().n;
   const std::string err = replay(
       settings_.rules, dealer_, actions_, state_,
       [&](std::size_t i, const mus::Action& a, const mus::Events& ev, const mus::State&) {
@@ -74,10 +79,23 @@ bool Table::filled() const {
 // grace window has run out.
 bool Table::bot_plays(int seat, std::int64_t now) const {
   const auto s = static_cast<std::size_t>(seat);
-  if (settings_.bot[s] || left_[s] || player_[s].empty()) return true;
-  const auto p = host_.person(player_[s]);
+  return settings_.bot[s] || left_[s] || player_[s].empty() || gone(player_[s], now);
+}
+
+// Whether a person is unknown, or disconnected for longer than the grace window.
+bool Table::gone(const std::string& player, std::int64_t now) const {
+  const auto p = host_.person(player);
   if (!p) return true;
   return p->conn == 0 && now - p->dropped_at >= std::int64_t{limits_.grace_seconds} * 1000;
+}
+
+// An unstarted table whose creator is gone, where no other person sits connected: nobody will
+// start it, so it leaves the lobby.
+bool Table::abandoned(std::int64_t now) const {
+  if (started_ || over_ || !gone(settings_.creator, now)) return false;
+  for (int s = 0; s < 4; ++s)
+    if (conn_of(s) != 0) return false;
+  return true;
 }
 
 // The connection of the seat's person, 0 when none (free, a bot's, left, or disconnected).
@@ -255,7 +273,10 @@ std::string_view Table::play(const mus::Action* first, out::Note first_note, std
     }
   }
   const bool over = s.phase == mus::Phase::match_over;
-  store_.append_actions(id_, actions_.size(), texts, over);  // before anybody sees them
+  MatchEnd end;
+  if (over) end = results(s, entries);
+  store_.append_actions(id_, actions_.size(), texts, over ? &end : nullptr);  // before anybody sees them
+  if (over) host_.match_over(end);
   state_ = s;
   actions_.insert(actions_.end(), texts.begin(), texts.end());
   gesture_seat_.insert(gesture_seat_.end(), gestures.begin(), gestures.end());
@@ -273,6 +294,28 @@ std::string_view Table::play(const mus::Action* first, out::Note first_note, std
   }
   broadcast(now, out, false);  // the views carry seq, the seat to act and its clock
   return {};
+}
+
+// Each person's part in the match that `last` ends (`entries`: the events not yet in the log):
+// the team's games (game events) and órdagos (showdown events, R27) over the whole match.
+MatchEnd Table::results(const mus::State& last, const std::vector<out::LogEntry>& entries) const {
+  std::array<int, 2> games{}, ordagos{};
+  const auto count = [&](const out::LogEntry& e) {
+    if (e.note != out::Note::none || e.event.team < 0 || e.event.team > 1) return;
+    const auto team = static_cast<std::size_t>(e.event.team);
+    if (e.event.kind == mus::EventKind::game) ++games[team];
+    if (e.event.kind == mus::EventKind::showdown) ++ordagos[team];
+  };
+  for (const auto& e : log_) count(e);
+  for (const auto& e : entries) count(e);
+  MatchEnd end;
+  for (std::size_t seat = 0; seat < 4; ++seat) {
+    if (player_[seat].empty()) continue;
+    const std::size_t team = seat % 2;
+    end.results.push_back({player_[seat], last.scores.match_winner == static_cast<int>(team),
+                           games[team], ordagos[team]});
+  }
+  return end;
 }
 
 // The match is over (or the table closed): nobody sits at an unfinished table here any more.
@@ -325,6 +368,7 @@ void Table::join(ConnId c, const std::string& player, std::optional<int> seat, s
   }
   watchers_.erase(c);
   sit(player, chosen, now, out);
+  send_chat_history(c, out);
 }
 
 void Table::watch(ConnId c, std::int64_t now, std::vector<Outgoing>& out) {
@@ -334,6 +378,36 @@ void Table::watch(ConnId c, std::int64_t now, std::vector<Outgoing>& out) {
     out.push_back({c, view_of(-1, 0, now)});
     watchers_[c] = seq();
   }
+  send_chat_history(c, out);
+}
+
+void Table::chat(const std::string& player, const std::string& text, std::int64_t now,
+                 std::int64_t wall_ms, std::vector<Outgoing>& out) {
+  const int seat = seat_of(player);
+  if (seat < 0 || left_[static_cast<std::size_t>(seat)])
+    refuse("not_seated", "only the players seated at a table write in its chat");
+  auto& times = chat_times_[player];
+  while (!times.empty() && now - times.front() >= chat_window_ms) times.pop_front();
+  if (times.size() >= chat_lines_per_window)
+    refuse("rate_limited", "at most " + std::to_string(chat_lines_per_window) +
+                               " chat lines in " + std::to_string(chat_window_ms / 1000) + " s");
+  const auto who = host_.person(player);
+  ChatLine line{chat_count_ + 1, seat, player, who ? std::string(who->name) : std::string(), text,
+                wall_ms};
+  store_.append_chat(id_, line);  // before anybody sees it
+  chat_count_ = line.n;
+  times.push_back(now);
+  const std::string message = out::chat(id_, line);
+  chat_.push_back(std::move(line));
+  if (chat_.size() > chat_kept) chat_.pop_front();
+  for (int s = 0; s < 4; ++s)
+    if (const ConnId c = conn_of(s); c != 0) out.push_back({c, message});
+  for (const auto& [c, seen] : watchers_) out.push_back({c, message});
+}
+
+void Table::send_chat_history(ConnId c, std::vector<Outgoing>& out) const {
+  const std::vector<ChatLine> lines(chat_.begin(), chat_.end());
+  out.push_back({c, out::chat_history(id_, lines)});
 }
 
 // The seat of a person who may act at this table now (refusals: not_seated, match_over,
@@ -423,6 +497,13 @@ void Table::seating_changed(std::int64_t now, std::vector<Outgoing>& out) { broa
 void Table::unwatch(ConnId c) { watchers_.erase(c); }
 
 void Table::tick(std::int64_t now, std::vector<Outgoing>& out) {
+  if (abandoned(now)) {
+    store_.close_table(id_);
+    finish(now);
+    host_.log("table " + id_ + ": closed before the start: its creator is gone");
+    broadcast(now, out);  // the spectators see it closed
+    return;
+  }
   if (!started_ || over_) return;
   const int seat = state_.to_act;
   if (seat < 0) {

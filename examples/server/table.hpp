@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
 #include <string>
@@ -42,6 +43,8 @@ class TableHost {
   virtual std::optional<Person> person(const std::string& player) const = 0;
   /// @brief The player now sits at this unfinished table (`at`), or no longer does.
   virtual void seated(const std::string& player, const std::string& table, bool at) = 0;
+  /// @brief A match ended and its results were stored: add them to the players' cards.
+  virtual void match_over(const MatchEnd& end) = 0;
   /// @brief A line for the server's log.
   virtual void log(std::string line) = 0;
 };
@@ -84,6 +87,11 @@ class Table {
   /// @brief A seat's signal (R33), at its turn or not.
   void gesture(const std::string& player, mus::Signal signal, std::int64_t now,
                std::vector<Outgoing>& out);
+  /// @brief A seated person's chat line (`text` checked by the protocol), at `wall_ms` (Unix).
+  void chat(const std::string& player, const std::string& text, std::int64_t now,
+            std::int64_t wall_ms, std::vector<Outgoing>& out);
+  /// @brief Sends the chat's last lines to a connection (after join, watch or resume).
+  void send_chat_history(ConnId c, std::vector<Outgoing>& out) const;
   /// @brief A spectator stops watching, or a person leaves the seat.
   /// @return True when it was a spectator.
   bool leave(ConnId c, const std::string& player, std::int64_t now, std::vector<Outgoing>& out);
@@ -95,7 +103,8 @@ class Table {
   void seating_changed(std::int64_t now, std::vector<Outgoing>& out);
   /// @brief A connection closed: it watches no more.
   void unwatch(ConnId c);
-  /// @brief Clocks and grace windows.
+  /// @brief Clocks and grace windows; an unstarted table whose creator is gone (and where no
+  ///        other person sits connected) is closed.
   void tick(std::int64_t now, std::vector<Outgoing>& out);
 
   // ---- questions ----
@@ -119,6 +128,8 @@ class Table {
   [[nodiscard]] bool bot_plays(int seat, std::int64_t now) const;
   [[nodiscard]] ConnId conn_of(int seat) const;
   [[nodiscard]] std::optional<std::int64_t> time_left(std::int64_t now) const;
+  [[nodiscard]] bool gone(const std::string& player, std::int64_t now) const;
+  [[nodiscard]] bool abandoned(std::int64_t now) const;
   std::string view_of(int seat, std::uint64_t since, std::int64_t now) const;
   void send_table(std::int64_t now, std::vector<Outgoing>& out) const;
   void broadcast(std::int64_t now, std::vector<Outgoing>& out, bool seating = true);
@@ -129,6 +140,7 @@ class Table {
   void sit(const std::string& player, int seat, std::int64_t now, std::vector<Outgoing>& out);
   void start(std::int64_t now, std::vector<Outgoing>& out);
   void finish(std::int64_t now);
+  MatchEnd results(const mus::State& last, const std::vector<out::LogEntry>& entries) const;
 
   std::string id_;
   TableSettings settings_;
@@ -145,6 +157,9 @@ class Table {
   std::vector<out::LogEntry> log_;
   std::int64_t deadline_ = 0;
   std::map<ConnId, std::uint64_t> watchers_;  // connection -> last seq sent
+  std::deque<ChatLine> chat_;                 // the last chat_kept lines
+  std::int64_t chat_count_ = 0;               // the number of the last line
+  std::map<std::string, std::deque<std::int64_t>> chat_times_;  // player -> recent lines (ms)
   Store& store_;
   const Limits& limits_;
   TableHost& host_;

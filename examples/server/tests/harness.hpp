@@ -28,11 +28,14 @@ inline Limits relaxed() {
   return l;
 }
 
-// A handler over a store, a clock the test moves, and each connection's inbox.
+// A handler over a store, clocks the test moves (the game's and the wall's), and each
+// connection's inbox.
 struct Harness {
   explicit Harness(Limits l = relaxed(), std::optional<std::uint64_t> seed = 1,
                    const std::string& db = ":memory:")
-      : store(db, Durability::normal), handler(store, l, os_random_bytes, seed) {}
+      : store(db, Durability::normal),
+        handler(store, l, os_random_bytes, seed, [this] { return wall; }) {}
+  std::int64_t wall = 1733000000000;  // Unix ms, for chat lines and player cards
   SqliteStore store;
   Handler handler;
   std::int64_t now = 1000;
@@ -71,9 +74,13 @@ inline std::string error_code(const std::vector<json>& r) {
   return "";
 }
 
+// The last message of this type (compared as strings: comparing JSON values, inlined, makes
+// GCC 12 warn about array bounds).
 inline const json* last_of(const std::vector<json>& r, const std::string& type) {
-  for (auto it = r.rbegin(); it != r.rend(); ++it)
-    if ((*it)["type"] == type) return &*it;
+  for (auto it = r.rbegin(); it != r.rend(); ++it) {
+    const auto t = it->find("type");
+    if (t != it->end() && t->is_string() && t->get_ref<const std::string&>() == type) return &*it;
+  }
   return nullptr;
 }
 

@@ -339,9 +339,73 @@ async def scenario_crash(a):
           "equals the run without the crash")
 
 
+LADDER = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40}  # the amounts with action ids
+
+
+async def view_after(p, seq):
+    """The first view past seq that p receives."""
+    while True:
+        v = await p.expect("view")
+        if v["seq"] > seq:
+            return v
+
+
+async def scenario_talk(a):
+    server = Server(a.server, fresh(os.path.join(a.workdir, "talk.sqlite3")), "--test-seed", "77")
+    try:
+        ana, bea = await seat_people(server, 2)
+        people = (ana, bea)
+        text = "hola <b>amigos</b> & \u00f1and\u00fa"
+        await ana.send({"type": "chat", "table": ana.table, "text": text})
+        for p in people:
+            m = await p.expect("chat")
+            assert (m["n"], m["seat"], m["name"], m["text"]) == (1, 0, "P0", text), m
+        # Play; on the way a person makes a gesture and raises by an amount off the ladder.
+        gesture = raise_ = None
+        seq = max(p.view["seq"] for p in people)
+        for p in people:  # both at the same seq
+            if p.view["seq"] < seq:
+                await view_after(p, p.view["seq"])
+        for _ in range(500):
+            if ana.over or (gesture and raise_):
+                break
+            actor = next((p for p in people if p.view["legal"]), None)
+            assert actor is not None, [p.view for p in people]
+            seq = actor.view["seq"]
+            signer = next((p for p in people if p.view["gestures"] and not p.view["legal"]), None)
+            limits = actor.view["bet_limits"]
+            free = [n for n in range(limits["min"], limits["max"] + 1) if n not in LADDER] if limits else []
+            if gesture is None and signer is not None:
+                gesture = (signer.view["seat"], signer.view["gestures"][0])
+                await signer.send({"type": "gesture", "table": signer.table, "signal": gesture[1]})
+            elif raise_ is None and free:
+                raise_ = (actor.view["seat"], free[0])
+                await actor.send({"type": "act", "table": actor.table, "seq": seq, "bet": free[0]})
+            else:
+                await actor.send({"type": "act", "table": actor.table, "seq": seq,
+                                  "action": actor.choice()})
+            for p in people:
+                await view_after(p, seq)
+        assert gesture and raise_, "no gesture or no free raise came in the match"
+        events = [[e for m in p.got if m["type"] == "view" for e in m["events"]] for p in people]
+        for got in events:
+            assert any(e.get("kind") == 8 and e["seat"] == gesture[0] for e in got), "the gesture"
+            assert any(e.get("kind") == 13 and e["seat"] == raise_[0] and e["amount"] == raise_[1]
+                       for e in got), "the raise"
+        # Bea drops and resumes: the chat's history comes with her seat.
+        bea.ws.transport.abort()
+        await bea.connect(server.url)
+        history = await bea.expect("chat_history")
+        assert [l["text"] for l in history["lines"]] == [text], history
+        print(f"talk: chat line, gesture {gesture[1]} of seat {gesture[0]} out of turn and a "
+              f"raise of {raise_[1]} by seat {raise_[0]} seen by both; the history after a resume")
+    finally:
+        server.kill()
+
+
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("scenario", choices=["four", "resume", "timeout", "http", "crash"])
+    p.add_argument("scenario", choices=["four", "resume", "timeout", "http", "crash", "talk"])
     p.add_argument("--server", required=True)
     p.add_argument("--replayer")
     p.add_argument("--web", help="the web table's directory (for http)")
@@ -349,7 +413,7 @@ def main():
     a = p.parse_args()
     os.makedirs(a.workdir, exist_ok=True)
     run = {"four": scenario_four, "resume": scenario_resume, "timeout": scenario_timeout,
-           "http": scenario_http, "crash": scenario_crash}[a.scenario]
+           "http": scenario_http, "crash": scenario_crash, "talk": scenario_talk}[a.scenario]
     asyncio.run(asyncio.wait_for(run(a), DEADLINE))
     print(f"{a.scenario}: ok")
 

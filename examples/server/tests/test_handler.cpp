@@ -1,6 +1,9 @@
 // The handler, the router (handler.hpp): hello and players, the limits, creating and finding
 // tables, the lobby, junk input; and the server's static files and options.
+#include <algorithm>
+#include <array>
 #include <cstdio>
+#include <utility>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -240,4 +243,238 @@ TEST_CASE("limits: players on the server, and events per view") {
   if ((*v)["seq"].get<int>() > 1) CHECK((*v)["events_truncated"] == true);
   // A resumed player still fits.
   CHECK(h.send(2, json{{"type", "hello"}, {"v", 1}, {"token", token}})[0]["type"] == "welcome");
+}
+
+namespace {
+
+json about(const std::string& player) { return {{"type", "player_info"}, {"player", player}}; }
+json befriend(const std::string& player) { return {{"type", "add_friend"}, {"player", player}}; }
+
+}  // namespace
+
+TEST_CASE("player_info: a stored public card, counted when a match ends, kept over a restart") {
+  const auto db = std::filesystem::temp_directory_path() /
+                  ("mus_server_test_card_" + std::to_string(::getpid()) + ".sqlite3");
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
+  std::string ana, bea, id;
+  json card;
+  {
+    Harness h(relaxed(), 21, db.string());
+    h.wall = 1733000000000;
+    ana = h.hello(1, "Ana")["player"];
+    h.wall = 1733000009999;
+    bea = h.hello(2, "Bea")["player"];
+    CHECK(error_code(h.send(1, about("pnothere"))) == "unknown_player");
+    CHECK(error_code(h.send(1, json{{"type", "player_info"}})) == "missing_field");
+    auto r = h.send(1, about(bea));
+    REQUIRE(r.size() == 1);
+    CHECK(r[0]["type"] == "player_info");
+    CHECK(r[0]["player"] == bea);
+    CHECK(r[0]["name"] == "Bea");
+    CHECK(r[0]["since_ms"] == 1733000009999);
+    CHECK(r[0]["matches_played"] == 0);
+    CHECK(r[0]["friend"] == false);
+    // Ana and Bea play a match as partners... no: Ana at seat 0, Bea at seat 1 (opponents).
+    h.send(1, json{{"type", "create"}, {"rules", "standard target=15"},
+                   {"seats", {"human", "human", "bot", "bot"}}, {"seat", 0}});
+    id = (*last_of(h.inbox[1], "table"))["table"];
+    h.send(2, json{{"type", "join"}, {"table", id}, {"seat", 1}});
+    for (int i = 0; i < 100000 && last_of(h.inbox[1], "match_over") == nullptr; ++i) {
+      play_views(h, 1, id, 1);
+      play_views(h, 2, id, 1);
+    }
+    const json* over = last_of(h.inbox[1], "match_over");
+    REQUIRE(over != nullptr);
+    const int winner = (*over)["winner"];
+    // The match's games and órdagos, counted from its transcript by the library.
+    std::array<int, 2> games{}, ordagos{};
+    const auto stored = h.store.load_table(id);
+    mus::State s = *mus::new_match(*mus::parse_rules("standard target=15"), stored->dealer);
+    for (const auto& a : stored->actions) {
+      mus::Events ev;
+      REQUIRE(mus::apply_in_place(s, *mus::action_from_text(a), &ev) == mus::Errc::ok);
+      for (std::size_t k = 0; k < ev.size; ++k) {
+        const auto& e = ev.items[k];
+        if (e.kind == mus::EventKind::game) ++games[static_cast<std::size_t>(e.team)];
+        if (e.kind == mus::EventKind::showdown) ++ordagos[static_cast<std::size_t>(e.team)];
+      }
+    }
+    for (const auto& [c, seat] : {std::pair{ConnId{1}, 0}, std::pair{ConnId{2}, 1}}) {
+      r = h.send(2, about(c == 1 ? ana : bea));
+      INFO("seat " << seat);
+      CHECK(r[0]["matches_played"] == 1);
+      CHECK(r[0]["matches_won"] == (winner == seat % 2 ? 1 : 0));
+      CHECK(r[0]["games_won"] == games[static_cast<std::size_t>(seat % 2)]);
+      CHECK(r[0]["ordagos_won"] == ordagos[static_cast<std::size_t>(seat % 2)]);
+    }
+    CHECK(games[static_cast<std::size_t>(winner)] > 0);
+    card = h.send(1, about(bea))[0];
+  }
+  Harness h(relaxed(), 21, db.string());
+  REQUIRE(h.handler.restore(h.now).empty());
+  h.hello(5, "Cris");
+  json again = h.send(5, about(bea))[0];
+  CHECK(again == card);
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
+}
+
+TEST_CASE("friends: added and removed, listed in welcome and player_info, stored, bounded") {
+  const auto db = std::filesystem::temp_directory_path() /
+                  ("mus_server_test_friends_" + std::to_string(::getpid()) + ".sqlite3");
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
+  std::string token, bea, cris;
+  {
+    Harness h(relaxed(), 1, db.string());
+    const json w = h.hello(1, "Ana");
+    token = w["token"];
+    CHECK(w["friends"].empty());
+    bea = h.hello(2, "Bea")["player"];
+    cris = h.hello(3, "Cris")["player"];
+    CHECK(error_code(h.send(1, befriend("pnothere"))) == "unknown_player");
+    CHECK(error_code(h.send(1, befriend(w["player"]))) == "bad_value");  // yourself
+    CHECK(error_code(h.send(1, json{{"type", "remove_friend"}, {"player", "pnothere"}})) ==
+          "unknown_player");
+    auto r = h.send(1, befriend(cris));
+    REQUIRE(r.size() == 1);
+    CHECK(r[0]["type"] == "friends");
+    CHECK(r[0]["friends"] == json::array({{{"player", cris}, {"name", "Cris"}}}));
+    r = h.send(1, befriend(bea));
+    r = h.send(1, befriend(cris));  // again: no change
+    CHECK(r[0]["friends"].size() == 2);
+    CHECK(r[0]["friends"][1]["player"] == bea);
+    CHECK(h.send(1, about(bea))[0]["friend"] == true);
+    CHECK(h.send(2, about(w["player"]))[0]["friend"] == false);  // one way only
+    r = h.send(1, json{{"type", "remove_friend"}, {"player", cris}});
+    CHECK(r[0]["friends"] == json::array({{{"player", bea}, {"name", "Bea"}}}));
+    r = h.send(1, json{{"type", "remove_friend"}, {"player", cris}});  // not a friend: no change
+    CHECK(r[0]["friends"].size() == 1);
+  }
+  Harness h(relaxed(), 1, db.string());
+  REQUIRE(h.handler.restore(h.now).empty());
+  h.open(1);
+  const auto r = h.send(1, json{{"type", "hello"}, {"v", 1}, {"token", token}});
+  CHECK(r[0]["friends"] == json::array({{{"player", bea}, {"name", "Bea"}}}));
+  // At most 200 friends (Bea and 199 more).
+  for (ConnId c = 10; c < 210; ++c) {
+    std::string name = "P";  // (appended: GCC 12 warns about "P" + string)
+    name += std::to_string(c);
+    const std::string p = h.hello(c, name)["player"];
+    if (c == 209) break;
+    const auto added = h.send(1, befriend(p));
+    INFO(c);
+    REQUIRE(error_code(added).empty());
+    if (c == 208) CHECK(added[0]["friends"].size() == 200);
+  }
+  CHECK(error_code(h.send(1, befriend((*last_of(h.all[209], "welcome"))["player"]))) ==
+        "bad_value");
+  CHECK(error_code(h.send(1, befriend(bea))).empty());  // one already a friend: no change
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
+}
+
+TEST_CASE("lobby: the public open tables as GET /tables lists them, friends' tables first") {
+  Harness h;
+  h.hello(1, "Ana");
+  const std::string bea = h.hello(2, "Bea")["player"];
+  h.hello(3, "Cris");
+  CHECK(error_code(h.send(1, json{{"type", "lobby"}})).empty());
+  CHECK(h.send(1, json{{"type", "lobby"}})[0]["tables"].empty());
+  std::vector<std::string> ids;
+  for (ConnId c : {ConnId{3}, ConnId{2}, ConnId{3}}) {
+    h.send(c, json{{"type", "create"}, {"seats", {"human", "human", "bot", "bot"}}, {"seat", 0}});
+    ids.push_back((*last_of(h.inbox[c], "table"))["table"]);
+  }
+  h.send(2, json{{"type", "create"}, {"seats", {"human", "human", "bot", "bot"}}, {"seat", 0},
+                 {"private", true}});  // never listed
+  h.send(1, befriend(bea));
+  const json lobby = h.send(1, json{{"type", "lobby"}})[0];
+  CHECK(lobby["type"] == "lobby");
+  REQUIRE(lobby["tables"].size() == 3);
+  CHECK(lobby["tables"][0]["table"] == ids[1]);  // Bea's
+  CHECK(lobby["tables"][0]["friends"] == true);
+  CHECK(lobby["tables"][0]["seats"][0]["player_id"] == bea);
+  CHECK(lobby["tables"][1]["friends"] == false);
+  CHECK(lobby["tables"][2]["friends"] == false);
+  // Each entry is GET /tables's entry, with `friends`.
+  const json http = json::parse(h.handler.lobby())["tables"];
+  REQUIRE(http.size() == 3);
+  for (const auto& e : lobby["tables"]) {
+    json plain = e;
+    plain.erase("friends");
+    CHECK(std::find(http.begin(), http.end(), plain) != http.end());
+  }
+  // Without friends, the same order as GET /tables.
+  const json cris = h.send(3, json{{"type", "lobby"}})[0];
+  for (std::size_t i = 0; i < 3; ++i) CHECK(cris["tables"][i]["table"] == http[i]["table"]);
+  h.open(9);
+  CHECK(error_code(h.send(9, json{{"type", "lobby"}})) == "hello_first");
+}
+
+TEST_CASE("an unstarted table whose creator is gone past the grace window leaves the lobby and "
+          "is closed in the store, also after a restart") {
+  Limits l = relaxed();
+  l.grace_seconds = 10;
+  const auto db = std::filesystem::temp_directory_path() /
+                  ("mus_server_test_abandoned_" + std::to_string(::getpid()) + ".sqlite3");
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
+  std::string kept, restored;
+  {
+    Harness h(l, 1, db.string());
+    h.hello(1, "Ana");
+    h.hello(2, "Bea");
+    h.hello(3, "Eve");
+    h.send(1, json{{"type", "create"}, {"seats", {"human", "human", "human", "bot"}}, {"seat", 0}});
+    const std::string gone = (*last_of(h.inbox[1], "table"))["table"];
+    h.send(3, json{{"type", "watch"}, {"table", gone}});
+    // Ana's second table: Bea sits there, connected; it stays after Ana is gone.
+    h.send(1, json{{"type", "create"}, {"seats", {"human", "human", "human", "bot"}}, {"seat", 0}});
+    kept = (*last_of(h.inbox[1], "table"))["table"];
+    h.send(2, json{{"type", "join"}, {"table", kept}, {"seat", 1}});
+    // Bea's table: nobody connected will stay, and it is left for the restart.
+    h.send(2, json{{"type", "create"}, {"seats", {"human", "human", "bot", "bot"}}, {"seat", 0}});
+    restored = (*last_of(h.inbox[2], "table"))["table"];
+    h.close(1);
+    h.now += 9999;
+    h.tick();
+    CHECK(json::parse(h.handler.lobby())["tables"].size() == 3);  // within the window
+    h.now += 1;
+    h.tick();
+    const json lobby = json::parse(h.handler.lobby())["tables"];
+    REQUIRE(lobby.size() == 2);
+    for (const auto& t : lobby) CHECK(t["table"] != gone);
+    const json* closed = last_of(h.inbox[3], "table");
+    REQUIRE(closed != nullptr);
+    CHECK((*closed)["over"] == true);  // the spectator sees it closed
+    CHECK(error_code(h.send(2, json{{"type", "join"}, {"table", gone}})) == "match_over");
+    CHECK_FALSE(h.handler.replay_transcript(gone));
+    const auto open = h.store.load_unfinished();
+    CHECK(std::none_of(open.begin(), open.end(), [&](const TableRecord& t) { return t.id == gone; }));
+    const auto log = h.handler.take_log();
+    CHECK(std::any_of(log.begin(), log.end(), [&](const std::string& x) {
+      return x.find(gone) != std::string::npos && x.find("creator is gone") != std::string::npos;
+    }));
+  }
+  // After a restart nobody is connected: once the grace window has passed, both tables go.
+  Harness h(l, 1, db.string());
+  REQUIRE(h.handler.restore(h.now).empty());
+  CHECK(json::parse(h.handler.lobby())["tables"].size() == 2);
+  h.now += 10000;
+  h.tick();
+  CHECK(json::parse(h.handler.lobby())["tables"].empty());
+  CHECK(h.store.load_unfinished().empty());
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
+}
+
+TEST_CASE("a creator who comes back within the grace window keeps an unstarted table") {
+  Limits l = relaxed();
+  l.grace_seconds = 10;
+  Harness h(l);
+  const std::string token = h.hello(1, "Ana")["token"];
+  h.send(1, json{{"type", "create"}, {"seats", {"human", "human", "bot", "bot"}}, {"seat", 0}});
+  h.close(1);
+  h.now += 5000;
+  h.open(2);
+  h.send(2, json{{"type", "hello"}, {"v", 1}, {"token", token}});
+  h.now += 60000;
+  h.tick();
+  CHECK(json::parse(h.handler.lobby())["tables"].size() == 1);
 }

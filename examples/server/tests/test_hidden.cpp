@@ -11,12 +11,13 @@ using namespace mus_server_test;
 namespace {
 
 // Every card a message names: card texts among its strings (words of action texts too), the
-// card ids of its `..._ids` arrays, and the cards of a view text (mus-view/3), read back with
-// the library.
+// card ids of its `..._ids` arrays and of a legal discard's `cards`, and the cards of a view
+// text (mus-view/3), read back with the library.
 void cards_in(const json& j, std::set<std::string>& out) {
   if (j.is_object()) {
     for (const auto& [key, x] : j.items()) {
-      const bool ids = key.size() > 4 && key.compare(key.size() - 4, 4, "_ids") == 0;
+      const bool ids =
+          key == "cards" || (key.size() > 4 && key.compare(key.size() - 4, 4, "_ids") == 0);
       if (ids && x.is_array()) {
         for (const auto& id : x)
           if (id.is_number_integer() && id.get<std::int64_t>() >= 0 &&
@@ -87,6 +88,8 @@ std::set<std::string> leaks(const json& m, const std::vector<std::set<std::strin
 TEST_CASE("hidden information: over whole matches no seat and no spectator receives a card it "
           "may not see, and a planted leak is found") {
   int scanned = 0;
+  std::set<std::string> types;  // the messages scanned
+  bool gestures = false;        // a view listed gestures
   for (const char* rules : {"standard target=15", "online target=15", "basque target=15",
                             "spain target=15 zero_discard=1"}) {
     Harness h(relaxed(), 100 + static_cast<std::uint64_t>(scanned));
@@ -99,9 +102,45 @@ TEST_CASE("hidden information: over whole matches no seat and no spectator recei
     h.send(5, json{{"type", "watch"}, {"table", id}});
     for (ConnId c = 2; c <= 4; ++c)
       h.send(c, json{{"type", "join"}, {"table", id}, {"seat", static_cast<int>(c) - 1}});
-    for (int round = 0; round < 20000 && last_of(h.inbox[5], "match_over") == nullptr; ++round)
-      for (ConnId c = 1; c <= 4; ++c) play_views(h, c, id, 1);
+    // The people play, and besides: gesture when they may, chat now and then, and ask about
+    // each other and the lobby; all of it is scanned below.
+    std::vector<std::string> ids;
+    for (ConnId c = 1; c <= 4; ++c) ids.push_back((*last_of(h.all[c], "welcome"))["player"]);
+    int chats = 0;
+    // A message besides the play; the connection's last view stays in its inbox.
+    const auto aside = [&](ConnId c, const json& m) {
+      const json* v = last_of(h.inbox[c], "view");
+      const json kept = v != nullptr ? *v : json();
+      const auto r = h.send(c, m);
+      if (!kept.is_null() && last_of(h.inbox[c], "view") == nullptr) h.inbox[c].insert(h.inbox[c].begin(), kept);
+      return r;
+    };
+    for (int round = 0; round < 20000 && last_of(h.inbox[5], "match_over") == nullptr; ++round) {
+      for (ConnId c = 1; c <= 4; ++c) {
+        const json* v = last_of(h.inbox[c], "view");
+        if (v != nullptr && (*v)["legal"].empty() && !(*v)["gestures"].empty())
+          REQUIRE(error_code(aside(c, json{{"type", "gesture"}, {"table", id},
+                                           {"signal", (*v)["gestures"][0]}})).empty());
+        if (round % 7 == 3 && chats < 12) {
+          ++chats;  // (the harness's clock stands still: 5 lines per person at most)
+          REQUIRE(error_code(aside(c, json{{"type", "chat"}, {"table", id},
+                                           {"text", "buena suerte, que tal"}})).empty());
+        }
+        if (round % 11 == 0) {
+          aside(c, json{{"type", "player_info"}, {"player", ids[(c + 1) % 4]}});
+          aside(c, json{{"type", "lobby"}});
+        }
+        play_views(h, c, id, 1);
+      }
+    }
     REQUIRE(last_of(h.inbox[5], "match_over") != nullptr);
+    h.send(5, json{{"type", "watch"}, {"table", id}});  // the chat's history
+    for (ConnId c = 1; c <= 5; ++c) h.send(c, json{{"type", "lobby"}});
+    for (ConnId c = 1; c <= 5; ++c)
+      for (const auto& m : h.all[c]) {
+        types.insert(m["type"]);
+        gestures = gestures || (m["type"] == "view" && !m["gestures"].empty());
+      }
     // Every state of the match, from its transcript.
     const auto text = h.handler.replay_transcript(id);
     REQUIRE(text);
@@ -146,15 +185,25 @@ TEST_CASE("hidden information: over whole matches no seat and no spectator recei
         if (allowed0.at(m["seq"].get<std::size_t>()).count(t) == 0) foreign = t;
       }
       if (foreign.empty()) continue;
+      const std::set<std::string> just{foreign};
       json planted = m;
       planted["view"]["hand"][0] = foreign;
-      CHECK(leaks(planted, allowed0) == std::set<std::string>{foreign});
+      CHECK(leaks(planted, allowed0) == just);
       json planted_id = m;
       planted_id["view"]["hand_ids"][0] = mus::parse_card(foreign)->id();
-      CHECK(leaks(planted_id, allowed0) == std::set<std::string>{foreign});
+      CHECK(leaks(planted_id, allowed0) == just);
       json hint = m;
       hint["events"].push_back({{"server", "note"}, {"words", json::array({"1", "discard", foreign})}});
       CHECK_FALSE(leaks(hint, allowed0).empty());
+      json discard = m;  // a legal discard naming another seat's card
+      discard["legal"] = json::array({{{"id", 5}, {"kind", "discard"},
+                                       {"cards", {mus::parse_card(foreign)->id()}}}});
+      CHECK(leaks(discard, allowed0) == just);
+      const json line = {{"type", "chat"}, {"seq", m["seq"]}, {"text", "tengo " + foreign + " y mas"}};
+      CHECK(leaks(line, allowed0) == just);
+      const json lobby = {{"type", "lobby"}, {"seq", m["seq"]},
+                          {"tables", {{{"seats", {{{"player", foreign}}}}}}}};
+      CHECK(leaks(lobby, allowed0) == just);
       json spectator = m;
       spectator.erase("text");
       CHECK_FALSE(leaks(spectator, knowable(states, -1)).empty());  // seat 0's own cards
@@ -164,4 +213,9 @@ TEST_CASE("hidden information: over whole matches no seat and no spectator recei
     CHECK(planted_one);
   }
   CHECK(scanned > 400);
+  for (const char* t : {"view", "table", "chat", "chat_history", "player_info", "lobby"}) {
+    INFO(t);
+    CHECK(types.count(t) == 1);
+  }
+  CHECK(gestures);
 }

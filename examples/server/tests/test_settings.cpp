@@ -95,7 +95,7 @@ TEST_CASE("settings: a restart leaves out a stored table whose settings a create
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
   {
     SqliteStore s(db.string(), Durability::normal);
-    s.put_player({"p1", "Ana", "00112233445566778899aabbccddeeff"});
+    s.put_player({"p1", "Ana", "00112233445566778899aabbccddeeff", 0, {}, {}});
     json good = stored_settings();
     good["creator"] = "p1";
     s.create_table({"tgood", good.dump(), 1, 0, {}, {}, false});

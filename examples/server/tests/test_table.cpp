@@ -412,16 +412,27 @@ class FlakyStore final : public Store {
   SqliteStore real{":memory:", Durability::normal};
   int failures = 0;  // appends still to refuse
   void put_player(const PlayerRecord& p) override { real.put_player(p); }
+  void set_friend(const std::string& p, const std::string& o, bool on) override {
+    real.set_friend(p, o, on);
+  }
   void create_table(const TableRecord& t) override { real.create_table(t); }
   void set_seat(const std::string& t, int s, const std::string& p) override { real.set_seat(t, s, p); }
   void append_actions(const std::string& t, std::size_t first, const std::vector<std::string>& a,
-                      bool finishes) override {
+                      const MatchEnd* end) override {
     if (failures > 0) {
       --failures;
       throw StoreError("disk full");
     }
-    real.append_actions(t, first, a, finishes);
+    real.append_actions(t, first, a, end);
   }
+  void append_chat(const std::string& t, const ChatLine& line) override {
+    if (chat_failures > 0) {
+      --chat_failures;
+      throw StoreError("disk full");
+    }
+    real.append_chat(t, line);
+  }
+  int chat_failures = 0;  // chat lines still to refuse
   void close_table(const std::string& t) override { real.close_table(t); }
   std::vector<PlayerRecord> load_players() override { return real.load_players(); }
   std::vector<TableRecord> load_unfinished() override { return real.load_unfinished(); }
@@ -458,6 +469,16 @@ TEST_CASE("an action the store refuses is not applied and nobody sees it (store_
   }
   CHECK(moved);
   CHECK(store.real.load_table(id)->actions.size() > view["seq"].get<std::size_t>());
+  // A chat line the store refuses is not sent, and takes no number.
+  store.chat_failures = 1;
+  const json line = {{"type", "chat"}, {"table", id}, {"text", "hola"}};
+  out = h.message(1, line.dump(), now);
+  REQUIRE(out.size() == 1);
+  CHECK(json::parse(out[0].text)["code"] == "store_failed");
+  out = h.message(1, line.dump(), now);
+  REQUIRE(out.size() == 1);
+  CHECK(json::parse(out[0].text)["n"] == 1);
+  CHECK(store.real.load_table(id)->chat.size() == 1);
 }
 
 namespace {
@@ -747,4 +768,125 @@ TEST_CASE("table messages and the lobby name each seat's person by public player
   CHECK((*last_of(h.inbox[1], "table"))["seats"][1]["player_id"] == bea);
   h.send(2, json{{"type", "leave"}, {"table", id}});
   CHECK((*last_of(h.inbox[1], "table"))["seats"][1]["player_id"].is_null());
+}
+
+namespace {
+
+json chat(const std::string& table, const std::string& text) {
+  return {{"type", "chat"}, {"table", table}, {"text", text}};
+}
+
+}  // namespace
+
+TEST_CASE("chat: seated players write, every seat and spectator reads, each line numbered, "
+          "timed and kept verbatim") {
+  Harness h;
+  const std::string id = two_people(h, "standard target=15");
+  const std::string ana = (*last_of(h.all[1], "welcome"))["player"];
+  h.wall = 1733000001234;
+  for (ConnId c : {ConnId{1}, ConnId{2}, ConnId{3}}) h.inbox[c].clear();
+  const std::string html = "<script>alert(1)</script> &amp; <b>hola</b>";
+  REQUIRE(error_code(h.send(1, chat(id, html))).empty());
+  for (ConnId c : {ConnId{1}, ConnId{2}, ConnId{3}}) {
+    const json* m = last_of(h.inbox[c], "chat");
+    REQUIRE(m != nullptr);
+    CHECK((*m)["table"] == id);
+    CHECK((*m)["n"] == 1);
+    CHECK((*m)["seat"] == 0);
+    CHECK((*m)["player"] == ana);
+    CHECK((*m)["name"] == "Ana");
+    CHECK((*m)["text"] == html);  // text, not HTML: kept as written
+    CHECK((*m)["at_ms"] == 1733000001234);
+  }
+  REQUIRE(error_code(h.send(2, chat(id, "\xc2\xa1Vamos!"))).empty());
+  CHECK((*last_of(h.inbox[3], "chat"))["n"] == 2);
+  CHECK((*last_of(h.inbox[3], "chat"))["seat"] == 1);
+  // Spectators read but do not write; strangers neither.
+  CHECK(error_code(h.send(3, chat(id, "hola"))) == "not_seated");
+  CHECK(error_code(h.send(3, chat("tnothere", "hola"))) == "unknown_table");
+  CHECK(error_code(h.send(1, json{{"type", "chat"}, {"table", id}})) == "missing_field");
+  CHECK(error_code(h.send(1, json{{"type", "chat"}, {"table", id}, {"text", 7}})) == "wrong_type");
+  // A person who left the seat no longer writes.
+  REQUIRE(error_code(h.send(2, json{{"type", "leave"}, {"table", id}})).empty());
+  CHECK(error_code(h.send(2, chat(id, "adios"))) == "not_seated");
+}
+
+TEST_CASE("chat: the limits of a line (length, spaces, control characters, UTF-8) and of a "
+          "player's rate") {
+  Harness h;
+  const std::string id = two_people(h, "standard target=15");
+  std::string enes;  // 200 code points in 400 bytes
+  for (int i = 0; i < 200; ++i) enes += "\xc3\xb1";
+  CHECK(error_code(h.send(1, chat(id, enes))).empty());
+  CHECK(error_code(h.send(1, chat(id, enes + "x"))) == "bad_value");
+  CHECK(error_code(h.send(1, chat(id, std::string(201, 'x')))) == "bad_value");
+  CHECK(error_code(h.send(1, chat(id, ""))) == "bad_value");
+  CHECK(error_code(h.send(1, chat(id, "   "))) == "bad_value");
+  CHECK(error_code(h.send(1, chat(id, " \xc2\xa0 "))) == "bad_value");  // NBSP is a space too
+  for (const char* bad : {"a\tb", "a\nb", "a\rb", "\x1b[31mred", "a\x7f", "a\xc2\x85", "\xc2\x9b" "1m"}) {
+    INFO(bad);
+    CHECK(error_code(h.send(1, chat(id, bad))) == "bad_value");
+  }
+  // Invalid UTF-8 never reaches the chat: the JSON is refused first.
+  CHECK(error_code(h.send(1, std::string("{\"type\":\"chat\",\"table\":\"") + id +
+                                 "\",\"text\":\"a\xff\"}")) == "bad_json");
+  // Five lines in 10 s per player (one was written above), then rate_limited...
+  for (int i = 0; i < 4; ++i) CHECK(error_code(h.send(1, chat(id, "linea"))).empty());
+  CHECK(error_code(h.send(1, chat(id, "una mas"))) == "rate_limited");
+  CHECK(error_code(h.send(2, chat(id, "yo si"))).empty());  // another player's own count
+  h.now += 9999;
+  CHECK(error_code(h.send(1, chat(id, "todavia no"))) == "rate_limited");
+  h.now += 1;  // ...until those lines are 10 s old
+  for (int i = 0; i < 5; ++i) CHECK(error_code(h.send(1, chat(id, "ya"))).empty());
+  CHECK(error_code(h.send(1, chat(id, "y otra"))) == "rate_limited");
+  CHECK((*last_of(h.inbox[2], "chat"))["n"] == 11);  // refused lines took no number
+}
+
+TEST_CASE("chat_history: after join, watch and a resume, the last 50 lines; a restart keeps "
+          "them") {
+  const auto db = std::filesystem::temp_directory_path() /
+                  ("mus_server_test_chat_" + std::to_string(::getpid()) + ".sqlite3");
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
+  std::string id, token;
+  {
+    Harness h(relaxed(), 1, db.string());
+    token = h.hello(1, "Ana")["token"];
+    h.send(1, json{{"type", "create"}, {"seats", {"human", "human", "bot", "bot"}}, {"seat", 0}});
+    id = (*last_of(h.inbox[1], "table"))["table"];
+    const json* empty = last_of(h.inbox[1], "chat_history");
+    REQUIRE(empty != nullptr);  // the creator's seat: an empty history
+    CHECK((*empty)["lines"].empty());
+    for (int i = 1; i <= 60; ++i) {
+      h.now += 2000;  // within the rate
+      h.wall += 1;
+      REQUIRE(error_code(h.send(1, chat(id, "linea " + std::to_string(i)))).empty());
+    }
+    h.hello(2, "Bea");
+    const auto r = h.send(2, json{{"type", "join"}, {"table", id}});
+    const json* history = last_of(r, "chat_history");
+    REQUIRE(history != nullptr);
+    REQUIRE((*history)["lines"].size() == 50);
+    CHECK((*history)["lines"][0]["n"] == 11);
+    CHECK((*history)["lines"][49]["text"] == "linea 60");
+    CHECK((*history)["lines"][49]["type"] == "chat");
+    h.hello(3, "Eve");
+    const auto w = h.send(3, json{{"type", "watch"}, {"table", id}});
+    const json* watched = last_of(w, "chat_history");
+    REQUIRE(watched != nullptr);
+    CHECK(*watched == *history);
+  }
+  Harness h(relaxed(), 1, db.string());
+  REQUIRE(h.handler.restore(h.now).empty());
+  h.open(1);
+  const auto r = h.send(1, json{{"type", "hello"}, {"v", 1}, {"token", token}});
+  const json* history = last_of(r, "chat_history");
+  REQUIRE(history != nullptr);
+  REQUIRE((*history)["lines"].size() == 50);
+  CHECK((*history)["lines"][0]["n"] == 11);
+  CHECK((*history)["lines"][49]["text"] == "linea 60");
+  CHECK((*history)["lines"][49]["at_ms"] == 1733000000060);
+  // Numbering goes on after the restart.
+  REQUIRE(error_code(h.send(1, chat(id, "de vuelta"))).empty());
+  CHECK((*last_of(h.inbox[1], "chat"))["n"] == 61);
+  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
 }
