@@ -14,7 +14,7 @@ import {
   init, Action, ActionKind, BotKind, EventKind, HandEnd, MusError, Phase, PRESETS, Rules, State,
 } from '/libmus/esm/index.js';
 import { backSvg, cardSvg, NO_CARD } from './cards.js';
-import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, mountShared, placeFaces, raiseRow, TipsBox } from './ui.js';
+import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, mountShared, placeFaces, raiseRow, shownCardsHtml, TipsBox } from './ui.js';
 import {
   agreeWords, amarracos, botWords, countReason, describeEvent, grammar, lanceWords, LANGUAGE_KEY, languageChooser, moveWords,
   phaseWords, proposalWords, sayingWords, setLanguage, signWords, statusWords, translatePage, w, ACTION_BY_NUMBER, EVENT, SIGNS,
@@ -172,7 +172,7 @@ function renderCount(count, record = false) {
   const rows = count.lines.map((l, i) => `<tr data-lance="${i}" data-points="${l.points}" data-team="${l.winnerTeam ?? ''}" data-counted="${l.counted ? 1 : 0}">` +
     `<td>${esc(lanceWords(l.lance))}</td><td>${esc(statusWords(l.status))}</td>` +
     `<td class="reason">${esc(lines[i].reason)}</td><td class="points">${l.points}</td><td class="for">${esc(lines[i].team)}</td></tr>`).join('');
-  const shown = count.shown ? `<p>${esc(w('count.shown'))} ` + count.shown.map((h, s) => `${esc(seatLabel(s))} ${esc(h.toString())}`).join(' · ') + '</p>' : '';
+  const shown = count.shown ? shownCardsHtml(count.shown.flatMap((h) => [...h.ids]), seatLabel) : '';
   $('count-body').dataset.hand = String(count.number);
   const head = w('offline.count.head', capital(g.seatDoes(count.dealer, w('offline.dealt'), w('offline.dealt.other'))),
     g.seatDoes(count.mano, w('offline.was.mano'), w('offline.was.mano.other')));

@@ -21,7 +21,7 @@
 // Links: online.html#t=<table id> (a public table), online.html#code=<join code> (a private
 // one). The share box under the table gives the link to send to a friend.
 import { backSvg, cardSvg, NO_CARD } from './cards.js';
-import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, mountShared, placeFaces, raiseRow, TipsBox } from './ui.js';
+import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, mountShared, placeFaces, raiseRow, shownCardsHtml, TipsBox } from './ui.js';
 import {
   agreeWords, botWords, countReason, describeEvent, errorWords, EVENT, grammar, lanceWords, LANGUAGE_KEY, languageChooser,
   moveWords, phaseWords, proposalWords, sayingWords, setLanguage, signalNumber, statusWords, translatePage, w, ACTION_BY_NUMBER,
@@ -597,9 +597,7 @@ function renderCount(t) {
       `<td class="points">${l.points}</td><td>${l.points > 0 && l.winner_team >= 0 ? esc(g.teamLabel(l.winner_team)) : '—'}</td></tr>`;
   }).join('');
   let shown = '';
-  if (last.shown) {
-    shown = `<p>${esc(w('count.shown'))} ` + [0, 1, 2, 3].map((s) => `${esc(nameOf(t, s))} ${last.shown.slice(4 * s, 4 * s + 4).map((c) => esc(c ?? '·')).join(' ')}`).join(' · ') + '</p>';
-  }
+  if (last.shown_ids) shown = shownCardsHtml(last.shown_ids, (s) => nameOf(t, s));
   const end = last.end === 2 ? w('count.deje.end') : last.end === 3 ? w('count.ordago.end') : '';
   $('count-body').innerHTML = `<p>${esc(w('count.hand', last.number))}.${esc(end)}</p>` +
     `<table class="count" id="count-table"><tr><th>${esc(w('count.lance'))}</th><th>${esc(w('count.how'))}</th><th>${esc(w('count.why'))}</th>` +
@@ -987,7 +985,7 @@ function showLobby() {
   status(w('online.hello', app.name));
   const result = readJson(sessionStorage, RESULT_KEY);
   if (result) {
-    if (!$('last-result')) $('lobby').insertAdjacentHTML('afterbegin', '<p id="last-result" class="lobby-col"></p>');
+    if (!$('last-result')) $('lobby').insertAdjacentHTML('afterbegin', '<p id="last-result"></p>');
     const names = result.names ?? [];
     const how = result.winner === null || result.winner === undefined ? w('online.last.result.over', result.table) :
       result.mine === result.winner ? w('online.last.result.we') :

@@ -3,8 +3,9 @@
 // of any amount (a slider and a number), a speech bubble, and the box of tips. They decide
 // nothing about the game: each page gives them what the library (or the server) said — the
 // signals a seat may make, the bet limits, the tips — and what to do with the choice.
+import { cardSvg, NO_CARD } from './cards.js';
 import { faceSvg } from './faces.js';
-import { moveWords, signWords, tipWords, w } from './words.js';
+import { cardWords, moveWords, signWords, tipWords, w } from './words.js';
 
 /** The shirt of each team's faces. */
 const SHIRTS = ['#2874a6', '#b9770e'];
@@ -86,6 +87,17 @@ export function arrowHtml(acting) {
 export function marksHtml({ dealer, mano }) {
   return (dealer ? `<span class="badge dealer" title="${esc(w('dealer.title'))}">${esc(w('dealer'))}</span>` : '') +
     (mano ? `<span class="badge mano" title="${esc(w('mano.title'))}">${LEAF}${esc(w('mano'))}</span>` : '');
+}
+
+/**
+ * The cards shown at a hand's count, seat by seat, as small pictures named in words ("rey de
+ * oros"): `ids` the 16 card ids (4 a seat, mus.h's ids), `name(s)` each seat's name.
+ */
+export function shownCardsHtml(ids, name) {
+  const seat = (s) => ids.slice(4 * s, 4 * s + 4).filter((id) => id !== NO_CARD && id !== null)
+    .map((id) => `<span class="mini-card">${cardSvg(id, esc(cardWords(id)))}</span>`).join('');
+  return `<p class="shown">${esc(w('count.shown'))}</p><ul class="shown">` +
+    [0, 1, 2, 3].map((s) => `<li><span>${esc(name(s))}</span> ${seat(s)}</li>`).join('') + '</ul>';
 }
 
 /** A speech bubble's HTML (empty when nothing is said); `ask` for a question to the partner. */

@@ -117,6 +117,20 @@ test('four people play a match: gestures, chat, a raise off the ladder, a partne
     await waitFor(p, () => [...document.querySelectorAll('#chat-list .chat-text')].some((x) => x.textContent === '<b>hola</b>'), null, 'the chat line');
     assert.equal(await p.locator('#chat-list b').count(), 0, 'no markup from the chat');
   }
+  // After a reload the chat comes back (chat_history).
+  await pages[2].reload();
+  await waitFor(pages[2], () => window.musOnline.welcomes > 0 && window.musOnline.seq !== null, null, 'Carla back');
+  await waitFor(pages[2], () => [...document.querySelectorAll('#chat-list .chat-text')].some((x) => x.textContent === '<b>hola</b>'), null, 'the chat after a reload');
+  // The server's limits said in words: a line of spaces is not sent; more than 5 lines in 10 s.
+  await pages[1].locator('#chat-text').fill('   ');
+  await pages[1].locator('#chat-send').click();
+  assert.match(await pages[1].locator('#chat-error').innerText(), /no sólo espacios/);
+  for (let i = 0; i < 6; i++) {
+    await pages[1].locator('#chat-text').fill(`línea ${i}`);
+    await pages[1].locator('#chat-send').click();
+  }
+  await waitFor(pages[1], () => document.getElementById('chat-error').dataset.code === 'rate_limited', null, 'the chat rate said');
+  assert.match(await pages[1].locator('#chat-error').innerText(), /Demasiados mensajes seguidos/);
 
   // The match: everyone cuts; at grande the first seat raises 13 with the slider, the other
   // team's first answerer proposes "no quiero" and its partner agrees from the bubble; at
@@ -231,6 +245,24 @@ test('four people play a match: gestures, chat, a raise off the ladder, a partne
   await ap.locator('#info-close').click();
   await ap.setViewportSize({ width: 390, height: 844 });
   await ap.screenshot({ path: join(workdir, 'web-table4-390.png'), fullPage: true });
+  await ap.setViewportSize({ width: 1280, height: 900 });
+
+  // The lobby lists a friend's table first, marked: Carla opens a public table, then Bea.
+  for (const s of [2, 1]) {
+    await pages[s].locator('#again').click();
+    await waitFor(pages[s], () => document.body.dataset.mode === 'lobby', null, `${names[s]} in the lobby`);
+    await pages[s].locator('#kind-2').selectOption('human');
+    await pages[s].locator('#create').click();
+    await waitFor(pages[s], () => !document.getElementById('share').hidden, null, `${names[s]}'s public table`);
+  }
+  const beaTable = await pages[1].evaluate(() => window.musOnline.table);
+  await ap.locator('#again').click();
+  await waitFor(ap, () => document.body.dataset.mode === 'lobby', null, 'Ana in the lobby');
+  await waitFor(ap, () => document.querySelectorAll('#tables-body tr').length === 2, null, 'two tables listed');
+  assert.equal(await ap.locator('#tables-body tr').first().getAttribute('data-table'), beaTable, 'the friend\'s table first');
+  assert.equal(await ap.locator('#tables-body tr.friend').count(), 1);
+  assert.match(await ap.locator('#friends-list').innerText(), /Bea/);
+  await ap.screenshot({ path: join(workdir, 'web-table4-lobby.png') });
   for (const p of pages) assert.deepEqual(p.problems, []);
   for (const p of pages) await p.context().close();
 });
