@@ -166,6 +166,13 @@ test('four people play a match: gestures, chat, a raise off the ladder, a partne
       assert.match(await p.locator('#controls .row.proposal .bubble').innerText(), /^¿No quiero\?$/);
       assert.equal(await p.locator('#seat-top .bubble.ask').innerText(), '¿No quiero?', 'the partner\'s bubble asks');
       await p.screenshot({ path: join(workdir, 'web-table4-1280.png') });
+      // At 1280 px the score lines and "Dejar la mesa" take one line each.
+      const line = await p.locator('#scores > div').first().evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 20);
+      for (const box of await p.locator('#scores > div').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height))) {
+        assert.ok(box < 1.5 * line, `a score line of one line (${box} px)`);
+      }
+      const [leave, lobby] = [await p.locator('#leave').boundingBox(), await p.locator('#to-lobby').boundingBox()];
+      assert.ok(leave.height < 40 && Math.abs(leave.y - lobby.y) < 2, `"Dejar la mesa" on one line (${JSON.stringify(leave)})`);
       if (!scannedEnglish) {
         // The same table in English, then back.
         scannedEnglish = true;
