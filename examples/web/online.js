@@ -315,7 +315,7 @@ function onView(m) {
   } catch {
     // Storage full or refused: the log just does not survive a reload.
   }
-  if (app.current === m.table) tipsBox.show(m.tips ?? [], people(t));
+  if (app.current === m.table) tipsBox.show(m.tips ?? [], { ...people(t), open: Boolean(m.view?.bet_open) });
   render();
 }
 

@@ -437,9 +437,11 @@ export function cardWords(id) {
   return lang === 'es' ? `${rank} de ${suit}` : `${rank} of ${suit}`;
 }
 
-// Card ids from a list of ids or a bit set (bit = card id: a number, a bigint or its decimal text).
+// Card ids from a list (of ids, or of the binding's Cards), a Hand (its `ids`), or a bit set
+// (bit = card id: a number, a bigint or its decimal text).
 function cardIds(x) {
-  if (Array.isArray(x)) return x.filter((c) => Number.isInteger(c) && c >= 0 && c < 40);
+  if (x && typeof x === 'object' && !Array.isArray(x) && x.ids) return cardIds([...x.ids]);
+  if (Array.isArray(x)) return x.map((c) => (typeof c === 'object' && c !== null ? c.id : c)).filter((c) => Number.isInteger(c) && c >= 0 && c < 40);
   if (x === undefined || x === null || x === '') return [];
   const bits = BigInt(x);
   return Array.from({ length: 40 }, (_, i) => i).filter((i) => (bits >> BigInt(i)) & 1n);
@@ -458,22 +460,24 @@ export const TIP_BY_NUMBER = Object.freeze(['none', 'search_choice', 'club_cut',
   'grande_no_king', 'chica_aces', 'chica_no_ace', 'pares', 'juego', 'punto', 'ciego', 'hand', 'partner_signal', 'opponent_signal',
   'deje_wins_game', 'reject_loses_game', 'raise_deje_wins', 'they_need_little', 'we_need_little', 'perete', 'lance_chance']);
 
-// A tip's action (an object with `kind`, `amount`, `cards`) as a move's words, or null.
-function tipMove(a) {
+// A tip's action (an object with `kind`, `amount`, `cards`) as a move's words (`open`: a bet
+// is open, so a bet is a raise), or null.
+function tipMove(a, open) {
   if (!a || typeof a !== 'object' || !named(a.kind, ACTION_BY_NUMBER)) return null;
-  return moveWords({ kind: a.kind, amount: a.amount, cards: a.cards === undefined ? undefined : cardIds(a.cards) }, a.open);
+  return moveWords({ kind: a.kind, amount: a.amount, cards: a.cards === undefined ? undefined : cardIds(a.cards) }, open);
 }
 
-// The signals of a bit set (bit k = signal k) as their names.
-const signalList = (bits) => listWords(SIGNAL_BY_NUMBER.map((_, k) => k).filter((k) => (Number(bits) >> k) & 1).map((k) => signWords(k).name));
+// The signals of a list (numbers or names) or a bit set (bit k = signal k) as their names.
+const signalList = (x) => listWords((Array.isArray(x) ? x.map(signalNumber) : SIGNAL_BY_NUMBER.map((_, k) => k).filter((k) => (Number(x) >> k) & 1))
+  .map((k) => signWords(k).name));
 const fixed = (x) => (Math.round(Number(x) * 10) / 10).toLocaleString(lang);
 
 // The words of each tip kind (the library's table of kinds, include/mus/tips.hpp), as
 // functions of the tip's fields and the page's seats (`people`, see grammar()).
 const TIP_WORDS = {
   es: {
-    search_choice: (t) => `El bot de búsqueda jugaría «${tipMove(t.action) ?? '?'}»: unos ${fixed(t.points)} puntos para tu pareja hasta el final de la mano` +
-      (tipMove(t.other) ? `; si no, «${tipMove(t.other)}» (${fixed(t.other_points ?? t.otherPoints)}).` : '.'),
+    search_choice: (t, b, g) => `El bot de búsqueda jugaría «${tipMove(t.action, g.open) ?? '?'}»: unos ${fixed(t.points)} puntos para tu pareja hasta el final de la mano` +
+      (tipMove(t.other, g.open) ? `; si no, «${tipMove(t.other, g.open)}» (${fixed(t.other_points ?? t.otherPoints)}).` : '.'),
     club_cut: () => 'Un jugador de club cortaría aquí: no hay mus.',
     club_mus: () => 'Mano floja para un jugador de club: pide mus y descarta.',
     club_discard: (t) => `Un jugador de club tiraría ${listWords(cardIds(t.cards).map(cardWords))} y se quedaría con el resto.`,
@@ -497,8 +501,8 @@ const TIP_WORDS = {
     lance_chance: (t) => `Con lo que sabes, tu pareja gana ${lanceWords(t.lance).toLowerCase()} ${t.count} de cada 100 veces.`,
   },
   en: {
-    search_choice: (t) => `The search bot would play "${tipMove(t.action) ?? '?'}": about ${fixed(t.points)} points for your team to the end of the hand` +
-      (tipMove(t.other) ? `; else "${tipMove(t.other)}" (${fixed(t.other_points ?? t.otherPoints)}).` : '.'),
+    search_choice: (t, b, g) => `The search bot would play "${tipMove(t.action, g.open) ?? '?'}": about ${fixed(t.points)} points for your team to the end of the hand` +
+      (tipMove(t.other, g.open) ? `; else "${tipMove(t.other, g.open)}" (${fixed(t.other_points ?? t.otherPoints)}).` : '.'),
     club_cut: () => 'A club player would cut here: no mus.',
     club_mus: () => 'A weak hand for a club player: ask for mus and discard.',
     club_discard: (t) => `A club player would throw ${listWords(cardIds(t.cards).map(cardWords))} and keep the rest.`,
@@ -528,7 +532,8 @@ const TIP_WORDS = {
  * include/mus/tips.hpp) as a sentence in the language. The fields keep the library's names;
  * `kind` and `lance` may be numbers or names, cards ids or bit sets.
  * @param tip the tip.
- * @param people the page's seats (see grammar()), for a tip that names a seat.
+ * @param people the page's seats (see grammar()), for a tip that names a seat; `open`: a bet
+ *   is open (an advised bet is then a raise).
  */
 export function tipWords(tip, people = { name: (s) => String(s), me: null }) {
   const kind = named(tip?.kind, TIP_BY_NUMBER);
@@ -537,7 +542,7 @@ export function tipWords(tip, people = { name: (s) => String(s), me: null }) {
   // What beats a juego: a 31 real first, then the totals.
   const beaten = [...(tip.real31_beats ?? tip.real31Beats ? [lang === 'es' ? '31 real' : '31 real'] : []),
     ...(tip.beaten_by ?? tip.beatenBy ?? []).filter((x) => x > 0).map(String)];
-  return say(tip, beaten, grammar(people));
+  return say(tip, beaten, { ...grammar(people), open: Boolean(people.open) });
 }
 
 // ---- errors ------------------------------------------------------------------------------------
