@@ -13,6 +13,7 @@
 import {
   init, Action, ActionKind, BotKind, EventKind, HandEnd, MusError, Phase, PRESETS, Rules, State,
 } from '/libmus/esm/index.js';
+import * as libmus from '/libmus/esm/index.js';
 import { backSvg, cardSvg, NO_CARD } from './cards.js';
 import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, mountShared, placeFaces, raiseRow, shownCardsHtml, TipsBox } from './ui.js';
 import {
@@ -79,6 +80,11 @@ function askBot(seat) {
     waiting.set(t, resolve);
     worker.postMessage({ ticket: t, state: state.toString(), kind: botKind, target: botTarget, seed: String(seed * 1000n + BigInt(window.musTable.log.length) * 7n + BigInt(seat)) });
   });
+}
+
+// The library's tips for a seat's decision (a package without mus_tips gives none).
+function tipsFor(seat) {
+  return libmus.tips ? libmus.tips(state, seat) : [];
 }
 
 function setTurn(turn) {
@@ -295,6 +301,7 @@ function humanTurn(failed = null) {
     }
     redraw = null;
     box.innerHTML = '';
+    tipsBox.show([]);
     loop();
   };
   const move = (a, label, cls = '') => button(label, () => play(a), `act${cls}`, { kind: ACTION_BY_NUMBER[a.kind], amount: String(a.amount) });
@@ -332,6 +339,8 @@ function humanTurn(failed = null) {
   const limits = state.betLimits();
   if (limits) box.append(raiseRow({ min: limits.min, max: limits.max, open: view.betOpen, typed: failed?.typed, bet: (n, typed) => play(Action.bet(HUMAN, n), typed) }));
   if (failed) box.insertAdjacentHTML('beforeend', `<p class="error" id="play-error" role="alert">${esc(w('play.refused', failed.message))}</p>`);
+  // The library's tips for this decision (the box opens by itself while the switch is on).
+  tipsBox.show(tipsFor(HUMAN), { ...PEOPLE, open: view.betOpen });
   render();
   box.querySelector('button')?.focus();
 }

@@ -3,7 +3,8 @@
 // Spanish and in English (the choice remembered by the browser); the bot kinds named as on the
 // online page; a gesture made from the person's own face while a bot thinks, shown on that
 // face and in the signals list; a raise off the bet ladder chosen with the slider; the
-// partner's question (R25a, the online preset) answered with "De acuerdo". Screenshots of the
+// partner's question (R25a, the online preset) answered with "De acuerdo"; the library's tips
+// in their box, turned off and still off after a reload. Screenshots of the
 // table at 1280×900 and 390×844 (web-table-1280.png, web-table-390.png in the build dir).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -123,6 +124,41 @@ test('the partner asks (R25a): the question in a bubble, "De acuerdo" first, and
   await page.locator('#controls .row.proposal button.agree').click();
   await page.waitForFunction((n) => window.musTable.log.length > n, before);
   assert.match(await page.locator('#log-list').innerText(), /Estás de acuerdo/);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('tips: the library\'s tips in a box at the person\'s turn; turned off, they stay off after a reload',
+  { skip: !mus.tips && 'this package has no tips function' }, async () => {
+  const page = await newPage(table.browser);
+  await open(page, table.base, 4, 0, 'online');
+  await page.waitForSelector('body[data-turn="human"]');
+  // The box shows the library's tips for this decision, in words.
+  const t = await page.evaluate(() => window.musTable);
+  let s = mus.State.new(mus.Rules.parse(t.rules), t.dealer);
+  for (const a of t.log) s = s.apply(mus.Action.parse(a));
+  const expected = mus.tips(s, 0);
+  assert.ok(expected.length > 0, 'the library has tips for the first decision');
+  await page.waitForSelector('#tips:not([hidden])');
+  assert.equal(await page.getAttribute('#tips', 'data-count'), String(expected.length));
+  for (let i = 0; i < expected.length; i++) {
+    assert.notEqual(await page.locator('#tips-text').innerText(), '');
+    assert.deepEqual(await engineTextOn(page, ['#tips-text', '#tips-count']), [], 'a tip in words');
+    if (expected.length > 1) await page.locator('#tips-next').click();
+  }
+  // Off: the box closes, and after a reload it does not open by itself; "?" opens it, with
+  // the switch off, and turns tips back on.
+  await page.locator('#tips-on').uncheck();
+  assert.ok(await page.locator('#tips').isHidden());
+  await open(page, table.base, 4, 0, 'online');
+  await page.waitForSelector('body[data-turn="human"]');
+  await page.waitForTimeout(200);
+  assert.ok(await page.locator('#tips').isHidden(), 'tips stay off after a reload');
+  await page.locator('#tips-open').click();
+  await page.waitForSelector('#tips:not([hidden])');
+  assert.equal(await page.locator('#tips-on').isChecked(), false);
+  await page.locator('#tips-on').check();
+  assert.equal(await page.evaluate(() => localStorage.getItem('mus.tips')), null, 'tips on again');
   assert.deepEqual(page.problems, []);
   await page.close();
 });
