@@ -205,7 +205,8 @@ struct Handler::Impl final : TableHost {
     if (m.token) {
       const std::string& token = *m.token;
       const auto dash = token.find('-');
-      const auto it = dash == std::string::npos ? players.end() : players.find(token.substr(0, dash));
+      const auto it =
+          dash == std::string::npos ? players.end() : players.find(token.substr(0, dash));
       if (it == players.end() ||
           !constant_time_equal(it->second.card.secret, token.substr(dash + 1)))
         refuse("unknown_token", "no player has this resume token");
@@ -215,7 +216,8 @@ struct Handler::Impl final : TableHost {
         auto old = conns.find(p->conn);
         if (old != conns.end()) {
           old->second.player.clear();
-          out.push_back({p->conn, out::error("replaced", "the player resumed on another connection", "")});
+          out.push_back(
+              {p->conn, out::error("replaced", "the player resumed on another connection", "")});
         }
       }
       if (m.name && *m.name != p->card.name) {
@@ -270,7 +272,8 @@ struct Handler::Impl final : TableHost {
     const std::uint64_t seed = test_seed ? mus::derive_seed(*test_seed, 9, created) : random_u64();
     ++created;
     const int dealer = static_cast<int>(mus::derive_seed(seed, 4, 0) % 4);
-    auto table = std::make_unique<Table>(id, std::move(settings), seed, dealer, store, limits, *this);
+    auto table =
+        std::make_unique<Table>(id, std::move(settings), seed, dealer, store, limits, *this);
     log("table " + id + " created by " + p.card.id + ": " + table->settings().rules_text);
     Table& placed = *tables.emplace(id, std::move(table)).first->second;
     if (m.seat) {
@@ -312,7 +315,8 @@ struct Handler::Impl final : TableHost {
     const Player& me = welcomed(c);
     const Player& p = known_player(m.player);
     const auto& f = me.card.friends;
-    out.push_back({c, out::player_info(p.card, std::find(f.begin(), f.end(), p.card.id) != f.end())});
+    out.push_back(
+        {c, out::player_info(p.card, std::find(f.begin(), f.end(), p.card.id) != f.end())});
   }
 
   void on(ConnId c, const in::AddFriend& m, std::int64_t, std::vector<Outgoing>& out) {
@@ -348,7 +352,8 @@ struct Handler::Impl final : TableHost {
       t.friends = std::any_of(t.seats.begin(), t.seats.end(), [&](const out::SeatOut& s) {
         return s.taken && mine.count(std::string(s.player_id)) > 0;
       });
-    std::stable_partition(list.begin(), list.end(), [](const out::TableOut& t) { return t.friends; });
+    std::stable_partition(list.begin(), list.end(),
+                          [](const out::TableOut& t) { return t.friends; });
     out.push_back({c, out::lobby(list)});
   }
 
@@ -377,8 +382,10 @@ struct Handler::Impl final : TableHost {
       return out;
     }
     if (text.size() > limits.max_message_bytes) {
-      out.push_back({c, out::error("too_large", "messages are limited to " +
-                                                    std::to_string(limits.max_message_bytes) + " bytes", "")});
+      out.push_back({c, out::error("too_large",
+                                   "messages are limited to " +
+                                       std::to_string(limits.max_message_bytes) + " bytes",
+                                   "")});
       return out;
     }
     const json m = json::parse(text, nullptr, false);
@@ -398,7 +405,8 @@ struct Handler::Impl final : TableHost {
       out.push_back({c, out::error(r.code, r.message, re)});
     } catch (const StoreError& e) {
       log(std::string("store: ") + e.what());
-      out.push_back({c, out::error("store_failed", "the server could not store this; try again", re)});
+      out.push_back(
+          {c, out::error("store_failed", "the server could not store this; try again", re)});
     } catch (const std::exception& e) {
       log(std::string("internal: ") + e.what());
       out.push_back({c, out::error("server_error", "the server failed on this message", re)});
@@ -531,7 +539,9 @@ void Handler::open(ConnId c, std::int64_t now_ms) {
 std::vector<Outgoing> Handler::message(ConnId c, std::string_view text, std::int64_t now_ms) {
   return impl_->message(c, text, now_ms);
 }
-std::vector<Outgoing> Handler::close(ConnId c, std::int64_t now_ms) { return impl_->close(c, now_ms); }
+std::vector<Outgoing> Handler::close(ConnId c, std::int64_t now_ms) {
+  return impl_->close(c, now_ms);
+}
 std::vector<Outgoing> Handler::tick(std::int64_t now_ms) { return impl_->tick(now_ms); }
 std::string Handler::lobby() const { return out::lobby_http(impl_->open_tables(0)); }
 std::optional<std::string> Handler::replay_transcript(const std::string& table_id) {

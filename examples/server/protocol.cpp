@@ -147,7 +147,9 @@ Message chat(const json& m, const Limits&) {
 Message player_info(const json& m, const Limits&) {
   return PlayerInfo{fields::need_string(m, "player")};
 }
-Message add_friend(const json& m, const Limits&) { return AddFriend{fields::need_string(m, "player")}; }
+Message add_friend(const json& m, const Limits&) {
+  return AddFriend{fields::need_string(m, "player")};
+}
 Message remove_friend(const json& m, const Limits&) {
   return RemoveFriend{fields::need_string(m, "player")};
 }
@@ -168,7 +170,9 @@ std::size_t message_type(const json& m) {
   return static_cast<std::size_t>(it - type_names.begin());
 }
 
-bool needs_hello(std::size_t type) { return type_names[type] != "hello" && type_names[type] != "ping"; }
+bool needs_hello(std::size_t type) {
+  return type_names[type] != "hello" && type_names[type] != "ping";
+}
 
 Message parse(std::size_t type, const json& m, const Limits& limits) {
   return parsers.at(type)(m, limits);
@@ -484,7 +488,9 @@ std::string lobby(std::span<const TableOut> tables) {
   return dump({{"type", "lobby"}, {"tables", list}});
 }
 
-std::string chat(std::string_view table, const ChatLine& line) { return dump(chat_json(table, line)); }
+std::string chat(std::string_view table, const ChatLine& line) {
+  return dump(chat_json(table, line));
+}
 
 std::string chat_history(std::string_view table, std::span<const ChatLine> lines) {
   json a = json::array();

@@ -259,7 +259,9 @@ void SqliteStore::fill(TableRecord& t) {
 
 std::vector<TableRecord> SqliteStore::load_unfinished() {
   std::vector<TableRecord> out;
-  Stmt s(db_, prepare("SELECT id, settings, seed, dealer FROM tables WHERE finished = 0 ORDER BY rowid"));
+  Stmt s(
+      db_,
+      prepare("SELECT id, settings, seed, dealer FROM tables WHERE finished = 0 ORDER BY rowid"));
   while (s.step()) {
     TableRecord t;
     t.id = s.text(0);

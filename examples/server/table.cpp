@@ -38,7 +38,8 @@ std::string Table::restore(const TableRecord& r, const TableSettings& settings, 
   for (std::size_t s = 0; s < 4; ++s) {
     if (r.seats[s].empty()) continue;
     if (settings_.bot[s]) return "a person sits at bot seat " + std::to_string(s);
-    if (!host_.person(r.seats[s])) return "unknown player " + r.seats[s] + " at seat " + std::to_string(s);
+    if (!host_.person(r.seats[s]))
+      return "unknown player " + r.seats[s] + " at seat " + std::to_string(s);
   }
   player_ = r.seats;
   actions_ = r.actions;
@@ -275,7 +276,8 @@ std::string_view Table::play(const mus::Action* first, out::Note first_note, std
   const bool over = s.phase == mus::Phase::match_over;
   MatchEnd end;
   if (over) end = results(s, entries);
-  store_.append_actions(id_, actions_.size(), texts, over ? &end : nullptr);  // before anybody sees them
+  store_.append_actions(id_, actions_.size(), texts,
+                        over ? &end : nullptr);  // before anybody sees them
   if (over) host_.match_over(end);
   state_ = s;
   actions_.insert(actions_.end(), texts.begin(), texts.end());
@@ -362,7 +364,8 @@ void Table::join(ConnId c, const std::string& player, std::optional<int> seat, s
     chosen = mine;
   } else {
     for (int s = 0; s < 4 && chosen < 0; ++s)
-      if (!settings_.bot[static_cast<std::size_t>(s)] && player_[static_cast<std::size_t>(s)].empty())
+      if (!settings_.bot[static_cast<std::size_t>(s)] &&
+          player_[static_cast<std::size_t>(s)].empty())
         chosen = s;
     if (chosen < 0) refuse("table_full", "every seat of this table is taken");
   }

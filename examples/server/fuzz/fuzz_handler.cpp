@@ -84,7 +84,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // The watched table: connection 9 alone sits there.
   h.open(9, now);
   check(h.message(9, R"({"type":"hello","v":1,"name":"Other"})", now));
-  auto out = check(h.message(9, R"({"type":"create","seats":["human","bot","bot","bot"],"seat":0})", now));
+  auto out =
+      check(h.message(9, R"({"type":"create","seats":["human","bot","bot","bot"],"seat":0})", now));
   const std::string other_view = field(out, "view", "seq");
   const std::string other = field(out, "table", "table");
   // The script's table.
@@ -92,7 +93,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   out = check(h.message(1, R"({"type":"hello","v":1,"name":"Fuzz"})", now));
   const std::string token = field(out, "welcome", "token");
   const std::string player = field(out, "welcome", "player");
-  out = check(h.message(1, R"({"type":"create","seats":["human","bot","bot","bot"],"seat":0})", now));
+  out =
+      check(h.message(1, R"({"type":"create","seats":["human","bot","bot","bot"],"seat":0})", now));
   const std::string table = field(out, "table", "table");
   std::string seq = field(out, "view", "seq");
   std::vector<bool> open(4, true);

@@ -447,7 +447,8 @@ TEST_CASE("an unstarted table whose creator is gone past the grace window leaves
     CHECK(error_code(h.send(2, json{{"type", "join"}, {"table", gone}})) == "match_over");
     CHECK_FALSE(h.handler.replay_transcript(gone));
     const auto open = h.store.load_unfinished();
-    CHECK(std::none_of(open.begin(), open.end(), [&](const TableRecord& t) { return t.id == gone; }));
+    CHECK(
+        std::none_of(open.begin(), open.end(), [&](const TableRecord& t) { return t.id == gone; }));
     const auto log = h.handler.take_log();
     CHECK(std::any_of(log.begin(), log.end(), [&](const std::string& x) {
       return x.find(gone) != std::string::npos && x.find("creator is gone") != std::string::npos;

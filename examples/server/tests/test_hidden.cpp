@@ -95,7 +95,9 @@ TEST_CASE("hidden information: over whole matches no seat and no spectator recei
     Harness h(relaxed(), 100 + static_cast<std::uint64_t>(scanned));
     for (const ConnId c : {ConnId{1}, ConnId{2}, ConnId{3}, ConnId{4}})
       h.hello(c, std::string(1, static_cast<char>('A' + c)));
-    h.send(1, json{{"type", "create"}, {"rules", rules}, {"seats", {"human", "human", "human", "human"}},
+    h.send(1, json{{"type", "create"},
+                   {"rules", rules},
+                   {"seats", {"human", "human", "human", "human"}},
                    {"seat", 0}});
     const std::string id = (*last_of(h.inbox[1], "table"))["table"];
     h.hello(5, "Spectator");
@@ -112,7 +114,8 @@ TEST_CASE("hidden information: over whole matches no seat and no spectator recei
       const json* v = last_of(h.inbox[c], "view");
       const json kept = v != nullptr ? *v : json();
       const auto r = h.send(c, m);
-      if (!kept.is_null() && last_of(h.inbox[c], "view") == nullptr) h.inbox[c].insert(h.inbox[c].begin(), kept);
+      if (!kept.is_null() && last_of(h.inbox[c], "view") == nullptr)
+        h.inbox[c].insert(h.inbox[c].begin(), kept);
       return r;
     };
     for (int round = 0; round < 20000 && last_of(h.inbox[5], "match_over") == nullptr; ++round) {
@@ -193,13 +196,15 @@ TEST_CASE("hidden information: over whole matches no seat and no spectator recei
       planted_id["view"]["hand_ids"][0] = mus::parse_card(foreign)->id();
       CHECK(leaks(planted_id, allowed0) == just);
       json hint = m;
-      hint["events"].push_back({{"server", "note"}, {"words", json::array({"1", "discard", foreign})}});
+      hint["events"].push_back(
+          {{"server", "note"}, {"words", json::array({"1", "discard", foreign})}});
       CHECK_FALSE(leaks(hint, allowed0).empty());
       json discard = m;  // a legal discard naming another seat's card
       discard["legal"] = json::array({{{"id", 5}, {"kind", "discard"},
                                        {"cards", {mus::parse_card(foreign)->id()}}}});
       CHECK(leaks(discard, allowed0) == just);
-      const json line = {{"type", "chat"}, {"seq", m["seq"]}, {"text", "tengo " + foreign + " y mas"}};
+      const json line = {
+          {"type", "chat"}, {"seq", m["seq"]}, {"text", "tengo " + foreign + " y mas"}};
       CHECK(leaks(line, allowed0) == just);
       const json lobby = {{"type", "lobby"}, {"seq", m["seq"]},
                           {"tables", {{{"seats", {{{"player", foreign}}}}}}}};

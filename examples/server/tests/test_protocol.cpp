@@ -17,8 +17,8 @@ TEST_CASE("malformed messages get their documented error codes") {
   CHECK(error_code(h.send(1, std::string("{}"))) == "missing_field");
   CHECK(error_code(h.send(1, json{{"type", 5}})) == "wrong_type");
   CHECK(error_code(h.send(1, json{{"type", "dance"}})) == "unknown_type");
-  CHECK(error_code(h.send(1, json{{"type", "create"}, {"seats", {"human", "bot", "bot", "bot"}}})) ==
-        "hello_first");
+  CHECK(error_code(h.send(1, json{{"type", "create"},
+                                  {"seats", {"human", "bot", "bot", "bot"}}})) == "hello_first");
   CHECK(error_code(h.send(1, json{{"type", "hello"}, {"name", "Ana"}})) == "missing_field");
   CHECK(error_code(h.send(1, json{{"type", "hello"}, {"v", "1"}, {"name", "Ana"}})) ==
         "wrong_type");

@@ -108,7 +108,8 @@ TEST_CASE("the SQLite store: a player's card and friends, a table's chat (the la
   CHECK_THROWS_AS(s.set_friend("p1", "nobody", true), StoreError);  // players only
   s.create_table({"t1", "{}", 1, 0, {}, {}, false});
   for (int n = 1; n <= 60; ++n)
-    s.append_chat("t1", {n, n % 4, "p1", "Ana", "line " + std::to_string(n) + " <b>&amp;", 1000 + n});
+    s.append_chat("t1",
+                  {n, n % 4, "p1", "Ana", "line " + std::to_string(n) + " <b>&amp;", 1000 + n});
   CHECK_THROWS_AS(s.append_chat("t1", {60, 0, "p1", "Ana", "again", 0}), StoreError);  // n is taken
   const auto t = s.load_table("t1");
   REQUIRE(t);
@@ -132,9 +133,10 @@ TEST_CASE("the SQLite store opens a file of an older server: its players get a c
   {
     sqlite3* raw = nullptr;
     REQUIRE(sqlite3_open(db.c_str(), &raw) == SQLITE_OK);
-    REQUIRE(sqlite3_exec(raw, "DROP TABLE friends; DROP TABLE players; CREATE TABLE players(id TEXT "
-                              "PRIMARY KEY, name TEXT NOT NULL, secret TEXT NOT NULL); INSERT INTO "
-                              "players VALUES('p1', 'Ana', 'x')",
+    REQUIRE(sqlite3_exec(raw,
+                         "DROP TABLE friends; DROP TABLE players; CREATE TABLE players(id TEXT "
+                         "PRIMARY KEY, name TEXT NOT NULL, secret TEXT NOT NULL); INSERT INTO "
+                         "players VALUES('p1', 'Ana', 'x')",
                          nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(raw);
   }
