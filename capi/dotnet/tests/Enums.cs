@@ -34,6 +34,9 @@ internal static partial class BindingTests
         new EnumPrefix { Enum = typeof(EventKind), Prefix = "MUS_EVENT_", Except = new string[0] },
         new EnumPrefix { Enum = typeof(BotKind), Prefix = "MUS_BOT_", Except = new string[0] },
         new EnumPrefix { Enum = typeof(PlayoutScope), Prefix = "MUS_PLAYOUT_", Except = new string[0] },
+        new EnumPrefix { Enum = typeof(TipKind), Prefix = "MUS_TIP_", Except = new string[0] },
+        new EnumPrefix { Enum = typeof(RecordLine), Prefix = "MUS_RECORD_LINE_", Except = new string[0] },
+        new EnumPrefix { Enum = typeof(RecordEnd), Prefix = "MUS_RECORD_END_", Except = new string[0] },
     };
 
     private static string Normalized(string name)

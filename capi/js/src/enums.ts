@@ -54,3 +54,9 @@ export const Status = group('MUS_E_');
 export const BotKind = group('MUS_BOT_');
 /** How far playouts() plays (MUS_PLAYOUT_*). */
 export const PlayoutScope = group('MUS_PLAYOUT_');
+/** What a tip says (MUS_TIP_*); the table of tip kinds in mus.h gives each one's facts. */
+export const TipKind = group('MUS_TIP_');
+/** What one line of a match record holds (MUS_RECORD_LINE_*). */
+export const RecordLine = group('MUS_RECORD_LINE_');
+/** How a match record ends (MUS_RECORD_END_*). */
+export const RecordEnd = group('MUS_RECORD_END_');

@@ -166,6 +166,51 @@ class EventKind(enum.IntEnum):
     AGREE = _abi.MUS_EVENT_AGREE
 
 
+class TipKind(enum.IntEnum):
+    """What a tip says (``MUS_TIP_*``): the table of tip kinds in mus.h gives each one's
+    facts; :func:`mus.tips` gives them."""
+    SEARCH_CHOICE = _abi.MUS_TIP_SEARCH_CHOICE
+    CLUB_CUT = _abi.MUS_TIP_CLUB_CUT
+    CLUB_MUS = _abi.MUS_TIP_CLUB_MUS
+    CLUB_DISCARD = _abi.MUS_TIP_CLUB_DISCARD
+    GRANDE_KINGS = _abi.MUS_TIP_GRANDE_KINGS
+    GRANDE_NO_KING = _abi.MUS_TIP_GRANDE_NO_KING
+    CHICA_ACES = _abi.MUS_TIP_CHICA_ACES
+    CHICA_NO_ACE = _abi.MUS_TIP_CHICA_NO_ACE
+    PARES = _abi.MUS_TIP_PARES
+    JUEGO = _abi.MUS_TIP_JUEGO
+    PUNTO = _abi.MUS_TIP_PUNTO
+    CIEGO = _abi.MUS_TIP_CIEGO
+    HAND = _abi.MUS_TIP_HAND
+    PARTNER_SIGNAL = _abi.MUS_TIP_PARTNER_SIGNAL
+    OPPONENT_SIGNAL = _abi.MUS_TIP_OPPONENT_SIGNAL
+    DEJE_WINS_GAME = _abi.MUS_TIP_DEJE_WINS_GAME
+    REJECT_LOSES_GAME = _abi.MUS_TIP_REJECT_LOSES_GAME
+    RAISE_DEJE_WINS = _abi.MUS_TIP_RAISE_DEJE_WINS
+    THEY_NEED_LITTLE = _abi.MUS_TIP_THEY_NEED_LITTLE
+    WE_NEED_LITTLE = _abi.MUS_TIP_WE_NEED_LITTLE
+    PERETE = _abi.MUS_TIP_PERETE
+    LANCE_CHANCE = _abi.MUS_TIP_LANCE_CHANCE
+
+
+class RecordLine(enum.IntEnum):
+    """What one line of a match record holds (``MUS_RECORD_LINE_*``)."""
+    COMMENT = _abi.MUS_RECORD_LINE_COMMENT
+    TAG = _abi.MUS_RECORD_LINE_TAG
+    RULES = _abi.MUS_RECORD_LINE_RULES
+    DEALER = _abi.MUS_RECORD_LINE_DEALER
+    ACTION = _abi.MUS_RECORD_LINE_ACTION
+    STATE = _abi.MUS_RECORD_LINE_STATE
+    END = _abi.MUS_RECORD_LINE_END
+
+
+class RecordEnd(enum.IntEnum):
+    """How a match record ends (``MUS_RECORD_END_*``)."""
+    NONE = _abi.MUS_RECORD_END_NONE        #: no end line (versions 0 to 2 have none)
+    OVER = _abi.MUS_RECORD_END_OVER        #: ``end over``: the match is over
+    STOPPED = _abi.MUS_RECORD_END_STOPPED  #: ``end stopped``: left unfinished
+
+
 #: Each enum and the prefix of its constants in mus.h (Status is special: MUS_OK and MUS_E_*).
 class BotKind(enum.IntEnum):
     """The library's computer players (``MUS_BOT_*``)."""
@@ -199,6 +244,9 @@ ENUM_PREFIXES = {
     LanceStatus: "MUS_LANCE_STATUS_",
     HandEnd: "MUS_END_",
     EventKind: "MUS_EVENT_",
+    TipKind: "MUS_TIP_",
+    RecordLine: "MUS_RECORD_LINE_",
+    RecordEnd: "MUS_RECORD_END_",
 }
 
 E = TypeVar("E", bound=enum.IntEnum)
