@@ -429,6 +429,23 @@ const RANK_WORDS = {
   en: ['ace', 'two', 'three', 'four', 'five', 'six', 'seven', 'jack', 'knight', 'king'],
 };
 const SUIT_WORDS = { es: ['oros', 'copas', 'espadas', 'bastos'], en: ['coins', 'cups', 'swords', 'clubs'] };
+const RANKS_WORDS = {
+  es: ['ases', 'doses', 'treses', 'cuatros', 'cincos', 'seises', 'sietes', 'sotas', 'caballos', 'reyes'],
+  en: ['aces', 'twos', 'threes', 'fours', 'fives', 'sixes', 'sevens', 'jacks', 'knights', 'kings'],
+};
+
+/**
+ * A hand's pares as the library encodes them (kind × 100 + high rank × 10 + low rank; kind 1
+ * pareja, 2 medias, 3 duples; ranks 0 ace .. 9 king as they play, R4) in words: "medias de
+ * reyes", "duples de reyes y sotas"; null without pares.
+ */
+export function paresWords(code) {
+  const kind = Math.floor(code / 100);
+  if (kind < 1 || kind > 3) return null;
+  const [hi, lo] = [pick(RANKS_WORDS)[Math.floor(code / 10) % 10], pick(RANKS_WORDS)[code % 10]];
+  if (lang === 'es') return kind === 3 ? `duples de ${hi} y ${lo}` : `${kind === 1 ? 'pareja' : 'medias'} de ${hi}`;
+  return kind === 3 ? `two pairs (duples), ${hi} and ${lo}` : kind === 1 ? `a pair of ${hi}` : `three ${hi} (medias)`;
+}
 
 /** A card by its library id (mus.h: suit × 10 + rank index) in words: "rey de oros". */
 export function cardWords(id) {
@@ -471,6 +488,8 @@ function tipMove(a, open) {
 const signalList = (x) => listWords((Array.isArray(x) ? x.map(signalNumber) : SIGNAL_BY_NUMBER.map((_, k) => k).filter((k) => (Number(x) >> k) & 1))
   .map((k) => signWords(k).name));
 const fixed = (x) => (Math.round(Number(x) * 10) / 10).toLocaleString(lang);
+// A tip's game score, the seat's team first: "39 a 20", "39–20".
+const score = (t) => `${t.score?.[0] ?? 0}${lang === 'es' ? ' a ' : '–'}${t.score?.[1] ?? 0}`;
 
 // The words of each tip kind (the library's table of kinds, include/mus/tips.hpp), as
 // functions of the tip's fields and the page's seats (`people`, see grammar()).
@@ -485,20 +504,20 @@ const TIP_WORDS = {
     grande_no_king: () => 'Sin reyes: la grande no es tu lance.',
     chica_aces: (t) => `Llevas ${t.count} ases: buena mano a chica.`,
     chica_no_ace: () => 'Sin ases: la chica no es tu lance.',
-    pares: (t) => `Llevas ${['pares', 'pareja', 'medias', 'duples'][t.count] ?? 'pares'}: ${plural(t.count, 'tanto', 'tantos')} si tu pareja gana los pares.`,
-    juego: (t, b) => `Llevas juego de ${t.value ?? t.eval?.value ?? '?'}${b.length ? `; te ganan ${listWords(b)}` : ': es el mejor juego'}.`,
-    punto: (t) => `Llevas ${t.value ?? t.eval?.value ?? '?'} de punto (el mejor es 30).`,
+    pares: (t) => `Llevas ${paresWords(t.pares) ?? ['pares', 'pareja', 'medias', 'duples'][t.count] ?? 'pares'}: ${plural(t.count, 'tanto', 'tantos')} si tu pareja gana los pares.`,
+    juego: (t, b) => `Llevas juego de ${t.value}${b.length ? `; te ganan ${listWords(b)}` : ': es el mejor juego'}.`,
+    punto: (t) => (t.value === 30 ? 'Llevas 30 de punto: el mejor punto.' : `Llevas ${t.value} de punto (el mejor es 30).`),
     ciego: () => 'Ni pares ni juego: vas ciego.',
-    hand: (t) => `Tu mano: ${listWords(cardIds(t.hand_ids ?? t.hand).map(cardWords))}.`,
+    hand: (t) => `Tu mano: ${listWords(cardIds(t.hand_ids ?? t.hand).map(cardWords))}${paresWords(t.pares) ? `; ${paresWords(t.pares)}` : ''}; ${t.value > 30 ? `juego de ${t.value}` : `${t.value} de punto`}.`,
     partner_signal: (t) => `Tu compañero te ha hecho la seña de ${signalList(t.signals)}.`,
     opponent_signal: (t, b, g) => `${capital(g.name(t.seat))} ha hecho la seña de ${signalList(t.signals)}.`,
-    deje_wins_game: (t) => `Os ${t.amount === 1 ? 'falta 1 punto' : `faltan ${t.amount} puntos`}: si envidas y no lo quieren, ganáis el juego.`,
-    reject_loses_game: (t) => `Si no lo quieres, les das ${t.amount} y con ello el juego.`,
-    raise_deje_wins: (t) => `Sube: si no lo quieren, el deje (${t.amount}) os da el juego.`,
-    they_need_little: (t) => `A ellos les faltan ${t.amount}: un órdago os cuesta poco.`,
-    we_need_little: (t) => `Os faltan ${t.amount}: no hace falta ir al órdago.`,
+    deje_wins_game: (t) => `Vais ${score(t)}: si envidas, o lo quieren o el deje os da el juego.`,
+    reject_loses_game: (t) => `Vais ${score(t)}: si no lo quieres, les das ${t.amount} y con ello el juego.`,
+    raise_deje_wins: (t) => `Vais ${score(t)}: sube, y si no lo quieren el deje de ${t.amount} os da el juego.`,
+    they_need_little: (t) => `Vais ${score(t)}: a ellos les faltan ${t.amount}, así que un órdago os cuesta poco.`,
+    we_need_little: (t) => `Vais ${score(t)}: os faltan ${t.amount}, no hace falta jugárselo a un órdago.`,
     perete: () => '¡Tío Perete! Declararlo vale 1 punto en el acto.',
-    lance_chance: (t) => `Con lo que sabes, tu pareja gana ${lanceWords(t.lance).toLowerCase()} ${t.count} de cada 100 veces.`,
+    lance_chance: (t) => `Con lo que sabes, tu pareja gana ${lanceWords(t.lance).toLowerCase()} unas ${t.count} de cada 100 veces.`,
   },
   en: {
     search_choice: (t, b, g) => `The search bot would play "${tipMove(t.action, g.open) ?? '?'}": about ${fixed(t.points)} points for your team to the end of the hand` +
@@ -510,18 +529,18 @@ const TIP_WORDS = {
     grande_no_king: () => 'No king: grande is not your lance.',
     chica_aces: (t) => `You hold ${t.count} aces: strong at chica.`,
     chica_no_ace: () => 'No ace: chica is not your lance.',
-    pares: (t) => `You hold ${['pairs', 'a pair', 'three of a kind (medias)', 'two pairs (duples)'][t.count] ?? 'pairs'}: ${plural(t.count, 'tanto', 'tantos')} if your team wins pares.`,
-    juego: (t, b) => `You hold juego ${t.value ?? t.eval?.value ?? '?'}${b.length ? `; beaten by ${listWords(b)}` : ': the best juego'}.`,
-    punto: (t) => `You hold ${t.value ?? t.eval?.value ?? '?'} for punto (30 is the best).`,
+    pares: (t) => `You hold ${paresWords(t.pares) ?? ['pairs', 'a pair', 'three of a kind (medias)', 'two pairs (duples)'][t.count] ?? 'pairs'}: ${plural(t.count, 'tanto', 'tantos')} if your team wins pares.`,
+    juego: (t, b) => `You hold juego ${t.value}${b.length ? `; beaten by ${listWords(b)}` : ': the best juego'}.`,
+    punto: (t) => (t.value === 30 ? 'You hold punto 30: the best punto.' : `You hold ${t.value} for punto (30 is the best).`),
     ciego: () => 'No pairs and no game: you play blind.',
-    hand: (t) => `Your hand: ${listWords(cardIds(t.hand_ids ?? t.hand).map(cardWords))}.`,
+    hand: (t) => `Your hand: ${listWords(cardIds(t.hand_ids ?? t.hand).map(cardWords))}${paresWords(t.pares) ? `; ${paresWords(t.pares)}` : ''}; ${t.value > 30 ? `juego ${t.value}` : `punto ${t.value}`}.`,
     partner_signal: (t) => `Your partner signalled ${signalList(t.signals)}.`,
     opponent_signal: (t, b, g) => `${capital(g.name(t.seat))} signalled ${signalList(t.signals)}.`,
-    deje_wins_game: (t) => `You need ${plural(t.amount, 'point', 'points')}: bet, and if they fold you win the game.`,
-    reject_loses_game: (t) => `If you fold you give them ${t.amount}, and with it the game.`,
-    raise_deje_wins: (t) => `Raise: if they fold, the ${t.amount} wins you the game.`,
-    they_need_little: (t) => `They need ${t.amount}: an órdago costs you little.`,
-    we_need_little: (t) => `You need ${t.amount}: no need for an órdago.`,
+    deje_wins_game: (t) => `The score is ${score(t)}: if you bet, they must see it or the fold wins you the game.`,
+    reject_loses_game: (t) => `The score is ${score(t)}: folding gives them ${t.amount}, and with it the game.`,
+    raise_deje_wins: (t) => `The score is ${score(t)}: raise, and if they fold the ${t.amount} wins you the game.`,
+    they_need_little: (t) => `The score is ${score(t)}: they need only ${t.amount}, so an órdago costs you little.`,
+    we_need_little: (t) => `The score is ${score(t)}: you need only ${t.amount}, no need to gamble on an órdago.`,
     perete: () => 'Tío Perete! Declaring it scores 1 point at once.',
     lance_chance: (t) => `From what you know, your team wins ${lanceWords(t.lance).toLowerCase()} about ${t.count} times in 100.`,
   },

@@ -80,6 +80,29 @@ test('the web table\'s words name mus.h numbers, in both languages, for every ke
     for (const k of words.BOT_BY_NUMBER) assert.ok(words.botWords(k), `${lang} words for the bot kind ${k}`);
     assert.deepEqual(Object.keys(words.ERROR_WORDS[lang]).sort(), Object.keys(words.ERROR_WORDS.es).sort(), `${lang} has every error`);
   }
+  // Every tip kind of mus.h (MUS_TIP_*) has words in both languages, free of engine text.
+  const tipKinds = [...header.matchAll(/#define MUS_TIP_([A-Z0-9_]+) (\d+)/g)].map((m) => [m[1].toLowerCase(), Number(m[2])]);
+  assert.ok(tipKinds.length >= 22, 'mus.h lists the tip kinds');
+  for (const [name, n] of tipKinds) assert.equal(words.TIP_BY_NUMBER[n], name, `tip kind ${n}`);
+  const { ENGINE_TEXT } = await import(pathToFileURL(join(webDir, '..', '..', 'capi', 'js', 'test', 'engine_text.mjs')).href);
+  for (const lang of Object.keys(words.LANGUAGES)) {
+    words.setLanguage(lang);
+    for (const [name, n] of tipKinds) {
+      // A tip as the server writes it (names, bit sets) and as the JS binding gives it (numbers, lists).
+      for (const tip of [
+        { kind: name, lance: 'grande', seat: 1, count: 2, amount: 3, score: [36, 12], signals: 5, hand: [9, 19, 0, 33], pares: 299,
+          value: 31, real31_beats: true, beaten_by: [32, 40, 0], cards: '3', action: { kind: 'bet', amount: 5 }, other: { kind: 'pass' },
+          points: 1.25, other_points: -0.4, chance: 0.62 },
+        { kind: n, lance: 0, seat: 1, count: 2, amount: 3, score: [36, 12], signals: [0, 2], hand: { ids: [9, 19, 0, 33] }, pares: 105,
+          value: 28, real31Beats: false, beatenBy: [], cards: [{ id: 0 }, { id: 1 }], action: { kind: 6, amount: 5, cards: 0n },
+          other: null, points: 1.25, otherPoints: 0, chance: 0.62 },
+      ]) {
+        const text = words.tipWords(tip, { name: (s) => `Ane${s}`, me: 0 });
+        assert.ok(text.length > 10 && !/undefined|NaN|\?\?|\[object/.test(text), `${lang} words for the tip ${name}: ${text}`);
+        for (const re of ENGINE_TEXT) assert.ok(!re.test(text), `${lang} tip ${name} in words: ${text}`);
+      }
+    }
+  }
   words.setLanguage('es');
   assert.deepEqual([...words.UI_KEYS.en].sort(), [...words.UI_KEYS.es].sort(), 'both languages have the same labels');
   // Every key the pages name (data-w* in the HTML, w('…') in the scripts) has words.
