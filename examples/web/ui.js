@@ -239,7 +239,7 @@ export class TipsBox {
   show(tips, people) {
     if (people) this.people = people;
     const list = Array.isArray(tips) ? tips.slice(0, 3) : [];
-    const key = JSON.stringify(list);
+    const key = JSON.stringify(list, (k, v) => (typeof v === 'bigint' ? String(v) : v)); // the binding's card sets are bigints
     if (key === this.key) return;
     this.key = key;
     this.tips = list;
