@@ -4,7 +4,8 @@
 //   - a gesture is made out of turn (need_mus, from the faces the own face opens) and every
 //     page shows it on the gesturer's face (marked in red on the partner's page);
 //   - a chat line `<b>hola</b>` arrives on every page as text;
-//   - a raise off the bet ladder (13) is chosen with the slider;
+//   - an amount below the least bet is refused with the server's reason (the rule), and a
+//     raise off the bet ladder (13) is chosen with the slider;
 //   - the partner answers a proposal bubble (R25a) with "De acuerdo";
 //   - an órdago accepted ends the match;
 //   - no button, log line or count line shows engine text, in Spanish and in English;
@@ -156,6 +157,12 @@ test('four people play a match: gestures, chat, a raise off the ladder, a partne
     if (view.phase === 'mus') {
       await click('#controls button.act[data-kind="cut"]');
     } else if (view.lance === 'grande' && !view.bet_open && !raised && await p.locator('#raise-range').count()) {
+      // An amount the library refuses (below the least bet) shows the server's reason, the rule.
+      await p.locator('#amount').fill('1');
+      await p.locator('#raise-go').click();
+      await waitFor(p, () => document.getElementById('play-error') !== null, null, 'the refused amount');
+      assert.match(await p.locator('#play-error').innerText(), /^No se puede: R2\d/);
+      assert.equal(await p.inputValue('#amount'), '1', 'the amount stays as typed');
       await p.locator('#raise-range').fill('13');
       assert.equal(await p.inputValue('#amount'), '13');
       assert.equal(await p.locator('#raise-go').innerText(), 'Envido 13');
