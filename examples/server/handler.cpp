@@ -11,6 +11,7 @@
 #include <variant>
 
 #include "protocol.hpp"
+#include "record_print.hpp"
 #include "replay.hpp"
 #include "settings.hpp"
 #include "table.hpp"
@@ -75,6 +76,7 @@ struct Handler::Impl final : TableHost {
   };
   struct Conn {
     std::string player;
+    bool tips = false;  // hello.tips
     double tokens = 0;
     std::int64_t refill_ms = 0;
     std::set<std::string> watching;
@@ -99,7 +101,10 @@ struct Handler::Impl final : TableHost {
   std::optional<Person> person(const std::string& id) const override {
     const auto it = players.find(id);
     if (it == players.end()) return std::nullopt;
-    return Person{it->second.card.name, it->second.conn, it->second.dropped_at};
+    const ConnId c = it->second.conn;
+    const auto conn = conns.find(c);
+    return Person{it->second.card.name, c, it->second.dropped_at,
+                  conn != conns.end() && conn->second.tips};
   }
   void seated(const std::string& player, const std::string& table, bool at) override {
     const auto it = players.find(player);
@@ -238,6 +243,7 @@ struct Handler::Impl final : TableHost {
     }
     p->conn = c;
     conn.player = p->card.id;
+    conn.tips = m.tips;
     out.push_back({c, out::welcome({p->card.id, p->card.name, p->card.id + "-" + p->card.secret,
                                     resumed,
                                     std::vector<std::string>(p->tables.begin(), p->tables.end()),
@@ -496,7 +502,7 @@ struct Handler::Impl final : TableHost {
     return list;
   }
 
-  std::optional<std::string> replay_transcript(const std::string& id) {
+  std::optional<std::string> match_text(const std::string& id, Handler::MatchText what) {
     const auto r = store.load_table(id);
     if (!r || !r->finished) return std::nullopt;
     TableSettings settings;
@@ -507,18 +513,16 @@ struct Handler::Impl final : TableHost {
     } catch (const json::exception&) {
       return std::nullopt;
     }
-    mus::State last{};
-    if (const std::string err = replay(settings.rules, r->dealer, r->actions, last);
-        !err.empty() || last.phase != mus::Phase::match_over)
-      return std::nullopt;  // abandoned before its end, or not replayable
-    std::string error;
-    std::string text = transcript("libmus match transcript: mus-server table " + r->id + ".",
-                                  settings.rules, r->dealer, r->actions, error);
-    if (!error.empty()) {
-      log("replay " + id + ": " + error);
+    mus::MatchRecord record;
+    if (const std::string err = record_of("mus-server table " + r->id, settings.rules,
+                                          r->dealer, r->actions, record);
+        !err.empty()) {
+      log("record " + id + ": " + err);
       return std::nullopt;
     }
-    return text;
+    if (record.end != mus::RecordEnd::over) return std::nullopt;  // abandoned before its end
+    if (what == Handler::MatchText::record) return mus::record_to_text(record);
+    return muscli::watch_text(record);
   }
 };
 
@@ -544,8 +548,8 @@ std::vector<Outgoing> Handler::close(ConnId c, std::int64_t now_ms) {
 }
 std::vector<Outgoing> Handler::tick(std::int64_t now_ms) { return impl_->tick(now_ms); }
 std::string Handler::lobby() const { return out::lobby_http(impl_->open_tables(0)); }
-std::optional<std::string> Handler::replay_transcript(const std::string& table_id) {
-  return impl_->replay_transcript(table_id);
+std::optional<std::string> Handler::match_text(const std::string& table_id, MatchText what) {
+  return impl_->match_text(table_id, what);
 }
 std::vector<std::string> Handler::take_log() { return std::exchange(impl_->log_lines, {}); }
 std::size_t Handler::table_count() const { return impl_->tables.size(); }

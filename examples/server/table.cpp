@@ -154,6 +154,10 @@ std::string Table::view_of(int seat, std::uint64_t since, std::int64_t now) cons
   v.state = &state_;
   v.gestures = seat >= 0 && !bot_plays(seat, now);
   v.legal = v.gestures && state_.to_act == seat;
+  if (v.legal) {
+    const auto p = host_.person(player_[static_cast<std::size_t>(seat)]);
+    v.tips = p && p->tips;
+  }
   v.deadline_ms = time_left(now);
   const auto first = std::partition_point(log_.begin(), log_.end(),
                                           [&](const out::LogEntry& e) { return e.seq <= since; });

@@ -33,6 +33,7 @@ struct Person {
   std::string_view name;        ///< The display name (valid until the host changes it).
   ConnId conn = 0;              ///< The connection, 0 while disconnected.
   std::int64_t dropped_at = 0;  ///< When the last connection closed (ms).
+  bool tips = false;            ///< The connection asked for tips (`hello.tips`).
 };
 
 /// What a table may ask of the server around it.

@@ -58,10 +58,12 @@ struct Harness {
   std::vector<json> send(ConnId c, const json& j) { return send(c, j.dump()); }
   void tick() { take(handler.tick(now)); }
   void close(ConnId c) { take(handler.close(c, now)); }
-  // Opens a connection and says hello; returns the welcome.
-  json hello(ConnId c, const std::string& name) {
+  // Opens a connection and says hello (asking for tips when `tips`); returns the welcome.
+  json hello(ConnId c, const std::string& name, bool tips = false) {
     open(c);
-    const auto r = send(c, json{{"type", "hello"}, {"v", 1}, {"name", name}});
+    json m = {{"type", "hello"}, {"v", 1}, {"name", name}};
+    if (tips) m["tips"] = true;
+    const auto r = send(c, m);
     REQUIRE(r.size() == 1);
     REQUIRE(r[0]["type"] == "welcome");
     return r[0];

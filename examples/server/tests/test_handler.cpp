@@ -445,7 +445,7 @@ TEST_CASE("an unstarted table whose creator is gone past the grace window leaves
     REQUIRE(closed != nullptr);
     CHECK((*closed)["over"] == true);  // the spectator sees it closed
     CHECK(error_code(h.send(2, json{{"type", "join"}, {"table", gone}})) == "match_over");
-    CHECK_FALSE(h.handler.replay_transcript(gone));
+    CHECK_FALSE(h.handler.match_text(gone, Handler::MatchText::record));
     const auto open = h.store.load_unfinished();
     CHECK(
         std::none_of(open.begin(), open.end(), [&](const TableRecord& t) { return t.id == gone; }));

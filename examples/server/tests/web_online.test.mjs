@@ -5,7 +5,7 @@
 // clicking the move buttons (by the server's kinds, in words) until the match ends; one page
 // reloads mid-hand and goes on where it was (same seat, same view, same move log); the server
 // is killed and restarted, and every page reconnects by itself; at the end every page shows
-// the result and a link to /replays/<id>, which answers 200 with the transcript. A second case
+// the result and a link to /replays/<id>, which answers 200 with the match record. A second case
 // covers the lobby (a public table listed and joined, a seat left to the bot) and refusals
 // shown in words; a first checks words.js (its numbers against mus.h, both languages, every
 // key the pages use); a last
@@ -280,7 +280,7 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
   assert.ok(restarted, 'the server restart happened');
   await waitFor(c, () => document.getElementById('winner') !== null, null, 'the end on the spectator\'s page');
 
-  // Both pages show the result and the link to the transcript, which the server serves.
+  // Both pages show the result and the link to the match record, which the server serves.
   const results = [];
   for (const p of [a, b]) {
     await waitFor(p, () => document.getElementById('winner') !== null, null, 'the result');
@@ -294,9 +294,10 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
   assert.match(replay, /^\/replays\/t[0-9a-f]{16}$/);
   const r = await fetch(new URL(replay, base));
   assert.equal(r.status, 200);
-  const transcript = await r.text();
-  assert.match(transcript, /^rules /m);
-  assert.match(transcript, /^action /m);
+  const record = await r.text();
+  assert.match(record, /^mus-record 3\n/);
+  assert.match(record, /^rules /m);
+  assert.match(record, /^end over$/m);
   assert.ok(clicks > 0);
   await a.screenshot({ path: join(workdir, 'web-online.png') });
   assert.deepEqual(pageErrors, []);

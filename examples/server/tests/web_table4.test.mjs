@@ -9,8 +9,11 @@
 //   - the partner answers a proposal bubble (R25a) with "De acuerdo";
 //   - an órdago accepted ends the match;
 //   - no button, log line or count line shows engine text, in Spanish and in English;
-//   - tips are turned off and stay off after a reload;
-//   - a player's card shows the finished match and a friend is added.
+//   - the server's tips (hello.tips) show in the tips box in words, at the seat to act only;
+//     tips are turned off and stay off after a reload;
+//   - a player's card shows the finished match and a friend is added;
+//   - the end screen's record link (match_over.record) opens in `mus-cli replay`, whose
+//     output is the match's readable page (match_over.page).
 // A second case: in the lobby (refreshed fast), a table whose creator closes the tab
 // disappears after the server's grace window (`--grace 1`); the small things of the forms
 // (a name of spaces, an empty rules field, a clock error after a rules error).
@@ -140,6 +143,7 @@ test('four people play a match: gestures, chat, a raise off the ladder, a partne
   let agreed = false;
   let ordago = false;
   let scannedEnglish = false;
+  let tipsShown = 0;
   for (let round = 0; round < 400; round++) {
     assert.ok(timeLeft() > 0, 'the match did not end in time');
     const states = await Promise.all(pages.map(stateOf));
@@ -153,6 +157,17 @@ test('four people play a match: gestures, chat, a raise off the ladder, a partne
     const { view, moves, seq } = states[s];
     const bad = await engineTextOn(p, SHOWN);
     assert.deepEqual(bad, [], `engine text on ${names[s]}'s page`);
+    // The tips of the server: only on the page of the seat to act, in words.
+    const tips = await p.evaluate(() => ({ n: (window.musOnline.tips ?? []).length, text: document.getElementById('tips-text').textContent,
+      count: document.getElementById('tips').dataset.count }));
+    if (tips.n > 0) {
+      tipsShown += 1;
+      assert.equal(tips.count, String(tips.n));
+      assert.ok(tips.text.length > 10 && !/sin palabras|undefined|NaN|\?»/.test(tips.text), `a tip in words: ${tips.text}`);
+    }
+    for (const [k, q] of pages.entries()) {
+      if (k !== s) assert.equal(await q.evaluate(() => (window.musOnline.tips ?? []).length), 0, 'tips only for the seat to act');
+    }
     const click = (sel) => p.locator(sel).first().click();
     if (view.phase === 'mus') {
       await click('#controls button.act[data-kind="cut"]');
@@ -210,6 +225,7 @@ test('four people play a match: gestures, chat, a raise off the ladder, a partne
     await waitFor(p, (q) => window.musOnline.seq !== q || window.musOnline.over !== null, seq, `the view after ${names[s]}'s move`);
   }
   assert.ok(raised && agreed && ordago, `the match had the raise (${raised}), the agreement (${agreed}) and the órdago (${ordago})`);
+  assert.ok(tipsShown > 3, `the server's tips were shown (${tipsShown} decisions)`);
   for (const p of pages) await waitFor(p, () => document.getElementById('winner') !== null, null, 'the end');
   // The end shows the last hand's dealer and mano (not the next, never-played hand's).
   const last = (await stateOf(pages[0])).view.last;
@@ -221,18 +237,23 @@ test('four people play a match: gestures, chat, a raise off the ladder, a partne
   assert.match(await pages[0].locator('#count-body tr[data-lance="chica"] .reason').innerText(), /^órdago querido: gan(amos nosotros|an ellos) el juego/);
   assert.match(await pages[0].locator('#count-body tr[data-lance="grande"] .reason').innerText(), /de deje al momento/);
 
-  // The record of the match, and its readable page when the server gives them.
+  // The record of the match opens in mus-cli replay, which prints the readable page.
   const over = await pages[0].evaluate(() => window.musOnline.over);
   const href = await pages[0].locator('#replay-link').getAttribute('href');
-  assert.equal(href, over.record ?? over.replay);
-  const record = await (await fetch(new URL(href, base))).text();
-  if (over.record && env.MUS_CLI) {
-    const file = join(workdir, 'match.record');
-    writeFileSync(file, record);
-    const out = execFileSync(env.MUS_CLI, ['replay', file], { encoding: 'utf8', timeout: 20_000 });
-    assert.match(out, /./, 'mus-cli replay reads the record');
-  }
-  if (over.page) assert.equal((await fetch(new URL(over.page, base))).status, 200, 'the readable page of the match');
+  assert.equal(href, over.record);
+  assert.equal(over.replay, over.record, 'replay: the older name of record');
+  assert.equal(await pages[0].locator('#page-link').getAttribute('href'), over.page);
+  const got = await fetch(new URL(href, base));
+  assert.match(got.headers.get('content-type'), /^text\/plain/);
+  const record = await got.text();
+  assert.match(record, /^mus-record 3\n/);
+  const page = await (await fetch(new URL(over.page, base))).text();
+  assert.ok(env.MUS_CLI, 'MUS_CLI names mus-cli');
+  const file = join(workdir, 'match.record');
+  writeFileSync(file, record);
+  const out = execFileSync(env.MUS_CLI, ['replay', file], { encoding: 'utf8', timeout: 20_000 });
+  assert.equal(out, page, 'mus-cli replay of the record prints the match\'s page');
+  await pages[0].screenshot({ path: join(workdir, 'web-table4-end-1280.png') });
 
   // Tips off, and still off after a reload.
   const tp = pages[3];
