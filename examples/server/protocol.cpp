@@ -506,6 +506,12 @@ std::string view(const ViewOut& v) {
     o.begin_object()
         .key("min").value(std::int64_t{lo})
         .key("max").value(std::int64_t{mus::max_bet(s)})
+        // The bet (or raise "more" over the open bet's stake) that, seen and won, gives the
+        // seat's team the points it still needs for the game: a page's slider stops there
+        // (more is the órdago's job), though any amount up to max stays legal.
+        .key("game").value(std::int64_t{s.rules.target} -
+                           s.scores.points[static_cast<std::size_t>(mus::team_of(v.seat))] -
+                           (s.bet.open != 0 ? s.bet.proposed : 0))
         .end_object();
   } else {
     o.null();

@@ -337,7 +337,10 @@ function humanTurn(failed = null) {
   }
   box.append(row);
   const limits = state.betLimits();
-  if (limits) box.append(raiseRow({ min: limits.min, max: limits.max, open: view.betOpen, typed: failed?.typed, bet: (n, typed) => play(Action.bet(HUMAN, n), typed) }));
+  // The slider stops at the bet (or raise over the open bet's stake) that gives the person's
+  // team (team 0) what it still needs for the game, as the server's bet_limits.game.
+  const game = state.rules.target - view.score[0] - (view.betOpen ? view.proposed : 0);
+  if (limits) box.append(raiseRow({ min: limits.min, max: limits.max, game, open: view.betOpen, typed: failed?.typed, bet: (n, typed) => play(Action.bet(HUMAN, n), typed) }));
   if (failed) box.insertAdjacentHTML('beforeend', `<p class="error" id="play-error" role="alert">${esc(w('play.refused', failed.message))}</p>`);
   // The library's tips for this decision (the box opens by itself while the switch is on).
   tipsBox.show(tipsFor(HUMAN), { ...PEOPLE, open: view.betOpen });

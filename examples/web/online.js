@@ -681,7 +681,7 @@ function renderControls(t) {
   box.append(row);
   const limits = view.bet_limits ?? null;
   if (limits && limits.min > 0) {
-    const raise = raiseRow({ min: limits.min, max: limits.max, open, typed: app.failed?.typed,
+    const raise = raiseRow({ min: limits.min, max: limits.max, game: limits.game, open, typed: app.failed?.typed,
       bet: (n, typed) => { app.failed = { ...(app.failed ?? {}), typed }; act(t, { bet: n }); } });
     raise.querySelectorAll('button, input').forEach((x) => { x.disabled = off; });
     box.append(raise);

@@ -161,7 +161,10 @@ export function placeFaces(panel, seat, container) {
 export function raiseRow(o) {
   const row = document.createElement('div');
   row.className = 'row raise';
-  const top = Math.min(o.max, Math.max(o.min + 20, 40));
+  // The slider goes up to the bet that gives the team what it still needs for the game
+  // (`game`): a bigger bet is what the órdago is for. The number field takes any legal amount
+  // up to `max`.
+  const top = Math.max(o.min, Math.min(o.max, o.game ?? o.max));
   const first = Number(o.typed ?? o.min);
   const label = document.createElement('label');
   label.className = 'raise-label';
@@ -173,7 +176,8 @@ export function raiseRow(o) {
   const amount = Object.assign(document.createElement('input'), { type: 'number', id: 'amount', min: o.min, max: o.max, step: 1 });
   amount.value = o.typed ?? String(o.min);
   amount.setAttribute('aria-label', w('raise.free'));
-  amount.title = w('raise.range', o.min, o.max);
+  const words = top < o.max ? w('raise.range.game', o.min, top) : w('raise.range', o.min, o.max);
+  amount.title = words;
   const go = button('', () => o.bet(Number(amount.value), amount.value), 'ladder raise-go', { kind: 'bet', key: 'a' });
   go.id = 'raise-go';
   const say = () => { go.textContent = moveWords({ kind: 'bet', amount: amount.value === '' ? '…' : Number(amount.value) }, o.open); };
@@ -183,7 +187,7 @@ export function raiseRow(o) {
   say();
   const hint = document.createElement('span');
   hint.className = 'raise-range-words';
-  hint.textContent = w('raise.range', o.min, o.max);
+  hint.textContent = words;
   row.append(label, range, amount, go, hint);
   return row;
 }

@@ -596,6 +596,8 @@ TEST_CASE("views: each legal action's kind, amount, signal and cards are the lib
           REQUIRE(limits.is_object());
           CHECK(limits["min"] == mus::min_bet(s));
           CHECK(limits["max"] == mus::max_bet(s));
+          CHECK(limits["game"] == s.rules.target - s.scores.points[mus::team_of(seat) & 1] -
+                                      (s.bet.open != 0 ? s.bet.proposed : 0));
           ++with_limits;
         } else {
           CHECK(limits.is_null());

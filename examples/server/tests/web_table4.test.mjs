@@ -178,6 +178,12 @@ test('four people play a match: gestures, chat, a raise off the ladder, a partne
       await waitFor(p, () => document.getElementById('play-error') !== null, null, 'the refused amount');
       assert.match(await p.locator('#play-error').innerText(), /^No se puede: R2\d/);
       assert.equal(await p.inputValue('#amount'), '1', 'the amount stays as typed');
+      // The slider stops at what the team needs for the game; the words say so, not 986.
+      const limits = await p.evaluate(() => window.musOnline.betLimits);
+      assert.ok(limits.game < limits.max, JSON.stringify(limits));
+      assert.equal(await p.locator('#raise-range').getAttribute('max'), String(limits.game));
+      assert.equal(await p.locator('.raise-range-words').innerText(),
+        `de ${limits.min} a ${limits.game}, lo que os falta para el juego (para más, el órdago)`);
       await p.locator('#raise-range').fill('13');
       assert.equal(await p.inputValue('#amount'), '13');
       assert.equal(await p.locator('#raise-go').innerText(), 'Envido 13');
