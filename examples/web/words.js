@@ -488,6 +488,17 @@ function tipMove(a, open) {
 const signalList = (x) => listWords((Array.isArray(x) ? x.map(signalNumber) : SIGNAL_BY_NUMBER.map((_, k) => k).filter((k) => (Number(x) >> k) & 1))
   .map((k) => signWords(k).name));
 const fixed = (x) => (Math.round(Number(x) * 10) / 10).toLocaleString(lang);
+// A search estimate (the team's points minus the opponents') as what the team wins or loses:
+// "ganaría unos 2 puntos", "perdería unos 9,3" / "would win about 2 points".
+const gain = (x) => {
+  const n = Number(x);
+  const es = lang === 'es';
+  if (Math.abs(n) < 0.05) return es ? 'quedaría igual' : 'would break even';
+  const how = n > 0 ? (es ? 'ganaría' : 'would win') : (es ? 'perdería' : 'would lose');
+  const k = fixed(Math.abs(n));
+  const one = k === '1';
+  return `${how} ${es ? (one ? 'un' : 'unos') : 'about'} ${one && es ? '' : `${k} `}${es ? (one ? 'punto' : 'puntos') : (one ? 'point' : 'points')}`;
+};
 // A tip's game score, the seat's team first: "39 a 20", "39–20".
 const score = (t) => `${t.score?.[0] ?? 0}${lang === 'es' ? ' a ' : '–'}${t.score?.[1] ?? 0}`;
 
@@ -495,8 +506,8 @@ const score = (t) => `${t.score?.[0] ?? 0}${lang === 'es' ? ' a ' : '–'}${t.sc
 // functions of the tip's fields and the page's seats (`people`, see grammar()).
 const TIP_WORDS = {
   es: {
-    search_choice: (t, b, g) => `El bot de búsqueda jugaría «${tipMove(t.action, g.open) ?? '?'}»: unos ${fixed(t.points)} puntos para tu pareja hasta el final de la mano` +
-      (tipMove(t.other, g.open) ? `; si no, «${tipMove(t.other, g.open)}» (${fixed(t.other_points ?? t.otherPoints)}).` : '.'),
+    search_choice: (t, b, g) => `El bot de búsqueda jugaría «${tipMove(t.action, g.open) ?? '?'}»: así tu pareja ${gain(t.points)} hasta el final de la mano` +
+      (tipMove(t.other, g.open) ? `; con «${tipMove(t.other, g.open)}», ${gain(t.other_points ?? t.otherPoints)}.` : '.'),
     club_cut: () => 'Un jugador de club cortaría aquí: no hay mus.',
     club_mus: () => 'Mano floja para un jugador de club: pide mus y descarta.',
     club_discard: (t) => `Un jugador de club tiraría ${listWords(cardIds(t.cards).map(cardWords))} y se quedaría con el resto.`,
@@ -520,8 +531,8 @@ const TIP_WORDS = {
     lance_chance: (t) => `Con lo que sabes, tu pareja gana ${lanceWords(t.lance).toLowerCase()} unas ${t.count} de cada 100 veces.`,
   },
   en: {
-    search_choice: (t, b, g) => `The search bot would play "${tipMove(t.action, g.open) ?? '?'}": about ${fixed(t.points)} points for your team to the end of the hand` +
-      (tipMove(t.other, g.open) ? `; else "${tipMove(t.other, g.open)}" (${fixed(t.other_points ?? t.otherPoints)}).` : '.'),
+    search_choice: (t, b, g) => `The search bot would play "${tipMove(t.action, g.open) ?? '?'}": so your team ${gain(t.points)} to the end of the hand` +
+      (tipMove(t.other, g.open) ? `; with "${tipMove(t.other, g.open)}", ${gain(t.other_points ?? t.otherPoints)}.` : '.'),
     club_cut: () => 'A club player would cut here: no mus.',
     club_mus: () => 'A weak hand for a club player: ask for mus and discard.',
     club_discard: (t) => `A club player would throw ${listWords(cardIds(t.cards).map(cardWords))} and keep the rest.`,
@@ -828,7 +839,7 @@ const UI = {
     'online.presence.away': 'desconectado',
     'online.missing.events': '(faltan jugadas anteriores)',
     'online.see.record': 'El registro de la partida',
-    'online.see.page': 'La partida mano a mano',
+    'online.see.page': 'La partida mano a mano (en inglés)',
     'online.see.replay': (path) => `Ver la partida entera (${path})`,
     'online.back.lobby': 'Volver a las mesas',
     'online.last.result.we': 'Tu última partida: la ganamos',

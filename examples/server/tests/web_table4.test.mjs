@@ -62,6 +62,8 @@ async function person(base, name, width = 1280, height = 900, query = '') {
   const page = await ctx.newPage();
   page.problems = [];
   page.on('pageerror', (e) => page.problems.push(`${name}: ${e.message}`));
+  // The online page loads no libmus: the server gives the words' facts and the tips.
+  page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/libmus/')) page.problems.push(`${name}: loaded ${r.url()}`); });
   await page.goto(`${base}online.html${query}`);
   await page.locator('#name').fill(name);
   await page.getByRole('button', { name: 'Entrar' }).click();
