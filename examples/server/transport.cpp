@@ -444,10 +444,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const std::string path = target.substr(0, target.find('?'));
     if (path == "/tables")
       return reply(req, http::status::ok, "application/json", hub_.handler.load()->lobby());
-    if (path.rfind("/replays/", 0) == 0) {
+    const bool record = path.rfind("/replays/", 0) == 0;
+    if (record || path.rfind("/matches/", 0) == 0) {
       const std::string id = path.substr(9);
       // It reads the store through the commit thread, after the group it is in is committed.
-      auto text = id.size() <= 40 ? hub_.handler.load()->replay_transcript(id) : std::nullopt;
+      const auto what = record ? Handler::MatchText::record : Handler::MatchText::page;
+      auto text = id.size() <= 40 ? hub_.handler.load()->match_text(id, what) : std::nullopt;
       hub_.flush_log();
       if (!text) return reply(req, http::status::not_found, "text/plain", "no finished match with this id\n");
       return reply(req, http::status::ok, "text/plain; charset=utf-8", *text);

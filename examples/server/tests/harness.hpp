@@ -58,11 +58,12 @@ struct Harness {
   std::vector<json> send(ConnId c, const json& j) { return send(c, j.dump()); }
   void tick() { take(handler.tick(now)); }
   void close(ConnId c) { take(handler.close(c, now)); }
-  // Opens a connection and says hello (asking for views in `form`, "full", "delta" or "text",
-  // when given); returns the welcome.
-  json hello(ConnId c, const std::string& name, const std::string& form = "") {
+  // Opens a connection and says hello (asking for tips when `tips`, and for views in `form`,
+  // "full", "delta" or "text", when given); returns the welcome.
+  json hello(ConnId c, const std::string& name, bool tips = false, const std::string& form = "") {
     open(c);
-    json m{{"type", "hello"}, {"v", 1}, {"name", name}};
+    json m = {{"type", "hello"}, {"v", 1}, {"name", name}};
+    if (tips) m["tips"] = true;
     if (!form.empty()) m["view"] = form;
     const auto r = send(c, m);
     REQUIRE(r.size() == 1);

@@ -1,11 +1,14 @@
 #!/usr/bin/python3
 """mus-server over real sockets on loopback (ctest label `server`).
 
-    socket_tests.py SCENARIO --server PATH [--replayer PATH] --workdir DIR [--threads N]
+    socket_tests.py SCENARIO --server PATH [--replayer PATH] [--cli PATH] --workdir DIR
+                    [--threads N]
 
 Scenarios:
-  four     four scripted clients play a whole match; its replay is a transcript that the C
-           replayer (tests/c/replay_transcripts.c) reproduces byte for byte
+  four     four scripted clients play a whole match; its record (match_over.record, the
+           library's `mus-record 3` with states) is reproduced byte for byte by the C replayer
+           (tests/c/replay_transcripts.c) and read by `mus-cli replay`, whose output is the
+           match's page (match_over.page)
   resume   a client drops mid-hand and resumes with its token on a new connection
   timeout  a client lets its clock run out: the bot plays for it and the events say so
   http     the HTTP side: the web table's files (and nothing outside them), /tables,
@@ -165,9 +168,10 @@ async def seat_people(server, n_humans, clock=600):
 
 
 def check_transcript(text, replayer, workdir, name):
-    """The C replayer reproduces the transcript byte for byte."""
-    assert text.startswith("# libmus match transcript: mus-server table "), text[:80]
+    """The record is the library's; the C replayer reproduces it byte for byte."""
+    assert text.startswith("mus-record 3\n# mus-server table "), text[:80]
     assert "\nrules standard target=15\ndealer " in text
+    assert text.endswith("\nend over\n"), text[-80:]
     d = os.path.join(workdir, name)
     os.makedirs(d, exist_ok=True)
     with open(os.path.join(d, "match.txt"), "w") as f:
@@ -191,9 +195,22 @@ async def scenario_four(a):
         assert len({json.dumps(p.over, sort_keys=True) for p in people}) == 1
         seqs = [m["seq"] for m in people[0].got if m["type"] == "view"]
         assert seqs == sorted(seqs), "views come in seq order"
-        text = server.get(people[0].over["replay"])
+        over = people[0].over
+        assert over["record"] == over["replay"] == "/replays/" + people[0].table, over
+        assert over["page"] == "/matches/" + people[0].table, over
+        text = server.get(over["record"])
         check_transcript(text, a.replayer, a.workdir, "four")
-        actions = text.count("\naction ")
+        page = server.get(over["page"])
+        assert "Hand 1" in page, page[:200]
+        if a.cli:
+            # The end screen's record opens in mus-cli replay, which prints the page.
+            path = os.path.join(a.workdir, "four", "match.txt")
+            r = subprocess.run([a.cli, "replay", path], capture_output=True, text=True, timeout=60)
+            assert r.returncode == 0, r.stderr
+            assert r.stdout == page, "mus-cli replay prints another text than the page"
+            print(f"four: mus-cli replay reads the record ({len(text)} bytes) and prints the "
+                  f"page ({len(page)} bytes)")
+        actions = sum(1 for line in text.splitlines()[1:] if line[:1].isdigit())
         print(f"four: a whole match of {actions} actions, {seqs[-1]} seq")
         for p in people:
             await p.close()
@@ -283,6 +300,7 @@ async def scenario_http(a):
         assert answer.startswith(b"HTTP/1.1 404"), answer[:40]
         assert json.loads(server.get("/tables")) == {"tables": []}
         assert http_status(base + "/replays/tnothere")[0] == 404
+        assert http_status(base + "/matches/tnothere")[0] == 404
         # Browsers from elsewhere are refused; the server's own origin is allowed.
         try:
             await websockets.connect(server.url, origin="http://evil.example")
@@ -340,10 +358,10 @@ async def crash_run(a, name, crash_at):
 async def scenario_crash(a):
     crashed = await crash_run(a, "crash", 25)
     clean = await crash_run(a, "clean", None)
-    # The first line names the table (a random id); everything after it must be equal.
-    body = lambda t: t.split("\n", 1)[1]
+    # The comment line names the table (a random id); everything after it must be equal.
+    body = lambda t: t.split("\nrules ", 1)[1]
     assert body(crashed) == body(clean), "the crash changed the match"
-    print(f"crash: killed at seq 25, resumed; the transcript ({crashed.count(chr(10))} lines) "
+    print(f"crash: killed at seq 25, resumed; the record ({crashed.count(chr(10))} lines) "
           "equals the run without the crash")
 
 
@@ -490,6 +508,7 @@ def main():
                    choices=["four", "resume", "timeout", "http", "crash", "talk", "slowbot"])
     p.add_argument("--server", required=True)
     p.add_argument("--replayer")
+    p.add_argument("--cli", help="mus-cli, to replay the record")
     p.add_argument("--web", help="the web table's directory (for http)")
     p.add_argument("--workdir", required=True)
     p.add_argument("--threads", type=int, help="the server's --threads")

@@ -445,7 +445,7 @@ TEST_CASE("an unstarted table whose creator is gone past the grace window leaves
     REQUIRE(closed != nullptr);
     CHECK((*closed)["over"] == true);  // the spectator sees it closed
     CHECK(error_code(h.send(2, json{{"type", "join"}, {"table", gone}})) == "match_over");
-    CHECK_FALSE(h.handler.replay_transcript(gone));
+    CHECK_FALSE(h.handler.match_text(gone, Handler::MatchText::record));
     const auto open = h.store.load_unfinished();
     CHECK(
         std::none_of(open.begin(), open.end(), [&](const TableRecord& t) { return t.id == gone; }));
@@ -487,7 +487,7 @@ namespace {
 // connection 6 in its form. The same seed and choices give the same match in every form.
 Harness& compact_match(Harness& h, const std::array<std::string, 5>& forms) {
   for (ConnId c = 1; c <= 5; ++c)
-    h.hello(c, std::string(1, static_cast<char>('A' + c)), forms[c - 1]);
+    h.hello(c, std::string(1, static_cast<char>('A' + c)), false, forms[c - 1]);
   h.send(1, create_msg({"human", "human", "human", "human"}));
   const std::string id = (*last_of(h.inbox[1], "table"))["table"];
   h.send(5, json{{"type", "watch"}, {"table", id}});
