@@ -103,6 +103,10 @@ inline constexpr std::array<BotKind, 9> bot_kinds{
 /// @return The kind, or Errc::invalid_argument for another name.
 [[nodiscard]] Result<BotKind> parse_bot_kind(std::string_view name) noexcept;
 
+/// A BotStyle threshold that no chance reaches (chances lie in 0..1): the choice it gates is
+/// never made.
+inline constexpr double style_never = 2.0;
+
 /**
  * @brief The fixed parameters of a playing style: the heuristic's rules of thumb with other
  *        numbers. Every style-based kind (heuristic, tight, loose, station, ordago, careful)
@@ -118,7 +122,8 @@ struct BotStyle {
   double cut_any = 0.10;     ///< Chance to cut, per mus question, with any other hand.
   // Opening a lance.
   double ordago_open = 0.93;  ///< Órdago when p >= this and the score calls for one.
-  double ordago_open_any = 2.0;  ///< Órdago when p >= this, whatever the score (2: never).
+  /// Órdago when p >= this, whatever the score (style_never: never).
+  double ordago_open_any = style_never;
   double bet_at = 0.80;   ///< Bet 2 when p >= this ...
   double bet3_at = 0.85;  ///< ... 3 when p >= this ...
   double bet5_at = 0.90;  ///< ... and 5 when p >= this.
@@ -134,7 +139,8 @@ struct BotStyle {
   double raise_rate = 0.60;  ///< ... this often, when the stake is below what the team needs.
   double reraise_ordago = 0.90;  ///< Answer with an órdago when q >= this and the opponents
                                  ///< need 12 or fewer points.
-  double reraise_ordago_any = 2.0;  ///< Answer with an órdago when q >= this (2: never).
+  /// Answer with an órdago when q >= this (style_never: never).
+  double reraise_ordago_any = style_never;
   double accept_margin = 0.08;  ///< Accept when q >= the break-even chance + this.
   // Answering an órdago: accept when p * ordago_trust >= the threshold of the score.
   double ordago_trust = 0.92;       ///< The chance is multiplied by this against an órdago.
