@@ -1,6 +1,5 @@
 // The bots' entry points: the seat's view and the state behind it (the one place that reads a
 // full state), the dispatch by kind, and playouts of whole hands or matches.
-#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "bits.hpp"
 #include "reducer.hpp"
 #include "view_fields.hpp"
 

@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <string_view>
 
-#include "bits.hpp"
 #include "mus/match.hpp"
 
 namespace mus::detail {

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "bits.hpp"
 #include "mus/observation.hpp"
 #include "reducer.hpp"
 #include "rng.hpp"
