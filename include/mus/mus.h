@@ -13,9 +13,13 @@
  *   buffer. A text output is written whole with its NUL, or, when the buffer is too small
  *   (@ref MUS_E_BUFFER_TOO_SMALL), not at all: only its length is reported.
  * - Thread safety: every function may be called from any thread, at any time, with no set-up
- *   call: the library holds no mutable global state. Calls on different objects never
- *   interfere; several calls may read the same object at once. As for any memory, no thread
- *   may write an object (the `out` of one call) while another call reads or writes it.
+ *   call: the library shares no mutable state between threads. What it keeps for the whole
+ *   process never changes once made (the bots' tables, built on first use, and the key of the
+ *   state stamps, drawn once; both initialised thread-safely); what it keeps per thread is the
+ *   text of mus_last_error(), in thread-local storage, written only by that thread's failed
+ *   calls. Calls on different objects never interfere; several calls may read the same object
+ *   at once. As for any memory, no thread may write an object (the `out` of one call) while
+ *   another call reads or writes it.
  * - Pointer lifetime: the library reads and writes the memory a pointer argument names
  *   during the call only, and keeps no pointer after it returns. The exceptions (static
  *   strings) are noted at their functions.
