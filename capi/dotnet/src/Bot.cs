@@ -5,47 +5,6 @@ using Mus.Native;
 
 namespace Mus
 {
-    /// <summary>The computer players of the library (MUS_BOT_*).</summary>
-    public enum BotKind
-    {
-        /// <summary>Uniform over the legal actions (the baseline).</summary>
-        Random = 0,
-
-        /// <summary>A club player: cuts, discards, bets and signals by rules of thumb.</summary>
-        Heuristic = 1,
-
-        /// <summary>Samples the hidden cards consistent with its view and plays rollouts.</summary>
-        Search = 2,
-
-        /// <summary>Opponent pool: bets and accepts only with strong hands.</summary>
-        Tight = 3,
-
-        /// <summary>Opponent pool: loose-aggressive, bets and raises often, bluffs.</summary>
-        Loose = 4,
-
-        /// <summary>Opponent pool: calling station, accepts almost everything, rarely raises.</summary>
-        Station = 5,
-
-        /// <summary>Opponent pool: órdago lover, calls and accepts órdagos far more than others.</summary>
-        Ordago = 6,
-
-        /// <summary>Opponent pool: thresholds on its chance over sampled consistent deals.</summary>
-        Careful = 7,
-
-        /// <summary>Best response to a known bot (its target), to measure how exploitable it is.</summary>
-        Exploiter = 8,
-    }
-
-    /// <summary>How far Bot.Playouts plays (MUS_PLAYOUT_*).</summary>
-    public enum PlayoutScope
-    {
-        /// <summary>To the end of the current hand (its count, a deje or an órdago).</summary>
-        Hand = 0,
-
-        /// <summary>To the end of the match.</summary>
-        Match = 1,
-    }
-
     /// <summary>
     /// A computer player of the library (mus_bot_config): its kind and, for the search bot, its
     /// budget per decision. Immutable; a bot decides only from what its seat may know (its own

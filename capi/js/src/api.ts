@@ -2,8 +2,10 @@
 export { lastError, MusError, statusString } from './errors.js';
 export { C, STRUCTS } from './layout.js';
 export {
+  ACTION_ID_BLOCKS,
   ActionId,
   ActionKind,
+  BatchReward,
   BotKind,
   PlayoutScope,
   Answers,
@@ -35,7 +37,7 @@ export {
   type View,
 } from './match.js';
 export { Bot, playouts, type BotOptions } from './bots.js';
-export { withBatch, type Batch, type BatchOptions } from './batch.js';
+export { Batch, withBatch, type BatchInfo, type BatchOptions } from './batch.js';
 export { isLoaded, SIGNATURES, UNBOUND, type ModuleOptions, type MusModule } from './wasm.js';
 import { fn, frame, mod, text, type MusModule } from './wasm.js';
 
