@@ -2,7 +2,7 @@
  * @file observation.hpp
  * @brief A seat's information state as a flat vector of floats, for game-AI (the model is
  *        OpenSpiel's information_state_tensor): the same numbers in every language, through
- *        the C API's mus_view_tensor().
+ *        the C API's mus_state_view_tensor().
  *
  * The vector holds only what the seat may know (R28a, R33): its own cards and the public state
  * of the match and of the hand. Seats are written relative to the observing seat (0 itself, 1
