@@ -258,7 +258,7 @@ void c_states(const char* c_text, mus_fuzz::Input& in) {
   if (st != MUS_OK) return;
   FUZZ_CHECK_EQ(mus_state_validate(&s), MUS_OK);
   // Text can describe states the library would never reach: exercise it as a forged one
-  // (mus_state_format / mus_view_format and their round trips are checked in there).
+  // (mus_state_format / mus_state_view_format and their round trips are checked in there).
   mus_fuzz::exercise_state(s, in, false);
 }
 

@@ -15,13 +15,10 @@
 #ifndef MUS_SERVER_HANDLER_HPP
 #define MUS_SERVER_HANDLER_HPP
 
-#include <array>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>

@@ -13,9 +13,16 @@
  *   buffer. A text output is written whole with its NUL, or, when the buffer is too small
  *   (@ref MUS_E_BUFFER_TOO_SMALL), not at all: only its length is reported.
  * - Thread safety: every function may be called from any thread, at any time, with no set-up
- *   call: the library holds no mutable global state. Calls on different objects never
- *   interfere; several calls may read the same object at once. As for any memory, no thread
- *   may write an object (the `out` of one call) while another call reads or writes it.
+ *   call: the library shares no mutable state between threads. What it keeps for the whole
+ *   process never changes once made (the bots' tables, built on first use, and the key of the
+ *   state stamps, drawn once; both initialised thread-safely); what it keeps per thread is the
+ *   text of mus_last_error(), in thread-local storage, written only by that thread's failed
+ *   calls. Calls on different objects never interfere; several calls may read the same object
+ *   at once. As for any memory, no thread may write an object (the `out` of one call) while
+ *   another call reads or writes it. The library starts no thread of its own, except a batch
+ *   (experimental section): its workers, started by mus_batch_new() and joined by
+ *   mus_batch_free(), write only that batch's games and the arrays bound to it, and only
+ *   during mus_batch_reset() and mus_batch_step() on it.
  * - Pointer lifetime: the library reads and writes the memory a pointer argument names
  *   during the call only, and keeps no pointer after it returns. The exceptions are noted at
  *   their functions: static strings, and the arrays bound to a batch (mus_batch_new(), in the
@@ -371,7 +378,8 @@ MUS_API int32_t mus_hand_value(const mus_rules* rules, const uint8_t hand[4], in
 #define MUS_ACTION_SIGNAL 10 /**< A signal to the partner (R33): `amount` is a `MUS_SIGNAL_*`.
                                    Any seat may signal during the mus, discard, tío Perete and
                                    betting phases, not only the seat to act (mus_legal_actions()
-                                   lists the acting seat's; mus_signal_true() tells any seat's). */
+                                   lists the acting seat's; mus_signal_is_true() tells any
+                                   seat's). */
 #define MUS_ACTION_PERETE 11 /**< Declare tío Perete (R32). */
 /** @} */
 
@@ -427,7 +435,7 @@ typedef struct mus_action {
                            SIGNAL: a `MUS_SIGNAL_*`; SHUFFLE: 0 = use `seed`, n > 0 = `order[0..n-1]`. */
   int32_t reserved0;  /**< Keep zero. */
   uint64_t cards;     /**< DISCARD: bit i set = discard card id i. */
-  uint64_t seed;      /**< SHUFFLE with amount 0: the seed (see mus_seeded_order()). */
+  uint64_t seed;      /**< SHUFFLE with amount 0: the seed (see mus_cards_shuffle()). */
   uint8_t order[40];  /**< SHUFFLE with amount n: exactly the cards being shuffled, in dealing order. */
   int32_t reserved[4]; /**< Keep zero. */
 } mus_action;
@@ -880,8 +888,8 @@ MUS_API int32_t mus_bet_limits(const mus_state* s, int32_t* min_out, int32_t* ma
  * @param out Receives the action.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_CARDS.
  */
-MUS_API int32_t mus_stacked_deal(const uint8_t hands[16], int32_t mano, const uint8_t* stock,
-                                 size_t stock_n, mus_action* out);
+MUS_API int32_t mus_action_from_deal(const uint8_t hands[16], int32_t mano, const uint8_t* stock,
+                                     size_t stock_n, mus_action* out);
 
 /**
  * @brief Shuffle cards the way a seeded SHUFFLE does (R12): the cards sorted by id, then a
@@ -892,7 +900,7 @@ MUS_API int32_t mus_stacked_deal(const uint8_t hands[16], int32_t mano, const ui
  * @param seed The seed.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_CARDS.
  */
-MUS_API int32_t mus_seeded_order(uint8_t* cards, size_t n, uint64_t seed);
+MUS_API int32_t mus_cards_shuffle(uint8_t* cards, size_t n, uint64_t seed);
 
 /**
  * @brief Whether a signal tells the truth about a hand (R33): false signals are illegal.
@@ -903,8 +911,8 @@ MUS_API int32_t mus_seeded_order(uint8_t* cards, size_t n, uint64_t seed);
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT; @ref MUS_E_INVALID_RULES;
  *         @ref MUS_E_INVALID_CARDS.
  */
-MUS_API int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const uint8_t hand[4],
-                                int32_t* out);
+MUS_API int32_t mus_signal_is_true(const mus_rules* rules, int32_t signal, const uint8_t hand[4],
+                                   int32_t* out);
 
 /* ============================================================================================
  * Text forms: actions, states and seat views
@@ -913,7 +921,7 @@ MUS_API int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const ui
 /** @name Text sizes
  *  Bounds for the buffers of the text functions below (lengths without the NUL).
  *  @{ */
-/** The longest text mus_state_format() and mus_view_format() write, without the NUL: a buffer
+/** The longest text mus_state_format() and mus_state_view_format() write, without the NUL: a buffer
  *  of `MUS_STATE_TEXT_MAX + 1` bytes is always enough (the texts are 407 and 251 characters). */
 #define MUS_STATE_TEXT_MAX 512
 /** The longest text mus_action_format() writes, without the NUL: a buffer of
@@ -977,7 +985,7 @@ MUS_API int32_t mus_action_parse(const char* text, mus_action* out, int32_t* err
  *
  * base64url is RFC 4648 §5 without padding: the alphabet `A`-`Z`, `a`-`z`, `0`-`9`, `-`, `_`.
  * The text is 407 characters of ASCII. It holds every card of every seat: a client should get
- * mus_view_format() instead. A later version of the library may use another version number
+ * mus_state_view_format() instead. A later version of the library may use another version number
  * in the tag; mus_state_parse() reads the versions it knows.
  * @param s The state.
  * @param buf Receives the NUL-terminated text; may be NULL when `cap` is 0.
@@ -1029,22 +1037,22 @@ MUS_API int32_t mus_state_parse(const char* text, mus_state* out, int32_t* error
  *         produce; @ref MUS_E_BUFFER_TOO_SMALL when `cap` is not larger than the length
  *         (nothing but the length is written then).
  */
-MUS_API int32_t mus_view_format(const mus_state* s, int32_t seat, char* buf, size_t cap,
-                                size_t* len_out);
+MUS_API int32_t mus_state_view_format(const mus_state* s, int32_t seat, char* buf, size_t cap,
+                                      size_t* len_out);
 
 /* ---- Seat views read back --------------------------------------------------------------- */
 
 /**
- * @brief Read a seat view from its text form (see mus_view_format()): what a client receives
+ * @brief Read a seat view from its text form (see mus_state_view_format()): what a client receives
  *        from a server, in any language that can call C.
  *
- * Reads exactly the texts mus_view_format() writes: for every state `s` and seat,
- * mus_view_parse() of mus_view_format(s, seat) gives the mus_view that mus_state_view(s, seat)
- * gives. The values are checked to be ones a view can hold (seats, phases, lances, cards,
- * flags, teams, signals, scores and stakes within their limits), so any text, even from an
- * untrusted source, gives either such a view or an error.
- * @param text NUL-terminated text: exactly the text mus_view_format() wrote (251 characters),
- *        with no blanks or line break around it.
+ * Reads exactly the texts mus_state_view_format() writes: for every state `s` and seat,
+ * mus_view_parse() of mus_state_view_format(s, seat) gives the mus_view that
+ * mus_state_view(s, seat) gives. The values are checked to be ones a view can hold (seats,
+ * phases, lances, cards, flags, teams, signals, scores and stakes within their limits), so any
+ * text, even from an untrusted source, gives either such a view or an error.
+ * @param text NUL-terminated text: exactly the text mus_state_view_format() wrote (251
+ *        characters), with no blanks or line break around it.
  * @param out Receives the view; set `out->struct_size = sizeof(mus_view)` first (at most that
  *        many bytes are written). Unchanged on error.
  * @param error_pos_out If not NULL, receives the byte position in `text` of a parse error, and
@@ -1261,7 +1269,7 @@ MUS_API int32_t mus_step(const mus_state* in, int32_t id, uint64_t seed, mus_sta
  * ========================================================================================== */
 
 /** @name Bot kinds
- *  The players mus_bot_choose() and mus_playouts() offer (the `kind` of a mus_bot_config).
+ *  The players mus_bot_choose() and mus_bot_playouts() offer (the `kind` of a mus_bot_config).
  *  @{ */
 #define MUS_BOT_RANDOM 0    /**< Uniform over the legal actions (the baseline). */
 #define MUS_BOT_HEURISTIC 1 /**< A club player: cuts, discards, bets and signals by rules of thumb. */
@@ -1277,7 +1285,7 @@ MUS_API int32_t mus_step(const mus_state* in, int32_t id, uint64_t seed, mus_sta
 /** @} */
 
 /** @name Playout scopes
- *  How far mus_playouts() plays (its `scope`).
+ *  How far mus_bot_playouts() plays (its `scope`).
  *  @{ */
 #define MUS_PLAYOUT_HAND 0  /**< To the end of the current hand (its count, a deje or an órdago). */
 #define MUS_PLAYOUT_MATCH 1 /**< To the end of the match. */
@@ -1380,8 +1388,8 @@ MUS_API int32_t mus_bot_evaluate(const mus_state* s, int32_t seat, const mus_bot
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL pointer, a bad configuration, a
  *         negative `n` or an unknown scope; @ref MUS_E_INVALID_STATE.
  */
-MUS_API int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, uint64_t seed,
-                             uint64_t first, int32_t n, int32_t scope, int32_t* points_out);
+MUS_API int32_t mus_bot_playouts(const mus_state* s, const mus_bot_config* config, uint64_t seed,
+                                 uint64_t first, int32_t n, int32_t scope, int32_t* points_out);
 
 /* ============================================================================================
  * Tips: short hints for a person at the table
@@ -1510,7 +1518,7 @@ MUS_API int32_t mus_tips(const mus_state* s, int32_t seat, mus_tip* out, size_t 
 
 /**
  * @name Observation tensor layout
- * mus_view_tensor() writes @ref MUS_VIEW_TENSOR_SIZE floats: what one seat may know, in the
+ * mus_state_view_tensor() writes @ref MUS_VIEW_TENSOR_SIZE floats: what one seat may know, in the
  * spirit of OpenSpiel's information_state_tensor. This table is the one definition of the
  * layout, for C, C++ (mus::view_tensor(), namespace mus::tensor) and the bindings;
  * docs/observation.md explains how to use it.
@@ -1545,7 +1553,7 @@ MUS_API int32_t mus_tips(const mus_state* s, int32_t seat, mus_tip* out, size_t 
  * seats' cards, the stock's order and the discard pile's cards never change it.
  * @{
  */
-#define MUS_VIEW_TENSOR_SIZE 216     /**< Floats mus_view_tensor() writes. */
+#define MUS_VIEW_TENSOR_SIZE 216     /**< Floats mus_state_view_tensor() writes. */
 #define MUS_TENSOR_OFF_CARDS 0       /**< Own cards, 40 floats by card id. */
 #define MUS_TENSOR_OFF_DEALER 40     /**< Dealer, 4 floats by relative seat. */
 #define MUS_TENSOR_OFF_MANO 44       /**< Mano, 4 floats by relative seat. */
@@ -1575,10 +1583,11 @@ MUS_API int32_t mus_tips(const mus_state* s, int32_t seat, mus_tip* out, size_t 
  *         NULL `out` with `cap > 0`; @ref MUS_E_INVALID_STATE; @ref MUS_E_BUFFER_TOO_SMALL
  *         when `cap` is below @ref MUS_VIEW_TENSOR_SIZE (nothing is written then).
  */
-MUS_API int32_t mus_view_tensor(const mus_state* s, int32_t seat, float* out, size_t cap);
+MUS_API int32_t mus_state_view_tensor(const mus_state* s, int32_t seat, float* out, size_t cap);
 
 /* ============================================================================================
- * Batches (experimental until 1.0): many independent matches stepped by one call, for learning
+ * The experimental section, until 1.0: batches (many independent matches stepped by one call,
+ * for learning) and a state from a seat's view (mus_state_parse_view())
  *
  * Declared only where MUS_EXPERIMENTAL is defined before this header is included:
  *
@@ -1681,7 +1690,7 @@ MUS_API int32_t mus_batch_config_default(int32_t games, mus_batch_config* out);
  * @param truncated_out Receives, at every step, `games` flags.
  * @param info_out Receives, at every step, `games` records.
  * @param obs_out Receives, at every reset and step, `games` rows of @ref MUS_VIEW_TENSOR_SIZE
- *        floats: the observation (mus_view_tensor()) of each game's seat to act.
+ *        floats: the observation (mus_state_view_tensor()) of each game's seat to act.
  * @param out Receives the batch; unchanged on error.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `rules`, `config` or `out`, a
  *         `struct_size` other than `sizeof(mus_batch_config)`, non-zero reserved fields, a field
@@ -1771,10 +1780,8 @@ MUS_API int32_t mus_batch_state(const mus_batch* batch, int32_t game, mus_state*
  */
 MUS_API void mus_batch_free(mus_batch* batch);
 
-#endif /* MUS_EXPERIMENTAL */
-
 /* ============================================================================================
- * A state from a seat's view: bots and programs that see only one seat
+ * A state from a seat's view (experimental until 1.0): bots and programs that see only one seat
  * ========================================================================================== */
 
 /**
@@ -1782,14 +1789,15 @@ MUS_API void mus_batch_free(mus_batch* batch);
  *        sees only that seat's view (a bot playing through a server) can decide from, e.g.
  *        with mus_bot_choose() for that seat.
  *
- * It reads the view's text form (mus_view_format()), which holds the whole view: a mus_view
- * leaves the last hand's count to mus_count. The public part of the state is the view's. The
- * cards the seat has not seen are dealt by a deterministic search: each other complete hand is
- * the first, in increasing card order, that agrees with what its seat made public (its
- * signals, R33; its pares and juego declarations, R22; tío Perete, R32); the rest go to the
- * stock and the discard pile. The state passes mus_state_validate(), and mus_view_format() of
- * it for the seat gives back `text`; the legal actions and every bot's decision for the seat
- * are those of any state with this view.
+ * It reads the view's text form (mus_state_view_format()), which holds the whole view: a
+ * mus_view leaves the last hand's count to mus_count. The public part of the state is the
+ * view's. The cards the seat has not seen are placed as the bots place them (C++
+ * mus::state_from_view(), seed 0): each other complete hand is drawn from a fixed seed until it
+ * agrees with what its seat made public (its signals, R33; its pares and juego declarations,
+ * R22; tío Perete, R32), or found by an exact search when few hands agree; the rest go to the
+ * stock and the discard pile. The state passes mus_state_validate(), and
+ * mus_state_view_format() of it for the seat gives back `text`; the legal actions and every
+ * bot's decision for the seat are those of any state with this view.
  * @param rules The rules of the match (e.g. mus_rules_parse() of a server's rules text).
  * @param text NUL-terminated view text, as mus_view_parse() reads it.
  * @param out Receives the state; unchanged on error.
@@ -1799,11 +1807,13 @@ MUS_API void mus_batch_free(mus_batch* batch);
  *         @ref MUS_E_INVALID_RULES; @ref MUS_E_PARSE as mus_view_parse() (with the position);
  *         @ref MUS_E_INVALID_STATE for a view no state gives (values out of range or that
  *         disagree, a view of no state of these rules, or public facts no deal of the unseen
- *         cards agrees with; the search tries at most two million hands), with the reason in
+ *         cards agrees with; the search tries at most a million hands), with the reason in
  *         mus_last_error().
  */
-MUS_API int32_t mus_state_from_view_text(const mus_rules* rules, const char* text,
-                                         mus_state* out, int32_t* error_pos_out);
+MUS_API int32_t mus_state_parse_view(const mus_rules* rules, const char* text, mus_state* out,
+                                     int32_t* error_pos_out);
+
+#endif /* MUS_EXPERIMENTAL */
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -738,10 +738,10 @@ namespace Mus.Native
         public static extern int mus_bet_limits(mus_state* s, int* min_out, int* max_out);
 
         /// <summary>
-        /// int32_t mus_stacked_deal(const uint8_t* hands, int32_t mano, const uint8_t* stock, size_t stock_n, mus_action* out) of mus.h.
+        /// int32_t mus_action_from_deal(const uint8_t* hands, int32_t mano, const uint8_t* stock, size_t stock_n, mus_action* out) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_stacked_deal(
+        public static extern int mus_action_from_deal(
             byte* hands,
             int mano,
             byte* stock,
@@ -749,16 +749,16 @@ namespace Mus.Native
             mus_action* @out);
 
         /// <summary>
-        /// int32_t mus_seeded_order(uint8_t* cards, size_t n, uint64_t seed) of mus.h.
+        /// int32_t mus_cards_shuffle(uint8_t* cards, size_t n, uint64_t seed) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_seeded_order(byte* cards, UIntPtr n, ulong seed);
+        public static extern int mus_cards_shuffle(byte* cards, UIntPtr n, ulong seed);
 
         /// <summary>
-        /// int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const uint8_t* hand, int32_t* out) of mus.h.
+        /// int32_t mus_signal_is_true(const mus_rules* rules, int32_t signal, const uint8_t* hand, int32_t* out) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_signal_true(
+        public static extern int mus_signal_is_true(
             mus_rules* rules,
             int signal,
             byte* hand,
@@ -803,10 +803,10 @@ namespace Mus.Native
             int* error_pos_out);
 
         /// <summary>
-        /// int32_t mus_view_format(const mus_state* s, int32_t seat, char* buf, size_t cap, size_t* len_out) of mus.h.
+        /// int32_t mus_state_view_format(const mus_state* s, int32_t seat, char* buf, size_t cap, size_t* len_out) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_view_format(
+        public static extern int mus_state_view_format(
             mus_state* s,
             int seat,
             byte* buf,
@@ -911,10 +911,10 @@ namespace Mus.Native
             ulong* ids_out);
 
         /// <summary>
-        /// int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, uint64_t seed, uint64_t first, int32_t n, int32_t scope, int32_t* points_out) of mus.h.
+        /// int32_t mus_bot_playouts(const mus_state* s, const mus_bot_config* config, uint64_t seed, uint64_t first, int32_t n, int32_t scope, int32_t* points_out) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_playouts(
+        public static extern int mus_bot_playouts(
             mus_state* s,
             mus_bot_config* config,
             ulong seed,
@@ -935,10 +935,14 @@ namespace Mus.Native
             UIntPtr* count_out);
 
         /// <summary>
-        /// int32_t mus_view_tensor(const mus_state* s, int32_t seat, float* out, size_t cap) of mus.h.
+        /// int32_t mus_state_view_tensor(const mus_state* s, int32_t seat, float* out, size_t cap) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_view_tensor(mus_state* s, int seat, float* @out, UIntPtr cap);
+        public static extern int mus_state_view_tensor(
+            mus_state* s,
+            int seat,
+            float* @out,
+            UIntPtr cap);
 
         /// <summary>
         /// int32_t mus_batch_config_default(int32_t games, mus_batch_config* out) of mus.h.
@@ -987,10 +991,10 @@ namespace Mus.Native
         public static extern void mus_batch_free(mus_batch* batch);
 
         /// <summary>
-        /// int32_t mus_state_from_view_text(const mus_rules* rules, const char* text, mus_state* out, int32_t* error_pos_out) of mus.h.
+        /// int32_t mus_state_parse_view(const mus_rules* rules, const char* text, mus_state* out, int32_t* error_pos_out) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_state_from_view_text(
+        public static extern int mus_state_parse_view(
             mus_rules* rules,
             [MarshalAs(UnmanagedType.LPStr)] string text,
             mus_state* @out,

@@ -611,7 +611,7 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     # int32_t (const mus_state*, int32_t*, int32_t*)
     "mus_bet_limits": (ctypes.c_int32, [_P(mus_state), _P(ctypes.c_int32), _P(ctypes.c_int32)]),
     # int32_t (const uint8_t*, int32_t, const uint8_t*, size_t, mus_action*)
-    "mus_stacked_deal": (ctypes.c_int32, [
+    "mus_action_from_deal": (ctypes.c_int32, [
         _P(ctypes.c_uint8),
         ctypes.c_int32,
         _P(ctypes.c_uint8),
@@ -619,9 +619,9 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
         _P(mus_action),
     ]),
     # int32_t (uint8_t*, size_t, uint64_t)
-    "mus_seeded_order": (ctypes.c_int32, [_P(ctypes.c_uint8), ctypes.c_size_t, ctypes.c_uint64]),
+    "mus_cards_shuffle": (ctypes.c_int32, [_P(ctypes.c_uint8), ctypes.c_size_t, ctypes.c_uint64]),
     # int32_t (const mus_rules*, int32_t, const uint8_t*, int32_t*)
-    "mus_signal_true": (ctypes.c_int32, [
+    "mus_signal_is_true": (ctypes.c_int32, [
         _P(mus_rules),
         ctypes.c_int32,
         _P(ctypes.c_uint8),
@@ -646,7 +646,7 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     # int32_t (const char*, mus_state*, int32_t*)
     "mus_state_parse": (ctypes.c_int32, [ctypes.c_char_p, _P(mus_state), _P(ctypes.c_int32)]),
     # int32_t (const mus_state*, int32_t, char*, size_t, size_t*)
-    "mus_view_format": (ctypes.c_int32, [
+    "mus_state_view_format": (ctypes.c_int32, [
         _P(mus_state),
         ctypes.c_int32,
         ctypes.c_char_p,
@@ -710,7 +710,7 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
         _P(ctypes.c_uint64),
     ]),
     # int32_t (const mus_state*, const mus_bot_config*, uint64_t, uint64_t, int32_t, int32_t, int32_t*)
-    "mus_playouts": (ctypes.c_int32, [
+    "mus_bot_playouts": (ctypes.c_int32, [
         _P(mus_state),
         _P(mus_bot_config),
         ctypes.c_uint64,
@@ -728,7 +728,7 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
         _P(ctypes.c_size_t),
     ]),
     # int32_t (const mus_state*, int32_t, float*, size_t)
-    "mus_view_tensor": (ctypes.c_int32, [
+    "mus_state_view_tensor": (ctypes.c_int32, [
         _P(mus_state),
         ctypes.c_int32,
         _P(ctypes.c_float),
@@ -758,7 +758,7 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     # void (mus_batch*)
     "mus_batch_free": (None, [_P(mus_batch)]),
     # int32_t (const mus_rules*, const char*, mus_state*, int32_t*)
-    "mus_state_from_view_text": (ctypes.c_int32, [
+    "mus_state_parse_view": (ctypes.c_int32, [
         _P(mus_rules),
         ctypes.c_char_p,
         _P(mus_state),

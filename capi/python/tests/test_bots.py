@@ -1,4 +1,4 @@
-"""The bots binding: mus.Bot, mus.playouts (mus_bot_*, mus_playouts)."""
+"""The bots binding: mus.Bot, mus.playouts (mus_bot_*, mus_bot_playouts)."""
 
 import pickle
 import unittest
