@@ -18,7 +18,7 @@ same run. This script runs, one after the other, in one go:
               in numpy outside the timed region; time inside step() only (needs numpy); in the
               first table by wall-clock time, as the Python rows
 A second table gives the batch rows in steps (actions) per second, wall-clock and CPU.
-  playouts    mus_playouts with the random bot, inside the library: from Python (native) and
+  playouts    mus_bot_playouts with the random bot, inside the library: from Python (native) and
               from Node (WebAssembly); the random bot picks uniformly over the legal ids, so
               its hands are longer (about 22 actions instead of 11) and the row is not a
               like-for-like ratio with the others.

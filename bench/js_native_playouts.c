@@ -1,7 +1,7 @@
 /* The native figures for bench/js_playout.mjs, with the same work as its WebAssembly runs:
  *   native_playouts step <n>   n hands by a mus_step loop, the random player of bench/
  *                              (random_policy.h: a legal kind of action, then one of its ids);
- *   native_playouts bot <n>    n hands by mus_playouts with the random bot.
+ *   native_playouts bot <n>    n hands by mus_bot_playouts with the random bot.
  * Prints "<n> <seconds>". */
 #include <stdint.h>
 #include <stdio.h>
@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
   } else {
     int32_t* points = malloc(sizeof(int32_t) * 2 * (size_t)n);
     if (points == NULL) return 1;
-    rc = mus_playouts(&s, &bot, 12345u, 0, n, MUS_PLAYOUT_HAND, points) != MUS_OK;
+    rc = mus_bot_playouts(&s, &bot, 12345u, 0, n, MUS_PLAYOUT_HAND, points) != MUS_OK;
     free(points);
   }
   const double t1 = now();

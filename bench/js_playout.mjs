@@ -7,7 +7,7 @@
 //                   bench/random_policy.h (a legal kind of action, then one of its ids), here
 //                   on the two 32-bit halves of the mask (lowLevel: two state buffers on the
 //                   module's stack, nothing copied out);
-//   wasm playouts   mus_playouts with the random bot (which also hides the other seats' cards
+//   wasm playouts   mus_bot_playouts with the random bot (which also hides the other seats' cards
 //                   from each decision, so it is slower);
 //   native          the same two in C (MUS_NATIVE_PLAYOUTS=<js_native_playouts>), when given.
 import { execFileSync } from 'node:child_process';

@@ -6,7 +6,7 @@ env       mus.Env: reset()/step(action_id) with chance inside, the observation o
 env-unif  the same with a player uniform over the legal ids (longer hands);
 raw       the binding's State.step(): one mus_step per action through immutable States;
 playouts  mus.playouts(): whole hands played inside the library by its random bot, one call
-          for the whole batch (helper B's mus_playouts), when the library has it.
+          for the whole batch (helper B's mus_bot_playouts), when the library has it.
 
 Players pick like the C benchmarks' random player (bench/random_policy.h): a kind of action
 uniformly among the legal kinds, then one of that kind's ids uniformly, so hands have the same

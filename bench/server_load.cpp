@@ -1,18 +1,28 @@
 // mus-server-load: the load and fault benchmark of mus-server (docs/server.md "Load and
-// faults"). Not a test: nothing registers it with ctest.
+// faults"). Not a test: only its short smoke runs are registered with ctest.
 //
 // It starts the server it is given on a free port of 127.0.0.1 with a fresh database, opens
-// four WebSocket clients per table (Boost.Beast, one thread, one io_context), and every group
-// of four creates a table with four human seats, joins it and plays random legal actions (from
-// each view's `legal` list) through whole matches, one after the other, until the time or the
-// match count is up. Then it reports:
-//   - actions per second (every action of the match: shuffles and people), and the server's
-//     CPU seconds per 1,000 actions (a figure that does not depend on the machine's load);
-//   - p50 and p99 latency from an act to the next view that client receives;
+// WebSocket clients (Boost.Beast, one thread, one io_context) and plays tables through it:
+// `--tables` tables of four clients each, or with `--bot-tables K`, K of them with one client
+// and three of the server's bots (`--bot-kind`, default search). Each group creates its table,
+// joins it and plays random legal actions (from each view's `legal` list) through whole
+// matches, one after the other, until the time or the match count is up. Then it reports, as a
+// table and with `--json FILE` as JSON:
+//   - actions per second (every action of the match: shuffles, bots and people), the server's
+//     CPU seconds per 1,000 actions (a figure the machine's load disturbs less), by thread;
+//   - the latency of each act to the next view that client receives: p50, p90, p99 and max,
+//     of the tables of people and of the tables of bots apart;
 //   - errors, by code;
-//   - the server's CPU time and peak RSS (VmHWM of /proc/<pid>/status), and that peak less the
-//     server's RSS before the clients, per table;
-//   - SQLite bytes per action and per finished match (the file after a checkpoint).
+//   - the server's peak RSS (VmHWM), and that peak less its RSS before the clients, per table;
+//   - the bytes and messages the clients received per action;
+//   - SQLite bytes per action and per finished match; the client's own CPU; the machine.
+//
+// Closed loop (the default): each act is sent as soon as its view arrives, so a slow server
+// slows the load it is offered. Open loop (`--rate N`, acts per second in all): each table's
+// acts are due on a fixed schedule (one every tables/N seconds), an act waits for its due time
+// when its view came early, and its latency is measured from its due time, not from when it
+// could be sent: a server that falls behind shows its queue (wrk2's correction of
+// coordinated omission).
 //
 // With --kills N (the fault run) it also kills the server with SIGKILL at random moments, N
 // times, restarts it on the same port and database, and the clients reconnect with their resume
@@ -20,11 +30,13 @@
 // (the server stores an action before any view shows it). At the end, with the server stopped,
 // every acknowledged act must be in the store at its place, with the text of the action the
 // client chose, and every table must hold at least as many actions as the highest seq a client
-// saw: the lost count must be 0 (exit status 1 otherwise).
+// saw: the lost count must be 0 (exit status 1 otherwise). The store is read with the server's
+// own store code (SqliteStore), and hello carries the server's protocol version.
 //
 // Loopback only; every loop is bounded in count and time (--seconds at most 600).
 //
 //   mus-server-load --server build/examples/server/mus-server --tables 1000 --seconds 30
+//   mus-server-load --server ... --tables 1000 --rate 9000 --views delta --json run.json
 //   mus-server-load --server ... --tables 200 --seconds 40 --kills 10
 // Boost 1.74's asio/awaitable.hpp uses std::exchange without including <utility>.
 #include <utility>
@@ -32,8 +44,8 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
-#include <sqlite3.h>
 #include <sys/resource.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -46,9 +58,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <deque>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -56,6 +70,9 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "server_types.hpp"
+#include "sqlite_store.hpp"
 
 namespace {
 
@@ -74,42 +91,67 @@ struct Config {
   std::string rules = "standard target=15";
   std::vector<std::string> server_args;
   int tables = 100;
+  int bot_tables = 0;  // of them, tables of one client and three bots
+  std::string bot_kind = "search";
   double seconds = 20;
   int max_matches = 1'000'000;
   int kills = 0;
   int connecting = 256;  // connections being opened at once
   std::uint64_t seed = 1;
+  double rate = 0;  // acts per second in all (open loop); 0: closed loop
+  std::string views = "full";
+  std::string json_path;
+  std::string label;
 };
 
 // ---- the server process ----
 
 struct ProcStats {
-  double cpu_s = 0;       // utime + stime
-  long hwm_kb = 0;        // VmHWM
-  long rss_kb = 0;        // VmRSS
+  double cpu_s = 0;  // utime + stime
+  long hwm_kb = 0;   // VmHWM
+  long rss_kb = 0;   // VmRSS
 };
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// utime + stime of a /proc/.../stat text.
+double stat_cpu(const std::string& all) {
+  const auto close = all.rfind(')');
+  if (close == std::string::npos) return 0;
+  std::istringstream rest(all.substr(close + 2));
+  std::string f;
+  std::vector<std::string> fields;
+  while (rest >> f) fields.push_back(f);
+  // After the name: state is field 3 of stat(5), so utime (14) and stime (15) are 11 and 12.
+  if (fields.size() <= 12) return 0;
+  const double tick = static_cast<double>(sysconf(_SC_CLK_TCK));
+  return (std::stod(fields[11]) + std::stod(fields[12])) / tick;
+}
 
 ProcStats read_proc(pid_t pid) {
   ProcStats out;
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string all((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-  const auto close = all.rfind(')');
-  if (close != std::string::npos) {
-    std::istringstream rest(all.substr(close + 2));
-    std::string f;
-    std::vector<std::string> fields;
-    while (rest >> f) fields.push_back(f);
-    // After the name: state is field 3 of stat(5), so utime (14) and stime (15) are 11 and 12.
-    if (fields.size() > 12) {
-      const double tick = static_cast<double>(sysconf(_SC_CLK_TCK));
-      out.cpu_s = (std::stod(fields[11]) + std::stod(fields[12])) / tick;
-    }
-  }
+  out.cpu_s = stat_cpu(read_all("/proc/" + std::to_string(pid) + "/stat"));
   std::ifstream status("/proc/" + std::to_string(pid) + "/status");
   std::string line;
   while (std::getline(status, line)) {
     if (line.rfind("VmHWM:", 0) == 0) out.hwm_kb = std::stol(line.substr(6));
     if (line.rfind("VmRSS:", 0) == 0) out.rss_kb = std::stol(line.substr(6));
+  }
+  return out;
+}
+
+// CPU seconds of a process's threads, by thread name (mus-io, mus-commit, mus-bot...).
+std::map<std::string, double> thread_cpu(pid_t pid) {
+  std::map<std::string, double> out;
+  std::error_code ec;
+  const std::string dir = "/proc/" + std::to_string(pid) + "/task";
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    std::string name = read_all(e.path().string() + "/comm");
+    while (!name.empty() && name.back() == '\n') name.pop_back();
+    out[name] += stat_cpu(read_all(e.path().string() + "/stat"));
   }
   return out;
 }
@@ -122,11 +164,11 @@ class Server {
   void start() {
     int fds[2];
     if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
-    std::vector<std::string> args = {cfg_.server, "--host", "127.0.0.1", "--port",
-                                     std::to_string(port_), "--db", db_};
-    for (const char* a : {"--max-tables", "1000000", "--max-tables-per-player", "1000000",
-                          "--max-connections", "20000", "--rate", "100000", "--burst", "100000",
-                          "--clock", "3600", "--grace", "600"})
+    std::vector<std::string> args = {cfg_.server,           "--host", "127.0.0.1", "--port",
+                                     std::to_string(port_), "--db",   db_};
+    for (const char* a :
+         {"--max-tables", "1000000", "--max-tables-per-player", "1000000", "--max-connections",
+          "20000", "--rate", "100000", "--burst", "100000", "--clock", "3600", "--grace", "600"})
       args.emplace_back(a);
     args.insert(args.end(), cfg_.server_args.begin(), cfg_.server_args.end());
     std::vector<char*> argv;
@@ -158,6 +200,7 @@ class Server {
   void stop(int sig) {
     if (pid_ <= 0) return;
     sample();
+    for (const auto& [name, cpu] : thread_cpu(pid_)) threads_done_[name] += cpu;
     kill(pid_, sig);
     int status = 0;
     waitpid(pid_, &status, 0);
@@ -174,6 +217,13 @@ class Server {
     return last_;
   }
   double cpu_total() { return cpu_done_ + sample().cpu_s; }
+  // CPU seconds by thread name, over every process so far.
+  std::map<std::string, double> threads_total() const {
+    auto out = threads_done_;
+    if (pid_ > 0)
+      for (const auto& [name, cpu] : thread_cpu(pid_)) out[name] += cpu;
+    return out;
+  }
   long hwm_kb() const { return hwm_kb_; }
   long base_rss_kb() const { return base_.rss_kb; }
   std::uint16_t port() const { return port_; }
@@ -185,9 +235,9 @@ class Server {
   std::uint16_t port_ = 0;
   ProcStats base_{}, last_{};
   double cpu_done_ = 0;
+  std::map<std::string, double> threads_done_;
   long hwm_kb_ = 0;
 };
-
 // ---- reading views cheaply ----
 
 // Moves `i` past the JSON value that starts at t[i] (strings, containers and literals; the
@@ -275,21 +325,27 @@ struct Totals {
   std::uint64_t matches = 0;  // match_over seen by seat 0
   std::uint64_t disconnects = 0;
   std::uint64_t connect_retries = 0;  // connections that failed to open and were tried again
+  std::uint64_t bytes = 0;            // message bytes the clients received
+  std::uint64_t messages = 0;         // messages the clients received
   std::map<std::string, std::uint64_t> errors;   // refusals and failures, by code
   std::map<std::string, std::uint64_t> retries;  // refusals of acts resent across a restart
-  std::vector<std::uint32_t> latency_us;
+  std::vector<std::uint32_t> latency_people_us;  // acts at tables of four clients
+  std::vector<std::uint32_t> latency_bots_us;    // acts at tables of one client and three bots
 };
 
 class Client;
 
 struct Group {
   int index = 0;
-  std::array<std::shared_ptr<Client>, 4> seats{};
-  std::string table;               // the table being played
-  std::map<std::string, std::uint64_t> high;  // table -> highest seq seen
-  std::vector<Act> acked;          // acts acknowledged by a later view
+  bool bots = false;                               // one client and three bots
+  std::array<std::shared_ptr<Client>, 4> seats{};  // seat 0 only at a table of bots
+  std::string table;                               // the table being played
+  std::string started_table;                       // the table whose first view arrived
+  std::map<std::string, std::uint64_t> high;       // table -> highest seq seen
+  std::vector<Act> acked;                          // acts acknowledged by a later view
   int matches = 0;
-  bool started = false;            // a first view arrived
+  bool started = false;          // a first view arrived
+  Clock::time_point next_due{};  // open loop: when the table's next act is due
 };
 
 class Bench;
@@ -307,6 +363,7 @@ class Client : public std::enable_shared_from_this<Client> {
  private:
   void on_message(std::string_view text);
   void on_view(const std::string& table, std::uint64_t seq, std::string_view legal);
+  void send_act();
   using Stream = websocket::stream<beast::tcp_stream>;
   void read();
   void write();
@@ -325,13 +382,14 @@ class Client : public std::enable_shared_from_this<Client> {
   std::deque<std::string> queue_;
   std::string token_;
   bool open_ = false, welcomed_ = false, stopping_ = false;
-  // The act waiting for its view, and the connection it was sent on. It stays across a drop:
+  // The act waiting for its view, and the connection it was chosen on. It stays across a drop:
   // a view past its seq after the reconnection acknowledges it too.
   bool waiting_ = false;
   Act pending_{};
+  std::string pending_message_;  // the act, until it is sent (open loop: at its due time)
   std::uint64_t generation_ = 0, pending_generation_ = 0;  // connections opened so far
-  Clock::time_point sent_at_{};
-  net::steady_timer retry_;
+  Clock::time_point due_{};  // when the act was due (closed loop: when it was sent)
+  net::steady_timer retry_, act_timer_;
   int backoff_ms_ = 50;
 };
 
@@ -347,14 +405,22 @@ class Bench {
   std::vector<std::unique_ptr<Group>> groups;
   Clock::time_point start{}, end{}, window_start{};
   bool window_open = false, stopping = false, restarting = false;
-  std::uint64_t window_actions = 0;
-  double window_cpu = 0;
+  std::uint64_t window_actions = 0, window_bytes = 0, window_messages = 0;
+  double window_cpu = 0, window_client_cpu = 0;
+  std::map<std::string, double> window_threads;
   int groups_started = 0, connecting = 0;
   std::deque<std::shared_ptr<Client>> to_connect;
   int kills_done = 0;
 
   bool time_left() const { return !stopping && Clock::now() < end; }
   bool fault() const { return cfg.kills > 0; }
+  bool open_loop() const { return cfg.rate > 0; }
+  // Open loop: the time between two acts of one table.
+  Clock::duration interval() const {
+    return std::chrono::duration_cast<Clock::duration>(
+        std::chrono::duration<double>(static_cast<double>(cfg.tables) / cfg.rate));
+  }
+  bool in_window() const { return window_open && Clock::now() < end; }
 
   void error(const std::string& code) { ++totals.errors[code]; }
 
@@ -377,18 +443,31 @@ class Bench {
     g.started = true;
     if (++groups_started == cfg.tables && !window_open) open_window();
   }
-  void open_window() {
-    window_open = true;
-    window_start = Clock::now();
-    window_actions = totals.actions;
-    window_cpu = server.cpu_total();
-  }
+  void open_window();
 
   void run();
 };
 
+double process_cpu_s() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+void Bench::open_window() {
+  window_open = true;
+  window_start = Clock::now();
+  window_actions = totals.actions;
+  window_bytes = totals.bytes;
+  window_messages = totals.messages;
+  window_cpu = server.cpu_total();
+  window_threads = server.threads_total();
+  window_client_cpu = process_cpu_s();
+}
+
 Client::Client(Bench& b, Group& g, int seat, std::uint64_t seed)
-    : bench_(b), group_(g), seat_(seat), rng_(seed), retry_(b.ioc) {}
+    : bench_(b), group_(g), seat_(seat), rng_(seed), retry_(b.ioc), act_timer_(b.ioc) {}
 
 void Client::connect() {
   ws_ = std::make_shared<Stream>(bench_.ioc);
@@ -410,10 +489,11 @@ void Client::connect() {
           self->open_ = true;
           self->backoff_ms_ = 50;
           self->bench_.connected();
-          json hello = {{"type", "hello"}, {"v", 1}};
+          json hello = {{"type", "hello"}, {"v", mus_server::protocol_version}};
+          if (self->bench_.cfg.views != "full") hello["view"] = self->bench_.cfg.views;
           if (self->token_.empty()) {
-            hello["name"] = "g" + std::to_string(self->group_.index) + "s" +
-                            std::to_string(self->seat_);
+            hello["name"] =
+                "g" + std::to_string(self->group_.index) + "s" + std::to_string(self->seat_);
           } else {
             hello["token"] = self->token_;
           }
@@ -444,7 +524,8 @@ void Client::dropped(const Stream* ws, const char* why) {
   }
   // Come back (with the token once welcomed), after a backoff, while there is time.
   if (!bench_.time_left()) return;
-  retry_.expires_after(std::chrono::milliseconds(backoff_ms_ / 2 + static_cast<int>(rng_() % static_cast<unsigned>(backoff_ms_))));
+  retry_.expires_after(std::chrono::milliseconds(
+      backoff_ms_ / 2 + static_cast<int>(rng_() % static_cast<unsigned>(backoff_ms_))));
   backoff_ms_ = std::min(backoff_ms_ * 2, 1000);
   retry_.async_wait([self = shared_from_this()](beast::error_code ec) {
     if (ec || !self->bench_.time_left()) return;
@@ -471,18 +552,22 @@ void Client::write() {
 }
 
 void Client::read() {
-  ws_->async_read(buffer_, [self = shared_from_this(), ws = ws_](beast::error_code ec, std::size_t) {
-    if (ec) return self->dropped(ws.get(), "read");
-    const auto data = self->buffer_.cdata();
-    self->on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
-    self->buffer_.consume(self->buffer_.size());
-    if (self->open_) self->read();
-  });
+  ws_->async_read(
+      buffer_, [self = shared_from_this(), ws = ws_](beast::error_code ec, std::size_t) {
+        if (ec) return self->dropped(ws.get(), "read");
+        const auto data = self->buffer_.cdata();
+        self->bench_.totals.bytes += data.size();
+        ++self->bench_.totals.messages;
+        self->on_message(std::string_view(static_cast<const char*>(data.data()), data.size()));
+        self->buffer_.consume(self->buffer_.size());
+        if (self->open_) self->read();
+      });
 }
 
 void Client::stop() {
   stopping_ = true;
   retry_.cancel();
+  act_timer_.cancel();
   if (ws_ && !dead_) {
     beast::error_code ec;
     beast::get_lowest_layer(*ws_).socket().close(ec);
@@ -490,9 +575,14 @@ void Client::stop() {
 }
 
 void Client::create() {
-  send(json{{"type", "create"}, {"rules", bench_.cfg.rules},
-            {"seats", {"human", "human", "human", "human"}}, {"seat", 0}}
-           .dump());
+  json m = {{"type", "create"}, {"rules", bench_.cfg.rules}, {"seat", 0}};
+  if (group_.bots) {
+    m["seats"] = {"human", "bot", "bot", "bot"};
+    m["bots"] = {nullptr, bench_.cfg.bot_kind, bench_.cfg.bot_kind, bench_.cfg.bot_kind};
+  } else {
+    m["seats"] = {"human", "human", "human", "human"};
+  }
+  send(m.dump());
 }
 
 void Client::join(const std::string& table) {
@@ -503,10 +593,14 @@ void Client::on_message(std::string_view text) {
   // A view (most messages) is scanned for the few fields the client needs; others are parsed.
   std::string_view type, table, seq, legal;
   const bool scanned = top_fields(text, [&](std::string_view k, std::string_view v) {
-    if (k == "type") type = v;
-    else if (k == "table") table = v;
-    else if (k == "seq") seq = v;
-    else if (k == "legal") legal = v;
+    if (k == "type")
+      type = v;
+    else if (k == "table")
+      table = v;
+    else if (k == "seq")
+      seq = v;
+    else if (k == "legal")
+      legal = v;
   });
   if (scanned && type == "\"view\"" && table.size() >= 2 && !seq.empty()) {
     std::uint64_t n = 0;
@@ -537,9 +631,10 @@ void Client::on_message(std::string_view text) {
     const std::string id = m.value("table", "");
     if (seat_ == 0 && id != group_.table && !m.value("over", false) && !m.value("started", true)) {
       group_.table = id;
-      for (int s = 1; s < 4; ++s)
-        if (group_.seats[static_cast<std::size_t>(s)]->welcomed())
-          group_.seats[static_cast<std::size_t>(s)]->join(id);
+      for (int s = 1; s < 4; ++s) {
+        const auto& c = group_.seats[static_cast<std::size_t>(s)];
+        if (c && c->welcomed()) c->join(id);
+      }
     }
     return;
   }
@@ -547,7 +642,8 @@ void Client::on_message(std::string_view text) {
     if (seat_ != 0) return;
     ++bench_.totals.matches;
     ++group_.matches;
-    if (bench_.time_left() && bench_.totals.matches < static_cast<std::uint64_t>(bench_.cfg.max_matches))
+    if (bench_.time_left() &&
+        bench_.totals.matches < static_cast<std::uint64_t>(bench_.cfg.max_matches))
       create();
     return;
   }
@@ -568,36 +664,63 @@ void Client::on_message(std::string_view text) {
 }
 
 void Client::on_view(const std::string& table, std::uint64_t seq, std::string_view legal_text) {
+  const auto now = Clock::now();
   auto& high = group_.high[table];
   if (seq > high) {
     bench_.totals.actions += seq - high;
     high = seq;
   }
   bench_.group_started(group_);
+  if (group_.started_table != table) {
+    // A new match: its first act is due no earlier than now (setting a table up is no act).
+    group_.started_table = table;
+    group_.next_due = std::max(group_.next_due, now);
+  }
   if (waiting_ && pending_.table == table && seq > pending_.seq) {
     // Acknowledged: the view shows the table past the act.
     waiting_ = false;
-    if (bench_.window_open && Clock::now() < bench_.end) {
-      const auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent_at_);
-      bench_.totals.latency_us.push_back(static_cast<std::uint32_t>(std::min<std::int64_t>(us.count(), UINT32_MAX)));
+    if (bench_.in_window()) {
+      const auto us = std::chrono::duration_cast<std::chrono::microseconds>(now - due_);
+      auto& samples = group_.bots ? bench_.totals.latency_bots_us : bench_.totals.latency_people_us;
+      samples.push_back(
+          static_cast<std::uint32_t>(std::clamp<std::int64_t>(us.count(), 0, UINT32_MAX)));
     }
     group_.acked.push_back(std::move(pending_));
   }
   if (legal_text.size() <= 2 || !bench_.time_left()) return;  // "[]": not this seat's turn
-  const json legal = json::parse(legal_text, nullptr, false);
-  if (!legal.is_array() || legal.empty()) return bench_.error("client: bad legal list");
   // The same view again (another seat came back, say): this connection's act for it is on its
   // way already. A new connection acts again (the server may have lost the first act).
   if (waiting_ && pending_.table == table && pending_.seq == seq &&
       pending_generation_ == generation_)
     return;
+  const json legal = json::parse(legal_text, nullptr, false);
+  if (!legal.is_array() || legal.empty()) return bench_.error("client: bad legal list");
   const json& pick = legal[static_cast<std::size_t>(rng_() % legal.size())];
   pending_ = {table, seq, pick["text"].get<std::string>()};
+  pending_message_ =
+      json{{"type", "act"}, {"table", table}, {"action", pick["id"]}, {"seq", seq}}.dump();
   waiting_ = true;
   pending_generation_ = generation_;
-  sent_at_ = Clock::now();
+  if (!bench_.open_loop()) {
+    due_ = now;
+    return send_act();
+  }
+  // Open loop: the table's next due time, wherever this view came; wait for it if it is ahead.
+  due_ = group_.next_due;
+  group_.next_due += bench_.interval();
+  if (due_ <= now) return send_act();
+  act_timer_.expires_at(due_);
+  act_timer_.async_wait(
+      [self = shared_from_this(), generation = generation_](beast::error_code ec) {
+        if (ec || generation != self->generation_ || !self->waiting_) return;
+        self->send_act();
+      });
+}
+
+void Client::send_act() {
   ++bench_.totals.acts;
-  send(json{{"type", "act"}, {"table", table}, {"action", pick["id"]}, {"seq", seq}}.dump());
+  send(std::move(pending_message_));
+  pending_message_.clear();
 }
 
 // ---- the run ----
@@ -608,13 +731,18 @@ void Bench::run() {
   for (int g = 0; g < cfg.tables; ++g) {
     auto group = std::make_unique<Group>();
     group->index = g;
-    for (int s = 0; s < 4; ++s)
-      group->seats[static_cast<std::size_t>(s)] =
-          std::make_shared<Client>(*this, *group, s, cfg.seed * 7919 + static_cast<std::uint64_t>(g * 4 + s));
+    // The tables of bots are spread among the others.
+    group->bots =
+        cfg.bot_tables > 0 && (static_cast<long>(g) * cfg.bot_tables) / cfg.tables !=
+                                  (static_cast<long>(g + 1) * cfg.bot_tables) / cfg.tables;
+    for (int s = 0; s < (group->bots ? 1 : 4); ++s)
+      group->seats[static_cast<std::size_t>(s)] = std::make_shared<Client>(
+          *this, *group, s, cfg.seed * 7919 + static_cast<std::uint64_t>(g * 4 + s));
     groups.push_back(std::move(group));
   }
   for (auto& g : groups)
-    for (auto& c : g->seats) to_connect.push_back(c);
+    for (auto& c : g->seats)
+      if (c) to_connect.push_back(c);
   pump();
 
   // The end of the run, and the kills of the fault run.
@@ -632,10 +760,15 @@ void Bench::run() {
       window_open = true;
       window_start = start;
       window_actions = 0;
+      window_bytes = 0;
+      window_messages = 0;
       window_cpu = 0;
+      window_threads.clear();
+      window_client_cpu = 0;
     }
     for (auto& g : groups)
-      for (auto& c : g->seats) c->stop();
+      for (auto& c : g->seats)
+        if (c) c->stop();
     // Whatever is still pending after this is abandoned.
     end_timer.expires_after(std::chrono::seconds(5));
     end_timer.async_wait([this](beast::error_code ec) {
@@ -679,69 +812,110 @@ void Bench::run() {
   ioc.run();
 }
 
-double percentile(std::vector<std::uint32_t>& v, double p) {
-  if (v.empty()) return 0;
+struct Percentiles {
+  double p50 = 0, p90 = 0, p99 = 0, max = 0;
+  std::size_t n = 0;
+};
+
+Percentiles percentiles(std::vector<std::uint32_t> v) {
+  Percentiles p;
+  p.n = v.size();
+  if (v.empty()) return p;
   std::sort(v.begin(), v.end());
-  return v[std::min(v.size() - 1, static_cast<std::size_t>(static_cast<double>(v.size()) * p))] / 1000.0;
+  const auto at = [&](double q) {
+    return v[std::min(v.size() - 1, static_cast<std::size_t>(static_cast<double>(v.size()) * q))] /
+           1000.0;
+  };
+  p.p50 = at(0.5);
+  p.p90 = at(0.9);
+  p.p99 = at(0.99);
+  p.max = v.back() / 1000.0;
+  return p;
 }
 
-// Checks the store against the acknowledged acts; returns the number lost.
-std::uint64_t check_store(const std::string& db, const std::vector<std::unique_ptr<Group>>& groups,
-                          std::uint64_t& checked, std::uint64_t& stored_actions,
-                          std::uint64_t& finished, std::uint64_t& finished_actions) {
-  sqlite3* h = nullptr;
-  if (sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK)
-    throw std::runtime_error("cannot open " + db);
-  sqlite3_exec(h, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr);
-  // Every table's actions, in order.
-  std::map<std::string, std::vector<std::string>> actions;
-  sqlite3_stmt* s = nullptr;
-  sqlite3_prepare_v2(h, "SELECT table_id, action FROM actions ORDER BY table_id, idx", -1, &s, nullptr);
-  while (sqlite3_step(s) == SQLITE_ROW) {
-    actions[reinterpret_cast<const char*>(sqlite3_column_text(s, 0))].emplace_back(
-        reinterpret_cast<const char*>(sqlite3_column_text(s, 1)));
-    ++stored_actions;
-  }
-  sqlite3_finalize(s);
-  sqlite3_prepare_v2(h, "SELECT t.id, count(a.idx) FROM tables t JOIN actions a ON a.table_id = t.id"
-                        " WHERE t.finished = 1 GROUP BY t.id", -1, &s, nullptr);
-  while (sqlite3_step(s) == SQLITE_ROW) {
-    ++finished;
-    finished_actions += static_cast<std::uint64_t>(sqlite3_column_int64(s, 1));
-  }
-  sqlite3_finalize(s);
-  sqlite3_close(h);
-  std::uint64_t lost = 0;
+json to_json(const Percentiles& p) {
+  return {{"p50", p.p50}, {"p90", p.p90}, {"p99", p.p99}, {"max", p.max}, {"n", p.n}};
+}
+
+// What the store holds of the client's tables, read with the server's own store code.
+struct StoreCheck {
+  std::uint64_t lost = 0, checked = 0, stored_actions = 0, finished = 0, finished_actions = 0;
+};
+
+// Checks the store against the acknowledged acts (the server stopped).
+StoreCheck check_store(const std::string& db, const std::vector<std::unique_ptr<Group>>& groups) {
+  StoreCheck r;
+  mus_server::SqliteStore store(db, mus_server::Durability::normal);
+  std::map<std::string, std::vector<std::string>> actions;  // every table's actions, in order
   for (const auto& g : groups) {
     for (const auto& [table, high] : g->high) {
-      const auto it = actions.find(table);
-      const std::size_t have = it == actions.end() ? 0 : it->second.size();
-      if (have < high) {
+      auto t = store.load_table(table);
+      auto& a = actions[table];
+      if (t) {
+        a = std::move(t->actions);
+        r.stored_actions += a.size();
+        if (t->finished) {
+          ++r.finished;
+          r.finished_actions += a.size();
+        }
+      }
+      if (a.size() < high) {
         std::fprintf(stderr, "lost: table %s holds %zu actions, a client saw seq %llu\n",
-                     table.c_str(), have, static_cast<unsigned long long>(high));
-        lost += high - have;
+                     table.c_str(), a.size(), static_cast<unsigned long long>(high));
+        r.lost += high - a.size();
       }
     }
     for (const auto& a : g->acked) {
-      ++checked;
-      const auto it = actions.find(a.table);
-      if (it == actions.end() || it->second.size() <= a.seq || it->second[a.seq] != a.text) {
-        std::fprintf(stderr, "lost: table %s action %llu: the client played '%s', the store has '%s'\n",
+      ++r.checked;
+      const auto& have = actions[a.table];
+      if (have.size() <= a.seq || have[a.seq] != a.text) {
+        std::fprintf(stderr,
+                     "lost: table %s action %llu: the client played '%s', the store has '%s'\n",
                      a.table.c_str(), static_cast<unsigned long long>(a.seq), a.text.c_str(),
-                     it == actions.end() || it->second.size() <= a.seq ? "nothing" : it->second[a.seq].c_str());
-        ++lost;
+                     have.size() <= a.seq ? "nothing" : have[a.seq].c_str());
+        ++r.lost;
       }
     }
   }
-  return lost;
+  return r;
+}
+
+// The machine the run was made on.
+json machine() {
+  json m;
+  m["cores"] = sysconf(_SC_NPROCESSORS_ONLN);
+  std::ifstream cpu("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpu, line))
+    if (line.rfind("model name", 0) == 0) {
+      m["cpu"] = line.substr(line.find(':') + 2);
+      break;
+    }
+  utsname u{};
+  if (uname(&u) == 0) m["kernel"] = std::string(u.sysname) + " " + u.release;
+  long mem = 0;
+  std::ifstream meminfo("/proc/meminfo");
+  while (std::getline(meminfo, line))
+    if (line.rfind("MemTotal:", 0) == 0) mem = std::stol(line.substr(9));
+  m["memory_gb"] = static_cast<double>(mem) / 1024.0 / 1024.0;
+  return m;
+}
+
+std::array<double, 3> load_average() {
+  std::array<double, 3> l{};
+  std::ifstream in("/proc/loadavg");
+  in >> l[0] >> l[1] >> l[2];
+  return l;
 }
 
 int usage(const char* problem) {
   if (problem) std::fprintf(stderr, "mus-server-load: %s\n", problem);
-  std::fprintf(stderr,
-               "usage: mus-server-load --server PATH [--tables N] [--seconds S] [--matches N]\n"
-               "       [--kills N] [--rules TEXT] [--workdir DIR] [--seed N] [--connecting N]\n"
-               "       [-- server options...]\n");
+  std::fprintf(
+      stderr,
+      "usage: mus-server-load --server PATH [--tables N] [--bot-tables K] [--bot-kind KIND]\n"
+      "       [--seconds S] [--matches N] [--rate ACTS_PER_S] [--views full|delta|text]\n"
+      "       [--kills N] [--rules TEXT] [--workdir DIR] [--seed N] [--connecting N]\n"
+      "       [--json FILE] [--label TEXT] [-- server options...]\n");
   return 2;
 }
 
@@ -759,21 +933,46 @@ int main(int argc, char** argv) {
     if (i + 1 >= argc) return usage((a + ": needs a value").c_str());
     const std::string v = argv[++i];
     try {
-      if (a == "--server") cfg.server = v;
-      else if (a == "--tables") cfg.tables = std::clamp(std::stoi(v), 1, 5000);
-      else if (a == "--seconds") cfg.seconds = std::clamp(std::stod(v), 1.0, 600.0);
-      else if (a == "--matches") cfg.max_matches = std::max(1, std::stoi(v));
-      else if (a == "--kills") cfg.kills = std::clamp(std::stoi(v), 0, 100);
-      else if (a == "--rules") cfg.rules = v;
-      else if (a == "--workdir") cfg.workdir = v;
-      else if (a == "--seed") cfg.seed = std::stoull(v);
-      else if (a == "--connecting") cfg.connecting = std::clamp(std::stoi(v), 1, 4096);
-      else return usage((a + ": unknown option").c_str());
+      if (a == "--server")
+        cfg.server = v;
+      else if (a == "--tables")
+        cfg.tables = std::clamp(std::stoi(v), 1, 5000);
+      else if (a == "--bot-tables")
+        cfg.bot_tables = std::max(0, std::stoi(v));
+      else if (a == "--bot-kind")
+        cfg.bot_kind = v;
+      else if (a == "--seconds")
+        cfg.seconds = std::clamp(std::stod(v), 1.0, 600.0);
+      else if (a == "--matches")
+        cfg.max_matches = std::max(1, std::stoi(v));
+      else if (a == "--rate")
+        cfg.rate = std::max(0.0, std::stod(v));
+      else if (a == "--views")
+        cfg.views = v;
+      else if (a == "--kills")
+        cfg.kills = std::clamp(std::stoi(v), 0, 100);
+      else if (a == "--rules")
+        cfg.rules = v;
+      else if (a == "--workdir")
+        cfg.workdir = v;
+      else if (a == "--seed")
+        cfg.seed = std::stoull(v);
+      else if (a == "--connecting")
+        cfg.connecting = std::clamp(std::stoi(v), 1, 4096);
+      else if (a == "--json")
+        cfg.json_path = v;
+      else if (a == "--label")
+        cfg.label = v;
+      else
+        return usage((a + ": unknown option").c_str());
     } catch (const std::exception&) {
       return usage((a + ": bad value " + v).c_str());
     }
   }
   if (cfg.server.empty()) return usage("--server is required");
+  if (cfg.bot_tables > cfg.tables) return usage("--bot-tables: more than --tables");
+  if (cfg.views != "full" && cfg.views != "delta" && cfg.views != "text")
+    return usage("--views: full, delta or text");
   // Four sockets per table, and a few more.
   rlimit lim{};
   if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
@@ -790,6 +989,8 @@ int main(int argc, char** argv) {
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db + ext);
   std::filesystem::remove(cfg.workdir + "/server.log");
 
+  const auto load_start = load_average();
+  const std::time_t started_at = std::time(nullptr);
   Server server(cfg, db);
   server.start();
   Bench bench(cfg, server);
@@ -798,57 +999,163 @@ int main(int argc, char** argv) {
   const double window_s =
       std::chrono::duration<double>(std::min(stopped, bench.end) - bench.window_start).count();
   const double cpu_end = server.cpu_total();
+  const auto threads_end = server.threads_total();
+  const double client_cpu = process_cpu_s() - bench.window_client_cpu;
   const std::uint64_t window_actions = bench.totals.actions - bench.window_actions;
+  const std::uint64_t window_bytes = bench.totals.bytes - bench.window_bytes;
+  const std::uint64_t window_messages = bench.totals.messages - bench.window_messages;
+  const auto load_end = load_average();
   server.stop(SIGTERM);
 
-  std::uint64_t checked = 0, stored = 0, finished = 0, finished_actions = 0;
-  const std::uint64_t lost = check_store(db, bench.groups, checked, stored, finished, finished_actions);
-  const auto db_bytes = std::filesystem::file_size(db);
+  // The file after the server's clean stop (which checkpoints the WAL into it).
+  std::uint64_t db_bytes = std::filesystem::file_size(db);
+  std::error_code ec;
+  if (const auto wal = std::filesystem::file_size(db + "-wal", ec); !ec) db_bytes += wal;
+  const StoreCheck store = check_store(db, bench.groups);
   auto& t = bench.totals;
   std::uint64_t errors = 0;
   for (const auto& [code, n] : t.errors) errors += n;
   const double window_cpu = cpu_end - bench.window_cpu;
+  const double per_1000 = [&](double cpu) {
+    return window_actions ? cpu * 1000.0 / static_cast<double>(window_actions) : 0.0;
+  }(window_cpu);
+  const auto per_action = [&](std::uint64_t n) {
+    return window_actions ? static_cast<double>(n) / static_cast<double>(window_actions) : 0.0;
+  };
+  std::vector<std::uint32_t> all = t.latency_people_us;
+  all.insert(all.end(), t.latency_bots_us.begin(), t.latency_bots_us.end());
+  const Percentiles lat_all = percentiles(all), lat_people = percentiles(t.latency_people_us),
+                    lat_bots = percentiles(t.latency_bots_us);
 
-  std::printf("mus-server-load: %d tables, %d clients, %.1f s (steady window %.1f s), rules '%s'%s\n",
-              cfg.tables, cfg.tables * 4, cfg.seconds, window_s, cfg.rules.c_str(),
-              cfg.kills ? ", fault run" : "");
-  std::printf("  actions      %llu in the window: %.0f actions/s; acts sent %llu; matches finished %llu\n",
-              static_cast<unsigned long long>(window_actions),
-              window_s > 0 ? static_cast<double>(window_actions) / window_s : 0.0,
-              static_cast<unsigned long long>(t.acts), static_cast<unsigned long long>(t.matches));
-  std::printf("  act -> view  p50 %.2f ms, p99 %.2f ms (%zu acts in the window)\n",
-              percentile(t.latency_us, 0.5), percentile(t.latency_us, 0.99), t.latency_us.size());
+  std::printf(
+      "mus-server-load: %d tables (%d of one client and three %s bots), %d clients, "
+      "%.1f s (steady window %.1f s), rules '%s', %s loop%s, views %s\n",
+      cfg.tables, cfg.bot_tables, cfg.bot_kind.c_str(),
+      (cfg.tables - cfg.bot_tables) * 4 + cfg.bot_tables, cfg.seconds, window_s, cfg.rules.c_str(),
+      bench.open_loop() ? "open" : "closed", cfg.kills ? ", fault run" : "", cfg.views.c_str());
+  if (bench.open_loop())
+    std::printf("  offered      %.0f acts/s (each table's acts due every %.1f ms)\n", cfg.rate,
+                std::chrono::duration<double, std::milli>(bench.interval()).count());
+  std::printf(
+      "  actions      %llu in the window: %.0f actions/s; acts sent %llu; matches finished %llu\n",
+      static_cast<unsigned long long>(window_actions),
+      window_s > 0 ? static_cast<double>(window_actions) / window_s : 0.0,
+      static_cast<unsigned long long>(t.acts), static_cast<unsigned long long>(t.matches));
+  const auto print_latency = [](const char* what, const Percentiles& p) {
+    std::printf("  %-12s p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms (%zu acts)\n", what,
+                p.p50, p.p90, p.p99, p.max, p.n);
+  };
+  print_latency("act -> view", lat_all);
+  if (cfg.bot_tables > 0) {
+    print_latency("  people", lat_people);
+    print_latency("  bots", lat_bots);
+  }
   std::printf("  errors       %llu (connections tried again: %llu)",
               static_cast<unsigned long long>(errors),
               static_cast<unsigned long long>(t.connect_retries));
-  for (const auto& [code, n] : t.errors) std::printf("  %s: %llu", code.c_str(), static_cast<unsigned long long>(n));
+  for (const auto& [code, n] : t.errors)
+    std::printf("  %s: %llu", code.c_str(), static_cast<unsigned long long>(n));
   std::printf("\n");
   std::printf("  server CPU   %.2f s in all, %.2f s in the window: %.3f CPU s per 1,000 actions\n",
-              cpu_end, window_cpu,
-              window_actions ? window_cpu * 1000.0 / static_cast<double>(window_actions) : 0.0);
+              cpu_end, window_cpu, per_1000);
+  json by_thread = json::object();
+  for (const auto& [name, cpu] : threads_end) {
+    const double in_window =
+        cpu - (bench.window_threads.count(name) ? bench.window_threads.at(name) : 0.0);
+    by_thread[name] = in_window;
+    std::printf("    %-10s %.2f s in the window: %.3f CPU s per 1,000 actions\n", name.c_str(),
+                in_window,
+                window_actions ? in_window * 1000.0 / static_cast<double>(window_actions) : 0.0);
+  }
+  std::printf("  client CPU   %.2f s in the window: %.3f CPU s per 1,000 actions\n", client_cpu,
+              window_actions ? client_cpu * 1000.0 / static_cast<double>(window_actions) : 0.0);
+  std::printf("  received     %.0f bytes and %.2f messages per action\n", per_action(window_bytes),
+              per_action(window_messages));
   std::printf("  server RSS   peak %.1f MB, %.1f MB before the clients: %.1f KB per table\n",
               static_cast<double>(server.hwm_kb()) / 1024.0,
               static_cast<double>(server.base_rss_kb()) / 1024.0,
               static_cast<double>(server.hwm_kb() - server.base_rss_kb()) / cfg.tables);
-  std::printf("  SQLite       %llu bytes, %llu actions: %.1f bytes per action, %.0f bytes per "
-              "finished match (%.0f actions)\n",
-              static_cast<unsigned long long>(db_bytes), static_cast<unsigned long long>(stored),
-              stored ? static_cast<double>(db_bytes) / static_cast<double>(stored) : 0.0,
-              stored && finished ? static_cast<double>(db_bytes) / static_cast<double>(stored) *
-                                       static_cast<double>(finished_actions) / static_cast<double>(finished)
-                                 : 0.0,
-              finished ? static_cast<double>(finished_actions) / static_cast<double>(finished) : 0.0);
+  const double sqlite_per_action =
+      store.stored_actions
+          ? static_cast<double>(db_bytes) / static_cast<double>(store.stored_actions)
+          : 0.0;
+  const double finished_match_actions =
+      store.finished
+          ? static_cast<double>(store.finished_actions) / static_cast<double>(store.finished)
+          : 0.0;
+  std::printf(
+      "  SQLite       %llu bytes, %llu actions: %.1f bytes per action, %.0f bytes per "
+      "finished match (%.0f actions)\n",
+      static_cast<unsigned long long>(db_bytes),
+      static_cast<unsigned long long>(store.stored_actions), sqlite_per_action,
+      sqlite_per_action * finished_match_actions, finished_match_actions);
+  std::uint64_t retried = 0;
+  for (const auto& [code, n] : t.retries) retried += n;
   if (cfg.kills) {
-    std::uint64_t retried = 0;
-    for (const auto& [code, n] : t.retries) retried += n;
-    std::printf("  faults       %d kills and restarts, %llu disconnects, %llu acts refused after a "
-                "restart (resent), %llu acknowledged acts checked, lost %llu\n",
-                bench.kills_done, static_cast<unsigned long long>(t.disconnects),
-                static_cast<unsigned long long>(retried), static_cast<unsigned long long>(checked),
-                static_cast<unsigned long long>(lost));
+    std::printf(
+        "  faults       %d kills and restarts, %llu disconnects, %llu acts refused after a "
+        "restart (resent), %llu acknowledged acts checked, lost %llu\n",
+        bench.kills_done, static_cast<unsigned long long>(t.disconnects),
+        static_cast<unsigned long long>(retried), static_cast<unsigned long long>(store.checked),
+        static_cast<unsigned long long>(store.lost));
   } else {
     std::printf("  store        %llu acknowledged acts checked, lost %llu\n",
-                static_cast<unsigned long long>(checked), static_cast<unsigned long long>(lost));
+                static_cast<unsigned long long>(store.checked),
+                static_cast<unsigned long long>(store.lost));
   }
-  return lost > 0 || errors > 0 ? 1 : 0;
+  std::printf("  load average %.2f at the start, %.2f at the end (1 min)\n", load_start[0],
+              load_end[0]);
+
+  if (!cfg.json_path.empty()) {
+    json j;
+    j["label"] = cfg.label;
+    j["server"] = cfg.server;
+    j["server_args"] = cfg.server_args;
+    j["rules"] = cfg.rules;
+    j["loop"] = bench.open_loop() ? "open" : "closed";
+    j["offered_acts_per_s"] = cfg.rate;
+    j["views"] = cfg.views;
+    j["tables"] = cfg.tables;
+    j["bot_tables"] = cfg.bot_tables;
+    j["bot_kind"] = cfg.bot_kind;
+    j["seconds"] = cfg.seconds;
+    j["window_s"] = window_s;
+    j["actions"] = window_actions;
+    j["actions_per_s"] = window_s > 0 ? static_cast<double>(window_actions) / window_s : 0.0;
+    j["acts"] = t.acts;
+    j["matches"] = t.matches;
+    j["latency_ms"] = {{"all", to_json(lat_all)},
+                       {"people_tables", to_json(lat_people)},
+                       {"bot_tables", to_json(lat_bots)}};
+    j["errors"] = {
+        {"total", errors}, {"by_code", t.errors}, {"connections_retried", t.connect_retries}};
+    j["server_cpu_s"] = window_cpu;
+    j["server_cpu_s_per_1000_actions"] = per_1000;
+    j["server_cpu_s_by_thread"] = by_thread;
+    j["client_cpu_s"] = client_cpu;
+    j["client_cpu_s_per_1000_actions"] =
+        window_actions ? client_cpu * 1000.0 / static_cast<double>(window_actions) : 0.0;
+    j["bytes_per_action"] = per_action(window_bytes);
+    j["messages_per_action"] = per_action(window_messages);
+    j["rss_mb"] = {
+        {"peak", static_cast<double>(server.hwm_kb()) / 1024.0},
+        {"before_clients", static_cast<double>(server.base_rss_kb()) / 1024.0},
+        {"per_table_kb", static_cast<double>(server.hwm_kb() - server.base_rss_kb()) / cfg.tables}};
+    j["sqlite"] = {{"bytes", db_bytes},
+                   {"actions", store.stored_actions},
+                   {"bytes_per_action", sqlite_per_action},
+                   {"bytes_per_finished_match", sqlite_per_action * finished_match_actions}};
+    j["store"] = {{"checked", store.checked}, {"lost", store.lost}};
+    j["faults"] = {
+        {"kills", bench.kills_done}, {"disconnects", t.disconnects}, {"resent_refused", retried}};
+    json m = machine();
+    m["load_average_start"] = load_start;
+    m["load_average_end"] = load_end;
+    char when[32];
+    std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&started_at));
+    m["started"] = when;
+    j["machine"] = m;
+    std::ofstream(cfg.json_path) << j.dump(2) << "\n";
+  }
+  return store.lost > 0 || errors > 0 ? 1 : 0;
 }

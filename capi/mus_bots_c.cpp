@@ -1,5 +1,5 @@
 // The C API of mus.h, bots part: mus_bot_config_default, mus_bot_choose, mus_bot_evaluate and
-// mus_playouts over the C++ bots of mus/bots.hpp.
+// mus_bot_playouts over the C++ bots of mus/bots.hpp.
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -133,8 +133,8 @@ int32_t mus_bot_evaluate(const mus_state* s, int32_t seat, const mus_bot_config*
   });
 }
 
-int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, uint64_t seed,
-                     uint64_t first, int32_t n, int32_t scope, int32_t* points_out) {
+int32_t mus_bot_playouts(const mus_state* s, const mus_bot_config* config, uint64_t seed,
+                         uint64_t first, int32_t n, int32_t scope, int32_t* points_out) {
   return capi::guard([&]() -> std::int32_t {
     mus::BotConfig c;
     if (n < 0 || (n > 0 && points_out == nullptr)) return MUS_E_INVALID_ARGUMENT;

@@ -314,8 +314,8 @@ int32_t mus_bet_limits(const mus_state* s, int32_t* min_out, int32_t* max_out) {
   });
 }
 
-int32_t mus_stacked_deal(const uint8_t hands[16], int32_t mano, const uint8_t* stock,
-                         size_t stock_n, mus_action* out) {
+int32_t mus_action_from_deal(const uint8_t hands[16], int32_t mano, const uint8_t* stock,
+                             size_t stock_n, mus_action* out) {
   return capi::guard([&]() -> std::int32_t {
     if (hands == nullptr || out == nullptr || (stock == nullptr && stock_n > 0))
       return MUS_E_INVALID_ARGUMENT;
@@ -329,7 +329,7 @@ int32_t mus_stacked_deal(const uint8_t hands[16], int32_t mano, const uint8_t* s
   });
 }
 
-int32_t mus_seeded_order(uint8_t* cards, size_t n, uint64_t seed) {
+int32_t mus_cards_shuffle(uint8_t* cards, size_t n, uint64_t seed) {
   return capi::guard([&]() -> std::int32_t {
     if ((cards == nullptr && n > 0) || n > static_cast<std::size_t>(mus::deck_size))
       return MUS_E_INVALID_ARGUMENT;
@@ -340,8 +340,8 @@ int32_t mus_seeded_order(uint8_t* cards, size_t n, uint64_t seed) {
   });
 }
 
-int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const uint8_t hand[4],
-                        int32_t* out) {
+int32_t mus_signal_is_true(const mus_rules* rules, int32_t signal, const uint8_t hand[4],
+                           int32_t* out) {
   return capi::guard([&]() -> std::int32_t {
     if (rules == nullptr || hand == nullptr || out == nullptr) return MUS_E_INVALID_ARGUMENT;
     if (signal < 0 || signal >= mus::signal_count) return MUS_E_INVALID_ARGUMENT;

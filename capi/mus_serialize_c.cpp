@@ -83,7 +83,8 @@ int32_t mus_state_parse(const char* text, mus_state* out, int32_t* error_pos_out
   });
 }
 
-int32_t mus_view_format(const mus_state* s, int32_t seat, char* buf, size_t cap, size_t* len_out) {
+int32_t mus_state_view_format(const mus_state* s, int32_t seat, char* buf, size_t cap,
+                              size_t* len_out) {
   return capi::guard([&]() -> std::int32_t {
     if (s == nullptr || !capi::valid_seat(seat) || !capi::valid_buffer(buf, cap))
       return MUS_E_INVALID_ARGUMENT;

@@ -1,4 +1,4 @@
-// The C API of mus.h, observation part: mus_view_tensor() over mus::view_tensor()
+// The C API of mus.h, observation part: mus_state_view_tensor() over mus::view_tensor()
 // (include/mus/observation.hpp), whose offsets the header's MUS_TENSOR_OFF_* repeat.
 #include <cstddef>
 #include <cstdint>
@@ -24,7 +24,7 @@ static_assert(
 
 extern "C" {
 
-int32_t mus_view_tensor(const mus_state* s, int32_t seat, float* out, size_t cap) {
+int32_t mus_state_view_tensor(const mus_state* s, int32_t seat, float* out, size_t cap) {
   return capi::guard([&]() -> std::int32_t {
     if (s == nullptr || !capi::valid_seat(seat) || !capi::valid_buffer(out, cap))
       return MUS_E_INVALID_ARGUMENT;

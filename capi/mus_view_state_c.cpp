@@ -1,7 +1,9 @@
-// The C API of mus.h, a state from a seat's view: mus_state_from_view_text() over
+// The C API of mus.h, a state from a seat's view: mus_state_parse_view() over
 // mus::view_from_text() and mus::state_from_view() (include/mus/observation.hpp). It reads the
 // view's text form, which holds the whole SeatView (a mus_view leaves the last hand's count to
-// mus_count), and which is what a client of a server receives.
+// mus_count), and which is what a client of a server receives. It is in mus.h's experimental
+// section.
+#define MUS_EXPERIMENTAL
 #include <cstdint>
 #include <string_view>
 
@@ -14,8 +16,8 @@ namespace capi = mus::capi;
 
 extern "C" {
 
-int32_t mus_state_from_view_text(const mus_rules* rules, const char* text, mus_state* out,
-                                 int32_t* error_pos_out) {
+int32_t mus_state_parse_view(const mus_rules* rules, const char* text, mus_state* out,
+                             int32_t* error_pos_out) {
   return capi::guard([&]() -> std::int32_t {
     if (error_pos_out != nullptr) *error_pos_out = -1;
     if (rules == nullptr || text == nullptr || out == nullptr) return MUS_E_INVALID_ARGUMENT;

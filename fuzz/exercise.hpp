@@ -79,9 +79,9 @@ inline bool strict() {
   return on;
 }
 
-/// mus_state_format and mus_view_format: a valid state prints and parses back to the same state
-/// (and the same text again); each seat's view prints and reads back (mus_view_parse gives the
-/// mus_state_view); a bad state is refused.
+/// mus_state_format and mus_state_view_format: a valid state prints and parses back to the same
+/// state (and the same text again); each seat's view prints and reads back (mus_view_parse gives
+/// the mus_state_view); a bad state is refused.
 inline void check_state_text(const mus_state& s, bool valid, bool produced) {
   std::vector<char> buf(MUS_STATE_TEXT_MAX + 1, '\x5A');
   std::size_t len = 0;
@@ -119,7 +119,7 @@ inline void check_state_text(const mus_state& s, bool valid, bool produced) {
   for (std::int32_t seat = 0; seat < 4; ++seat) {
     std::vector<char> v(MUS_STATE_TEXT_MAX + 1, '\x5A');
     std::size_t vlen = 0;
-    st = mus_view_format(&s, seat, v.data(), v.size(), &vlen);
+    st = mus_state_view_format(&s, seat, v.data(), v.size(), &vlen);
     FUZZ_CHECK_EQ(st, valid ? MUS_OK : MUS_E_INVALID_STATE);
     if (!valid) continue;
     FUZZ_CHECK(vlen <= MUS_STATE_TEXT_MAX && std::strlen(v.data()) == vlen);
@@ -150,7 +150,7 @@ inline void check_state_text(const mus_state& s, bool valid, bool produced) {
   }
   for (const std::int32_t bad_seat : {-1, 4}) {
     char small[8] = "xxxxxxx";
-    FUZZ_CHECK_EQ(mus_view_format(&s, bad_seat, small, sizeof small, nullptr),
+    FUZZ_CHECK_EQ(mus_state_view_format(&s, bad_seat, small, sizeof small, nullptr),
                   MUS_E_INVALID_ARGUMENT);
   }
 }
@@ -379,7 +379,7 @@ inline void exercise_state(const mus_state& s, Input& in, bool produced) {
   for (const std::int32_t seat : {0, 3}) {
     float tensor[MUS_VIEW_TENSOR_SIZE + 1];
     std::memset(tensor, canary, sizeof tensor);
-    FUZZ_CHECK_EQ(mus_view_tensor(&s, seat, tensor, MUS_VIEW_TENSOR_SIZE), expect);
+    FUZZ_CHECK_EQ(mus_state_view_tensor(&s, seat, tensor, MUS_VIEW_TENSOR_SIZE), expect);
     FUZZ_CHECK(all_canary(tensor[MUS_VIEW_TENSOR_SIZE]));
     if (valid) {
       for (int i = 0; i < MUS_VIEW_TENSOR_SIZE; ++i)

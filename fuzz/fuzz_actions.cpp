@@ -50,7 +50,7 @@ mus_action forge(const mus_state& s, Input& in, int form) {
     if (in.u8() & 1U) {
       std::uint8_t order[40];
       for (int i = 0; i < 40; ++i) order[i] = static_cast<std::uint8_t>(i);
-      FUZZ_CHECK_EQ(mus_seeded_order(order, 40, a.seed), MUS_OK);
+      FUZZ_CHECK_EQ(mus_cards_shuffle(order, 40, a.seed), MUS_OK);
       std::memcpy(a.order, order, sizeof order);
     }
     return a;
@@ -93,7 +93,7 @@ void check_was_legal(const mus_state& s, const mus_action& a) {
     mus_rules rules;
     FUZZ_CHECK_EQ(mus_state_rules(&s, &rules), MUS_OK);
     std::int32_t truth = -1;
-    FUZZ_CHECK_EQ(mus_signal_true(&rules, a.amount, hand, &truth), MUS_OK);
+    FUZZ_CHECK_EQ(mus_signal_is_true(&rules, a.amount, hand, &truth), MUS_OK);
     FUZZ_CHECK_EQ(truth, 1);
     return;
   }

@@ -214,7 +214,7 @@ inline mus_action with_chance(const mus_state& s, mus_action a, Rng& rng) {
     std::size_t n = 0;
     for (int id = 0; id < 40; ++id)
       if ((cards >> id) & 1U) order[n++] = static_cast<std::uint8_t>(id);
-    FUZZ_CHECK_EQ(mus_seeded_order(order, n, a.seed), MUS_OK);
+    FUZZ_CHECK_EQ(mus_cards_shuffle(order, n, a.seed), MUS_OK);
     std::memcpy(a.order, order, n);
     a.amount = static_cast<std::int32_t>(n);
     a.seed = 0;
@@ -321,7 +321,7 @@ inline std::vector<mus_state> state_pool(std::size_t per_rules = 32) {
       std::memcpy(hands + 4 * seat, h, 4);
     }
     mus_action a;
-    FUZZ_CHECK_EQ(mus_stacked_deal(hands, mano, nullptr, 0, &a), MUS_OK);
+    FUZZ_CHECK_EQ(mus_action_from_deal(hands, mano, nullptr, 0, &a), MUS_OK);
     FUZZ_CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
     a = mus_action{};
     a.kind = MUS_ACTION_CUT;

@@ -1,7 +1,7 @@
 // fuzz_states: arbitrary bytes as a mus_state blob through every C function that takes a state
 // (mus_apply, mus_apply_events, mus_legal_actions, mus_state_info_get, mus_state_hand,
 // mus_state_view, mus_state_last_count, mus_state_rules, mus_state_validate, mus_bet_limits,
-// and mus_state_format / mus_view_format once serialization is built): nothing may crash or
+// and mus_state_format / mus_state_view_format once serialization is built): nothing may crash or
 // trip a sanitizer, a refused state gets MUS_E_INVALID_STATE everywhere with the outputs
 // untouched, an accepted one works everywhere (see exercise.hpp).
 //

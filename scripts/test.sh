@@ -9,8 +9,10 @@
 #       (examples/server/fuzz/fuzz_handler.cpp) when the server's packages are present, built
 #       with clang (ASan + UBSan) in build-fuzz/ and run for FUZZ_SECONDS seconds each (default
 #       30) by fuzz/run_fuzzers.sh;
-#   (d) tsan: the thread test of tests/threads built with ThreadSanitizer in build-tsan/ (that
-#       target only) and run;
+#   (d) tsan: with ThreadSanitizer in build-tsan/ (the tsan build preset's targets only): the
+#       thread tests (label threads), and mus-server on four threads (label tsan): its socket
+#       scenarios, a 4 s open-loop load run and the 6 s fault run (2 kills); a race in any
+#       server's log fails the stage;
 #   (e) memcheck: `ctest -T memcheck -L memcheck` in build-release/, the C test programs under
 #       valgrind (any memory error or definite leak fails).
 # Stops at the first failure with a non-zero exit, and prints a summary either way.
@@ -108,11 +110,14 @@ run_fuzzers() {
   return "${rc}"
 }
 
-# (d) The thread test under ThreadSanitizer. Older TSan runtimes fail to start on kernels with
-# 32-bit mmap randomness ("unexpected memory mapping"): then it is run again without ASLR.
+# (d) The thread tests and mus-server under ThreadSanitizer. Older TSan runtimes fail to start
+# on kernels with 32-bit mmap randomness ("unexpected memory mapping"): then they are run again
+# without ASLR. The servers the tests start write their reports to their logs (a server killed
+# with SIGKILL may not have stopped on one), so those logs are searched too.
 run_tsan_threads() {
   local log=build-tsan/ctest-output.log
   local rc=0
+  rm -rf build-tsan/examples/server/tests/sockets-* build-tsan/examples/server/tests/load-*
   ctest --preset tsan 2>&1 | tee "${log}" || rc=$?
   if [[ ${rc} -ne 0 ]] && grep -q "unexpected memory mapping" "${log}" &&
      command -v setarch >/dev/null 2>&1; then
@@ -121,6 +126,12 @@ run_tsan_threads() {
     setarch "$(uname -m)" -R ctest --preset tsan 2>&1 | tee "${log}" || rc=$?
   fi
   summary+=("        build-tsan: $(grep -E 'tests passed' "${log}" | tail -n 1)")
+  if [[ -d build-tsan/examples/server/tests ]] &&
+     grep -rl "WARNING: ThreadSanitizer" build-tsan/examples/server/tests; then
+    echo "ThreadSanitizer reports in the servers' logs above"
+    summary+=("        build-tsan: ThreadSanitizer reports in mus-server's logs")
+    rc=1
+  fi
   return "${rc}"
 }
 

@@ -3,7 +3,6 @@
 #include "bots_internal.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 

@@ -22,7 +22,7 @@ constexpr BotStyle tight_style{
     .cut_decent = 0.15,
     .cut_any = 0.05,
     .ordago_open = 0.96,
-    .ordago_open_any = 2.0,
+    .ordago_open_any = style_never,
     .bet_at = 0.88,
     .bet3_at = 0.92,
     .bet5_at = 0.96,
@@ -36,7 +36,7 @@ constexpr BotStyle tight_style{
     .raise3_at = 0.94,
     .raise_rate = 0.5,
     .reraise_ordago = 0.95,
-    .reraise_ordago_any = 2.0,
+    .reraise_ordago_any = style_never,
     .accept_margin = 0.2,
     .ordago_trust = 0.85,
     .accept_ordago = 0.8,
@@ -80,21 +80,21 @@ constexpr BotStyle station_style{
     .cut_decent = 0.25,
     .cut_any = 0.1,
     .ordago_open = 0.96,
-    .ordago_open_any = 2.0,
+    .ordago_open_any = style_never,
     .bet_at = 0.85,
     .bet3_at = 0.92,
-    .bet5_at = 2.0,
+    .bet5_at = style_never,
     .club_at = 0.7,
     .club_rate = 0.5,
-    .fair_at = 2.0,
+    .fair_at = style_never,
     .fair_rate = 0.0,
     .bluff_rate = 0.02,
     .trust = 1.0,
     .raise_at = 0.97,
-    .raise3_at = 2.0,
+    .raise3_at = style_never,
     .raise_rate = 0.2,
-    .reraise_ordago = 2.0,
-    .reraise_ordago_any = 2.0,
+    .reraise_ordago = style_never,
+    .reraise_ordago_any = style_never,
     .accept_margin = -0.35,
     .ordago_trust = 1.0,
     .accept_ordago = 0.5,
@@ -140,11 +140,11 @@ constexpr BotStyle careful_style{
     .cut_decent = 0.25,
     .cut_any = 0.1,
     .ordago_open = 0.9,
-    .ordago_open_any = 2.0,
+    .ordago_open_any = style_never,
     .bet_at = 0.75,
     .bet3_at = 0.82,
     .bet5_at = 0.9,
-    .club_at = 2.0,
+    .club_at = style_never,
     .club_rate = 0.0,
     .fair_at = 0.62,
     .fair_rate = 1.0,
@@ -154,7 +154,7 @@ constexpr BotStyle careful_style{
     .raise3_at = 0.88,
     .raise_rate = 1.0,
     .reraise_ordago = 0.88,
-    .reraise_ordago_any = 2.0,
+    .reraise_ordago_any = style_never,
     .accept_margin = 0.05,
     .ordago_trust = 1.0,
     .accept_ordago = 0.72,
@@ -183,7 +183,9 @@ double sampled_lance_chance(const BotView& v, Lance l, int samples, std::uint64_
   double won = 0;
   for (int k = 0; k < n; ++k) {
     bots::Rng rng(bots::derive(seed, stream_chance, static_cast<std::uint64_t>(k)));
-    const State w = bots::determinize(v, rng);
+    const Result<State> deal = bots::determinize(v, rng);
+    if (!deal.ok()) return lance_chance(v, l);  // a view of no state: judge by percentiles
+    const State& w = *deal;
     TableEval t{};
     bool full = true;
     for (int seat = 0; seat < seats && full; ++seat) {

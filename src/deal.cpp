@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "bits.hpp"
 #include "reducer.hpp"
 
 namespace mus::detail {

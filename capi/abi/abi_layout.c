@@ -19,7 +19,7 @@
  * field record's type that of a pointer its address is assigned to (a mismatch is an
  * incompatible-pointer or pointer-sign error), and sizes and offsets are the compiler's.
  *
- * C99 (no _Alignof): the alignment is the offset of the struct after a char in a wrapper.
+ * C99 (no _Alignof): the alignment is the offset of the struct after a char in a wrapper struct.
  * Exits non-zero, after printing a message to stderr, when mus_state_size() (the library) and
  * sizeof(mus_state) (the header) disagree.
  */
@@ -30,15 +30,17 @@
 #define MUS_EXPERIMENTAL
 #include "mus/mus.h"
 
-#define ALIGN_OF(type) \
-  offsetof(            \
-      struct {         \
-        char c;        \
-        type t;        \
-      },               \
-      t)
-#define STRUCT(type) \
-  printf("struct %s %lu %lu\n", #type, (unsigned long)sizeof(type), (unsigned long)ALIGN_OF(type))
+/* The wrapper is a named struct declared before offsetof(): a type defined inside offsetof() is
+   a compiler extension (Clang 16 warns, -Wgnu-offsetof-extensions). */
+#define STRUCT(type)                                                                          \
+  do {                                                                                        \
+    struct align_of_##type {                                                                  \
+      char c;                                                                                 \
+      type t;                                                                                 \
+    };                                                                                        \
+    printf("struct %s %lu %lu\n", #type, (unsigned long)sizeof(type),                         \
+           (unsigned long)offsetof(struct align_of_##type, t));                               \
+  } while (0)
 /* A field of element type elem: its address must convert to elem* (or, for an array field with
    dims `[n]`, to elem(*)[n]) without a cast. An array's record counts its elements. */
 #define FIELD(type, field, elem)                                                               \

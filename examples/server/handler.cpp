@@ -3,16 +3,19 @@
 #include <sys/random.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <stdexcept>
 #include <utility>
 #include <variant>
 
 #include "protocol.hpp"
+#include "record_print.hpp"
 #include "replay.hpp"
 #include "settings.hpp"
 #include "shared_map.hpp"
@@ -360,7 +363,7 @@ struct Handler::Impl final : TableHost {
       p = std::make_shared<Player>(std::move(card));
       players.insert(key_of(p->card.id), p);
     }
-    p->person->connect(c, m.view);
+    p->person->connect(c, m.view, m.tips);
     conn.player = p;
     conn.form = m.view;
     std::vector<std::string> seated_at;
@@ -754,7 +757,7 @@ struct Handler::Impl final : TableHost {
     return r;
   }
 
-  std::optional<std::string> replay_transcript(const std::string& id) {
+  std::optional<std::string> match_text(const std::string& id, Handler::MatchText what) {
     const auto r = store.load_table(id);
     if (!r || !r->finished) return std::nullopt;
     TableSettings settings;
@@ -765,18 +768,16 @@ struct Handler::Impl final : TableHost {
     } catch (const json::exception&) {
       return std::nullopt;
     }
-    mus::State last{};
-    if (const std::string err = replay(settings.rules, r->dealer, r->actions, last);
-        !err.empty() || last.phase != mus::Phase::match_over)
-      return std::nullopt;  // abandoned before its end, or not replayable
-    std::string error;
-    std::string text = transcript("libmus match transcript: mus-server table " + r->id + ".",
-                                  settings.rules, r->dealer, r->actions, error);
-    if (!error.empty()) {
-      log("replay " + id + ": " + error);
+    mus::MatchRecord record;
+    if (const std::string err = record_of("mus-server table " + r->id, settings.rules,
+                                          r->dealer, r->actions, record);
+        !err.empty()) {
+      log("record " + id + ": " + err);
       return std::nullopt;
     }
-    return text;
+    if (record.end != mus::RecordEnd::over) return std::nullopt;  // abandoned before its end
+    if (what == Handler::MatchText::record) return mus::record_to_text(record);
+    return muscli::watch_text(record);
   }
 };
 
@@ -807,8 +808,8 @@ std::string Handler::lobby() const {
   const auto open = impl_->open_tables();
   return out::lobby_http(open.second);
 }
-std::optional<std::string> Handler::replay_transcript(const std::string& table_id) {
-  return impl_->replay_transcript(table_id);
+std::optional<std::string> Handler::match_text(const std::string& table_id, MatchText what) {
+  return impl_->match_text(table_id, what);
 }
 std::vector<std::string> Handler::take_log() {
   const std::lock_guard lock(impl_->log_m);

@@ -15,13 +15,10 @@
 #ifndef MUS_SERVER_HANDLER_HPP
 #define MUS_SERVER_HANDLER_HPP
 
-#include <array>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -85,8 +82,13 @@ class Handler {
 
   /// `GET /tables`: the open public tables, as JSON.
   std::string lobby() const;
-  /// `GET /replays/<id>`: the finished match's transcript, or nothing.
-  std::optional<std::string> replay_transcript(const std::string& table_id);
+  /// What the HTTP paths of a finished match serve.
+  enum class MatchText : std::uint8_t {
+    record,  ///< `GET /replays/<id>`: the match record (`mus-record 3`, with states).
+    page,    ///< `GET /matches/<id>`: the match hand by hand, as `mus-cli watch` prints it.
+  };
+  /// The finished match's record or page, or nothing (unknown, unfinished, not replayable).
+  std::optional<std::string> match_text(const std::string& table_id, MatchText what);
 
   /// Log lines (timeouts, bots taking seats, restore problems) since the last call.
   std::vector<std::string> take_log();

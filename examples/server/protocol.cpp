@@ -1,6 +1,9 @@
 #include "protocol.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
 
 #include "fields.hpp"
 #include "json_out.hpp"
@@ -61,7 +64,8 @@ Message hello(const json& m, const Limits&) {
   if (v != protocol_version)
     refuse("unsupported_version",
            "this server speaks version " + std::to_string(protocol_version));
-  Hello h{fields::opt_string(m, "name"), fields::opt_string(m, "token"), ViewForm::full};
+  Hello h{fields::opt_string(m, "name"), fields::opt_string(m, "token"), ViewForm::full,
+          fields::opt_bool(m, "tips", false)};
   if (const auto form = fields::opt_string(m, "view")) {
     if (*form == "delta") {
       h.view = ViewForm::delta;
@@ -195,6 +199,21 @@ namespace out {
 namespace {
 
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+// A number with `digits` decimals (the tips' estimates; JsonOut writes integers only).
+void write_fixed(JsonOut& o, double x, int digits) {
+  std::array<char, 32> buf{};
+  const int n = std::snprintf(buf.data(), buf.size(), "%.*f", digits, std::isfinite(x) ? x : 0.0);
+  o.raw(std::string_view(buf.data(), static_cast<std::size_t>(n)));
+}
+
+// The card ids of a bit set (bit = card id), as an array.
+void write_card_bits(JsonOut& o, std::uint64_t bits) {
+  o.begin_array();
+  for (int c = 0; c < mus::deck_size; ++c)
+    if ((bits >> c & 1U) != 0) o.value(std::int64_t{c});
+  o.end_array();
+}
 
 // A view's fields, whole or as a delta: with a base, only the fields that differ from it are
 // written (the same names, the same values), so one writer serves both forms and a delta can
@@ -378,12 +397,13 @@ void write_log_entry(JsonOut& o, const LogEntry& e) {
   o.end_object();
 }
 
-// One legal action: its id, the library's text, and its parts for a client that builds its
-// own buttons: the kind, a bet's amount, a signal's name, a discard's card ids.
+// One action: its id (a legal action's; none when `id` is negative), the library's text, and
+// its parts for a client that builds its own buttons: the kind, a bet's amount, a signal's
+// name, a discard's card ids.
 void write_action(JsonOut& o, int id, const mus::Action& a) {
-  o.begin_object()
-      .key("id").value(std::int64_t{id})
-      .key("text").value(mus::action_to_text(a))
+  o.begin_object();
+  if (id >= 0) o.key("id").value(std::int64_t{id});
+  o.key("text").value(mus::action_to_text(a))
       .key("kind").value(mus::action_kind_name(a.kind));
   switch (a.kind) {
     case mus::ActionKind::bet:
@@ -393,13 +413,65 @@ void write_action(JsonOut& o, int id, const mus::Action& a) {
       o.key("signal").value(mus::signal_name(static_cast<mus::Signal>(a.amount)));
       break;
     case mus::ActionKind::discard:
-      o.key("cards").begin_array();
-      for (int c = 0; c < mus::deck_size; ++c)
-        if ((a.cards >> c & 1U) != 0) o.value(std::int64_t{c});
-      o.end_array();
+      o.key("cards");
+      write_card_bits(o, a.cards);
       break;
     default:
       break;
+  }
+  o.end_object();
+}
+
+// One tip of the library (mus::Tip, the table of kinds in mus/tips.hpp) under its C names:
+// the kind, lance and signals by the library's names, cards as ids, actions as in `legal`
+// (without an id), and the fields the kind does not use left out (docs/tips.md, "As JSON").
+void write_tip(JsonOut& o, const mus::Tip& t) {
+  o.begin_object()
+      .key("kind").value(mus::tip_kind_name(t.kind))
+      .key("score").numbers(t.score)
+      .key("count").value(std::int64_t{t.count})
+      .key("amount").value(std::int64_t{t.amount});
+  if (t.lance >= 0) o.key("lance").value(mus::lance_name(static_cast<mus::Lance>(t.lance)));
+  if (t.seat >= 0) o.key("seat").value(std::int64_t{t.seat});
+  if (t.signals != 0) {
+    o.key("signals").begin_array();
+    for (int k = 0; k < mus::signal_count; ++k)
+      if ((t.signals >> k & 1U) != 0) o.value(mus::signal_name(static_cast<mus::Signal>(k)));
+    o.end_array();
+  }
+  o.key("hand_ids").begin_array();
+  for (const mus::Card c : t.hand.cards()) o.value(std::int64_t{c.id()});
+  o.end_array()
+      .key("pares").value(std::int64_t{t.eval.pares})
+      .key("value").value(std::int64_t{t.eval.value})
+      .key("real31").value(mus::is_real31(t.eval));
+  if (t.kind == mus::TipKind::juego) {
+    o.key("real31_beats").value(t.real31_beats).key("beaten_by").begin_array();
+    for (auto b : t.beaten_by)
+      if (b != 0) o.value(std::int64_t{b});
+    o.end_array();
+  }
+  if (t.cards != 0) {
+    o.key("cards");
+    write_card_bits(o, t.cards);
+  }
+  if (t.action != mus::no_tip_action) {
+    o.key("action");
+    write_action(o, -1, t.action);
+  }
+  if (t.kind == mus::TipKind::search_choice) {
+    o.key("points");
+    write_fixed(o, t.points, 2);
+    if (t.other != mus::no_tip_action) {
+      o.key("other");
+      write_action(o, -1, t.other);
+      o.key("other_points");
+      write_fixed(o, t.other_points, 2);
+    }
+  }
+  if (t.kind == mus::TipKind::lance_chance) {
+    o.key("chance");
+    write_fixed(o, t.chance, 3);
   }
   o.end_object();
 }
@@ -521,6 +593,12 @@ std::string view(const ViewOut& v) {
     o.begin_object()
         .key("min").value(std::int64_t{lo})
         .key("max").value(std::int64_t{mus::max_bet(s)})
+        // The bet (or raise "more" over the open bet's stake) that, seen and won, gives the
+        // seat's team the points it still needs for the game: a page's slider stops there
+        // (more is the órdago's job), though any amount up to max stays legal.
+        .key("game").value(std::int64_t{s.rules.target} -
+                           s.scores.points[static_cast<std::size_t>(mus::team_of(v.seat))] -
+                           (s.bet.open != 0 ? s.bet.proposed : 0))
         .end_object();
   } else {
     o.null();
@@ -530,6 +608,14 @@ std::string view(const ViewOut& v) {
     write_gestures(o, s, v.seat);
   } else {
     o.begin_array().end_array();
+  }
+  if (v.tips) {
+    // Up to three, for the seat to act whose person asked for them (hello.tips).
+    o.key("tips").begin_array();
+    if (const auto t = mus::tips(s, v.seat)) {
+      for (std::size_t i = 0; i < t->size; ++i) write_tip(o, t->items[i]);
+    }
+    o.end_array();
   }
   o.key("deadline_ms");
   if (v.deadline_ms) {
@@ -545,8 +631,15 @@ std::string view(const ViewOut& v) {
 }
 
 std::string match_over(std::string_view table, int winner) {
-  return dump({{"type", "match_over"}, {"table", table}, {"winner", winner},
-               {"replay", "/replays/" + std::string(table)}});
+  // `record` (the library's match record) and `page` (hand by hand); `replay` is the older
+  // name of `record`.
+  const std::string record = "/replays/" + std::string(table);
+  return dump({{"type", "match_over"},
+               {"table", table},
+               {"winner", winner},
+               {"record", record},
+               {"replay", record},
+               {"page", "/matches/" + std::string(table)}});
 }
 
 std::string left(std::string_view table) { return dump({{"type", "left"}, {"table", table}}); }

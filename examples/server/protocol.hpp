@@ -32,6 +32,7 @@ struct Hello {
   std::optional<std::string> name;   ///< Checked: 1..32 bytes, no control characters.
   std::optional<std::string> token;  ///< A resume token, unchecked.
   ViewForm view = ViewForm::full;    ///< How this connection receives views.
+  bool tips = false;                 ///< Views of this connection carry the library's tips.
 };
 /// `ping`.
 struct Ping {
@@ -201,6 +202,7 @@ struct ViewOut {
   const mus::SeatView* base = nullptr;
   bool legal = false;     ///< List the legal actions and bet limits (this seat's person is to act).
   bool gestures = false;  ///< List the signals the seat may make (this seat's person plays it).
+  bool tips = false;      ///< Add the library's tips (with `legal`; the person asked for them).
   std::optional<std::int64_t> deadline_ms;  ///< Time left on the clock of the seat to act.
   std::span<const LogEntry> events;         ///< The events to send.
   bool events_truncated = false;            ///< Older events were left out.

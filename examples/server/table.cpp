@@ -203,6 +203,11 @@ std::string Table::view_of(int seat, const mus::SeatView& sv, ViewForm form,
   v.base = base;
   v.gestures = seat >= 0 && !bot_plays(seat, now);
   v.legal = v.gestures && state_.to_act == seat;
+  // Tips for the seat to act, when its person's connection asked for them (hello.tips).
+  if (v.legal) {
+    const auto& p = person_[static_cast<std::size_t>(seat)];
+    v.tips = p && p->link().tips;
+  }
   v.deadline_ms = time_left(now);
   const auto first = std::partition_point(log_.begin(), log_.end(),
                                           [&](const out::LogEntry& e) { return e.seq <= since; });

@@ -46,6 +46,7 @@ class Person {
     ConnId conn = 0;                  ///< The connection, 0 while disconnected.
     std::int64_t dropped_at = 0;      ///< When the last connection closed (ms).
     ViewForm form = ViewForm::full;   ///< How that connection takes views.
+    bool tips = false;                ///< That connection asked for tips (`hello.tips`).
   };
   /// @param id The player id (never changes).
   /// @param name The display name.
@@ -67,11 +68,13 @@ class Person {
     const std::lock_guard lock(m_);
     name_ = std::move(name);
   }
-  /// @brief The person is now on connection `c`, which takes views in `form`.
-  void connect(ConnId c, ViewForm form) {
+  /// @brief The person is now on connection `c`, which takes views in `form` (with tips when
+  /// `tips`).
+  void connect(ConnId c, ViewForm form, bool tips) {
     const std::lock_guard lock(m_);
     link_.conn = c;
     link_.form = form;
+    link_.tips = tips;
   }
   /// @brief Connection `c` closed at `now`. @return Whether it was the person's.
   bool disconnect(ConnId c, std::int64_t now) {

@@ -294,7 +294,8 @@ class ServerRuntime final : public Runtime {
 
 // What every session shares: the handler, the options and the open WebSocket sessions.
 struct Hub {
-  Handler* handler = nullptr;
+  // Set once by Service::run() while the commit thread may already read it (flush_log()).
+  std::atomic<Handler*> handler = nullptr;
   const Options& opt;
   net::io_context& ioc;
   Committer& committer;
@@ -307,8 +308,8 @@ struct Hub {
   void deliver(std::vector<Outgoing>&& out) { committer.deliver(std::move(out)); }
   void send(std::vector<Outgoing>& out);  // the commit thread's: to each session's strand
   void flush_log() {
-    if (handler != nullptr)
-      for (const auto& l : handler->take_log()) log_line(l);
+    if (Handler* h = handler.load(); h != nullptr)
+      for (const auto& l : h->take_log()) log_line(l);
   }
 };
 
@@ -323,7 +324,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     ws_.async_accept(req, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return;
       self->hub_.sessions.insert(self->id_, std::make_shared<Hub::Entry>(Hub::Entry{self}));
-      self->hub_.handler->open(self->id_, now_ms());
+      self->hub_.handler.load()->open(self->id_, now_ms());
       self->open_ = true;
       self->read();
     });
@@ -358,7 +359,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         return self->read();
       }
       const auto data = self->buffer_.cdata();
-      self->hub_.deliver(self->hub_.handler->message(
+      self->hub_.deliver(self->hub_.handler.load()->message(
           self->id_, std::string_view(static_cast<const char*>(data.data()), data.size()),
           now_ms()));
       self->buffer_.consume(self->buffer_.size());
@@ -380,7 +381,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (!open_) return;
     open_ = false;
     hub_.sessions.erase(id_);
-    hub_.deliver(hub_.handler->close(id_, now_ms()));
+    hub_.deliver(hub_.handler.load()->close(id_, now_ms()));
   }
 
   websocket::stream<beast::tcp_stream> ws_;
@@ -447,11 +448,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (req.method() != http::verb::get && req.method() != http::verb::head)
       return reply(req, http::status::method_not_allowed, "text/plain", "GET only\n");
     const std::string path = target.substr(0, target.find('?'));
-    if (path == "/tables") return reply(req, http::status::ok, "application/json", hub_.handler->lobby());
-    if (path.rfind("/replays/", 0) == 0) {
+    if (path == "/tables")
+      return reply(req, http::status::ok, "application/json", hub_.handler.load()->lobby());
+    const bool record = path.rfind("/replays/", 0) == 0;
+    if (record || path.rfind("/matches/", 0) == 0) {
       const std::string id = path.substr(9);
       // It reads the store through the commit thread, after the group it is in is committed.
-      auto text = id.size() <= 40 ? hub_.handler->replay_transcript(id) : std::nullopt;
+      const auto what = record ? Handler::MatchText::record : Handler::MatchText::page;
+      auto text = id.size() <= 40 ? hub_.handler.load()->match_text(id, what) : std::nullopt;
       hub_.flush_log();
       if (!text) return reply(req, http::status::not_found, "text/plain", "no finished match with this id\n");
       return reply(req, http::status::ok, "text/plain; charset=utf-8", *text);
@@ -544,7 +548,7 @@ void schedule_tick(net::steady_timer& timer, Hub& hub) {
   timer.expires_after(std::chrono::milliseconds(200));
   timer.async_wait([&timer, &hub](beast::error_code ec) {
     if (ec) return;
-    hub.deliver(hub.handler->tick(now_ms()));
+    hub.deliver(hub.handler.load()->tick(now_ms()));
     hub.flush_log();
     schedule_tick(timer, hub);
   });

@@ -1,8 +1,10 @@
 // The reducer allocates nothing: a counting global operator new around random play shows
 // zero heap allocations in apply(), apply_in_place(), legal_actions(), legal_action_mask(),
 // action_id() and apply_id_in_place() (issue: "no heap allocation in apply or in listing legal
-// actions"), nor do the bots in bot_choose(), bot_evaluate() and playouts(). Its own program, because replacing the global operator new affects everything
-// linked with it.
+// actions"), nor do the bots in bot_choose(), bot_evaluate() and playouts(), nor does the state
+// behind a seat's view (state_from_view(), canonical and drawn, which bot_view() and the
+// search's deals use). Its own program, because replacing the global operator new affects
+// everything linked with it.
 #include <bit>
 #include <cstdio>
 #include <cstdlib>
@@ -113,7 +115,15 @@ int main() {
         const auto a = mus::bot_choose(s, s.to_act, c, next());
         if (searches && s.phase == mus::Phase::betting)
           (void)mus::bot_evaluate(mus::bot_view(s, s.to_act), c, next());
+        const mus::SeatView view = mus::view_of(s, (s.to_act + 1) % 4);
+        const bool behind = mus::state_from_view(s.rules, view).ok() &&
+                            mus::state_from_view(s.rules, view, next()).ok();
         g_counting = false;
+        if (!behind) {
+          ++failed;
+          std::printf("no state behind a view of a real state\n");
+          break;
+        }
         if (!a.ok() || mus::apply_in_place(s, *a) != mus::Errc::ok) {
           ++failed;
           std::printf("a bot's choice was refused\n");

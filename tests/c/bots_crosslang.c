@@ -46,7 +46,7 @@ static int playouts_digest(const mus_state* s, const char* bot, uint64_t seed, u
   if (!bot_of(bot, &c)) return 0;
   points = (int32_t*)malloc(sizeof(int32_t) * (size_t)(2 * n + 1));
   if (points == NULL) return 0;
-  status = mus_playouts(s, &c, seed, first, n, scope, points);
+  status = mus_bot_playouts(s, &c, seed, first, n, scope, points);
   out->sum0 = out->sum1 = out->weighted = 0;
   for (i = 0; status == MUS_OK && i < n; ++i) {
     out->sum0 += points[2 * i];
@@ -54,7 +54,7 @@ static int playouts_digest(const mus_state* s, const char* bot, uint64_t seed, u
     out->weighted += (long long)(i + 1) * (64LL * points[2 * i] + points[2 * i + 1]);
   }
   free(points);
-  if (status != MUS_OK) printf("mus_playouts: %s\n", mus_last_error());
+  if (status != MUS_OK) printf("mus_bot_playouts: %s\n", mus_last_error());
   return status == MUS_OK;
 }
 

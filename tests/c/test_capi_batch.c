@@ -483,7 +483,7 @@ static void test_bound_arrays(void) {
       CHECK_EQ(mus_batch_state(b, g, &s), MUS_OK);
       to_act = info_of(&s).to_act;
       CHECK_EQ(mus_legal_mask(&s, &legal), MUS_OK);
-      CHECK_EQ(mus_view_tensor(&s, to_act, view, T), MUS_OK);
+      CHECK_EQ(mus_state_view_tensor(&s, to_act, view, T), MUS_OK);
       rows_ok += seat[g] == to_act && mask[g] == legal &&
                  memcmp(view, &obs[(size_t)g * T], sizeof view) == 0;
       actions[g] = choose(mask[g], g, k);

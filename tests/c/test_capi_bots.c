@@ -1,7 +1,7 @@
 /*
  * The C99 test of the bots through the C API: mus_bot_config_default, mus_bot_choose (legal,
- * deterministic, the same for every redeal of the hidden cards built with mus_stacked_deal),
- * mus_bot_evaluate, mus_playouts, and every error path.
+ * deterministic, the same for every redeal of the hidden cards built with mus_action_from_deal),
+ * mus_bot_evaluate, mus_bot_playouts, and every error path.
  *
  * Ends with the line "N passed, M failed"; exits non-zero when anything failed.
  */
@@ -76,7 +76,7 @@ static void deal(mus_state* s, const uint8_t* others) {
   CHECK_EQ(mus_rules_preset(&r, "standard"), MUS_OK);
   CHECK_EQ(mus_state_new(&r, 3, s), MUS_OK); /* dealer 3: seat 0 is mano and acts first */
   for (i = 0; i < 12; ++i) hands[4 + i] = others[i];
-  CHECK_EQ(mus_stacked_deal(hands, 0, NULL, 0, &a), MUS_OK);
+  CHECK_EQ(mus_action_from_deal(hands, 0, NULL, 0, &a), MUS_OK);
   CHECK_EQ(mus_apply(s, &a, s), MUS_OK);
 }
 
@@ -144,20 +144,20 @@ static void test_evaluate_and_playouts(void) {
     long total = 0;
     CHECK_EQ(mus_rules_preset(&r, "standard"), MUS_OK);
     CHECK_EQ(mus_state_new(&r, 1, &m), MUS_OK);
-    CHECK_EQ(mus_playouts(&m, &h, 77, 0, 20, MUS_PLAYOUT_HAND, out), MUS_OK);
-    CHECK_EQ(mus_playouts(&m, &h, 77, 0, 20, MUS_PLAYOUT_HAND, again), MUS_OK);
+    CHECK_EQ(mus_bot_playouts(&m, &h, 77, 0, 20, MUS_PLAYOUT_HAND, out), MUS_OK);
+    CHECK_EQ(mus_bot_playouts(&m, &h, 77, 0, 20, MUS_PLAYOUT_HAND, again), MUS_OK);
     CHECK_EQ(memcmp(out, again, sizeof out), 0);
     for (i = 0; i < 40; ++i) {
       CHECK(out[i] >= 0);
       total += out[i];
     }
     CHECK(total > 0);
-    CHECK_EQ(mus_playouts(&m, &h, 77, 0, 2, MUS_PLAYOUT_MATCH, out), MUS_OK);
-    CHECK_EQ(mus_playouts(&m, &h, 77, 0, 0, MUS_PLAYOUT_HAND, NULL), MUS_OK);
+    CHECK_EQ(mus_bot_playouts(&m, &h, 77, 0, 2, MUS_PLAYOUT_MATCH, out), MUS_OK);
+    CHECK_EQ(mus_bot_playouts(&m, &h, 77, 0, 0, MUS_PLAYOUT_HAND, NULL), MUS_OK);
     /* Playouts 0..19 in two calls, the second starting at number 7: the same points. */
-    CHECK_EQ(mus_playouts(&m, &h, 77, 0, 20, MUS_PLAYOUT_HAND, out), MUS_OK);
-    CHECK_EQ(mus_playouts(&m, &h, 77, 0, 7, MUS_PLAYOUT_HAND, again), MUS_OK);
-    CHECK_EQ(mus_playouts(&m, &h, 77, 7, 13, MUS_PLAYOUT_HAND, again + 14), MUS_OK);
+    CHECK_EQ(mus_bot_playouts(&m, &h, 77, 0, 20, MUS_PLAYOUT_HAND, out), MUS_OK);
+    CHECK_EQ(mus_bot_playouts(&m, &h, 77, 0, 7, MUS_PLAYOUT_HAND, again), MUS_OK);
+    CHECK_EQ(mus_bot_playouts(&m, &h, 77, 7, 13, MUS_PLAYOUT_HAND, again + 14), MUS_OK);
     CHECK_EQ(memcmp(out, again, sizeof out), 0);
   }
 }
@@ -228,7 +228,7 @@ static void test_errors(void) {
     mus_state forged = s;
     memset(forged.opaque, 0xAB, 64 * sizeof forged.opaque[0]);
     CHECK_EQ(mus_bot_choose(&forged, info.to_act, &c, 1, &id), MUS_E_INVALID_STATE);
-    CHECK_EQ(mus_playouts(&forged, &c, 1, 0, 1, MUS_PLAYOUT_HAND, out), MUS_E_INVALID_STATE);
+    CHECK_EQ(mus_bot_playouts(&forged, &c, 1, 0, 1, MUS_PLAYOUT_HAND, out), MUS_E_INVALID_STATE);
   }
   /* mus_bot_evaluate: search only, a big enough buffer. */
   CHECK_EQ(mus_bot_evaluate(&s, info.to_act, &c, 1, pts, MUS_ACTION_ID_COUNT - 1, &ids),
@@ -243,11 +243,11 @@ static void test_errors(void) {
            MUS_E_INVALID_ARGUMENT);
   CHECK_EQ(mus_bot_evaluate(&s, (info.to_act + 1) % 4, &c, 1, pts, MUS_ACTION_ID_COUNT, &ids),
            MUS_E_NOT_YOUR_TURN);
-  /* mus_playouts: n, scope, buffer, config. */
-  CHECK_EQ(mus_playouts(&s, &c, 1, 0, -1, MUS_PLAYOUT_HAND, out), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_playouts(&s, &c, 1, 0, 1, 2, out), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_playouts(&s, &c, 1, 0, 1, MUS_PLAYOUT_HAND, NULL), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_playouts(&s, NULL, 1, 0, 1, MUS_PLAYOUT_HAND, out), MUS_E_INVALID_ARGUMENT);
+  /* mus_bot_playouts: n, scope, buffer, config. */
+  CHECK_EQ(mus_bot_playouts(&s, &c, 1, 0, -1, MUS_PLAYOUT_HAND, out), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_bot_playouts(&s, &c, 1, 0, 1, 2, out), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_bot_playouts(&s, &c, 1, 0, 1, MUS_PLAYOUT_HAND, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_bot_playouts(&s, NULL, 1, 0, 1, MUS_PLAYOUT_HAND, out), MUS_E_INVALID_ARGUMENT);
 }
 
 /* The one choice without an action id: agreeing (R25a) to a partner's proposed raise of an
@@ -262,7 +262,7 @@ static void test_off_ladder_agreement(void) {
   int32_t id = 777;
   CHECK_EQ(mus_rules_preset(&r, "online"), MUS_OK);
   CHECK_EQ(mus_state_new(&r, 3, &s), MUS_OK);
-  CHECK_EQ(mus_stacked_deal(hands, 0, NULL, 0, &a), MUS_OK);
+  CHECK_EQ(mus_action_from_deal(hands, 0, NULL, 0, &a), MUS_OK);
   CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
   CHECK_EQ(mus_action_parse("0 cut", &a, NULL), MUS_OK);
   CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);

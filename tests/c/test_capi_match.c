@@ -150,7 +150,7 @@ static void scripted_deje(void) {
   CHECK_EQ(mus_rules_preset(&rules, "standard"), MUS_OK);
   CHECK_EQ(mus_state_new(&rules, 0, &s), MUS_OK);
   for (seat = 0; seat < 4; ++seat) CHECK_EQ(mus_hand_parse(texts[seat], hands + 4 * seat), MUS_OK);
-  CHECK_EQ(mus_stacked_deal(hands, 1, NULL, 0, &a), MUS_OK);
+  CHECK_EQ(mus_action_from_deal(hands, 1, NULL, 0, &a), MUS_OK);
   CHECK_EQ(mus_apply(&s, &a, &s), MUS_OK);
   for (seat = 0; seat < 4; ++seat) {
     uint8_t h[4];
@@ -449,43 +449,43 @@ static void error_paths(void) {
 
   /* Stacked deal and seeded order. */
   for (i = 0; i < 16; ++i) cards[i] = (uint8_t)(39 - i);
-  CHECK_EQ(mus_stacked_deal(cards, 0, NULL, 0, &a), MUS_OK);
+  CHECK_EQ(mus_action_from_deal(cards, 0, NULL, 0, &a), MUS_OK);
   CHECK_EQ(a.kind, MUS_ACTION_SHUFFLE);
   CHECK_EQ(a.amount, 40);
   CHECK_EQ(a.order[0], 39); /* seat 0 is mano: its first card first */
   CHECK_EQ(a.order[1], 35); /* then seat 1's first card */
   CHECK_EQ(a.order[16], 0); /* the stock: the remaining cards in id order */
   cards[3] = cards[2];
-  CHECK_EQ(mus_stacked_deal(cards, 0, NULL, 0, &a), MUS_E_INVALID_CARDS);
-  CHECK_EQ(mus_stacked_deal(cards, 4, NULL, 0, &a), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_stacked_deal(cards, 0, NULL, 3, &a), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_action_from_deal(cards, 0, NULL, 0, &a), MUS_E_INVALID_CARDS);
+  CHECK_EQ(mus_action_from_deal(cards, 4, NULL, 0, &a), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_action_from_deal(cards, 0, NULL, 3, &a), MUS_E_INVALID_ARGUMENT);
   for (i = 0; i < 40; ++i) cards[i] = (uint8_t)i;
-  CHECK_EQ(mus_seeded_order(cards, 40, 12345u), MUS_OK);
+  CHECK_EQ(mus_cards_shuffle(cards, 40, 12345u), MUS_OK);
   {
     uint64_t seen = 0;
     uint8_t again[40];
     for (i = 0; i < 40; ++i) seen |= (uint64_t)1 << cards[i];
     CHECK(seen == (((uint64_t)1 << 40) - 1));
     for (i = 0; i < 40; ++i) again[i] = (uint8_t)(39 - i); /* input order does not matter */
-    CHECK_EQ(mus_seeded_order(again, 40, 12345u), MUS_OK);
+    CHECK_EQ(mus_cards_shuffle(again, 40, 12345u), MUS_OK);
     CHECK(memcmp(again, cards, 40) == 0);
   }
   cards[1] = cards[0];
-  CHECK_EQ(mus_seeded_order(cards, 40, 1u), MUS_E_INVALID_CARDS);
-  CHECK_EQ(mus_seeded_order(cards, 41, 1u), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_seeded_order(NULL, 3, 1u), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_cards_shuffle(cards, 40, 1u), MUS_E_INVALID_CARDS);
+  CHECK_EQ(mus_cards_shuffle(cards, 41, 1u), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_cards_shuffle(NULL, 3, 1u), MUS_E_INVALID_ARGUMENT);
 
   /* Signal truth. */
   CHECK_EQ(mus_hand_parse("Ko Kc Ke Ab", hand), MUS_OK);
-  CHECK_EQ(mus_signal_true(&rules, MUS_SIGNAL_SOLOMILLO, hand, &out), MUS_OK);
+  CHECK_EQ(mus_signal_is_true(&rules, MUS_SIGNAL_SOLOMILLO, hand, &out), MUS_OK);
   CHECK_EQ(out, 1);
-  CHECK_EQ(mus_signal_true(&rules, MUS_SIGNAL_TWO_KINGS, hand, &out), MUS_OK);
+  CHECK_EQ(mus_signal_is_true(&rules, MUS_SIGNAL_TWO_KINGS, hand, &out), MUS_OK);
   CHECK_EQ(out, 0);
-  CHECK_EQ(mus_signal_true(&rules, MUS_SIGNAL_NEED_MUS, hand, &out), MUS_OK);
+  CHECK_EQ(mus_signal_is_true(&rules, MUS_SIGNAL_NEED_MUS, hand, &out), MUS_OK);
   CHECK_EQ(out, 1); /* a wish: always true (R33a) */
-  CHECK_EQ(mus_signal_true(&rules, 15, hand, &out), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_signal_is_true(&rules, 15, hand, &out), MUS_E_INVALID_ARGUMENT);
   hand[1] = hand[0];
-  CHECK_EQ(mus_signal_true(&rules, 0, hand, &out), MUS_E_INVALID_CARDS);
+  CHECK_EQ(mus_signal_is_true(&rules, 0, hand, &out), MUS_E_INVALID_CARDS);
 }
 
 /* The single-card and rules-check helpers. */

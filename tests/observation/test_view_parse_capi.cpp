@@ -1,5 +1,5 @@
 // mus_view_parse() through libmus.so: at every step of random matches of every rule set, each
-// seat's view text (mus_view_format) reads back as exactly the mus_view that mus_state_view()
+// seat's view text (mus_state_view_format) reads back as exactly the mus_view that mus_state_view()
 // gives, and as the C++ view of the same state.
 #include <cstdint>
 #include <cstdio>
@@ -29,7 +29,7 @@ TEST_CASE("View text read back through the C API equals the view, every seat at 
       mus_view direct = sized_view(0x11);
       mus_view parsed = sized_view(0x22);
       std::int32_t pos = 7;
-      const bool ok = mus_view_format(&c, seat, text, sizeof text, nullptr) == MUS_OK &&
+      const bool ok = mus_state_view_format(&c, seat, text, sizeof text, nullptr) == MUS_OK &&
                       mus_state_view(&c, seat, &direct) == MUS_OK &&
                       mus_view_parse(text, &parsed, &pos) == MUS_OK && pos == -1 &&
                       std::memcmp(&direct, &parsed, sizeof parsed) == 0;

@@ -1,5 +1,5 @@
-// The observation tensor (mus::view_tensor, mus_view_tensor): the C and C++ functions give the
-// same floats; each block holds what docs/observation.md says, read from the seat view; and
+// The observation tensor (mus::view_tensor, mus_state_view_tensor): the C and C++ functions give
+// the same floats; each block holds what docs/observation.md says, read from the seat view; and
 // nothing hidden from the seat changes it: any redeal of the cards the seat cannot see (the
 // other seats' hands, the stock, the discard pile) gives the same vector.
 #include <algorithm>
@@ -140,7 +140,7 @@ TEST_CASE("Tensor: the C API gives the C++ floats, each block as documented",
       const Tensor cpp = tensor_of(s, seat);
       Tensor from_c;
       from_c.fill(-2.0F);
-      const bool same = mus_view_tensor(&c, seat, from_c.data(), from_c.size()) == MUS_OK &&
+      const bool same = mus_state_view_tensor(&c, seat, from_c.data(), from_c.size()) == MUS_OK &&
                         std::memcmp(from_c.data(), cpp.data(), sizeof cpp) == 0;
       const char* problem = same ? layout_problem(s, seat, cpp) : "C and C++ differ";
       if (problem != nullptr && ++failures <= 5)
@@ -191,8 +191,8 @@ TEST_CASE("Tensor: a stacked deal with the same own hand gives the same tensor (
   }
   mus_action deal_a;
   mus_action deal_b;
-  REQUIRE(mus_stacked_deal(a.data(), 1, nullptr, 0, &deal_a) == MUS_OK);
-  REQUIRE(mus_stacked_deal(b.data(), 1, nullptr, 0, &deal_b) == MUS_OK);
+  REQUIRE(mus_action_from_deal(a.data(), 1, nullptr, 0, &deal_a) == MUS_OK);
+  REQUIRE(mus_action_from_deal(b.data(), 1, nullptr, 0, &deal_b) == MUS_OK);
   mus_state sa;
   mus_state sb;
   REQUIRE(mus_apply(&fresh, &deal_a, &sa) == MUS_OK);
@@ -200,8 +200,8 @@ TEST_CASE("Tensor: a stacked deal with the same own hand gives the same tensor (
   Tensor ta;
   Tensor tb;
   for (int seat = 0; seat < 4; ++seat) {
-    REQUIRE(mus_view_tensor(&sa, seat, ta.data(), ta.size()) == MUS_OK);
-    REQUIRE(mus_view_tensor(&sb, seat, tb.data(), tb.size()) == MUS_OK);
+    REQUIRE(mus_state_view_tensor(&sa, seat, ta.data(), ta.size()) == MUS_OK);
+    REQUIRE(mus_state_view_tensor(&sb, seat, tb.data(), tb.size()) == MUS_OK);
     if (seat == 0)
       CHECK(ta == tb);
     else
@@ -217,19 +217,19 @@ TEST_CASE("Tensor: the C API's errors write nothing", "[observation][tensor]") {
   Tensor t;
   t.fill(-3.0F);
   const Tensor untouched = t;
-  CHECK(mus_view_tensor(nullptr, 0, t.data(), t.size()) == MUS_E_INVALID_ARGUMENT);
-  CHECK(mus_view_tensor(&s, -1, t.data(), t.size()) == MUS_E_INVALID_ARGUMENT);
-  CHECK(mus_view_tensor(&s, 4, t.data(), t.size()) == MUS_E_INVALID_ARGUMENT);
-  CHECK(mus_view_tensor(&s, 0, nullptr, t.size()) == MUS_E_INVALID_ARGUMENT);
-  CHECK(mus_view_tensor(&s, 0, nullptr, 0) == MUS_E_BUFFER_TOO_SMALL);
-  CHECK(mus_view_tensor(&s, 0, t.data(), t.size() - 1) == MUS_E_BUFFER_TOO_SMALL);
+  CHECK(mus_state_view_tensor(nullptr, 0, t.data(), t.size()) == MUS_E_INVALID_ARGUMENT);
+  CHECK(mus_state_view_tensor(&s, -1, t.data(), t.size()) == MUS_E_INVALID_ARGUMENT);
+  CHECK(mus_state_view_tensor(&s, 4, t.data(), t.size()) == MUS_E_INVALID_ARGUMENT);
+  CHECK(mus_state_view_tensor(&s, 0, nullptr, t.size()) == MUS_E_INVALID_ARGUMENT);
+  CHECK(mus_state_view_tensor(&s, 0, nullptr, 0) == MUS_E_BUFFER_TOO_SMALL);
+  CHECK(mus_state_view_tensor(&s, 0, t.data(), t.size() - 1) == MUS_E_BUFFER_TOO_SMALL);
   mus_state forged = s;
   forged.opaque[0] ^= 0xFF;
-  CHECK(mus_view_tensor(&forged, 0, t.data(), t.size()) == MUS_E_INVALID_STATE);
+  CHECK(mus_state_view_tensor(&forged, 0, t.data(), t.size()) == MUS_E_INVALID_STATE);
   CHECK(t == untouched);
   // A larger buffer: exactly MUS_VIEW_TENSOR_SIZE floats are written.
   std::vector<float> big(MUS_VIEW_TENSOR_SIZE + 4, -5.0F);
-  CHECK(mus_view_tensor(&s, 0, big.data(), big.size()) == MUS_OK);
+  CHECK(mus_state_view_tensor(&s, 0, big.data(), big.size()) == MUS_OK);
   CHECK(big[MUS_VIEW_TENSOR_SIZE] == -5.0F);
   CHECK(big[MUS_TENSOR_OFF_PHASE + MUS_PHASE_SHUFFLE - 1] == 1.0F);
 }

@@ -1,6 +1,7 @@
 /*
  * The C99 test of the text functions of mus.h: mus_action_format, mus_action_parse,
- * mus_state_format, mus_state_parse, mus_view_format and mus_view_parse. Every error path of each
+ * mus_state_format, mus_state_parse, mus_state_view_format, mus_view_parse and (in the
+ * experimental section) mus_state_parse_view. Every error path of each
  * (NULL pointers, small buffers with the length reported, bad text with its byte position, forged
  * states, unknown action words), the documented forms, and round trips over random matches.
  *
@@ -11,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#define MUS_EXPERIMENTAL /* for mus_state_parse_view() */
 #include "mus/mus.h"
 
 #include "../c/check.h"
@@ -316,7 +318,7 @@ static void test_state_text(void) {
   CHECK_EQ(mus_state_parse(other, &out, NULL), MUS_E_INVALID_STATE);
 }
 
-/* ---- mus_view_format ------------------------------------------------------------------- */
+/* ---- mus_state_view_format ------------------------------------------------------------------- */
 
 static void test_view_text(void) {
   mus_state s = new_dealt_state();
@@ -327,26 +329,26 @@ static void test_view_text(void) {
   int seat;
 
   for (seat = 0; seat < 4; ++seat) {
-    CHECK_EQ(mus_view_format(&s, seat, text, sizeof text, &len), MUS_OK);
+    CHECK_EQ(mus_state_view_format(&s, seat, text, sizeof text, &len), MUS_OK);
     CHECK_EQ(len, 251);
     CHECK_EQ(strlen(text), 251);
     CHECK(strncmp(text, "mus-view/3 ", 11) == 0);
   }
-  CHECK_EQ(mus_view_format(NULL, 0, text, sizeof text, &len), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_view_format(&s, -1, text, sizeof text, &len), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_view_format(&s, 4, text, sizeof text, &len), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_view_format(&s, 0, NULL, 3, &len), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_view_format(NULL, 0, text, sizeof text, &len), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_view_format(&s, -1, text, sizeof text, &len), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_view_format(&s, 4, text, sizeof text, &len), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_view_format(&s, 0, NULL, 3, &len), MUS_E_INVALID_ARGUMENT);
   len = 0;
-  CHECK_EQ(mus_view_format(&s, 0, NULL, 0, &len), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(mus_state_view_format(&s, 0, NULL, 0, &len), MUS_E_BUFFER_TOO_SMALL);
   CHECK_EQ(len, 251);
   memset(small, '#', sizeof small);
-  CHECK_EQ(mus_view_format(&s, 0, small, sizeof small, &len), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(mus_state_view_format(&s, 0, small, sizeof small, &len), MUS_E_BUFFER_TOO_SMALL);
   CHECK_EQ(small[0], '#');
-  CHECK_EQ(mus_view_format(&s, 0, text, 251, &len), MUS_E_BUFFER_TOO_SMALL);
-  CHECK_EQ(mus_view_format(&s, 0, text, 252, NULL), MUS_OK);
+  CHECK_EQ(mus_state_view_format(&s, 0, text, 251, &len), MUS_E_BUFFER_TOO_SMALL);
+  CHECK_EQ(mus_state_view_format(&s, 0, text, 252, NULL), MUS_OK);
   memcpy(&forged, &s, sizeof s);
   forged.opaque[0] ^= 0xFFu;
-  CHECK_EQ(mus_view_format(&forged, 0, text, sizeof text, &len), MUS_E_INVALID_STATE);
+  CHECK_EQ(mus_state_view_format(&forged, 0, text, sizeof text, &len), MUS_E_INVALID_STATE);
 }
 
 /* ---- mus_view_parse ------------------------------------------------------------------- */
@@ -365,7 +367,7 @@ static int view_reads_back(const mus_state* s, int seat) {
   int32_t pos = 99;
   direct = sized_view();
   parsed = sized_view();
-  if (mus_view_format(s, seat, text, sizeof text, NULL) != MUS_OK) return 0;
+  if (mus_state_view_format(s, seat, text, sizeof text, NULL) != MUS_OK) return 0;
   if (mus_state_view(s, seat, &direct) != MUS_OK) return 0;
   if (mus_view_parse(text, &parsed, &pos) != MUS_OK || pos != -1) return 0;
   return memcmp(&direct, &parsed, sizeof parsed) == 0;
@@ -391,7 +393,7 @@ static void test_view_parse(void) {
 
   for (seat = 0; seat < 4; ++seat) CHECK(view_reads_back(&s, seat));
   /* The parsed view holds the seat's own cards: the text carries them. */
-  CHECK_EQ(mus_view_format(&s, 2, text, sizeof text, NULL), MUS_OK);
+  CHECK_EQ(mus_state_view_format(&s, 2, text, sizeof text, NULL), MUS_OK);
   CHECK_EQ(mus_view_parse(text, &out, NULL), MUS_OK);
   CHECK_EQ(mus_state_hand(&s, 2, hand), MUS_OK);
   CHECK(memcmp(out.hand, hand, 4) == 0);
@@ -462,12 +464,13 @@ static void play_and_round_trip(const char* rules_text, int matches) {
       for (seat = 0; seat < 4; ++seat) {
         mus_state built;
         char again[MUS_STATE_TEXT_MAX + 1];
-        if (mus_view_format(&s, seat, text, sizeof text, &len) != MUS_OK || len != 251) bad = 1;
+        if (mus_state_view_format(&s, seat, text, sizeof text, &len) != MUS_OK || len != 251)
+          bad = 1;
         if (!view_reads_back(&s, seat)) bad = 1;
         /* The state built from the view text is valid and has that view. */
-        if (mus_state_from_view_text(&rules, text, &built, NULL) != MUS_OK ||
+        if (mus_state_parse_view(&rules, text, &built, NULL) != MUS_OK ||
             mus_state_validate(&built) != MUS_OK ||
-            mus_view_format(&built, seat, again, sizeof again, NULL) != MUS_OK ||
+            mus_state_view_format(&built, seat, again, sizeof again, NULL) != MUS_OK ||
             strcmp(again, text) != 0) {
           printf("  seat %d: no state from the view %s\n", seat, text);
           bad = 1;
@@ -495,7 +498,7 @@ static void play_and_round_trip(const char* rules_text, int matches) {
   }
 }
 
-/* ---- mus_state_from_view_text ---------------------------------------------------------- */
+/* ---- mus_state_parse_view ---------------------------------------------------------- */
 
 static void test_state_from_view_text(void) {
   mus_state s = new_dealt_state();
@@ -505,23 +508,23 @@ static void test_state_from_view_text(void) {
   char again[MUS_STATE_TEXT_MAX + 1];
   int32_t pos = 7;
   CHECK_EQ(mus_rules_preset(&rules, "standard"), MUS_OK);
-  CHECK_EQ(mus_view_format(&s, 2, text, sizeof text, NULL), MUS_OK);
-  CHECK_EQ(mus_state_from_view_text(&rules, text, &out, &pos), MUS_OK);
+  CHECK_EQ(mus_state_view_format(&s, 2, text, sizeof text, NULL), MUS_OK);
+  CHECK_EQ(mus_state_parse_view(&rules, text, &out, &pos), MUS_OK);
   CHECK_EQ(pos, -1);
-  CHECK_EQ(mus_view_format(&out, 2, again, sizeof again, NULL), MUS_OK);
+  CHECK_EQ(mus_state_view_format(&out, 2, again, sizeof again, NULL), MUS_OK);
   CHECK_STR(again, text);
   /* Errors: the output untouched, the position of a parse error only. */
   memset(&out, 0x5A, sizeof out);
   memcpy(&untouched, &out, sizeof out);
-  CHECK_EQ(mus_state_from_view_text(NULL, text, &out, NULL), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_state_from_view_text(&rules, NULL, &out, NULL), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_state_from_view_text(&rules, text, NULL, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_parse_view(NULL, text, &out, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_parse_view(&rules, NULL, &out, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_parse_view(&rules, text, NULL, NULL), MUS_E_INVALID_ARGUMENT);
   broken = rules;
   broken.target = 0;
-  CHECK_EQ(mus_state_from_view_text(&broken, text, &out, &pos), MUS_E_INVALID_RULES);
+  CHECK_EQ(mus_state_parse_view(&broken, text, &out, &pos), MUS_E_INVALID_RULES);
   CHECK_EQ(pos, -1);
   text[100] = '\0';
-  CHECK_EQ(mus_state_from_view_text(&rules, text, &out, &pos), MUS_E_PARSE);
+  CHECK_EQ(mus_state_parse_view(&rules, text, &out, &pos), MUS_E_PARSE);
   CHECK_EQ(pos, 100);
   CHECK(memcmp(&out, &untouched, sizeof out) == 0);
   CHECK(strstr(mus_last_error(), "truncated") != NULL);

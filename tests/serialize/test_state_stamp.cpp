@@ -111,7 +111,7 @@ void every_function_answers(const mus_state& s, std::int32_t expect) {
   CHECK(mus_bet_limits(&s, &lo, &hi) == expect);
   char text[MUS_STATE_TEXT_MAX + 1];
   CHECK(mus_state_format(&s, text, sizeof text, nullptr) == expect);
-  CHECK(mus_view_format(&s, 2, text, sizeof text, nullptr) == expect);
+  CHECK(mus_state_view_format(&s, 2, text, sizeof text, nullptr) == expect);
   // mus_apply: a legal action of the state when it is valid; refused first on the state else.
   mus_action a{};
   a.kind = MUS_ACTION_PASS;

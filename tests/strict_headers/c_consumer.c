@@ -27,6 +27,7 @@ int main(void) {
     if (mus_batch_new(&rules, &config, NULL, NULL, NULL, NULL, NULL, info, NULL, &batch) != MUS_OK)
       return 1;
     mus_batch_free(batch);
+    if (mus_state_parse_view(&rules, "", &state, NULL) == MUS_OK) return 1;
   }
 #endif
   return action.kind == line.status;

@@ -128,7 +128,7 @@ namespace Mus
 
         /// <summary>
         /// n playouts from state, every seat played by bot from its own view, the shuffles drawn
-        /// from seed (mus_playouts): result[i] holds the points teams 0 and 1 gained in playout
+        /// from seed (mus_bot_playouts): result[i] holds the points teams 0 and 1 gained in playout
         /// first + i, to the end of the hand or of the match. The same arguments give the same
         /// points, and a series played in pieces (each piece's first the playouts before it)
         /// gives the points of one call. The arguments come in the order of every binding:
@@ -144,8 +144,8 @@ namespace Mus
             mus_bot_config c = bot.config;
             var points = new int[Math.Max(2 * n, 1)];
             fixed (int* p = points)
-                MusException.Check(NativeMethods.mus_playouts(&raw, &c, seed, first, n, (int)scope, p),
-                                   "mus_playouts, " + n + " " + scope + " playouts");
+                MusException.Check(NativeMethods.mus_bot_playouts(&raw, &c, seed, first, n, (int)scope, p),
+                                   "mus_bot_playouts, " + n + " " + scope + " playouts");
             var result = new IReadOnlyList<int>[n];
             for (int i = 0; i < n; ++i) result[i] = new ReadOnlyCollection<int>(new[] { points[2 * i], points[2 * i + 1] });
             return new ReadOnlyCollection<IReadOnlyList<int>>(result);

@@ -81,7 +81,7 @@ namespace Mus
         }
 
         /// <summary>
-        /// The cards in the order a seeded SHUFFLE deals them (mus_seeded_order, R12): sorted
+        /// The cards in the order a seeded SHUFFLE deals them (mus_cards_shuffle, R12): sorted
         /// by id, then shuffled by the library's documented PRNG. Distinct cards only
         /// (MUS_E_INVALID_CARDS), at most 40.
         /// </summary>
@@ -94,7 +94,7 @@ namespace Mus
             byte[] buf = ids.ToArray();
             if (buf.Length == 0) return new List<Card>(); // the C call refuses a NULL pointer even for 0 cards
             fixed (byte* p = buf)
-                MusException.Check(NativeMethods.mus_seeded_order(p, (UIntPtr)buf.Length, seed), "seeded order");
+                MusException.Check(NativeMethods.mus_cards_shuffle(p, (UIntPtr)buf.Length, seed), "seeded order");
             var order = new List<Card>(buf.Length);
             foreach (byte b in buf) order.Add(new Card(b));
             return order;
@@ -255,13 +255,13 @@ namespace Mus
             return tantos;
         }
 
-        /// <summary>Whether a signal tells the truth about this hand (R33; mus_signal_true).</summary>
+        /// <summary>Whether a signal tells the truth about this hand (R33; mus_signal_is_true).</summary>
         public unsafe bool IsSignalTrue(Rules rules, Signal signal)
         {
             mus_rules r = RulesOf(rules);
             int truth;
             fixed (byte* h = ids)
-                MusException.Check(NativeMethods.mus_signal_true(&r, (int)signal, h, &truth),
+                MusException.Check(NativeMethods.mus_signal_is_true(&r, (int)signal, h, &truth),
                                    "signal " + signal + " on " + this);
             return truth != 0;
         }

@@ -90,7 +90,7 @@ namespace Mus
         }
 
         /// <summary>
-        /// Chance: a stacked deal (mus_stacked_deal): seat s receives hands[s] when mano is the
+        /// Chance: a stacked deal (mus_action_from_deal): seat s receives hands[s] when mano is the
         /// mano; the stock starts with stock, the other cards following in id order.
         /// </summary>
         public static unsafe MusAction StackedDeal(IList<Hand> hands, int mano, IEnumerable<Card> stock = null)
@@ -111,7 +111,7 @@ namespace Mus
             mus_action a;
             fixed (byte* st = topArray)
                 MusException.Check(
-                    NativeMethods.mus_stacked_deal(all, mano, topArray.Length == 0 ? null : st,
+                    NativeMethods.mus_action_from_deal(all, mano, topArray.Length == 0 ? null : st,
                                                    (UIntPtr)topArray.Length, &a),
                     "stacked deal");
             return FromNative(a);

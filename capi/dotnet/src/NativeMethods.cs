@@ -204,6 +204,22 @@ namespace Mus.Native
         public fixed int reserved[2];
     }
 
+    /// <summary>mus_record_reader of mus.h: 140 bytes, aligned to 4.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct mus_record_reader
+    {
+        public uint struct_size;
+        public int version;
+        public int line;
+        public int dealer;
+        public int end;
+        public int actions;
+        public int states;
+        public int stage;
+        public mus_rules rules;
+        public fixed int reserved[8];
+    }
+
     /// <summary>mus_step_info of mus.h: 40 bytes, aligned to 8.</summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct mus_step_info
@@ -228,6 +244,33 @@ namespace Mus.Native
         public int time_ms;
         public int target;
         public fixed int reserved[3];
+    }
+
+    /// <summary>mus_tip of mus.h: 304 bytes, aligned to 8.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct mus_tip
+    {
+        public int kind;
+        public int lance;
+        public int seat;
+        public int count;
+        public int amount;
+        public fixed int score[2];
+        public int signals;
+        public int pares;
+        public int value;
+        public int real31;
+        public int real31_beats;
+        public fixed byte hand[4];
+        public fixed byte ranks[4];
+        public fixed byte beaten_by[8];
+        public ulong cards;
+        public mus_action action;
+        public mus_action other;
+        public double points;
+        public double other_points;
+        public double chance;
+        public fixed int reserved[8];
     }
 
     /// <summary>mus_batch_config of mus.h: 40 bytes, aligned to 4.</summary>
@@ -385,6 +428,18 @@ namespace Mus.Native
         public const int MUS_MAX_LEGAL_ACTIONS = 56;
         public const int MUS_STATE_TEXT_MAX = 512;
         public const int MUS_ACTION_TEXT_MAX = 160;
+        public const int MUS_RECORD_VERSION = 3;
+        public const int MUS_RECORD_LINE_COMMENT = 0;
+        public const int MUS_RECORD_LINE_TAG = 1;
+        public const int MUS_RECORD_LINE_RULES = 2;
+        public const int MUS_RECORD_LINE_DEALER = 3;
+        public const int MUS_RECORD_LINE_ACTION = 4;
+        public const int MUS_RECORD_LINE_STATE = 5;
+        public const int MUS_RECORD_LINE_END = 6;
+        public const int MUS_RECORD_END_NONE = 0;
+        public const int MUS_RECORD_END_OVER = 1;
+        public const int MUS_RECORD_END_STOPPED = 2;
+        public const int MUS_RECORD_WITH_STATES = 1;
         public const int MUS_BOT_RANDOM = 0;
         public const int MUS_BOT_HEURISTIC = 1;
         public const int MUS_BOT_SEARCH = 2;
@@ -396,6 +451,29 @@ namespace Mus.Native
         public const int MUS_BOT_EXPLOITER = 8;
         public const int MUS_PLAYOUT_HAND = 0;
         public const int MUS_PLAYOUT_MATCH = 1;
+        public const int MUS_TIP_SEARCH_CHOICE = 1;
+        public const int MUS_TIP_CLUB_CUT = 2;
+        public const int MUS_TIP_CLUB_MUS = 3;
+        public const int MUS_TIP_CLUB_DISCARD = 4;
+        public const int MUS_TIP_GRANDE_KINGS = 5;
+        public const int MUS_TIP_GRANDE_NO_KING = 6;
+        public const int MUS_TIP_CHICA_ACES = 7;
+        public const int MUS_TIP_CHICA_NO_ACE = 8;
+        public const int MUS_TIP_PARES = 9;
+        public const int MUS_TIP_JUEGO = 10;
+        public const int MUS_TIP_PUNTO = 11;
+        public const int MUS_TIP_CIEGO = 12;
+        public const int MUS_TIP_HAND = 13;
+        public const int MUS_TIP_PARTNER_SIGNAL = 14;
+        public const int MUS_TIP_OPPONENT_SIGNAL = 15;
+        public const int MUS_TIP_DEJE_WINS_GAME = 16;
+        public const int MUS_TIP_REJECT_LOSES_GAME = 17;
+        public const int MUS_TIP_RAISE_DEJE_WINS = 18;
+        public const int MUS_TIP_THEY_NEED_LITTLE = 19;
+        public const int MUS_TIP_WE_NEED_LITTLE = 20;
+        public const int MUS_TIP_PERETE = 21;
+        public const int MUS_TIP_LANCE_CHANCE = 22;
+        public const int MUS_MAX_TIPS = 3;
         public const int MUS_VIEW_TENSOR_SIZE = 216;
         public const int MUS_TENSOR_OFF_CARDS = 0;
         public const int MUS_TENSOR_OFF_DEALER = 40;
@@ -660,10 +738,10 @@ namespace Mus.Native
         public static extern int mus_bet_limits(mus_state* s, int* min_out, int* max_out);
 
         /// <summary>
-        /// int32_t mus_stacked_deal(const uint8_t* hands, int32_t mano, const uint8_t* stock, size_t stock_n, mus_action* out) of mus.h.
+        /// int32_t mus_action_from_deal(const uint8_t* hands, int32_t mano, const uint8_t* stock, size_t stock_n, mus_action* out) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_stacked_deal(
+        public static extern int mus_action_from_deal(
             byte* hands,
             int mano,
             byte* stock,
@@ -671,16 +749,16 @@ namespace Mus.Native
             mus_action* @out);
 
         /// <summary>
-        /// int32_t mus_seeded_order(uint8_t* cards, size_t n, uint64_t seed) of mus.h.
+        /// int32_t mus_cards_shuffle(uint8_t* cards, size_t n, uint64_t seed) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_seeded_order(byte* cards, UIntPtr n, ulong seed);
+        public static extern int mus_cards_shuffle(byte* cards, UIntPtr n, ulong seed);
 
         /// <summary>
-        /// int32_t mus_signal_true(const mus_rules* rules, int32_t signal, const uint8_t* hand, int32_t* out) of mus.h.
+        /// int32_t mus_signal_is_true(const mus_rules* rules, int32_t signal, const uint8_t* hand, int32_t* out) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_signal_true(
+        public static extern int mus_signal_is_true(
             mus_rules* rules,
             int signal,
             byte* hand,
@@ -725,10 +803,10 @@ namespace Mus.Native
             int* error_pos_out);
 
         /// <summary>
-        /// int32_t mus_view_format(const mus_state* s, int32_t seat, char* buf, size_t cap, size_t* len_out) of mus.h.
+        /// int32_t mus_state_view_format(const mus_state* s, int32_t seat, char* buf, size_t cap, size_t* len_out) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_view_format(
+        public static extern int mus_state_view_format(
             mus_state* s,
             int seat,
             byte* buf,
@@ -743,6 +821,53 @@ namespace Mus.Native
             [MarshalAs(UnmanagedType.LPStr)] string text,
             mus_view* @out,
             int* error_pos_out);
+
+        /// <summary>
+        /// int32_t mus_record_reader_init(mus_record_reader* reader) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_record_reader_init(mus_record_reader* reader);
+
+        /// <summary>
+        /// int32_t mus_record_read_line(mus_record_reader* reader, const char* line, int32_t* item_out, mus_action* action_out, int32_t* pos_out) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_record_read_line(
+            mus_record_reader* reader,
+            [MarshalAs(UnmanagedType.LPStr)] string line,
+            int* item_out,
+            mus_action* action_out,
+            int* pos_out);
+
+        /// <summary>
+        /// int32_t mus_record_reader_finish(const mus_record_reader* reader) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_record_reader_finish(mus_record_reader* reader);
+
+        /// <summary>
+        /// int32_t mus_record_replay(const char* text, mus_state* out, int32_t* line_out) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_record_replay(
+            [MarshalAs(UnmanagedType.LPStr)] string text,
+            mus_state* @out,
+            int* line_out);
+
+        /// <summary>
+        /// int32_t mus_record_format(const mus_rules* rules, int32_t first_dealer, const mus_action* actions, size_t count, int32_t flags, const char* comment, char* buf, size_t cap, size_t* len_out) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_record_format(
+            mus_rules* rules,
+            int first_dealer,
+            mus_action* actions,
+            UIntPtr count,
+            int flags,
+            [MarshalAs(UnmanagedType.LPStr)] string comment,
+            byte* buf,
+            UIntPtr cap,
+            UIntPtr* len_out);
 
         /// <summary>
         /// int32_t mus_step(const mus_state* in, int32_t id, uint64_t seed, mus_state* out, mus_step_info* info) of mus.h.
@@ -786,10 +911,10 @@ namespace Mus.Native
             ulong* ids_out);
 
         /// <summary>
-        /// int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, uint64_t seed, uint64_t first, int32_t n, int32_t scope, int32_t* points_out) of mus.h.
+        /// int32_t mus_bot_playouts(const mus_state* s, const mus_bot_config* config, uint64_t seed, uint64_t first, int32_t n, int32_t scope, int32_t* points_out) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_playouts(
+        public static extern int mus_bot_playouts(
             mus_state* s,
             mus_bot_config* config,
             ulong seed,
@@ -799,10 +924,25 @@ namespace Mus.Native
             int* points_out);
 
         /// <summary>
-        /// int32_t mus_view_tensor(const mus_state* s, int32_t seat, float* out, size_t cap) of mus.h.
+        /// int32_t mus_tips(const mus_state* s, int32_t seat, mus_tip* out, size_t cap, size_t* count_out) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_view_tensor(mus_state* s, int seat, float* @out, UIntPtr cap);
+        public static extern int mus_tips(
+            mus_state* s,
+            int seat,
+            mus_tip* @out,
+            UIntPtr cap,
+            UIntPtr* count_out);
+
+        /// <summary>
+        /// int32_t mus_state_view_tensor(const mus_state* s, int32_t seat, float* out, size_t cap) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_state_view_tensor(
+            mus_state* s,
+            int seat,
+            float* @out,
+            UIntPtr cap);
 
         /// <summary>
         /// int32_t mus_batch_config_default(int32_t games, mus_batch_config* out) of mus.h.
@@ -851,10 +991,10 @@ namespace Mus.Native
         public static extern void mus_batch_free(mus_batch* batch);
 
         /// <summary>
-        /// int32_t mus_state_from_view_text(const mus_rules* rules, const char* text, mus_state* out, int32_t* error_pos_out) of mus.h.
+        /// int32_t mus_state_parse_view(const mus_rules* rules, const char* text, mus_state* out, int32_t* error_pos_out) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_state_from_view_text(
+        public static extern int mus_state_parse_view(
             mus_rules* rules,
             [MarshalAs(UnmanagedType.LPStr)] string text,
             mus_state* @out,

@@ -24,6 +24,9 @@ namespace Mus
             info = i;
         }
 
+        /// <summary>A state the library wrote into a mus_state (Record.Replay and the like).</summary>
+        internal static State FromNative(mus_state raw) { return new State(raw); }
+
         /// <summary>A new match waiting for its first shuffle; the mano is the seat after firstDealer (R10).</summary>
         public static unsafe State New(Rules rules, int firstDealer)
         {
@@ -92,8 +95,9 @@ namespace Mus
         }
 
         /// <summary>
-        /// A state whose view for the view's seat is viewText (mus_state_from_view_text): what a
-        /// program that sees only one seat's view, such as a bot playing through a server, can
+        /// A state whose view for the view's seat is viewText (mus_state_parse_view,
+        /// experimental until 1.0: a minor release may change it): what a program that sees
+        /// only one seat's view, such as a bot playing through a server, can
         /// decide from, e.g. with Bot.Choose(state, seed, seat). The cards that seat has not seen
         /// are a deal that agrees with everything public (signals, declarations), so the state is
         /// valid and gives the same legal actions and bot decisions as the real one. MUS_E_PARSE
@@ -106,13 +110,13 @@ namespace Mus
             mus_rules r = rules.ToNative();
             mus_state s;
             int pos = -1;
-            int status = NativeMethods.mus_state_from_view_text(&r, viewText, &s, &pos);
+            int status = NativeMethods.mus_state_parse_view(&r, viewText, &s, &pos);
             MusException.Check(status, NativeText.ParseDetail("view", viewText == null ? null : Abbreviate(viewText), pos), pos);
             return new State(s);
         }
 
         /// <summary>
-        /// What one seat may know, as text (mus_view_format): "mus-view/3 " and the view in
+        /// What one seat may know, as text (mus_state_view_format): "mus-view/3 " and the view in
         /// base64url. This is what a server sends the player at seat.
         /// </summary>
         public unsafe string ViewText(int seat)
@@ -121,18 +125,18 @@ namespace Mus
             return NativeText.Write((buf, cap, len) =>
             {
                 mus_state copy = s;
-                return NativeMethods.mus_view_format(&copy, seat, buf, cap, len);
-            }, NativeMethods.MUS_STATE_TEXT_MAX, "mus_view_format, seat " + seat);
+                return NativeMethods.mus_state_view_format(&copy, seat, buf, cap, len);
+            }, NativeMethods.MUS_STATE_TEXT_MAX, "mus_state_view_format, seat " + seat);
         }
 
         /// <summary>The number of floats ViewTensor writes (MUS_VIEW_TENSOR_SIZE).</summary>
         public const int ViewTensorSize = NativeMethods.MUS_VIEW_TENSOR_SIZE;
 
         /// <summary>
-        /// What seat may know, as ViewTensorSize floats in 0..1 (mus_view_tensor): an observation for
+        /// What seat may know, as ViewTensorSize floats in 0..1 (mus_state_view_tensor): an observation for
         /// game-AI, the same numbers in every language. Its layout (own cards, seats relative to
         /// the observer, phase, mus round, declarations, signals, the open bet, the lance
-        /// records, scores) is documented with mus_view_tensor in mus.h and the
+        /// records, scores) is documented with mus_state_view_tensor in mus.h and the
         /// MUS_TENSOR_OFF_* constants; the other seats' cards never change it.
         /// </summary>
         public float[] ViewTensor(int seat)
@@ -148,9 +152,9 @@ namespace Mus
             if (values == null) throw new MusException(MusStatus.InvalidArgument, "values is null");
             mus_state s = raw;
             fixed (float* p = values)
-                MusException.Check(NativeMethods.mus_view_tensor(&s, seat, values.Length == 0 ? null : p,
+                MusException.Check(NativeMethods.mus_state_view_tensor(&s, seat, values.Length == 0 ? null : p,
                                                                  (UIntPtr)values.Length),
-                                   "mus_view_tensor, seat " + seat);
+                                   "mus_state_view_tensor, seat " + seat);
         }
 
         private static string Abbreviate(string text)

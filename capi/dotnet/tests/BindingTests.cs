@@ -275,7 +275,7 @@ internal static partial class BindingTests
         Throws(MusStatus.Parse, () => Card.Parse("Kx"), "no suit x");
         Throws(MusStatus.InvalidArgument, () => Card.Parse(null), "null card");
 
-        // mus_seeded_order: the input order does not matter, and a seeded deal deals that order
+        // mus_cards_shuffle: the input order does not matter, and a seeded deal deals that order
         // (R11: d[0] to the mano, ..., d[3] to the dealer, d[4] to the mano, ...).
         IReadOnlyList<Card> order = Card.SeededOrder(Card.Deck, 12345);
         Eq(order.Count, 40, "40 cards shuffled");
@@ -417,7 +417,7 @@ internal static partial class BindingTests
         Eq(MusAction.FromNative(discard.ToNative()), discard, "discard round trip");
         Check(!MusAction.Bet(1, 5).Equals(MusAction.Bet(1, 6)), "different amounts differ");
 
-        // mus_stacked_deal: seat 0 is mano, so its first card is dealt first (R11).
+        // mus_action_from_deal: seat 0 is mano, so its first card is dealt first (R11).
         var hands = new Hand[4];
         for (int s = 0; s < 4; ++s) hands[s] = Hand.FromIds(39 - 4 * s, 38 - 4 * s, 37 - 4 * s, 36 - 4 * s);
         MusAction deal = MusAction.StackedDeal(hands, 0);
@@ -1090,6 +1090,8 @@ internal static partial class BindingTests
             new KeyValuePair<string, Action>("observation tensor", TensorTests),
             new KeyValuePair<string, Action>("batch", BatchTests),
             new KeyValuePair<string, Action>("bots", BotTests),
+            new KeyValuePair<string, Action>("tips", TipsTests),
+            new KeyValuePair<string, Action>("match records", () => RecordTests(transcripts)),
             new KeyValuePair<string, Action>("transcripts", () => TranscriptTests(transcripts)),
             new KeyValuePair<string, Action>("bots across languages", () => BotsCrossLanguageTests(transcripts)),
         };

@@ -1,4 +1,4 @@
-// State.FromView (mus_state_from_view_text): the state a program that sees one seat's view
+// State.FromView (mus_state_parse_view): the state a program that sees one seat's view
 // decides from, as a bot playing through a server does.
 using System;
 using Mus;

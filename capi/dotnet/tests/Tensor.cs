@@ -1,4 +1,4 @@
-// The observation tensor (State.ViewTensor, mus_view_tensor): its size, range and the blocks a C#
+// The observation tensor (State.ViewTensor, mus_state_view_tensor): its size, range and the blocks a C#
 // caller can tell from the state (own cards, dealer, mano, seat to act, phase, scores), that the
 // other seats' cards never change it, and its errors.
 using System;

@@ -1,5 +1,5 @@
 // The text forms, all through the C API: cards, actions (mus_action_format/parse), states
-// (mus_state_format/parse), seat views (mus_view_format), rules validation.
+// (mus_state_format/parse), seat views (mus_state_view_format), rules validation.
 using System;
 using System.Collections.Generic;
 using System.Linq;

@@ -8,6 +8,9 @@ export {
   BatchReward,
   BotKind,
   PlayoutScope,
+  RecordEnd,
+  RecordLine,
+  TipKind,
   Answers,
   EventKind,
   HandEnd,
@@ -37,6 +40,8 @@ export {
   type View,
 } from './match.js';
 export { Bot, playouts, type BotOptions } from './bots.js';
+export { tips, type Tip } from './tips.js';
+export { MatchRecord, replay, type RecordStep } from './record.js';
 export { Batch, withBatch, type BatchInfo, type BatchOptions } from './batch.js';
 export { isLoaded, SIGNATURES, UNBOUND, type ModuleOptions, type MusModule } from './wasm.js';
 import { fn, frame, mod, text, type MusModule } from './wasm.js';

@@ -1,4 +1,4 @@
-// The library's bots (mus_bot_config, mus_bot_choose, mus_bot_evaluate, mus_playouts): a bot
+// The library's bots (mus_bot_config, mus_bot_choose, mus_bot_evaluate, mus_bot_playouts): a bot
 // decides from what its seat may know only; playouts play every seat with one bot.
 
 import { check, MusError } from './errors.js';
@@ -107,11 +107,11 @@ export class Bot {
 }
 
 /**
- * `n` playouts from `state`, every seat played by `bot`, chance drawn from `seed` (mus_playouts):
+ * `n` playouts from `state`, every seat played by `bot`, chance drawn from `seed` (mus_bot_playouts):
  * the points each team gained in each, as [team 0, team 1] pairs, for the playouts numbered
  * `first` to `first + n - 1`. The work is split into calls of 16384 playouts (to keep the
  * module's stack small), each given the number of its first playout, so any `n` gives the
- * points of one C call mus_playouts(state, bot, seed, first, n, ...).
+ * points of one C call mus_bot_playouts(state, bot, seed, first, n, ...).
  */
 export function playouts(
   state: State,
@@ -130,7 +130,7 @@ export function playouts(
     frame((alloc) => {
       const p = alloc(8 * k);
       check(
-        fn('mus_playouts')(
+        fn('mus_bot_playouts')(
           state.toPointer(alloc),
           bot.toPointer(alloc),
           seed64(seed),

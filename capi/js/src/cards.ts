@@ -1,6 +1,6 @@
 // Cards and hands. The notation is the library's: parsing and formatting call mus_card_parse,
 // mus_card_format, mus_hand_parse and mus_hand_format; evaluation calls mus_hand_value,
-// mus_hand_tantos, mus_signal_true and mus_lance_winner.
+// mus_hand_tantos, mus_signal_is_true and mus_lance_winner.
 
 import { check, MusError } from './errors.js';
 import { C } from './layout.js';
@@ -129,11 +129,11 @@ export class Hand {
     );
   }
 
-  /** Whether `signal` (a Signal value) tells the truth about this hand (mus_signal_true). */
+  /** Whether `signal` (a Signal value) tells the truth about this hand (mus_signal_is_true). */
   signalTrue(rules: Rules, signal: number): boolean {
     return (
       this.query('Hand.signalTrue', (alloc, out) =>
-        fn('mus_signal_true')(rules.toPointer(alloc), signal, cBytes(alloc, this.ids), out),
+        fn('mus_signal_is_true')(rules.toPointer(alloc), signal, cBytes(alloc, this.ids), out),
       ) !== 0
     );
   }
@@ -174,12 +174,12 @@ export function lanceWinner(rules: Rules, lance: number, hands: readonly HandLik
   });
 }
 
-/** `cards` in the order a seeded shuffle puts them (mus_seeded_order). */
+/** `cards` in the order a seeded shuffle puts them (mus_cards_shuffle). */
 export function seededOrder(cards: readonly CardLike[], seed: bigint | number): Card[] {
   const ids = cards.map((c) => Card.of(c).id);
   return frame((alloc) => {
     const p = cBytes(alloc, ids);
-    check(fn('mus_seeded_order')(p, ids.length, BigInt.asUintN(64, BigInt(seed))), 'seededOrder');
+    check(fn('mus_cards_shuffle')(p, ids.length, BigInt.asUintN(64, BigInt(seed))), 'seededOrder');
     return Array.from(readBytes(p, ids.length), (id) => Card.of(id));
   });
 }

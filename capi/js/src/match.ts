@@ -89,7 +89,7 @@ export class Action {
     const ids = order?.map((c) => Card.of(c).id) ?? [];
     return new Action({ kind: C.MUS_ACTION_SHUFFLE, seat: -1, amount: ids.length, seed: seed64(seed), order: ids });
   }
-  /** A shuffle that deals chosen hands (mus_stacked_deal). */
+  /** A shuffle that deals chosen hands (mus_action_from_deal). */
   static stackedDeal(hands: readonly HandLike[], mano: number, stock: readonly CardLike[] = []): Action {
     if (hands.length !== 4) throw new MusError(C.MUS_E_INVALID_ARGUMENT, 'Action.stackedDeal', 'four hands');
     const ids = hands.flatMap((h) => Hand.of(h).ids);
@@ -97,7 +97,7 @@ export class Action {
     return frame((alloc) => {
       const out = alloc(A.size);
       check(
-        fn('mus_stacked_deal')(cBytes(alloc, ids), mano, cBytes(alloc, stockIds), stockIds.length, out),
+        fn('mus_action_from_deal')(cBytes(alloc, ids), mano, cBytes(alloc, stockIds), stockIds.length, out),
         'Action.stackedDeal',
       );
       return Action.read(out);
@@ -453,8 +453,9 @@ export class State {
   }
 
   /**
-   * A state whose view for the view's seat is `viewText` (mus_state_from_view_text): what a
-   * program that sees only one seat's view, such as a bot playing through a server, can decide
+   * A state whose view for the view's seat is `viewText` (mus_state_parse_view,
+   * experimental until 1.0: a minor release may change it): what a program that sees only
+   * one seat's view, such as a bot playing through a server, can decide
    * from, e.g. with `bot.choose(state, seed, seat)`. The cards that seat has not seen are a
    * deal that agrees with everything public (signals, declarations), so the state is valid and
    * gives the same legal actions and bot decisions as the real one. Throws MUS_E_PARSE (with
@@ -466,7 +467,7 @@ export class State {
     return frame((alloc) => {
       const out = alloc(STATE_SIZE);
       const pos = alloc(4);
-      const status = fn('mus_state_from_view_text')(r.toPointer(alloc), cString(alloc, viewText), out, pos);
+      const status = fn('mus_state_parse_view')(r.toPointer(alloc), cString(alloc, viewText), out, pos);
       check(status, 'State.fromView', undefined, status === C.MUS_E_PARSE ? i32(pos) : undefined);
       return new State(readBytes(out, STATE_SIZE));
     });
@@ -713,23 +714,23 @@ export class State {
     });
   }
 
-  /** The view of `seat` as text (mus_view_format). */
+  /** The view of `seat` as text (mus_state_view_format). */
   viewText(seat: number): string {
     return frame((alloc) => {
       const p = this.toPointer(alloc);
-      return formatted('State.viewText', (b, cap, len) => fn('mus_view_format')(p, seat, b, cap, len), check);
+      return formatted('State.viewText', (b, cap, len) => fn('mus_state_view_format')(p, seat, b, cap, len), check);
     });
   }
 
   /**
-   * What `seat` may know as MUS_VIEW_TENSOR_SIZE floats for game-AI (mus_view_tensor; the
+   * What `seat` may know as MUS_VIEW_TENSOR_SIZE floats for game-AI (mus_state_view_tensor; the
    * layout is documented with it in mus.h and docs/observation.md).
    */
   viewTensor(seat: number): Float32Array {
     return frame((alloc) => {
       const n = C.MUS_VIEW_TENSOR_SIZE;
       const out = alloc(4 * n);
-      check(fn('mus_view_tensor')(this.toPointer(alloc), seat, out, n), 'State.viewTensor', `seat ${seat}`);
+      check(fn('mus_state_view_tensor')(this.toPointer(alloc), seat, out, n), 'State.viewTensor', `seat ${seat}`);
       return new Float32Array(mod().HEAPU8.buffer.slice(out, out + 4 * n));
     });
   }

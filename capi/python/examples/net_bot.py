@@ -6,7 +6,8 @@
     python net_bot.py [--url ws://127.0.0.1:8080/ws] --table ID [--seat N]
     python net_bot.py [--url ws://127.0.0.1:8080/ws] --code CODE
 
-An external bot uses the same socket and protocol as a person (docs/protocol.md): ``hello``,
+An external bot uses the same socket and protocol as a person (docs/protocol.md): ``hello``
+(asking for the views' text form),
 ``join`` (or ``create``), then for each ``view`` in which its seat is to act it reads the view's
 text (the library's ``mus-view`` form), builds the state the seat can decide from
 (``mus.State.from_view``: the public state, and a deal of the unseen cards that agrees with
@@ -179,7 +180,9 @@ class NetBot:
 
     async def start(self, ws):
         """hello, then (first connection only) create or join; returns the welcome."""
-        hello = {"type": "hello", "v": 1}
+        # The text form: each view carries the seat's view as text only (not the view object),
+        # which is all a bot reads; about a third of the full view's bytes (docs/protocol.md).
+        hello = {"type": "hello", "v": 1, "view": "text"}
         hello.update({"token": self.token} if self.token else {"name": self.args.name})
         await self.send(ws, hello)
         welcome = json.loads(await ws.recv())

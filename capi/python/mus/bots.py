@@ -1,5 +1,5 @@
 """The library's computer players (mus_bot_*): ask a bot for an action, or play whole hands or
-matches inside the library (mus_playouts) for rollouts at native speed.
+matches inside the library (mus_bot_playouts) for rollouts at native speed.
 
 A bot decides from what its seat may know: its own cards and the public state (the library
 hides the other hands before it decides). Without a time cap its choice depends only on the
@@ -139,7 +139,7 @@ def playouts(state: State, bot: Union[Bot, BotKindLike], seed: int, n: int,
              scope: Union[PlayoutScope, int, str] = PlayoutScope.HAND,
              first: int = 0) -> List[Tuple[int, int]]:
     """Plays ``n`` playouts from ``state`` inside the library, every seat played by ``bot``,
-    every shuffle drawn from ``seed`` (mus_playouts()), to the end of the hand (``"hand"``) or
+    every shuffle drawn from ``seed`` (mus_bot_playouts()), to the end of the hand (``"hand"``) or
     of the match (``"match"``). Returns the points each team gained in each playout.
 
     The playouts are numbered from ``first``: ``playouts(s, b, seed, 10)`` equals
@@ -151,10 +151,10 @@ def playouts(state: State, bot: Union[Bot, BotKindLike], seed: int, n: int,
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError("n is an int, not %r" % (n,))
     if not 0 <= n < 2**31:
-        _lib.raise_error(_abi.MUS_E_INVALID_ARGUMENT, "mus_playouts", "n = %d" % n,
+        _lib.raise_error(_abi.MUS_E_INVALID_ARGUMENT, "mus_bot_playouts", "n = %d" % n,
                          "the number of playouts must be 0..2^31-1")
     out = (ctypes.c_int32 * (2 * n if n else 1))()
-    _lib.check(_lib.load().mus_playouts(ctypes.byref(state._c), ctypes.byref(bot._as_c()),
+    _lib.check(_lib.load().mus_bot_playouts(ctypes.byref(state._c), ctypes.byref(bot._as_c()),
                                         check_seed(seed), check_seed(first), n, int(scope), out),
-               "mus_playouts", "%r, n=%d" % (bot, n))
+               "mus_bot_playouts", "%r, n=%d" % (bot, n))
     return [(out[2 * i], out[2 * i + 1]) for i in range(n)]

@@ -220,9 +220,9 @@ class Hand:
         """Whether a signal tells the truth about this hand (R33)."""
         from .rules import as_rules
         out = ctypes.c_int32(0)
-        _lib.check(_lib.load().mus_signal_true(ctypes.byref(as_rules(rules)._as_c()),
+        _lib.check(_lib.load().mus_signal_is_true(ctypes.byref(as_rules(rules)._as_c()),
                                                int(signal), self._c(), ctypes.byref(out)),
-                   "mus_signal_true", str(self))
+                   "mus_signal_is_true", str(self))
         return bool(out.value)
 
     def true_signals(self, rules: Any) -> Tuple[Signal, ...]:
@@ -313,9 +313,9 @@ def check_seed(seed: int) -> int:
 
 
 def seeded_order(cards: Iterable[CardLike], seed: int) -> Tuple[Card, ...]:
-    """The order a seeded shuffle puts these cards in (R12; mus_seeded_order())."""
+    """The order a seeded shuffle puts these cards in (R12; mus_cards_shuffle())."""
     ids = [as_card(c).id for c in cards]
     buf = (ctypes.c_uint8 * max(len(ids), 1))(*ids)
-    _lib.check(_lib.load().mus_seeded_order(buf, len(ids), check_seed(seed)),
-               "mus_seeded_order")
+    _lib.check(_lib.load().mus_cards_shuffle(buf, len(ids), check_seed(seed)),
+               "mus_cards_shuffle")
     return tuple(Card._all[buf[i]] for i in range(len(ids)))

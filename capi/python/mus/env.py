@@ -38,7 +38,7 @@ reward can be rebuilt from it.
 
 **Observations** are per seat and lazy: an :class:`Observation` computes nothing until asked,
 and stays valid after later steps (each step writes a new state). ``obs.view`` is the seat's
-:class:`View`; ``obs.tensor()`` is the flat float32 vector of mus_view_tensor() (layout in
+:class:`View`; ``obs.tensor()`` is the flat float32 vector of mus_state_view_tensor() (layout in
 mus.h and docs/observation.md): an ``array('f')``, or a numpy array sharing that buffer when
 numpy is importable (never required).
 
@@ -102,8 +102,8 @@ class Observation:
         return self._view
 
     def view_text(self) -> str:
-        """The view as text (mus_view_format()), as a server would send it."""
-        return _lib.format_text("mus_view_format", _abi.MUS_STATE_TEXT_MAX + 1,
+        """The view as text (mus_state_view_format()), as a server would send it."""
+        return _lib.format_text("mus_state_view_format", _abi.MUS_STATE_TEXT_MAX + 1,
                                 ctypes.byref(self._c), self.seat)
 
     def tensor(self, numpy: Optional[bool] = None) -> Any:

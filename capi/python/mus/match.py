@@ -93,13 +93,13 @@ class Action:
     def stacked_deal(cls, hands: Sequence[HandLike], mano: int,
                      stock: Iterable[CardLike] = ()) -> "Action":
         """A SHUFFLE that deals chosen hands (seat 0's first) with ``mano`` as the mano, and
-        puts ``stock`` on top of the stock (mus_stacked_deal())."""
+        puts ``stock`` on top of the stock (mus_action_from_deal())."""
         ids = [as_card(c).id for c in stock]
         out = _abi.mus_action()
         stock_buf = (ctypes.c_uint8 * len(ids))(*ids) if ids else None
-        _lib.check(_lib.load().mus_stacked_deal(table_ids(hands), int(mano), stock_buf,
+        _lib.check(_lib.load().mus_action_from_deal(table_ids(hands), int(mano), stock_buf,
                                                 len(ids), ctypes.byref(out)),
-                   "mus_stacked_deal")
+                   "mus_action_from_deal")
         return cls._from_c(out)
 
     @classmethod
@@ -404,12 +404,12 @@ def _import_numpy() -> Any:
 
 
 def _view_tensor(c_state: _abi.mus_state, seat: int, numpy: Optional[bool]) -> Any:
-    """mus_view_tensor() of a C state: State.view_tensor() and Observation.tensor()."""
+    """mus_state_view_tensor() of a C state: State.view_tensor() and Observation.tensor()."""
     size = _abi.MUS_VIEW_TENSOR_SIZE
     out = array.array("f", bytes(4 * size))
     buf = (ctypes.c_float * size).from_buffer(out)
-    _lib.check(_lib.load().mus_view_tensor(ctypes.byref(c_state), int(seat), buf, size),
-               "mus_view_tensor", "seat %r" % (seat,))
+    _lib.check(_lib.load().mus_state_view_tensor(ctypes.byref(c_state), int(seat), buf, size),
+               "mus_state_view_tensor", "seat %r" % (seat,))
     del buf  # release the export, so the array may be resized by its owner
     if numpy is False:
         return out
@@ -466,8 +466,9 @@ class State:
 
     @classmethod
     def from_view(cls, rules: Union[Rules, str], view_text: str) -> "State":
-        """A state whose view for the view's seat is ``view_text`` (mus_state_from_view_text()):
-        what a program that sees only one seat's view, such as a bot playing through a server,
+        """A state whose view for the view's seat is ``view_text`` (mus_state_parse_view(),
+        experimental until 1.0: a minor release may change it): what a program that sees
+        only one seat's view, such as a bot playing through a server,
         can decide from, e.g. with ``Bot.choose(state, seed, seat)``. The cards that seat has
         not seen are a deal that agrees with everything public (signals, declarations), so the
         state is valid and gives the same legal actions and bot decisions as the real one.
@@ -477,11 +478,11 @@ class State:
             raise TypeError("expected a view text (str), not %r" % (view_text,))
         out = _abi.mus_state()
         pos = ctypes.c_int32(-1)
-        status = _lib.load().mus_state_from_view_text(
+        status = _lib.load().mus_state_parse_view(
             ctypes.byref(as_rules(rules)._as_c()), view_text.encode("utf-8"), ctypes.byref(out),
             ctypes.byref(pos))
         if status != _abi.MUS_OK:
-            _lib.check(status, "mus_state_from_view_text", "view %r" % (view_text,),
+            _lib.check(status, "mus_state_parse_view", "view %r" % (view_text,),
                        pos.value if pos.value >= 0 else None)
         return cls._wrap(out)
 
@@ -503,9 +504,9 @@ class State:
                                 ctypes.byref(self._c))
 
     def view_text(self, seat: int) -> str:
-        """What ``seat`` may know as text (mus_view_format()): ``mus-view/3`` and the view's
+        """What ``seat`` may know as text (mus_state_view_format()): ``mus-view/3`` and the view's
         fields in base64url; what a server sends that seat's player."""
-        return _lib.format_text("mus_view_format", _abi.MUS_STATE_TEXT_MAX + 1,
+        return _lib.format_text("mus_state_view_format", _abi.MUS_STATE_TEXT_MAX + 1,
                                 ctypes.byref(self._c), int(seat))
 
     # -- stepping ------------------------------------------------------------------------------
@@ -626,7 +627,7 @@ class State:
             info.legal_mask)
 
     def view_tensor(self, seat: int, numpy: Optional[bool] = None) -> Any:
-        """What ``seat`` may know as the flat float32 vector of mus_view_tensor()
+        """What ``seat`` may know as the flat float32 vector of mus_state_view_tensor()
         (``MUS_VIEW_TENSOR_SIZE`` floats; layout in docs/observation.md).
 
         A new ``array('f')`` each call, or, when ``numpy`` is true or None and numpy is

@@ -25,7 +25,7 @@ game are already the new match's.
 
 **Arrays.** Every array returned is the VecEnv's own buffer, bound to the library's batch when
 the VecEnv is made and written in place at every ``reset()`` and ``step()``: copy what you keep. ``seat`` int32 (N,); ``obs`` float32 (N, 216)
-(mus_view_tensor() of each game's seat to act; None when ``observations=False``); ``mask``
+(mus_state_view_tensor() of each game's seat to act; None when ``observations=False``); ``mask``
 uint64 (N,); ``rewards`` float32 (N, 2); ``done`` bool (N,); ``info`` a dict of arrays:
 ``truncated`` bool (N,) and the fields of mus.h's ``mus_batch_info`` as int32 (N,) views:
 ``hand_over`` (1 when the step finished a hand), ``game_winner`` (the team that won a game in

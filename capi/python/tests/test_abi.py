@@ -168,7 +168,7 @@ class FunctionManifestTest(unittest.TestCase):
                          (ctypes.c_int32, [P(_abi.mus_state), P(_abi.mus_action),
                                            P(_abi.mus_state)]))
         self.assertEqual(_lib.PROTOTYPES["mus_status_string"], (ctypes.c_char_p, [ctypes.c_int32]))
-        self.assertEqual(_lib.PROTOTYPES["mus_view_tensor"][1][2], P(ctypes.c_float))
+        self.assertEqual(_lib.PROTOTYPES["mus_state_view_tensor"][1][2], P(ctypes.c_float))
         self.assertEqual(_lib.PROTOTYPES["mus_state_size"], (ctypes.c_size_t, []))
 
     def test_the_loaded_library_has_every_function(self):

@@ -8,8 +8,8 @@
 //   anything else     connection 1 sends the whole line
 // In a text, $T is replaced by the id of the table set up before the script, $S by its current
 // seq, $K by connection 1's resume token and $P by its player id, so that the fuzzer reaches
-// the deep paths. Before
-// the script, connection 1 says hello and creates a table (seat 0 human, the others bots).
+// the deep paths. Before the script, connection 1 says hello (asking for tips) and creates a
+// table (seat 0 human, the others bots).
 //
 // Checked: no crash or sanitizer report, every reply is a JSON object with a type, and a
 // second table that no connection of the script sits at never changes.
@@ -90,7 +90,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string other = field(out, "table", "table");
   // The script's table.
   for (ConnId c = 1; c <= 3; ++c) h.open(c, now);
-  out = check(h.message(1, R"({"type":"hello","v":1,"name":"Fuzz"})", now));
+  out = check(h.message(1, R"({"type":"hello","v":1,"name":"Fuzz","tips":true})", now));
   const std::string token = field(out, "welcome", "token");
   const std::string player = field(out, "welcome", "player");
   out =

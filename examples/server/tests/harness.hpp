@@ -58,10 +58,14 @@ struct Harness {
   std::vector<json> send(ConnId c, const json& j) { return send(c, j.dump()); }
   void tick() { take(handler.tick(now)); }
   void close(ConnId c) { take(handler.close(c, now)); }
-  // Opens a connection and says hello; returns the welcome.
-  json hello(ConnId c, const std::string& name) {
+  // Opens a connection and says hello (asking for tips when `tips`, and for views in `form`,
+  // "full", "delta" or "text", when given); returns the welcome.
+  json hello(ConnId c, const std::string& name, bool tips = false, const std::string& form = "") {
     open(c);
-    const auto r = send(c, json{{"type", "hello"}, {"v", 1}, {"name", name}});
+    json m = {{"type", "hello"}, {"v", 1}, {"name", name}};
+    if (tips) m["tips"] = true;
+    if (!form.empty()) m["view"] = form;
+    const auto r = send(c, m);
     REQUIRE(r.size() == 1);
     REQUIRE(r[0]["type"] == "welcome");
     return r[0];
@@ -100,6 +104,29 @@ inline int play_views(Harness& h, ConnId c, const std::string& table, int limit 
     ++played;
   }
   return played;
+}
+
+// Applies a `view_delta` to the view it follows (docs/protocol.md, "view"): a field given
+// replaces the old one, except an object, which is applied field by field to the object it
+// follows, or entry by entry (keys "0", "1", ...) to the array it follows.
+inline void apply_delta(json& view, const json& delta) {
+  for (const auto& [key, d] : delta.items()) {
+    json& old = view[key];
+    if (d.is_object() && old.is_object()) {
+      apply_delta(old, d);
+    } else if (d.is_object() && old.is_array()) {
+      for (const auto& [i, e] : d.items()) {
+        json& entry = old.at(std::stoul(i));
+        if (e.is_object() && entry.is_object()) {
+          apply_delta(entry, e);
+        } else {
+          entry = e;
+        }
+      }
+    } else {
+      old = d;
+    }
+  }
 }
 
 inline json create_msg(std::vector<std::string> seats, int seat = 0) {

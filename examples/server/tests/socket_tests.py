@@ -1,11 +1,14 @@
 #!/usr/bin/python3
 """mus-server over real sockets on loopback (ctest label `server`).
 
-    socket_tests.py SCENARIO --server PATH [--replayer PATH] --workdir DIR
+    socket_tests.py SCENARIO --server PATH [--replayer PATH] [--cli PATH] --workdir DIR
+                    [--threads N]
 
 Scenarios:
-  four     four scripted clients play a whole match; its replay is a transcript that the C
-           replayer (tests/c/replay_transcripts.c) reproduces byte for byte
+  four     four scripted clients play a whole match; its record (match_over.record, the
+           library's `mus-record 3` with states) is reproduced byte for byte by the C replayer
+           (tests/c/replay_transcripts.c) and read by `mus-cli replay`, whose output is the
+           match's page (match_over.page)
   resume   a client drops mid-hand and resumes with its token on a new connection
   timeout  a client lets its clock run out: the bot plays for it and the events say so
   http     the HTTP side: the web table's files (and nothing outside them), /tables,
@@ -13,6 +16,11 @@ Scenarios:
   crash    the server is killed with SIGKILL mid-match and restarted; the clients resume, and
            the finished match's transcript equals that of the same seed and choices without
            the crash
+  talk     chat, gestures and free raises
+  slowbot  a table whose bots are slowed on purpose (--test-bot-delay) delays no other table:
+           a table of four people plays on at its own pace while the bots think
+
+--threads N runs the server with N threads (ctest runs every scenario with 1 and with 4).
 
 Each scenario starts its own server on a free port (--port 0) of 127.0.0.1, bounds every wait
 in time and every loop in count, and kills the server it started. Needs python3-websockets.
@@ -36,6 +44,7 @@ except ImportError:  # ctest reports the test as skipped (SKIP_RETURN_CODE 77)
 
 RULES = "standard target=15"
 DEADLINE = 90.0  # seconds for a whole scenario
+SERVER_ARGS = []  # options every server of the run gets (--threads N)
 
 
 def fresh(db):
@@ -51,7 +60,7 @@ class Server:
 
     def __init__(self, path, db, *extra, log=None):
         self.proc = subprocess.Popen(
-            [path, "--host", "127.0.0.1", "--port", "0", "--db", db, *extra],
+            [path, "--host", "127.0.0.1", "--port", "0", "--db", db, *SERVER_ARGS, *extra],
             stdout=subprocess.PIPE, stderr=open(log or db + ".log", "a"), text=True)
         line = self.proc.stdout.readline()  # "mus-server: listening on http://127.0.0.1:N/"
         if "listening on" not in line:
@@ -159,9 +168,10 @@ async def seat_people(server, n_humans, clock=600):
 
 
 def check_transcript(text, replayer, workdir, name):
-    """The C replayer reproduces the transcript byte for byte."""
-    assert text.startswith("# libmus match transcript: mus-server table "), text[:80]
+    """The record is the library's; the C replayer reproduces it byte for byte."""
+    assert text.startswith("mus-record 3\n# mus-server table "), text[:80]
     assert "\nrules standard target=15\ndealer " in text
+    assert text.endswith("\nend over\n"), text[-80:]
     d = os.path.join(workdir, name)
     os.makedirs(d, exist_ok=True)
     with open(os.path.join(d, "match.txt"), "w") as f:
@@ -185,9 +195,22 @@ async def scenario_four(a):
         assert len({json.dumps(p.over, sort_keys=True) for p in people}) == 1
         seqs = [m["seq"] for m in people[0].got if m["type"] == "view"]
         assert seqs == sorted(seqs), "views come in seq order"
-        text = server.get(people[0].over["replay"])
+        over = people[0].over
+        assert over["record"] == over["replay"] == "/replays/" + people[0].table, over
+        assert over["page"] == "/matches/" + people[0].table, over
+        text = server.get(over["record"])
         check_transcript(text, a.replayer, a.workdir, "four")
-        actions = text.count("\naction ")
+        page = server.get(over["page"])
+        assert "Hand 1" in page, page[:200]
+        if a.cli:
+            # The end screen's record opens in mus-cli replay, which prints the page.
+            path = os.path.join(a.workdir, "four", "match.txt")
+            r = subprocess.run([a.cli, "replay", path], capture_output=True, text=True, timeout=60)
+            assert r.returncode == 0, r.stderr
+            assert r.stdout == page, "mus-cli replay prints another text than the page"
+            print(f"four: mus-cli replay reads the record ({len(text)} bytes) and prints the "
+                  f"page ({len(page)} bytes)")
+        actions = sum(1 for line in text.splitlines()[1:] if line[:1].isdigit())
         print(f"four: a whole match of {actions} actions, {seqs[-1]} seq")
         for p in people:
             await p.close()
@@ -240,7 +263,9 @@ async def scenario_timeout(a):
         print(f"timeout: the bot played for seat 0 after {waited:.2f} s")
         await ana.close()
     finally:
-        server.kill()
+        # A clean stop: the log's lines are written after the commit that follows them, or on
+        # the next tick, so a SIGKILL right after the view may come before the line.
+        server.kill(signal.SIGTERM)
     with open(os.path.join(a.workdir, "timeout.sqlite3.log")) as f:
         assert "ran out of time" in f.read(), "the log says so"
 
@@ -275,6 +300,7 @@ async def scenario_http(a):
         assert answer.startswith(b"HTTP/1.1 404"), answer[:40]
         assert json.loads(server.get("/tables")) == {"tables": []}
         assert http_status(base + "/replays/tnothere")[0] == 404
+        assert http_status(base + "/matches/tnothere")[0] == 404
         # Browsers from elsewhere are refused; the server's own origin is allowed.
         try:
             await websockets.connect(server.url, origin="http://evil.example")
@@ -332,10 +358,10 @@ async def crash_run(a, name, crash_at):
 async def scenario_crash(a):
     crashed = await crash_run(a, "crash", 25)
     clean = await crash_run(a, "clean", None)
-    # The first line names the table (a random id); everything after it must be equal.
-    body = lambda t: t.split("\n", 1)[1]
+    # The comment line names the table (a random id); everything after it must be equal.
+    body = lambda t: t.split("\nrules ", 1)[1]
     assert body(crashed) == body(clean), "the crash changed the match"
-    print(f"crash: killed at seq 25, resumed; the transcript ({crashed.count(chr(10))} lines) "
+    print(f"crash: killed at seq 25, resumed; the record ({crashed.count(chr(10))} lines) "
           "equals the run without the crash")
 
 
@@ -403,17 +429,96 @@ async def scenario_talk(a):
         server.kill()
 
 
+async def scenario_slowbot(a):
+    """Every bot decision takes BOT_DELAY s on the bot threads; the people's table beside it
+    must not wait for them (before the bots had threads apart, every table did)."""
+    bot_delay = 0.4
+    server = Server(a.server, fresh(os.path.join(a.workdir, "slowbot.sqlite3")),
+                    "--test-bot-delay", str(int(bot_delay * 1000)), "--bot-threads", "1")
+    try:
+        (ana,) = await seat_people(server, 1)  # Ana and three slow bots
+        people = await seat_people(server, 4)
+        for p in people:
+            p.name += "b"
+
+        async def bots_turns():
+            """Ana acts whenever asked; returns how long each of her acts took to come back
+            with the bots' next decision in it."""
+            waits = []
+            acted_on = -1
+            end = time.monotonic() + 4
+            while time.monotonic() < end and not ana.over:
+                v = ana.view
+                if v["legal"] and v["seq"] != acted_on:
+                    acted_on = v["seq"]
+                    await ana.send({"type": "act", "table": ana.table, "action": ana.choice(),
+                                    "seq": v["seq"]})
+                    sent = time.monotonic()
+                    # Her act's view, then a bot's decision (or her own turn again).
+                    while time.monotonic() < end and not ana.over and (
+                            ana.view["seq"] <= acted_on
+                            or (ana.view["seq"] == acted_on + 1 and not ana.view["legal"])):
+                        await ana.recv(timeout=10)
+                    waits.append(time.monotonic() - sent)
+                else:
+                    await ana.recv(timeout=10)
+            return waits
+
+        async def people_acts(n):
+            """The people's table: n acts, each timed from its send to the view past it, spread
+            over the seconds the bots think."""
+            lat = []
+            for _ in range(4 * n):  # (a view on its way takes a turn of this loop)
+                if len(lat) == n or people[0].over:  # (a match may end sooner)
+                    break
+                await asyncio.sleep(0.05)
+                p = next((q for q in people if q.view["legal"]), None)
+                if p is None:  # a view still on its way
+                    await asyncio.gather(*(q.recv(timeout=10) for q in people))
+                    continue
+                seq = p.view["seq"]
+                await p.send({"type": "act", "table": p.table, "action": p.choice(), "seq": seq})
+                sent = time.monotonic()
+                for q in people:  # every seat sees the table move past the act
+                    while q.view["seq"] <= seq:
+                        await q.recv(timeout=10)
+                lat.append(time.monotonic() - sent)
+            return lat
+
+        waits, lat = await asyncio.gather(bots_turns(), people_acts(60))
+        lat.sort()
+        slow = [w for w in waits if w >= bot_delay]
+        print(f"slowbot: the bots' table: {len(waits)} acts of Ana, {len(slow)} waited "
+              f">= {bot_delay} s for a bot; the people's table: {len(lat)} acts, "
+              f"median {lat[len(lat) // 2] * 1000:.1f} ms, max {lat[-1] * 1000:.1f} ms")
+        assert slow, "the bots were slowed (else this test shows nothing)"
+        assert len(lat) >= 20, len(lat)
+        # One bot decision is 400 ms: a people's act that waited for one would show it.
+        assert lat[-1] < bot_delay / 2, lat[-5:]
+        for c in [ana, *people]:
+            await c.close()
+    finally:
+        server.kill()
+
+
 def main():
+    global SERVER_ARGS
     p = argparse.ArgumentParser()
-    p.add_argument("scenario", choices=["four", "resume", "timeout", "http", "crash", "talk"])
+    p.add_argument("scenario",
+                   choices=["four", "resume", "timeout", "http", "crash", "talk", "slowbot"])
     p.add_argument("--server", required=True)
     p.add_argument("--replayer")
+    p.add_argument("--cli", help="mus-cli, to replay the record")
     p.add_argument("--web", help="the web table's directory (for http)")
     p.add_argument("--workdir", required=True)
+    p.add_argument("--threads", type=int, help="the server's --threads")
     a = p.parse_args()
+    if a.threads:
+        SERVER_ARGS = ["--threads", str(a.threads)]
     os.makedirs(a.workdir, exist_ok=True)
     run = {"four": scenario_four, "resume": scenario_resume, "timeout": scenario_timeout,
-           "http": scenario_http, "crash": scenario_crash, "talk": scenario_talk}[a.scenario]
+           "http": scenario_http, "crash": scenario_crash, "talk": scenario_talk,
+           "slowbot": scenario_slowbot}[a.scenario]
     asyncio.run(asyncio.wait_for(run(a), DEADLINE))
     print(f"{a.scenario}: ok")
 

@@ -445,7 +445,7 @@ TEST_CASE("an unstarted table whose creator is gone past the grace window leaves
     REQUIRE(closed != nullptr);
     CHECK((*closed)["over"] == true);  // the spectator sees it closed
     CHECK(error_code(h.send(2, json{{"type", "join"}, {"table", gone}})) == "match_over");
-    CHECK_FALSE(h.handler.replay_transcript(gone));
+    CHECK_FALSE(h.handler.match_text(gone, Handler::MatchText::record));
     const auto open = h.store.load_unfinished();
     CHECK(
         std::none_of(open.begin(), open.end(), [&](const TableRecord& t) { return t.id == gone; }));
@@ -478,4 +478,98 @@ TEST_CASE("a creator who comes back within the grace window keeps an unstarted t
   h.now += 60000;
   h.tick();
   CHECK(json::parse(h.handler.lobby())["tables"].size() == 1);
+}
+
+namespace {
+
+// One match of four people and a spectator, each connection asking for views in its form
+// (`forms[c - 1]`, connections 1..5; 5 watches); seat 0 drops at seq 30 and resumes on
+// connection 6 in its form. The same seed and choices give the same match in every form.
+Harness& compact_match(Harness& h, const std::array<std::string, 5>& forms) {
+  for (ConnId c = 1; c <= 5; ++c)
+    h.hello(c, std::string(1, static_cast<char>('A' + c)), false, forms[c - 1]);
+  h.send(1, create_msg({"human", "human", "human", "human"}));
+  const std::string id = (*last_of(h.inbox[1], "table"))["table"];
+  h.send(5, json{{"type", "watch"}, {"table", id}});
+  for (ConnId c = 2; c <= 4; ++c)
+    h.send(c, json{{"type", "join"}, {"table", id}, {"seat", static_cast<int>(c) - 1}});
+  const std::string token = (*last_of(h.all[1], "welcome"))["token"];
+  std::array<ConnId, 4> seat_conn{1, 2, 3, 4};
+  for (int round = 0; round < 20000 && last_of(h.inbox[5], "match_over") == nullptr; ++round) {
+    const json* v = last_of(h.all[5], "view");
+    if (seat_conn[0] == 1 && v != nullptr && (*v)["seq"].get<int>() >= 30) {
+      h.close(1);
+      h.open(6);
+      json hello{{"type", "hello"}, {"v", 1}, {"token", token}};
+      if (!forms[0].empty()) hello["view"] = forms[0];
+      h.send(6, hello);
+      seat_conn[0] = 6;
+    }
+    for (const ConnId c : seat_conn) play_views(h, c, id, 1);
+  }
+  REQUIRE(last_of(h.inbox[5], "match_over") != nullptr);
+  return h;
+}
+
+std::vector<json> views_of(const std::vector<json>& all) {
+  std::vector<json> out;
+  for (const auto& m : all)
+    if (m["type"] == "view") out.push_back(m);
+  return out;
+}
+
+std::size_t bytes_of(const std::vector<json>& ms) {
+  std::size_t n = 0;
+  for (const auto& m : ms) n += m.dump().size();
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("compact views: a delta rebuilds every full view, the text form carries the text; a "
+          "new connection's first delta is whole") {
+  Harness full_h(relaxed(), 7), compact_h(relaxed(), 7);
+  compact_match(full_h, {"", "full", "", "", ""});
+  compact_match(compact_h, {"delta", "text", "full", "delta", "delta"});
+  for (ConnId c = 1; c <= 6; ++c) {
+    const auto full = views_of(full_h.all[c]);
+    const auto compact = views_of(compact_h.all[c]);
+    INFO("connection " << c);
+    REQUIRE(full.size() == compact.size());
+    REQUIRE(!full.empty());
+    const std::string form = c == 6 ? "delta" : std::array<const char*, 5>{
+        "delta", "text", "full", "delta", "delta"}[c - 1];
+    json rebuilt;
+    for (std::size_t i = 0; i < full.size(); ++i) {
+      const json& f = full[i];
+      const json& m = compact[i];
+      INFO("view " << i << ": " << m.dump().substr(0, 300));
+      CHECK(m["seq"] == f["seq"]);
+      CHECK(m["seat"] == f["seat"]);
+      CHECK(m["legal"] == f["legal"]);
+      CHECK(m["events"] == f["events"]);
+      CHECK(m.contains("view") == (form == "full"));
+      CHECK(m.contains("view_delta") == (form == "delta"));
+      CHECK(m.contains("text") == (form != "delta" && f["seat"] != -1));
+      if (form == "text" || form == "full") CHECK(m["text"] == f["text"]);
+      if (form == "full") CHECK(m["view"] == f["view"]);
+      if (form == "delta") {
+        if (i == 0) {
+          CHECK(m["view_delta"] == f["view"]);  // a connection's first delta is whole
+          rebuilt = m["view_delta"];
+        } else {
+          apply_delta(rebuilt, m["view_delta"]);
+        }
+        CHECK(rebuilt == f["view"]);
+      }
+    }
+    if (form != "full") CHECK(bytes_of(compact) * 2 < bytes_of(full));
+  }
+}
+
+TEST_CASE("compact views: hello refuses an unknown form") {
+  Harness h;
+  h.open(1);
+  const auto r = h.send(1, json{{"type", "hello"}, {"v", 1}, {"name", "Ana"}, {"view", "zip"}});
+  CHECK(error_code(r) == "bad_value");
 }

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <cmath>
 #include <filesystem>
 #include <set>
 #include <string>
@@ -91,47 +92,48 @@ TEST_CASE("views hold the seat's own cards only, spectators see no hand") {
   CHECK((*v)["view"]["last"]["shown_ids"].is_null());
 }
 
-TEST_CASE("a person plays a whole match against three bots, the replay is a transcript") {
+TEST_CASE("a person plays a whole match against three bots; its record is the library's "
+          "match record, its page the match hand by hand") {
   Harness h;
   h.hello(1, "Ana");
   h.send(1, create_msg({"human", "bot", "bot", "bot"}));
   const std::string id = (*last_of(h.inbox[1], "table"))["table"];
   const int played = play_views(h, 1, id);
   CHECK(played > 5);
-  const json* over = last_of(h.inbox[1], "match_over");
-  REQUIRE(over != nullptr);
+  REQUIRE(last_of(h.inbox[1], "match_over") != nullptr);
+  const json over_message = *last_of(h.inbox[1], "match_over");  // kept: the inbox changes
+  const json* over = &over_message;
   CHECK(((*over)["winner"] == 0 || (*over)["winner"] == 1));
-  CHECK((*over)["replay"] == "/replays/" + id);
+  CHECK((*over)["record"] == "/replays/" + id);
+  CHECK((*over)["replay"] == (*over)["record"]);  // the older name
+  CHECK((*over)["page"] == "/matches/" + id);
   CHECK(error_code(h.send(1, json{{"type", "act"}, {"table", id}, {"action", 1}, {"seq", 0}})) ==
         "match_over");
   CHECK(json::parse(h.handler.lobby())["tables"].empty());
-  const auto text = h.handler.replay_transcript(id);
+  const auto text = h.handler.match_text(id, Handler::MatchText::record);
   REQUIRE(text);
-  CHECK(text->rfind("# libmus match transcript: mus-server table " + id +
-                        ".\nrules standard target=15\ndealer ",
+  CHECK(text->rfind("mus-record 3\n# mus-server table " + id + "\nrules standard target=15\n"
+                    "dealer ",
                     0) == 0);
-  // Every state line is the library's state after the action line before it.
-  std::vector<std::string> lines;
-  for (std::size_t a = 0, b; a < text->size(); a = b + 1) {
-    b = text->find('\n', a);
-    REQUIRE(b != std::string::npos);
-    lines.push_back(text->substr(a, b - a));
-  }
-  auto rules = mus::parse_rules(lines[1].substr(6));
-  REQUIRE(rules);
-  auto s = mus::new_match(*rules, std::stoi(lines[2].substr(7)));
-  REQUIRE(s);
-  CHECK(lines[3] == "state " + mus::state_to_text(*s));
-  mus::State st = *s;
-  for (std::size_t i = 4; i + 1 < lines.size(); i += 2) {
-    REQUIRE(lines[i].rfind("action ", 0) == 0);
-    const auto a = mus::action_from_text(lines[i].substr(7));
-    REQUIRE(a);
-    REQUIRE(mus::apply_in_place(st, *a) == mus::Errc::ok);
-    REQUIRE(lines[i + 1] == "state " + mus::state_to_text(st));
-  }
+  CHECK(text->ends_with("end over\n"));
+  // The library reads it and replays it, each recorded state checked byte for byte.
+  mus::MatchRecord record;
+  REQUIRE(mus::parse_record(*text, record).ok());
+  CHECK(record.version == 3);
+  CHECK_FALSE(record.initial_state.empty());
+  REQUIRE(record.steps.size() > 20);
+  for (const auto& step : record.steps) CHECK_FALSE(step.state.empty());
+  mus::State st{};
+  REQUIRE(mus::replay(record, st).ok());
   CHECK(st.phase == mus::Phase::match_over);
-  CHECK_FALSE(h.handler.replay_transcript("tnothere"));
+  CHECK((*over)["winner"] == st.scores.match_winner);
+  // The page: the match hand by hand, as mus-cli watch prints it, ending with the winner.
+  const auto page = h.handler.match_text(id, Handler::MatchText::page);
+  REQUIRE(page);
+  CHECK(page->find("Hand 1") != std::string::npos);
+  CHECK(page->size() > 1000);
+  CHECK_FALSE(h.handler.match_text("tnothere", Handler::MatchText::record));
+  CHECK_FALSE(h.handler.match_text("tnothere", Handler::MatchText::page));
 }
 
 TEST_CASE("the same test seed and the same choices give the same match") {
@@ -142,9 +144,9 @@ TEST_CASE("the same test seed and the same choices give the same match") {
     h.send(1, create_msg({"human", "bot", "bot", "bot"}));
     const std::string id = (*last_of(h.inbox[1], "table"))["table"];
     play_views(h, 1, id);
-    auto text = h.handler.replay_transcript(id);
+    auto text = h.handler.match_text(id, Handler::MatchText::record);
     REQUIRE(text);
-    const std::string body = text->substr(text->find('\n') + 1);  // without the id line
+    const std::string body = text->substr(text->find("\nrules "));  // without the id line
     if (run == 0) first = body;
     else CHECK(body == first);
   }
@@ -192,9 +194,9 @@ TEST_CASE("create takes a bot kind per bot seat: the table shows it, the bot pla
     m.send(1, msg);
     const std::string id = (*last_of(m.inbox[1], "table"))["table"];
     play_views(m, 1, id);
-    const auto text = m.handler.replay_transcript(id);
+    const auto text = m.handler.match_text(id, Handler::MatchText::record);
     REQUIRE(text);
-    return text->substr(text->find('\n') + 1);  // without the id line
+    return text->substr(text->find("\nrules "));  // without the id line
   };
   const std::string by_default = match(nullptr);
   CHECK(match({nullptr, "heuristic", "heuristic", "heuristic"}) == by_default);
@@ -356,7 +358,7 @@ TEST_CASE("leave frees a seat before the start and hands it to a bot after") {
   CHECK(last_of(r, "left") != nullptr);
   CHECK(json::parse(h.handler.lobby())["tables"].empty());  // nobody left: the table closed
   CHECK(error_code(h.send(1, json{{"type", "join"}, {"table", id}})) == "match_over");
-  CHECK_FALSE(h.handler.replay_transcript(id));  // no match was played
+  CHECK_FALSE(h.handler.match_text(id, Handler::MatchText::record));  // no match was played
   // A table of three people: Ana leaves before the start, Bea keeps it open, Cris takes seat 0.
   h.send(1, create_msg({"human", "human", "human", "bot"}));
   id = (*last_of(h.inbox[1], "table"))["table"];
@@ -379,7 +381,7 @@ TEST_CASE("leave frees a seat before the start and hands it to a bot after") {
     play_views(h, 3, id, 1);
   }
   CHECK(last_of(h.inbox[2], "match_over") != nullptr);
-  CHECK(h.handler.replay_transcript(id));
+  CHECK(h.handler.match_text(id, Handler::MatchText::record));
 }
 
 TEST_CASE("a restart rebuilds unfinished matches from the store, the match ends as "
@@ -417,7 +419,7 @@ TEST_CASE("a restart rebuilds unfinished matches from the store, the match ends 
     h.now += 61000;  // Bea never resumes: after the grace window a bot plays her seat
   }
   CHECK(last_of(h.inbox[1], "match_over") != nullptr);
-  CHECK(h.handler.replay_transcript(id));
+  CHECK(h.handler.match_text(id, Handler::MatchText::record));
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
 }
 
@@ -594,6 +596,8 @@ TEST_CASE("views: each legal action's kind, amount, signal and cards are the lib
           REQUIRE(limits.is_object());
           CHECK(limits["min"] == mus::min_bet(s));
           CHECK(limits["max"] == mus::max_bet(s));
+          CHECK(limits["game"] == s.rules.target - s.scores.points[mus::team_of(seat) & 1] -
+                                      (s.bet.open != 0 ? s.bet.proposed : 0));
           ++with_limits;
         } else {
           CHECK(limits.is_null());
@@ -611,6 +615,72 @@ TEST_CASE("views: each legal action's kind, amount, signal and cards are the lib
   CHECK(with_limits > 5);
   CHECK(with_gestures > 5);
   for (const char* k : {"mus", "cut", "discard", "pass", "bet", "ordago"}) {
+    INFO(k);
+    CHECK(kinds.count(k) == 1);
+  }
+}
+
+TEST_CASE("hello.tips: the seat to act whose person asked gets the library's tips, field "
+          "for field; nobody else gets any") {
+  const char* rules = "standard target=40";
+  std::set<std::string> kinds;
+  int with_tips = 0;
+  for (std::uint64_t seed = 5; seed < 8; ++seed) {
+    Harness h(relaxed(), seed);
+    h.hello(1, "Ana", true);  // asks for tips
+    h.hello(2, "Bea");        // does not
+    h.hello(3, "Eve", true);  // a spectator who asks: spectators get none
+    h.send(1, json{{"type", "create"}, {"rules", rules}, {"seats", {"human", "human", "bot", "bot"}},
+                   {"seat", 0}, {"clock", 600}});
+    const std::string id = (*last_of(h.inbox[1], "table"))["table"];
+    h.send(3, json{{"type", "watch"}, {"table", id}});
+    h.send(2, json{{"type", "join"}, {"table", id}, {"seat", 1}});
+    for (int round = 0; round < 3000 && last_of(h.inbox[1], "match_over") == nullptr; ++round) {
+      for (ConnId c : {ConnId{1}, ConnId{2}, ConnId{3}}) {
+        const json* v = last_of(h.inbox[c], "view");
+        if (v == nullptr) continue;
+        if (c != 1 || (*v)["legal"].empty()) {
+          CHECK_FALSE(v->contains("tips"));
+          continue;
+        }
+        REQUIRE(v->contains("tips"));
+        const mus::State st = state_at(h, id, rules, (*v)["seq"].get<std::size_t>());
+        const auto expected = mus::tips(st, 0);
+        REQUIRE(expected);
+        const json& got = (*v)["tips"];
+        REQUIRE(got.size() == expected->size);
+        for (std::size_t i = 0; i < expected->size; ++i) {
+          const mus::Tip& t = expected->items[i];
+          const json& g = got[i];
+          INFO(g.dump());
+          CHECK(g["kind"] == std::string(mus::tip_kind_name(t.kind)));
+          kinds.insert(g["kind"]);
+          CHECK(g["score"] == json{t.score[0], t.score[1]});
+          CHECK(g["count"] == t.count);
+          CHECK(g["amount"] == t.amount);
+          for (std::size_t k = 0; k < 4; ++k) CHECK(g["hand_ids"][k] == t.hand[k].id());
+          CHECK(g["value"] == t.eval.value);
+          if (t.lance >= 0)
+            CHECK(g["lance"] == std::string(mus::lance_name(static_cast<mus::Lance>(t.lance))));
+          else
+            CHECK_FALSE(g.contains("lance"));
+          if (t.action != mus::no_tip_action)
+            CHECK(g["action"]["text"] == mus::action_to_text(t.action));
+          else
+            CHECK_FALSE(g.contains("action"));
+          if (t.kind == mus::TipKind::search_choice) {
+            CHECK(std::abs(g["points"].get<double>() - t.points) < 0.006);  // two decimals
+          }
+          ++with_tips;
+        }
+      }
+      if (!step_once(h, id)) h.tick();
+    }
+    REQUIRE(last_of(h.inbox[1], "match_over") != nullptr);
+  }
+  CHECK(with_tips > 50);
+  CHECK(kinds.size() >= 5);
+  for (const char* k : {"search_choice", "club_cut", "club_mus"}) {
     INFO(k);
     CHECK(kinds.count(k) == 1);
   }
