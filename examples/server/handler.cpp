@@ -713,7 +713,8 @@ struct Handler::Impl final : TableHost {
   // them. A node nobody connects to is a standby: the load balancer sends people to another
   // node (docs/server.md, "Several machines"), which must be the one that takes the tables.
   void take_over(std::int64_t now) {
-    if (now < next_lease_ms) return;
+    // A server alone: no read through the commit thread every second for nothing.
+    if (!store.shared() || now < next_lease_ms) return;
     next_lease_ms = now + lease_check_ms;
     const std::int64_t hello = last_hello_ms.load();
     const bool serving = hello != 0 && now - hello <= serving_window_ms;

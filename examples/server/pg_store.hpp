@@ -55,6 +55,7 @@ class PgStore final : public Store {
   std::vector<TableRecord> load_unfinished() override;
   std::optional<TableRecord> load_table(const std::string& id) override;
   std::vector<std::string> renew_leases(bool take) override;
+  bool shared() const override { return !node_.empty(); }
   std::optional<PlayerRecord> load_player(const std::string& id) override;
   void begin_group() override;
   void end_group() override;

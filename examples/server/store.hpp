@@ -120,6 +120,9 @@ class Store {
   /// @return The ids of the tables taken, for the caller to load (load_table()) and serve. A
   /// store that one server alone uses owns every table: it takes none.
   virtual std::vector<std::string> renew_leases(bool /*take*/) { return {}; }
+  /// @brief Whether several nodes share this store (leases to renew, others' players): a
+  /// server alone skips renew_leases() altogether.
+  virtual bool shared() const { return false; }
   /// @brief A player that another node made after this one loaded the players.
   /// A store that one server alone uses has no such player: nullopt.
   virtual std::optional<PlayerRecord> load_player(const std::string& /*id*/) {

@@ -103,6 +103,8 @@ class Committer {
     if (!out.empty()) push({{}, false, std::move(out)});
   }
 
+  // The store it writes (for what never changes, such as Store::shared()).
+  Store& store() const { return store_; }
   // Counts, for the log at the end.
   std::uint64_t groups() const { return groups_.load(); }
   std::uint64_t writes() const { return writes_.load(); }
@@ -229,6 +231,7 @@ class QueuedStore final : public Store {
   std::optional<PlayerRecord> load_player(const std::string& id) override {
     return read([&id](Store& s) { return s.load_player(id); });
   }
+  bool shared() const override { return c_.store().shared(); }
 
  private:
   template <typename F>
