@@ -1,11 +1,12 @@
-// The bots' entry points: the seat's view with its hidden cards replaced (the one place that
-// reads a full state), the dispatch by kind, and playouts of whole hands or matches.
+// The bots' entry points: the seat's view and the state behind it (the one place that reads a
+// full state), the dispatch by kind, and playouts of whole hands or matches.
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
 
 #include "bots_internal.hpp"
+#include "mus/observation.hpp"
 
 namespace mus {
 
@@ -17,12 +18,6 @@ constexpr std::uint64_t all_cards = (std::uint64_t{1} << deck_size) - 1;
 constexpr std::uint64_t stream_shuffle = 1;
 constexpr std::uint64_t stream_decision = 2;
 constexpr std::uint64_t stream_playout = 3;
-
-bool hand_full(const State& s, int seat) {
-  for (int i = 0; i < hand_size; ++i)
-    if (s.deck.hands[static_cast<std::size_t>(seat * hand_size + i)] == no_card) return false;
-  return true;
-}
 
 // Adds the points a step's events credit to each team (the count, a deje, tío Perete).
 void add_points(std::array<std::int32_t, 2>& gained, const Events& ev) noexcept {
@@ -161,33 +156,11 @@ BotView bot_view(const State& s, int seat) noexcept {
   for (const std::uint8_t id : v.view.hand)
     if (id < deck_size) own |= std::uint64_t{1} << id;
   v.unseen = all_cards & ~own;
-
-  // Every place the seat cannot see gets the unseen cards in increasing id order: the other
-  // hands' filled slots, the live stock, then the pile (its size is public).
-  State h = s;
-  std::uint64_t rest = v.unseen;
-  const auto next_card = [&rest]() {
-    const auto id = static_cast<std::uint8_t>(std::countr_zero(rest));
-    rest &= rest - 1;
-    return id;
-  };
-  for (int o = 0; o < seats; ++o) {
-    if (o == seat) continue;
-    for (int i = 0; i < hand_size; ++i) {
-      std::uint8_t& slot = h.deck.hands[static_cast<std::size_t>(o * hand_size + i)];
-      if (slot != no_card) slot = next_card();
-    }
-  }
-  for (int i = 0; i < deck_size; ++i) {
-    std::uint8_t& c = h.deck.stock[static_cast<std::size_t>(i)];
-    c = (i >= h.deck.stock_pos && i < h.deck.stock_end) ? next_card() : std::uint8_t{0};
-  }
-  h.deck.pile = rest;
-  for (int o = 0; o < seats; ++o)
-    if (o != seat)
-      h.truth[static_cast<std::size_t>(o)] =
-          hand_full(h, o) ? true_signals(hand_of(h, o), h.rules) : std::uint16_t{0};
-  v.hidden = h;
+  // The state behind the view, built from the view alone by the library's one builder: the
+  // canonical placement of the unseen cards. A state validate_state() refuses has no such
+  // state; the bots then see it as it is.
+  const Result<State> behind = state_from_view(s.rules, v.view);
+  v.hidden = behind.ok() ? *behind : s;
   return v;
 }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "mus/bots.hpp"
+#include "rng.hpp"
 
 namespace mus::bots {
 
@@ -17,32 +18,8 @@ constexpr std::uint64_t derive(std::uint64_t base, std::uint64_t stream,
   return derive_seed(base, stream, index);
 }
 
-/// A deterministic PRNG (SplitMix64): the same seed gives the same numbers everywhere.
-class Rng {
- public:
-  explicit constexpr Rng(std::uint64_t seed) noexcept : state_(seed) {}
-  /// The next 64 random bits.
-  constexpr std::uint64_t next() noexcept { return mus::splitmix64(state_); }
-  /// A uniform integer in 0..bound-1 (bound >= 1), by rejection: no modulo bias.
-  constexpr std::uint32_t below(std::uint32_t bound) noexcept {
-    if (bound <= 1) return 0;
-    const std::uint32_t limit = (0U - bound) % bound;  // 2^32 mod bound
-    for (;;) {
-      const auto x = static_cast<std::uint32_t>(next() >> 32);
-      const std::uint64_t m = std::uint64_t{x} * bound;
-      if (static_cast<std::uint32_t>(m) >= limit) return static_cast<std::uint32_t>(m >> 32);
-    }
-  }
-  /// A uniform double in [0, 1), from 53 random bits.
-  constexpr double uniform() noexcept {
-    return static_cast<double>(next() >> 11) * (1.0 / 9007199254740992.0);
-  }
-  /// True with probability p.
-  constexpr bool chance(double p) noexcept { return uniform() < p; }
-
- private:
-  std::uint64_t state_;
-};
+/// The decisions' PRNG (src/rng.hpp): the same seed gives the same numbers everywhere.
+using Rng = detail::Rng;
 
 /// Percentile tables for one kings setting: the share of hands a strength beats (ties half).
 struct Percentiles {
@@ -130,18 +107,34 @@ double evidence_weight(const Evidence& ev, const State& world, const OpponentMod
                        int observer, std::uint64_t seed) noexcept;
 
 /// A deal of the view's hidden cards consistent with the public facts (declarations, signals,
-/// tío Perete).
-State determinize(const BotView& v, Rng& rng) noexcept;
+/// tío Perete): v.hidden, the state state_from_view() built behind the view, with the unseen
+/// cards placed again by the builder's placement (detail::place_unseen()) from the next number
+/// of `rng`. A state validate_state() accepts when v.hidden is one (bot_view() makes it so for
+/// every state validate_state() accepts); refused when no placement agrees.
+Result<State> determinize(const BotView& v, Rng& rng) noexcept;
+
+/// A debug callback of the search (tests): `seen` is called with every sampled deal the search
+/// rolls out or weighs a showdown in, nested searches included, and the view it was sampled
+/// from, before the deal is used.
+struct SearchWatch {
+  /// The callback.
+  void (*seen)(void* context, const SeatView& from, const State& deal) = nullptr;
+  void* context = nullptr;  ///< Its first argument.
+};
 
 /// The search's estimates of its candidate actions (best first) against the model. Used by
 /// bot_choose() and bot_evaluate() (search bot: robust_model(), exploiter: exact_model()).
+/// None when v.hidden is not a state validate_state() accepts with the view (nothing to
+/// sample). `watch` (tests) sees every sampled deal.
 ActionEstimates search_estimates(const BotView& v, const BotConfig& c, std::uint64_t seed,
-                                 const OpponentModel& m) noexcept;
+                                 const OpponentModel& m,
+                                 const SearchWatch* watch = nullptr) noexcept;
 
 /// Whether the seat to act in `w`, facing an órdago, accepts by its own equity: the chance of
 /// its team winning the lance's showdown over deals sampled from its view (weighed by the
 /// inference of `m`) against the game chance after a refusal.
-bool cautious_accepts(const State& w, const OpponentModel& m, std::uint64_t seed) noexcept;
+bool cautious_accepts(const State& w, const OpponentModel& m, std::uint64_t seed,
+                      const SearchWatch* watch = nullptr) noexcept;
 
 }  // namespace mus::bots
 

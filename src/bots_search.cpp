@@ -14,6 +14,7 @@
 #include <cstddef>
 
 #include "bots_internal.hpp"
+#include "reducer.hpp"
 
 namespace mus::bots {
 
@@ -92,20 +93,9 @@ void tally(const Events& ev, Outcome& o) {
   }
 }
 
-// --- determinization ---------------------------------------------------------------------------
-
-// Whether a seat's sampled hand agrees with what is public about it.
-bool consistent(const State& w, int seat, const Hand& h) {
-  const auto bit = [seat](std::uint8_t mask) { return ((mask >> seat) & 1U) != 0; };
-  const std::uint16_t truth = true_signals(h, w.rules);
-  if ((w.signals[static_cast<std::size_t>(seat)] & ~truth) != 0) return false;
-  if (bit(w.decl.perete_mask) && named_hand(h, w.rules.kings) != NamedHand::tio_perete)
-    return false;
-  if ((w.decl.declared & 3U) == 0) return true;
-  const HandEval e = evaluate(h, w.rules);
-  if ((w.decl.declared & 1U) != 0 && has_pares(e) != bit(w.decl.pares_mask)) return false;
-  if ((w.decl.declared & 2U) != 0 && has_juego(e) != bit(w.decl.juego_mask)) return false;
-  return true;
+// Shows a sampled deal and the view it was sampled from to the search's watch (tests), if any.
+void show(const SearchWatch* watch, const BotView& from, const State& deal) {
+  if (watch != nullptr && watch->seen != nullptr) watch->seen(watch->context, from.view, deal);
 }
 
 // --- the players' policies ---------------------------------------------------------------------
@@ -132,7 +122,8 @@ Action model_action(BotKind k, const BotView& v, Rng& rng) {
 }
 
 // The action of policy `k` for the seat to act in `w` (rollouts: no signals).
-Action policy_action(BotKind k, const State& w, BotView& scratch, Rng& rng) {
+Action policy_action(BotKind k, const State& w, BotView& scratch, Rng& rng,
+                     const SearchWatch* watch) {
   const int seat = w.to_act;
   switch (k) {
     case BotKind::careful:
@@ -148,7 +139,8 @@ Action policy_action(BotKind k, const State& w, BotView& scratch, Rng& rng) {
         // A search bot as a target: its own search from its own view, with a small budget.
         const BotView full = bot_view(w, seat);
         const BotConfig inner{BotKind::search, inner_search_playouts, 0};
-        const ActionEstimates e = search_estimates(full, inner, rng.next(), robust_model());
+        const ActionEstimates e =
+            search_estimates(full, inner, rng.next(), robust_model(), watch);
         if (e.size > 0) return e.items[0].action;
       }
       break;
@@ -302,6 +294,7 @@ struct RolloutPlan {
   int us = 0;
   const OpponentModel* model = nullptr;
   std::uint64_t cautious_seed = 0;
+  const SearchWatch* watch = nullptr;
   // The cautious answers already judged in this deal (the candidates share them): by seat,
   // lance and what a refusal pays, which is all that differs between their situations.
   struct Judged {
@@ -321,8 +314,10 @@ struct RolloutPlan {
         return j.accepts;
     }
     const bool yes =
-        cautious_accepts(w, *model, derive(cautious_seed, static_cast<std::uint64_t>(seat),
-                                           static_cast<std::uint64_t>(w.lance)));
+        cautious_accepts(w, *model,
+                         derive(cautious_seed, static_cast<std::uint64_t>(seat),
+                                static_cast<std::uint64_t>(w.lance)),
+                         watch);
     if (judged_count < static_cast<int>(judged.size()))
       judged[static_cast<std::size_t>(judged_count++)] = {seat, w.lance, w.bet.stake_before, yes};
     return yes;
@@ -350,7 +345,7 @@ void rollout(State& w, RolloutPlan& plan, BotView& scratch, Rng& rng, Events& ev
           continue;
         }
       }
-      a = policy_action(plan.policy[static_cast<std::size_t>(seat)], w, scratch, rng);
+      a = policy_action(plan.policy[static_cast<std::size_t>(seat)], w, scratch, rng, plan.watch);
     }
     if (apply_in_place(w, a, &ev) != Errc::ok) return;
     tally(ev, o);
@@ -464,73 +459,18 @@ double evidence_weight(const Evidence& ev, const State& world, const OpponentMod
 
 // --- determinization -------------------------------------------------------------------------
 
-State determinize(const BotView& v, Rng& rng) noexcept {
+Result<State> determinize(const BotView& v, Rng& rng) noexcept {
+  // The state behind the view (state_from_view()'s, in v.hidden) with the unseen cards placed
+  // again from a new seed: the builder's second step, its public part being the view's already.
   State w = v.hidden;
-  std::array<std::uint8_t, deck_size> pool{};
-  int n = 0;
-  for (int id = 0; id < deck_size; ++id)
-    if (((v.unseen >> id) & 1U) != 0)
-      pool[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(id);
-  const auto pick = [&](int from, int count) {  // a partial Fisher-Yates over pool[from..n)
-    for (int i = from; i < from + count; ++i) {
-      const int j = i + static_cast<int>(rng.below(static_cast<std::uint32_t>(n - i)));
-      std::swap(pool[static_cast<std::size_t>(i)], pool[static_cast<std::size_t>(j)]);
-    }
-  };
-  std::array<int, seats> filled{};
-  for (int o = 0; o < seats; ++o)
-    for (int i = 0; i < hand_size; ++i)
-      if (o != v.seat && w.deck.hands[static_cast<std::size_t>(o * hand_size + i)] != no_card)
-        ++filled[static_cast<std::size_t>(o)];
-  constexpr int attempts = 64;
-  for (int attempt = 0; attempt < attempts; ++attempt) {
-    int at = 0;
-    bool ok = true;
-    for (int o = 0; o < seats && ok; ++o) {
-      const int k = filled[static_cast<std::size_t>(o)];
-      if (o == v.seat || k == 0) continue;
-      bool found = false;
-      for (int t = 0; t < 32 && !found; ++t) {
-        pick(at, k);
-        if (k < hand_size || attempt == attempts - 1) {
-          found = true;  // an incomplete hand says nothing; the last attempt takes any deal
-          break;
-        }
-        std::array<Card, 4> cards{};
-        for (int i = 0; i < hand_size; ++i)
-          cards[static_cast<std::size_t>(i)] =
-              Card::from_id_unchecked(pool[static_cast<std::size_t>(at + i)]);
-        found = consistent(w, o, Hand::from_cards_unchecked(cards));
-      }
-      ok = found;
-      at += k;
-    }
-    if (!ok) continue;
-    pick(at, n - at);  // the stock's order and the pile
-    int next = 0;
-    for (int o = 0; o < seats; ++o) {
-      if (o == v.seat) continue;
-      for (int i = 0; i < hand_size; ++i) {
-        std::uint8_t& slot = w.deck.hands[static_cast<std::size_t>(o * hand_size + i)];
-        if (slot != no_card) slot = pool[static_cast<std::size_t>(next++)];
-      }
-    }
-    for (int i = w.deck.stock_pos; i < w.deck.stock_end; ++i)
-      w.deck.stock[static_cast<std::size_t>(i)] = pool[static_cast<std::size_t>(next++)];
-    std::uint64_t pile = 0;
-    while (next < n) pile |= std::uint64_t{1} << pool[static_cast<std::size_t>(next++)];
-    w.deck.pile = pile;
-    for (int o = 0; o < seats; ++o)
-      if (o != v.seat && filled[static_cast<std::size_t>(o)] == hand_size)
-        w.truth[static_cast<std::size_t>(o)] = true_signals(hand_of(w, o), w.rules);
-    return w;
-  }
-  return w;  // not reached: the last attempt always deals
+  if (const Error e = detail::place_unseen(w, v.view, rng.next()); !e.ok()) return e;
+  return w;
 }
 
 // --- the cautious answer to an órdago ------------------------------------------------------------
 
-bool cautious_accepts(const State& w, const OpponentModel& m, std::uint64_t seed) noexcept {
+bool cautious_accepts(const State& w, const OpponentModel& m, std::uint64_t seed,
+                      const SearchWatch* watch) noexcept {
   const int seat = w.to_act;
   if (seat < 0 || seat >= seats) return false;
   const int team = team_of(seat);
@@ -547,7 +487,10 @@ bool cautious_accepts(const State& w, const OpponentModel& m, std::uint64_t seed
   double win = 0;
   double total = 0;
   for (int k = 0; k < cautious_deals; ++k) {
-    const State d = determinize(ov, rng);
+    const Result<State> deal = determinize(ov, rng);
+    if (!deal.ok()) continue;  // a view of no state: nothing to sample
+    const State& d = *deal;
+    show(watch, ov, d);
     const double wt = evidence_weight(ev, d, reader, seat, rng.next());
     TableEval t{};
     for (int s = 0; s < seats; ++s) t[static_cast<std::size_t>(s)] = evaluate(hand_of(d, s), d.rules);
@@ -562,7 +505,7 @@ bool cautious_accepts(const State& w, const OpponentModel& m, std::uint64_t seed
 // --- the search --------------------------------------------------------------------------------
 
 ActionEstimates search_estimates(const BotView& v, const BotConfig& c, std::uint64_t seed,
-                                 const OpponentModel& m) noexcept {
+                                 const OpponentModel& m, const SearchWatch* watch) noexcept {
   ActionEstimates out;
   Rng rng(seed);
   const Action heuristic = heuristic_action(v, rng, false);
@@ -581,6 +524,10 @@ ActionEstimates search_estimates(const BotView& v, const BotConfig& c, std::uint
   const double scale = points_scale(target);
   const double before = game_chance(need_us, need_them, own_edge);
   const Evidence evidence = gather_evidence(v);
+  // The deals are the state behind the view with its unseen cards placed again: a view of no
+  // state (a hand-made BotView, or one of a state validate_state() refuses) has none to roll
+  // out, and no estimates.
+  if (validate_state(v.hidden) != Errc::ok || !(view_of(v.hidden, v.seat) == v.view)) return out;
   const auto start = std::chrono::steady_clock::now();
 
   std::array<double, 16> sum{};
@@ -593,12 +540,16 @@ ActionEstimates search_estimates(const BotView& v, const BotConfig& c, std::uint
         std::chrono::steady_clock::now() - start >= std::chrono::milliseconds(c.time_ms))
       break;
     Rng world_rng(derive(seed, stream_world, static_cast<std::uint64_t>(k)));
-    const State world = determinize(v, world_rng);
+    const Result<State> deal = determinize(v, world_rng);
+    if (!deal.ok()) continue;  // a view of no state: nothing to roll out
+    const State& world = *deal;
+    show(watch, v, world);
     RolloutPlan plan;
     plan.policy = draw_policies(m, v.seat, world_rng);
     plan.us = us;
     plan.model = &m;
     plan.cautious_seed = derive(seed, stream_cautious, static_cast<std::uint64_t>(k));
+    plan.watch = watch;
     const double weight =
         evidence.size == 0
             ? 1.0

@@ -183,7 +183,9 @@ double sampled_lance_chance(const BotView& v, Lance l, int samples, std::uint64_
   double won = 0;
   for (int k = 0; k < n; ++k) {
     bots::Rng rng(bots::derive(seed, stream_chance, static_cast<std::uint64_t>(k)));
-    const State w = bots::determinize(v, rng);
+    const Result<State> deal = bots::determinize(v, rng);
+    if (!deal.ok()) return lance_chance(v, l);  // a view of no state: judge by percentiles
+    const State& w = *deal;
     TableEval t{};
     bool full = true;
     for (int seat = 0; seat < seats && full; ++seat) {

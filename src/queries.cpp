@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "reducer.hpp"
+#include "view_fields.hpp"
 
 namespace mus {
 
@@ -24,44 +25,13 @@ SeatView view_of(const State& s, int seat) noexcept {
   SeatView v;
   if (seat < 0 || seat >= seats) return v;
   v.seat = static_cast<std::int8_t>(seat);
-  v.phase = s.phase;
-  v.to_act = s.to_act;
-  v.dealer = s.dealer;
-  v.mano = s.mano;
-  v.lance = s.lance;
-  v.match_winner = s.scores.match_winner;
+  detail::for_each_public_field(s, v, detail::ToView{});
   for (int i = 0; i < hand_size; ++i)
     v.hand[static_cast<std::size_t>(i)] = s.deck.hands[static_cast<std::size_t>(seat * 4 + i)];
-  v.score = s.scores.points;
-  v.games = s.scores.games;
-  v.vacas = s.scores.vacas;
   v.stock_count = static_cast<std::uint8_t>(s.deck.stock_end - s.deck.stock_pos);
   v.pile_count = static_cast<std::uint8_t>(detail::popcount64(s.deck.pile));
-  v.pares_mask = s.decl.pares_mask;
-  v.juego_mask = s.decl.juego_mask;
-  v.declared = s.decl.declared;
-  v.perete_mask = s.decl.perete_mask;
-  v.signals = s.signals;
-  v.bet_open = s.bet.open;
-  v.is_ordago = s.bet.ordago;
-  v.bet_team = s.bet.team;  // -1 unless a bet is open: a closed bet is BetState{}
-  v.stake_before = s.bet.stake_before;
-  v.proposed = s.bet.proposed;
-  if (s.bet.proposal != 0) {  // R25a: the first answerer's proposal, the partner to decide
-    v.proposal = s.bet.proposal;
-    v.proposer = s.bet.answer_first;
-    v.proposal_amount = s.bet.proposal_amount;
-  }
-  v.hand_number = s.hand_number;
-  v.lances = s.lances;
-  v.last = s.last;
-  v.hand_in_game = s.hand_in_game;
-  v.mus_said = s.mus_said;
-  v.discarded = s.discarded;
-  v.refill_pos = s.deck.refill_pos;
-  v.need = s.deck.need;
-  v.answer_first = s.bet.answer_first;
-  v.deje_winner = s.scores.deje_winner;
+  // R25a: the first answerer's proposal, the partner to decide.
+  if (s.bet.proposal != 0) v.proposer = s.bet.answer_first;
   return v;
 }
 

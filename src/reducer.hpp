@@ -104,17 +104,20 @@ inline std::uint64_t hand_mask(const State& s, int seat) {
   return m;
 }
 
-// Tío Perete (R32): a complete hand of one each of 4, 5, 6 and 7.
-inline bool is_perete_hand(const State& s, int seat) {
+// Tío Perete (R32): a hand of one each of 4, 5, 6 and 7.
+inline bool is_perete(const Hand& h) {
   int seen = 0;
-  for (int i = 0; i < hand_size; ++i) {
-    const std::uint8_t id = s.deck.hands[static_cast<std::size_t>(seat * 4 + i)];
-    if (id == no_card) return false;
-    const int r = id % 10;
+  for (const Card c : h.cards()) {
+    const int r = static_cast<int>(c.rank());
     if (r < static_cast<int>(Rank::four) || r > static_cast<int>(Rank::seven)) return false;
     seen |= 1 << r;
   }
   return seen == 0b1111000;  // one each of 4, 5, 6, 7
+}
+
+// Tío Perete (R32) at a seat: its hand is complete and is_perete().
+inline bool is_perete_hand(const State& s, int seat) {
+  return hand_complete(s, seat) && is_perete(hand_at(s, seat));
 }
 
 // --- signals (R33) --------------------------------------------------------------------------
@@ -250,6 +253,24 @@ inline std::uint8_t eligible_mask(Lance l, const Declarations& d) {
 inline std::uint8_t eligible_mask(const State& s) { return eligible_mask(s.lance, s.decl); }
 
 inline bool eligible(const State& s, int seat) { return (eligible_mask(s) >> seat) & 1U; }
+
+// --- what a seat made public about its hand (R22, R32, R33) ----------------------------------
+
+// Whether the complete hand `h` at `seat` agrees with what the seat made public in `s`: the
+// signals it made are true of it (R33), it holds 4-5-6-7 if it declared tío Perete (R32), and
+// it has pares and juego exactly as declared once they are (R22). The one statement of what a
+// hand the others cannot see must be: the deal behind a seat's view (state_from_view(), the
+// bots' views and sampled deals) keeps every hand it places within it.
+inline bool hand_agrees(const State& s, int seat, const Hand& h) {
+  const auto bit = [seat](std::uint8_t mask) { return ((mask >> seat) & 1U) != 0; };
+  const std::uint16_t signals = s.signals[static_cast<std::size_t>(seat)];
+  if (signals != 0 && (signals & ~true_signals(h, s.rules)) != 0) return false;
+  if (bit(s.decl.perete_mask) && !is_perete(h)) return false;
+  if ((s.decl.declared & 3U) == 0) return true;
+  const HandEval e = evaluate(h, s.rules);
+  if ((s.decl.declared & 1U) != 0 && has_pares(e) != bit(s.decl.pares_mask)) return false;
+  return (s.decl.declared & 2U) == 0 || has_juego(e) == bit(s.decl.juego_mask);
+}
 
 // --- betting (R24-R27) ----------------------------------------------------------------------
 
@@ -508,9 +529,17 @@ bool state_in_bounds(const State& s) noexcept;
 // state that failed its check), or accepted.
 Verdict state_refusal(const State& s) noexcept;
 
-// serialize.cpp: whether a seat view holds values view_of() can give (view_from_text()'s check,
-// which state_from_view() makes too).
-bool view_in_range(const SeatView& v) noexcept;
+// view_state.cpp: the second step of state_from_view(): places the cards the view's seat has
+// not seen in `s`, a state whose public part is the view's (one state_from_view() built), from
+// `seed`, so that every other complete hand agrees with its seat's public facts (hand_agrees()).
+// The bots' sampled deals re-place the cards of the state behind a view (BotView::hidden) so,
+// without building its public part again. An error when no placement agrees.
+Error place_unseen(State& s, const SeatView& v, std::uint64_t seed) noexcept;
+
+// validate.cpp: why a seat view holds values view_of() cannot give (Errc::invalid_state and the
+// part that failed its check), or accepted: view_from_text()'s check, which state_from_view()
+// makes before it builds a state.
+Verdict view_refusal(const SeatView& v) noexcept;
 
 // How much of apply_in_place()'s precondition a build checks on every call (see match.hpp):
 // 0 nothing (release builds: the hot path); 1 the ranges the reducer indexes with (the default

@@ -3,9 +3,7 @@
 // throw; every error names the byte position it was found at.
 #include "mus/serialize.hpp"
 
-#include <algorithm>
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -270,147 +268,6 @@ struct Reader {
 
 }  // namespace
 
-namespace detail {
-namespace {
-
-// The rest of the public state (view layout 3) as validate_state() shapes it: the hand
-// counters, the mus talk and the discards in speaking order (R13, R14), the replacements owed
-// (R15), the first answerer of the open bet, the deje winner; their cleared values between
-// hands.
-bool talk_in_range(const SeatView& v) noexcept {
-  using detail::in_range;
-  const bool over = v.phase == Phase::match_over;
-  const bool refill = v.phase == Phase::shuffle && v.refill_pos != no_refill;
-  const bool between = over || (v.phase == Phase::shuffle && !refill);
-  if (v.hand_in_game > v.hand_number || (!between && v.hand_in_game == 0)) return false;
-  if (v.refill_pos != no_refill && (v.refill_pos >= seats || v.phase != Phase::shuffle))
-    return false;
-  if (!in_range(v.deje_winner, -1, 1) || !in_range(v.answer_first, -1, seats - 1)) return false;
-  const auto speaking = [&v](int k) { return (v.mano + k) % seats; };
-  if (between)
-    return v.mus_said == 0 && v.discarded == 0 && v.need == std::array<std::uint8_t, 4>{} &&
-           v.answer_first == -1 && v.deje_winner == -1;
-  if (v.mus_said > 4 || v.discarded > 4) return false;
-  if ((v.phase == Phase::discard || refill) != (v.mus_said == 4)) return false;
-  if (v.discarded != 0 && v.discarded != 4 && v.phase != Phase::discard) return false;
-  if (v.phase == Phase::mus && v.to_act != speaking(v.mus_said)) return false;
-  if (v.phase == Phase::discard && (v.discarded > 3 || v.to_act != speaking(v.discarded)))
-    return false;
-  if (refill && v.discarded != 4) return false;
-  // Cards are owed only to seats that discarded and were not served yet, the own empty slots.
-  int empty = 0;
-  for (const std::uint8_t id : v.hand) empty += id == no_card ? 1 : 0;
-  if (v.need[static_cast<std::size_t>(v.seat)] != empty) return false;
-  for (int k = 0; k < seats; ++k) {
-    const std::uint8_t n = v.need[static_cast<std::size_t>(speaking(k))];
-    bool owed = false;
-    if (v.phase == Phase::discard) owed = k < v.discarded;
-    if (refill) owed = k >= v.refill_pos;
-    if (n > hand_size || (!owed && n != 0)) return false;
-  }
-  // The open bet's first answerer: a seat of the answering team, to act or with its partner
-  // to act (R25, R25a); the proposer of a pending proposal.
-  if (v.bet_open == 0) return v.answer_first == -1;
-  if (v.answer_first < 0 || team_of(v.answer_first) == v.bet_team) return false;
-  if (v.to_act != v.answer_first && v.to_act != (v.answer_first + 2) % seats) return false;
-  return v.proposal == detail::proposal_none || v.proposer == v.answer_first;
-}
-
-}  // namespace
-
-// The values view_of() can give (see view_from_text() in the header), with the shape rules of
-// validate_state() (reducer.hpp) wherever a view holds what they check.
-bool view_in_range(const SeatView& v) noexcept {
-  using detail::in_range;
-  if (!in_range(v.seat, 0, seats - 1)) return false;
-  const int phase = static_cast<int>(v.phase);
-  if (!in_range(phase, 1, 6)) return false;
-  const bool chance = v.phase == Phase::shuffle || v.phase == Phase::match_over;
-  if (chance ? v.to_act != -1 : !in_range(v.to_act, 0, seats - 1)) return false;
-  if (v.mano >= seats || v.dealer != detail::dealer_of(v.mano)) return false;
-  const bool betting = v.phase == Phase::betting;
-  if (betting ? !in_range(static_cast<int>(v.lance), 0, 4) : v.lance != Lance::grande)
-    return false;
-  if (!in_range(v.match_winner, -1, 1) || (v.phase == Phase::match_over) != (v.match_winner >= 0))
-    return false;
-  std::uint64_t seen = 0;
-  int own = 0;
-  for (const std::uint8_t id : v.hand) {
-    if (id == no_card) continue;
-    if (id >= deck_size || ((seen >> id) & 1U) != 0) return false;
-    seen |= std::uint64_t{1} << id;
-    ++own;
-  }
-  for (int t = 0; t < 2; ++t) {
-    const auto i = static_cast<size_t>(t);
-    if (!in_range(v.score[i], 0, detail::max_score)) return false;
-    if (v.games[i] >= RulesLimits::max_games_per_vaca || v.vacas[i] > RulesLimits::max_vacas)
-      return false;
-  }
-  if (v.stock_count > deck_size || v.pile_count > deck_size ||
-      own + v.stock_count + v.pile_count > deck_size)
-    return false;
-  // The declarations (R22): made as the lances reach pares and juego, each mask only once made.
-  const int lance_index = std::min(static_cast<int>(v.lance), 3);
-  if (v.declared != detail::declared_bits(v.phase, lance_index)) return false;
-  if (v.pares_mask > ((v.declared & 1U) ? 0xF : 0) || v.juego_mask > ((v.declared & 2U) ? 0xF : 0) ||
-      v.perete_mask > 0xF)
-    return false;
-  for (const std::uint16_t m : v.signals)
-    if ((m >> signal_count) != 0) return false;
-  // The open bet (R24-R27): none (all at their defaults), or a team's bet with its stakes.
-  if (v.bet_open == 0) {
-    if (v.is_ordago != 0 || v.bet_team != -1 || v.stake_before != 0 || v.proposed != 0 ||
-        v.proposal != 0 || v.proposer != -1 || v.proposal_amount != 0)
-      return false;
-  } else {
-    if (v.bet_open > 1 || v.is_ordago > 1 || !betting || !in_range(v.bet_team, 0, 1)) return false;
-    if (v.stake_before > max_stake || v.proposed > max_stake) return false;
-    // R25a: a pending proposal of a seat of the answering team (min_raise is at least 1).
-    if (!detail::proposal_fits(v.proposal, v.proposal_amount, v.proposed, v.is_ordago != 0, 1))
-      return false;
-    if (v.proposal == detail::proposal_none
-            ? v.proposer != -1
-            : !in_range(v.proposer, 0, seats - 1) || team_of(v.proposer) == v.bet_team)
-      return false;
-  }
-  for (const LanceRecord& r : v.lances)
-    if (!detail::record_in_range(r)) return false;
-  // The lances already played agree with the declared holders (R23).
-  if ((v.declared & 1U) != 0 && v.lances[2].status != LanceStatus::pending &&
-      !detail::status_fits_teams(v.lances[2].status, detail::team_in(v.pares_mask, 0),
-                                 detail::team_in(v.pares_mask, 1)))
-    return false;
-  const HandSummary& h = v.last;
-  if (h.number > v.hand_number || !in_range(static_cast<int>(h.end), 0, 3) ||
-      !in_range(h.game_winner, -1, 1))
-    return false;
-  if (h.number == 0 ? (h.dealer != -1 || h.mano != -1 || h.end != HandEnd::none)
-                    : (!in_range(h.mano, 0, seats - 1) || h.dealer != detail::dealer_of(h.mano) ||
-                       h.end == HandEnd::none))
-    return false;
-  for (int t = 0; t < 2; ++t) {
-    const auto i = static_cast<size_t>(t);
-    if (!in_range(h.score_before[i], 0, detail::max_score) ||
-        !in_range(h.score_after[i], 0, detail::max_score))
-      return false;
-  }
-  for (const LanceRecord& r : h.lances)
-    if (!detail::record_in_range(r)) return false;
-  // The showdown (R28a): none (all 255), or sixteen distinct cards of a hand that ended.
-  if (h.shown != no_shown_cards) {
-    if (h.end == HandEnd::none) return false;
-    std::uint64_t shown = 0;
-    for (const std::uint8_t id : h.shown) {
-      if (id >= deck_size || ((shown >> id) & 1U) != 0) return false;
-      shown |= std::uint64_t{1} << id;
-    }
-  }
-  return talk_in_range(v);
-}
-
-}  // namespace detail
-
 std::string action_to_text(const Action& a) {
   if (!expressible(a)) return "invalid";
   std::string out;
@@ -672,8 +529,10 @@ Result<SeatView> view_from_text(std::string_view text) noexcept {
   v.answer_first = r.i8();
   v.deje_winner = r.i8();
   const std::uint16_t reserved = r.u16();
-  if (r.pos != view_text_bytes || reserved != 0 || !detail::view_in_range(v))
+  if (r.pos != view_text_bytes || reserved != 0)
     return Error{Errc::invalid_state, "not a seat view this library produced", -1};
+  if (const detail::Verdict why = detail::view_refusal(v); why != detail::accepted)
+    return Error{why->code, why->why, -1};
   return v;
 }
 

@@ -1,14 +1,18 @@
 // validate_state(): the structural check of a state read from outside (a C blob, a text), as a
-// list of small named checks. It states no rule of its own: wherever it checks what the reducer
-// does, it calls the reducer's predicates in reducer.hpp (the seat-view check of serialize.cpp
-// reads the same ones).
+// list of small named checks; and view_refusal(), the same for a seat view (view_from_text(),
+// state_from_view()), whose checks share the state's predicates wherever a view holds what they
+// check. Neither states a rule of its own: wherever they check what the reducer does, they call
+// the reducer's predicates in reducer.hpp.
 //
 // Every check is a comparison or a table lookup over the fixed-size fields: no allocation, no
 // loop longer than the deck. The checks run in order, and each may rely on the ones before it
 // (e.g. card ids are in range before hands are evaluated).
+#include <algorithm>
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "reducer.hpp"
 
@@ -108,14 +112,23 @@ bool tag_and_rules_ok(const State& s) {
 
 constexpr Refusal bad_turn = bad("invalid state: the phase, the deal or the seat to act (R8)");
 
-bool turn_ok(const State& s, const Where& w) {
-  if (!in_range(byte(s.phase), 1, 6)) return false;
-  if (s.mano >= seats || s.dealer != dealer_of(s.mano)) return false;
-  if (s.deck.refill_pos != no_refill && (s.phase != Phase::shuffle || s.deck.refill_pos >= seats))
-    return false;
-  const bool chance = s.phase == Phase::shuffle || w.over;
-  if (chance ? s.to_act != -1 : !in_range(s.to_act, 0, seats - 1)) return false;
-  return in_range(s.scores.match_winner, -1, 1) && w.over == (s.scores.match_winner >= 0);
+// R8, state and view alike: a phase, no seat to act while chance deals or once the match is
+// over (it has a winner exactly then) and a seat in every other phase, the dealer before the
+// mano, and replacements dealt (refill_pos) only in a shuffle.
+bool turn_fits(int phase, int to_act, int mano, int dealer, int match_winner, int refill_pos) {
+  if (!in_range(phase, 1, 6)) return false;
+  if (!in_range(mano, 0, seats - 1) || dealer != dealer_of(mano)) return false;
+  const auto p = static_cast<Phase>(phase);
+  if (refill_pos != no_refill && (p != Phase::shuffle || refill_pos >= seats)) return false;
+  const bool over = p == Phase::match_over;
+  const bool chance = p == Phase::shuffle || over;
+  if (chance ? to_act != -1 : !in_range(to_act, 0, seats - 1)) return false;
+  return in_range(match_winner, -1, 1) && over == (match_winner >= 0);
+}
+
+bool turn_ok(const State& s) {
+  return turn_fits(byte(s.phase), s.to_act, s.mano, s.dealer, s.scores.match_winner,
+                   s.deck.refill_pos);
 }
 
 // --- scores, games, vacas (R29, R30) ---------------------------------------------------------
@@ -216,14 +229,22 @@ constexpr Refusal bad_shown = bad("invalid state: the cards shown by the last ha
 // The last hand's four hands exactly when it reached the count or an accepted órdago, else none.
 // Shown cards are determined by the hand: sixteen distinct cards whose evaluation gives every
 // winner, every tantos and the fourth lance recorded.
+// R1: cards ids of the deck, no card twice (no_card slots skipped when `empty` allows them).
+template <std::size_t N>
+bool distinct_cards(const std::array<std::uint8_t, N>& ids, bool empty) {
+  std::uint64_t seen = 0;
+  for (const std::uint8_t id : ids) {
+    if (empty && id == no_card) continue;
+    if (id >= deck_size || ((seen >> id) & 1U) != 0) return false;
+    seen |= std::uint64_t{1} << id;
+  }
+  return true;
+}
+
 bool showdown_ok(const State& s) {
   const HandSummary& last = s.last;
   if (last.number == 0 || !shows_cards(s.rules, last.end)) return last.shown == no_shown_cards;
-  std::uint64_t shown = 0;
-  for (const std::uint8_t id : last.shown) {
-    if (id >= deck_size || ((shown >> id) & 1U) != 0) return false;
-    shown |= std::uint64_t{1} << id;
-  }
+  if (!distinct_cards(last.shown, false)) return false;
   TableEval t{};
   for (int seat = 0; seat < seats; ++seat) {
     std::array<Card, hand_size> cards{};
@@ -290,14 +311,19 @@ constexpr Refusal bad_owed = bad("invalid state: the replacement cards owed (R14
 
 // Empty slots only while replacements are owed: their number is what the seat is owed.
 // Discards and replacements go in speaking order.
+// R14, R15, state and view alike: whether the seat that speaks k-th may be owed cards now: it
+// discarded in this discard phase, or it was not served yet while replacements are dealt.
+bool may_be_owed(Phase phase, bool refill, int discarded, int refill_pos, int k) {
+  if (phase == Phase::discard) return k < discarded;
+  return refill && k >= refill_pos;
+}
+
 bool replacements_ok(const State& s, const Where& w) {
   for (int k = 0; k < seats; ++k) {
     const int seat = speaking_seat(s, k);
     const int need = s.deck.need[idx(seat)];
     if (need != empty_slots(s, seat)) return false;
-    bool owed = false;  // may this seat be owed cards now?
-    if (s.phase == Phase::discard) owed = k < s.discarded;
-    if (w.refill) owed = k >= s.deck.refill_pos;
+    const bool owed = may_be_owed(s.phase, w.refill, s.discarded, s.deck.refill_pos, k);
     if (!owed && need != 0) return false;
     if (owed && need == 0 && !s.rules.zero_discard) return false;
   }
@@ -328,15 +354,21 @@ bool signals_ok(const State& s) {
 
 constexpr Refusal bad_mus = bad("invalid state: the mus talk or the discards (R13, R14, R31)");
 
+// R13, R14, state and view alike, inside a hand: at most four seats said mus and discarded; the
+// discards (and replacements) come exactly after four mus, the seat to act is the next to
+// speak, and a discard phase's count is the seats that discarded so far.
+bool talk_fits(Phase phase, bool refill, int mus_said, int discarded, int to_act, int mano) {
+  const auto speaking = [mano](int k) { return (mano + k) % seats; };
+  if (mus_said > 4 || (discarded != 0 && discarded != 4 && phase != Phase::discard)) return false;
+  if ((phase == Phase::discard || refill) != (mus_said == 4)) return false;
+  if (phase == Phase::mus && to_act != speaking(mus_said)) return false;
+  if (phase == Phase::discard && (discarded > 3 || to_act != speaking(discarded))) return false;
+  return !refill || discarded == 4;
+}
+
 bool mus_round_ok(const State& s, const Where& w) {
   if (s.corrido > 1 || s.no_signals > 1) return false;
-  if (s.mus_said > 4 || (s.discarded != 0 && s.discarded != 4 && s.phase != Phase::discard))
-    return false;
-  if ((s.phase == Phase::discard || w.refill) != (s.mus_said == 4)) return false;
-  if (s.phase == Phase::mus && s.to_act != speaking_seat(s, s.mus_said)) return false;
-  if (s.phase == Phase::discard && (s.discarded > 3 || s.to_act != speaking_seat(s, s.discarded)))
-    return false;
-  if (w.refill && s.discarded != 4) return false;
+  if (!talk_fits(s.phase, w.refill, s.mus_said, s.discarded, s.to_act, s.mano)) return false;
   // The deal decided whether this hand is a mus corrido hand (R31).
   if (!w.between && s.no_signals != (is_corrido_hand(s.rules, s.hand_number, s.hand_in_game) ? 1 : 0))
     return false;
@@ -479,13 +511,161 @@ bool cleared_ok(const State& s) {
   return c == s;
 }
 
+// --- seat views (view_from_text(), state_from_view()) ----------------------------------------
+
+// The values view_of() can give: the ranges the builder of a state behind a view reads, and the
+// rules above wherever a view holds what they check (the same predicates). A view holds no
+// rules, so what the rules bound is checked against RulesLimits; state_from_view() checks the
+// rest on the state it builds (validate_state()).
+
+constexpr Refusal bad_view(std::string_view why) { return Refusal{Errc::invalid_state, why}; }
+
+constexpr Refusal bad_view_turn = bad_view(
+    "not a seat view this library produced: the seat, the phase, the deal or the seat to act "
+    "(R8)");
+
+bool view_turn_ok(const SeatView& v) {
+  if (!in_range(v.seat, 0, seats - 1)) return false;
+  if (!turn_fits(byte(v.phase), v.to_act, v.mano, v.dealer, v.match_winner, v.refill_pos))
+    return false;
+  // The lance being bet, grande outside the lances (index 3: juego or punto).
+  return v.phase == Phase::betting ? in_range(byte(v.lance), 0, 4) : v.lance == Lance::grande;
+}
+
+constexpr Refusal bad_view_cards = bad_view(
+    "not a seat view this library produced: the seat's cards or the stock and pile sizes (R1, "
+    "R15)");
+
+bool view_cards_ok(const SeatView& v) {
+  if (!distinct_cards(v.hand, true)) return false;
+  int own = 0;
+  for (const std::uint8_t id : v.hand) own += id == no_card ? 0 : 1;
+  return v.stock_count <= deck_size && v.pile_count <= deck_size &&
+         own + v.stock_count + v.pile_count <= deck_size;
+}
+
+constexpr Refusal bad_view_scores =
+    bad_view("not a seat view this library produced: the scores, games or vacas (R29, R30)");
+
+bool view_scores_ok(const SeatView& v) {
+  for (int t = 0; t < 2; ++t) {
+    const auto i = idx(t);
+    if (!in_range(v.score[i], 0, max_score)) return false;
+    if (v.games[i] >= RulesLimits::max_games_per_vaca || v.vacas[i] > RulesLimits::max_vacas)
+      return false;
+  }
+  return in_range(v.deje_winner, -1, 1);
+}
+
+constexpr Refusal bad_view_declared = bad_view(
+    "not a seat view this library produced: the pares, juego or tio Perete declarations (R22, "
+    "R32)");
+
+// Made as the lances reach pares and juego, each mask only once made.
+bool view_declarations_ok(const SeatView& v) {
+  const int lance_index = std::min(static_cast<int>(v.lance), 3);
+  if (v.declared != declared_bits(v.phase, lance_index)) return false;
+  return v.pares_mask <= ((v.declared & 1U) != 0 ? 0xF : 0) &&
+         v.juego_mask <= ((v.declared & 2U) != 0 ? 0xF : 0) && v.perete_mask <= 0xF;
+}
+
+constexpr Refusal bad_view_signals =
+    bad_view("not a seat view this library produced: a signal out of the catalogue (R33)");
+
+bool view_signals_ok(const SeatView& v) {
+  for (const std::uint16_t m : v.signals)
+    if ((m >> signal_count) != 0) return false;
+  return true;
+}
+
+constexpr Refusal bad_view_bet = bad_view(
+    "not a seat view this library produced: the open bet or its answerers (R24-R27, R25a)");
+
+// None (every field at its default), or a team's bet in a lance, answered by a seat of the other
+// team (the seat to act or its partner) and by any pending proposal of that seat (R25a; the
+// rules' min_raise is at least 1).
+bool view_bet_ok(const SeatView& v) {
+  if (v.bet_open == 0)
+    return v.is_ordago == 0 && v.bet_team == -1 && v.stake_before == 0 && v.proposed == 0 &&
+           v.proposal == proposal_none && v.proposer == -1 && v.proposal_amount == 0 &&
+           v.answer_first == -1;
+  if (v.bet_open > 1 || v.is_ordago > 1 || v.phase != Phase::betting || !in_range(v.bet_team, 0, 1))
+    return false;
+  if (v.stake_before > max_stake || v.proposed > max_stake) return false;
+  if (!proposal_fits(v.proposal, v.proposal_amount, v.proposed, v.is_ordago != 0, 1)) return false;
+  const int first = v.answer_first;
+  if (!in_range(first, 0, seats - 1) || team_of(first) == v.bet_team) return false;
+  if (v.to_act != first && v.to_act != partner(first)) return false;
+  return v.proposal == proposal_none ? v.proposer == -1 : v.proposer == first;
+}
+
+constexpr Refusal bad_view_records =
+    bad_view("not a seat view this library produced: a lance record (R23-R28)");
+
+// In range, and the pares lance played as the declared holders allow (R23).
+bool view_records_ok(const SeatView& v) {
+  for (const LanceRecord& r : v.lances)
+    if (!record_in_range(r)) return false;
+  return (v.declared & 1U) == 0 ||
+         status_fits_teams(v.lances[2].status, team_in(v.pares_mask, 0), team_in(v.pares_mask, 1));
+}
+
+constexpr Refusal bad_view_last = bad_view(
+    "not a seat view this library produced: the hand counters or the last hand's summary (R10, "
+    "R28a, R29)");
+
+bool view_last_ok(const SeatView& v) {
+  const HandSummary& h = v.last;
+  const bool between = v.phase == Phase::match_over || (v.phase == Phase::shuffle && v.refill_pos == no_refill);
+  if (v.hand_in_game > v.hand_number || (!between && v.hand_in_game == 0)) return false;
+  if (h.number > v.hand_number || !in_range(byte(h.end), 0, 3) || !in_range(h.game_winner, -1, 1))
+    return false;
+  if (h.number == 0 ? (h.dealer != -1 || h.mano != -1 || h.end != HandEnd::none)
+                    : (!in_range(h.mano, 0, seats - 1) || h.dealer != dealer_of(h.mano) ||
+                       h.end == HandEnd::none))
+    return false;
+  for (int t = 0; t < 2; ++t)
+    if (!in_range(h.score_before[idx(t)], 0, max_score) ||
+        !in_range(h.score_after[idx(t)], 0, max_score))
+      return false;
+  for (const LanceRecord& r : h.lances)
+    if (!record_in_range(r)) return false;
+  // The showdown (R28a): none, or sixteen distinct cards of a hand that ended.
+  return h.shown == no_shown_cards || (h.end != HandEnd::none && distinct_cards(h.shown, false));
+}
+
+constexpr Refusal bad_view_talk = bad_view(
+    "not a seat view this library produced: the mus talk, the discards or the cards owed (R13, "
+    "R14, R15)");
+
+// Between hands every counter of a hand at its cleared value; inside one the talk and the
+// cards owed as the state's checks say, the seat's own empty slots being what it is owed.
+bool view_talk_ok(const SeatView& v) {
+  const bool refill = v.phase == Phase::shuffle && v.refill_pos != no_refill;
+  const bool between = v.phase == Phase::match_over || (v.phase == Phase::shuffle && !refill);
+  if (between)
+    return v.mus_said == 0 && v.discarded == 0 && v.need == std::array<std::uint8_t, 4>{} &&
+           v.answer_first == -1 && v.deje_winner == -1;
+  if (!talk_fits(v.phase, refill, v.mus_said, v.discarded, v.to_act, v.mano)) return false;
+  int empty = 0;
+  for (const std::uint8_t id : v.hand) empty += id == no_card ? 1 : 0;
+  if (v.need[idx(v.seat)] != empty) return false;
+  for (int k = 0; k < seats; ++k) {
+    const std::uint8_t n = v.need[idx((v.mano + k) % seats)];
+    if (n > hand_size ||
+        (n != 0 && !may_be_owed(v.phase, refill, v.discarded, v.refill_pos, k)))
+      return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 Verdict state_refusal(const State& s) noexcept {
   if (!state_in_bounds(s)) return &out_of_bounds;
   if (!tag_and_rules_ok(s)) return &bad_tag;
   const Where w = where(s);
-  if (!turn_ok(s, w)) return &bad_turn;
+  if (!turn_ok(s)) return &bad_turn;
   if (!scores_ok(s, w)) return &bad_scores;
   if (s.hand_number == 0) {  // nothing dealt yet: exactly what new_match() made
     const Result<State> fresh = new_match(s.rules, s.dealer);
@@ -505,6 +685,19 @@ Verdict state_refusal(const State& s) noexcept {
   if (!hand_lances_ok(s)) return &bad_played;
   if (!betting_lance_ok(s)) return &bad_unbet;
   if (!bet_ok(s)) return &bad_bet;
+  return accepted;
+}
+
+Verdict view_refusal(const SeatView& v) noexcept {
+  if (!view_turn_ok(v)) return &bad_view_turn;
+  if (!view_cards_ok(v)) return &bad_view_cards;
+  if (!view_scores_ok(v)) return &bad_view_scores;
+  if (!view_declarations_ok(v)) return &bad_view_declared;
+  if (!view_signals_ok(v)) return &bad_view_signals;
+  if (!view_bet_ok(v)) return &bad_view_bet;
+  if (!view_records_ok(v)) return &bad_view_records;
+  if (!view_last_ok(v)) return &bad_view_last;
+  if (!view_talk_ok(v)) return &bad_view_talk;
   return accepted;
 }
 

@@ -1,16 +1,26 @@
-// state_from_view(): a state of the rules whose view for the seat is the given view, for a
-// program that sees only that view (a bot playing through a server). The public part of the
-// state is read from the view (and derived from it where validate_state() fixes a field); the
-// hidden cards are dealt by a bounded search, in increasing card order, so that every other
-// complete hand agrees with what its seat made public (signals, declarations, tío Perete).
-// The result passes validate_state(): the search uses the reducer's own predicates, and the
-// state is checked at the end.
+// state_from_view(): the one builder of a state behind a seat's view (OpenSpiel's
+// ResampleFromInfostate), for a program that sees only that view (a bot playing through a
+// server), for bot_view() (seed 0, the canonical placement) and for the search's sampled deals.
+//
+// The public part of the state is the view's, copied by the field list that view_of() reads
+// (view_fields.hpp), plus what validate_state() derives from it. The cards the seat has not seen
+// are placed from the seed so that every other complete hand agrees with what its seat made
+// public (detail::hand_agrees(): signals, declarations, tío Perete): each such hand is drawn at
+// random until it agrees, and when the public facts leave too few hands for that, an exact
+// search over the multisets of card kinds places them. The state is checked with
+// validate_state() before it is returned; a view no placement agrees with is refused. No
+// allocation.
+#include <algorithm>
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "mus/observation.hpp"
 #include "reducer.hpp"
+#include "rng.hpp"
+#include "view_fields.hpp"
 
 namespace mus {
 namespace {
@@ -19,11 +29,15 @@ using detail::speaking_seat;
 
 constexpr std::uint64_t all_cards = (std::uint64_t{1} << deck_size) - 1;
 
-// A bound on the hands the deal search tries (about 50 ns each): a view of a real state finds
-// its deal after a few thousand, and a view no deal agrees with is refused within the bound.
-constexpr long search_budget = 2'000'000;
+// The hands the exact search may try (each a few tens of ns): a view of a real state needs a
+// handful, and one no deal agrees with is refused within the bound (a few tens of ms at most).
+constexpr long search_budget = 1'000'000;
 
-constexpr Error not_a_view{Errc::invalid_state, "not a seat view this library produced", -1};
+// The hands are first drawn at random: this many rounds, each hand this many times, before the
+// exact search places them (which it does when the public facts leave few hands to choose).
+constexpr int draw_rounds = 8;
+constexpr int draw_tries = 64;
+
 constexpr Error no_deal{Errc::invalid_state,
                         "no deal of the unseen cards agrees with the signals and declarations of "
                         "the view (R22, R32, R33)",
@@ -35,11 +49,17 @@ constexpr Error no_deal_in_bound{Errc::invalid_state,
 constexpr Error inconsistent{Errc::invalid_state, "the view is not one of a state of these rules",
                              -1};
 
+constexpr std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+
+// --- the public part ---------------------------------------------------------------------------
+
 // What the state keeps that view_of() does not show because validate_state() fixes it.
-void derive_public(State& s, const SeatView& v) {
+void derive_public(State& s) {
   const bool between = s.phase == Phase::match_over || s.deal_due();
-  const HandSummary& last = v.last;
+  s.lance_index = static_cast<std::uint8_t>(
+      s.phase != Phase::betting ? 0 : std::min(static_cast<int>(s.lance), 3));
   // The scores when this hand was dealt: the last hand's, carried on unless a game was won.
+  const HandSummary& last = s.last;
   std::array<std::int16_t, 2> start{};
   if (last.number != 0) {
     if (between) {
@@ -59,162 +79,291 @@ void derive_public(State& s, const SeatView& v) {
       s.decl.perete_asked =
           static_cast<std::uint8_t>(s.decl.perete_asked | (1U << speaking_seat(s, k)));
   }
-  if (v.bet_open != 0) {
-    BetState& b = s.bet;
-    b.open = 1;
-    b.ordago = v.is_ordago;
-    b.team = v.bet_team;
-    b.answer_first = v.answer_first;
-    b.answer_second = static_cast<std::int8_t>(detail::second_answerer(s, v.answer_first));
-    b.answer_stage = s.to_act == v.answer_first ? 0 : 1;
-    b.stake_before = v.stake_before;
-    b.proposed = v.proposed;
-    b.proposal = v.proposal;
-    b.proposal_amount = v.proposal_amount;
+  if (s.bet.open != 0) {  // R25, R25a: who answers, and who speaks now
+    s.bet.answer_second = static_cast<std::int8_t>(detail::second_answerer(s, s.bet.answer_first));
+    s.bet.answer_stage = s.to_act == s.bet.answer_first ? 0 : 1;
   }
 }
 
-// The deal search: the other seats' complete hands, each agreeing with its public facts.
-struct Deal {
-  State& s;
-  std::array<int, 3> seats_to_deal{};  // the other seats with a complete hand
+// --- card kinds ----------------------------------------------------------------------------------
+
+// Cards that nothing public about a hand tells apart: a hand's signals, pares, juego and tío
+// Perete depend on its effective ranks (R2: with 8 kings a 3 is a king and a 2 an ace), and on
+// the suits of its sota and 7s only for a 31 real that names suits (R19). The exact search
+// chooses how many cards of each kind a hand holds, never which ones.
+struct Kinds {
+  static constexpr int max = 16;  // 10 ranks, or 8 ranks and the 8 sotas and 7s by suit
   int count = 0;
-  long budget = search_budget;
-
-  // Whether seat `o`'s hand in `s` agrees with what the seat made public: only true signals
-  // (R33), its pares and juego as declared (R22), tío Perete only with the hand (R32).
-  [[nodiscard]] bool agrees(int o) const {
-    const auto bit = [o](std::uint8_t mask) { return ((mask >> o) & 1U) != 0; };
-    if ((s.signals[static_cast<std::size_t>(o)] & ~detail::truth_of(s, o)) != 0) return false;
-    if (bit(s.decl.perete_mask) && !detail::is_perete_hand(s, o)) return false;
-    if ((s.decl.declared & 3U) == 0) return true;
-    const HandEval e = evaluate(detail::hand_at(s, o), s.rules);
-    if ((s.decl.declared & 1U) != 0 && has_pares(e) != bit(s.decl.pares_mask)) return false;
-    return (s.decl.declared & 2U) == 0 || has_juego(e) == bit(s.decl.juego_mask);
-  }
-
-  // Deals seats_to_deal[i..] from the cards of `pool`, four each, in increasing card order
-  // (the first agreeing hand of the lowest cards); false when none agrees within the budget.
-  bool deal(int i, std::uint64_t pool) {
-    if (i == count) return true;
-    const int o = seats_to_deal[static_cast<std::size_t>(i)];
-    std::array<std::uint8_t, deck_size> ids{};
-    int n = 0;
-    for (std::uint64_t p = pool; p != 0; p &= p - 1)
-      ids[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(std::countr_zero(p));
-    auto* slots = &s.deck.hands[static_cast<std::size_t>(o * hand_size)];
-    for (int a = 0; a < n; ++a)
-      for (int b = a + 1; b < n; ++b)
-        for (int c = b + 1; c < n; ++c)
-          for (int d = c + 1; d < n; ++d) {
-            if (--budget < 0) return false;
-            const std::array<int, 4> pick{a, b, c, d};
-            std::uint64_t used = 0;
-            for (int k = 0; k < hand_size; ++k) {
-              slots[k] = ids[static_cast<std::size_t>(pick[static_cast<std::size_t>(k)])];
-              used |= std::uint64_t{1} << slots[k];
-            }
-            if (agrees(o) && deal(i + 1, pool & ~used)) return true;
-            if (budget < 0) return false;
-          }
-    return false;
-  }
+  std::array<std::uint8_t, deck_size> of{};  // the kind of each card id
 };
 
-// The cards: the seat's own from the view, the other seats' filled slots (their first
-// 4 - need slots) by the deal search, then the live stock and the discard pile in increasing
-// card order. Between hands the cards are gathered.
-Error place_cards(State& s, const SeatView& v) {
-  if (s.phase == Phase::match_over || s.deal_due()) {
-    detail::gather_cards(s);
-    return {};
+Kinds kinds_of(const Rules& r) {
+  const bool suits = r.royal31 == Royal31::jack777_other_suits ||
+                     r.royal31 == Royal31::jack_of_coins777 ||
+                     r.royal31 == Royal31::jack_of_coins_any777;
+  // Keys: an effective rank 0..9, or 10 + 4 * (0 sota, 1 seven) + suit.
+  std::array<std::int8_t, 18> kind_of_key{};
+  kind_of_key.fill(-1);
+  Kinds k;
+  for (int id = 0; id < deck_size; ++id) {
+    const Card c = Card::from_id_unchecked(id);
+    const Rank rank = c.rank();
+    int key = static_cast<int>(effective_rank(rank, r.kings));
+    if (suits && (rank == Rank::sota || rank == Rank::seven))
+      key = 10 + (rank == Rank::sota ? 0 : 4) + static_cast<int>(c.suit());
+    std::int8_t& kind = kind_of_key[idx(key)];
+    if (kind < 0 && k.count < Kinds::max) kind = static_cast<std::int8_t>(k.count++);
+    k.of[idx(id)] = static_cast<std::uint8_t>(kind < 0 ? 0 : kind);
   }
-  const int seat = v.seat;
-  std::uint64_t own = 0;
-  for (int i = 0; i < hand_size; ++i) {
-    const std::uint8_t id = v.hand[static_cast<std::size_t>(i)];
-    s.deck.hands[static_cast<std::size_t>(seat * hand_size + i)] = id;
-    if (id != no_card) own |= std::uint64_t{1} << id;
-  }
-  Deal deal{s};
-  int others = 0;
-  for (int o = 0; o < seats; ++o) {
-    if (o == seat) continue;
-    const int filled = hand_size - s.deck.need[static_cast<std::size_t>(o)];
-    others += filled;
-    for (int i = 0; i < hand_size; ++i)
-      s.deck.hands[static_cast<std::size_t>(o * hand_size + i)] = no_card;
-    if (filled == hand_size) deal.seats_to_deal[static_cast<std::size_t>(deal.count++)] = o;
-  }
-  const int stock = v.stock_count;
-  if (std::popcount(own) + others + stock + v.pile_count != deck_size) return inconsistent;
-  std::uint64_t rest = all_cards & ~own;
-  if (!deal.deal(0, rest)) return deal.budget < 0 ? no_deal_in_bound : no_deal;
-  for (int o = 0; o < seats; ++o)
-    for (int i = 0; i < hand_size; ++i) {
-      const std::uint8_t id = s.deck.hands[static_cast<std::size_t>(o * hand_size + i)];
-      if (id != no_card && o != seat) rest &= ~(std::uint64_t{1} << id);
+  return k;
+}
+
+// --- the exact search ------------------------------------------------------------------------------
+
+// The hands of up to three seats (`seat_of`), as counts of each kind, such that every hand
+// agrees with its seat's public facts and together they fit in the pool: a depth-first search
+// over the seats in order and, for each, over the multisets of kinds, the kinds in the order
+// `kind_order` and as many of each as the pool has first. Exact: it finds hands whenever some
+// exist, within the budget.
+class HandSearch {
+ public:
+  static constexpr int max_seats = 3;
+
+  HandSearch(const State& s, const Kinds& kinds, const std::array<std::uint8_t, Kinds::max>& order,
+             std::uint64_t pool, const std::array<int, max_seats>& seat_of, int n)
+      : s_(s), kinds_(kinds), order_(order), seat_of_(seat_of), n_(std::min(n, max_seats)) {
+    for (std::uint64_t p = pool; p != 0; p &= p - 1) {
+      const int id = std::countr_zero(p);
+      const std::size_t k = kinds_.of[idx(id)];
+      cards_[k] |= std::uint64_t{1} << id;
+      ++avail_[k];
     }
-  const auto next_card = [&rest]() {
-    const auto id = static_cast<std::uint8_t>(std::countr_zero(rest));
-    rest &= rest - 1;
-    return id;
-  };
-  // The incomplete hands (cards owed, R14): any cards.
-  for (int o = 0; o < seats; ++o) {
-    const int filled = hand_size - s.deck.need[static_cast<std::size_t>(o)];
-    if (o == seat || filled == hand_size) continue;
-    for (int i = 0; i < filled; ++i)
-      s.deck.hands[static_cast<std::size_t>(o * hand_size + i)] = next_card();
   }
-  // The live stock ends where a hand's deal leaves it (24 cards), the pile holds the rest.
-  const int end = stock <= deck_size - 16 ? deck_size - 16 : stock;
-  s.deck.stock = {};
-  s.deck.stock_pos = static_cast<std::uint8_t>(end - stock);
-  s.deck.stock_end = static_cast<std::uint8_t>(end);
-  for (int i = end - stock; i < end; ++i) s.deck.stock[static_cast<std::size_t>(i)] = next_card();
-  s.deck.pile = rest;
-  for (int o = 0; o < seats; ++o) detail::refresh_truth(s, o);
+
+  // Found hands (count_of() gives them), or false: none exist, or the budget ran out first.
+  bool run() { return seat(0); }
+  [[nodiscard]] bool out_of_budget() const { return budget_ < 0; }
+  // How many cards of kind k the i-th seat's hand holds.
+  [[nodiscard]] int count_of(int i, int k) const {
+    if (i < 0 || i >= max_seats || k < 0 || k >= Kinds::max) return 0;
+    return picks_[idx(i)][idx(k)];
+  }
+
+ private:
+  bool seat(int i) { return i >= n_ || fill(i, 0, hand_size); }
+
+  // Chooses the counts of the kinds at positions j.. of the order for seat i's hand, `left`
+  // cards still to choose.
+  bool fill(int i, int j, int left) {
+    if (i < 0 || i >= max_seats || j < 0 || j > Kinds::max) return false;
+    auto& pick = picks_[idx(i)];
+    if (left == 0) {
+      for (int r = j; r < Kinds::max; ++r) pick[order_[idx(r)] % Kinds::max] = 0;
+      if (--budget_ < 0 || !agrees(i)) return false;
+      return seat(i + 1);
+    }
+    if (j == Kinds::max || j >= kinds_.count) return false;
+    const std::size_t k = order_[idx(j)] % Kinds::max;
+    const int most = std::min(left, static_cast<int>(avail_[k]));
+    for (int c = most; c >= 0; --c) {
+      pick[k] = static_cast<std::uint8_t>(c);
+      avail_[k] = static_cast<std::uint8_t>(avail_[k] - c);
+      const bool found = fill(i, j + 1, left - c);
+      avail_[k] = static_cast<std::uint8_t>(avail_[k] + c);
+      if (found) return true;
+      if (budget_ < 0) return false;
+    }
+    return false;
+  }
+
+  // Whether seat i's chosen counts make a hand that agrees with its public facts: any cards of
+  // the kinds do (kinds are alike for every check), here the lowest of each.
+  [[nodiscard]] bool agrees(int i) const {
+    std::array<Card, hand_size> cards{};
+    std::size_t n = 0;
+    for (int k = 0; k < kinds_.count && k < Kinds::max; ++k) {
+      std::uint64_t of_kind = cards_[idx(k)];
+      for (int c = 0; c < picks_[idx(i)][idx(k)] && of_kind != 0 && n < cards.size(); ++c) {
+        cards[n++] = Card::from_id_unchecked(std::countr_zero(of_kind));
+        of_kind &= of_kind - 1;
+      }
+    }
+    return n == cards.size() &&
+           detail::hand_agrees(s_, seat_of_[idx(i)], Hand::from_cards_unchecked(cards));
+  }
+
+  const State& s_;
+  const Kinds& kinds_;
+  const std::array<std::uint8_t, Kinds::max>& order_;
+  std::array<int, max_seats> seat_of_;
+  int n_;
+  long budget_ = search_budget;
+  std::array<std::uint64_t, Kinds::max> cards_{};  // the pool's cards of each kind
+  std::array<std::uint8_t, Kinds::max> avail_{};   // how many are not yet in a chosen hand
+  std::array<std::array<std::uint8_t, Kinds::max>, max_seats> picks_{};
+};
+
+// --- placing the cards -----------------------------------------------------------------------------
+
+// The cards the seat has not seen, as ids, and the draws that order them: ids[0..at) are
+// placed, ids[at..n) still free.
+struct Unseen {
+  std::array<std::uint8_t, deck_size> ids{};
+  int n = 0;
+  int at = 0;
+
+  explicit Unseen(std::uint64_t pool) {
+    for (std::uint64_t p = pool; p != 0 && n < deck_size; p &= p - 1)
+      ids[idx(n++)] = static_cast<std::uint8_t>(std::countr_zero(p));
+  }
+  // Moves `count` free cards, uniformly drawn, to ids[at..at+count) (a partial Fisher-Yates).
+  void draw(int count, detail::Rng& rng) {
+    for (int i = at; i < at + count && i < n; ++i)
+      std::swap(ids[idx(i)], ids[idx(i + static_cast<int>(rng.below(static_cast<std::uint32_t>(n - i))))]);
+  }
+  // The next placed card.
+  std::uint8_t take() { return at < n ? ids[idx(at++)] : no_card; }
+};
+
+// The seats whose complete hands the seat has not seen, the most constrained first.
+struct Hidden {
+  std::array<int, HandSearch::max_seats> complete{};
+  int count = 0;
+};
+
+// Draws the complete hands at random until each agrees (seat by seat, in rounds): true when
+// they do, each hand written and its cards placed in `u`.
+bool draw_hands(State& s, const Hidden& h, Unseen& u, detail::Rng& rng) {
+  for (int round = 0; round < draw_rounds; ++round) {
+    u.at = 0;
+    bool all = true;
+    for (int i = 0; i < h.count && all; ++i) {
+      const int o = h.complete[idx(i)];
+      bool found = false;
+      for (int t = 0; t < draw_tries && !found; ++t) {
+        u.draw(hand_size, rng);
+        std::array<Card, hand_size> cards{};
+        for (int k = 0; k < hand_size; ++k)
+          cards[idx(k)] = Card::from_id_unchecked(u.ids[idx(u.at + k)]);
+        found = detail::hand_agrees(s, o, Hand::from_cards_unchecked(cards));
+      }
+      if (found)
+        for (int k = 0; k < hand_size; ++k) s.deck.hands[idx(o * hand_size + k)] = u.take();
+      all = found;
+    }
+    if (all) return true;
+  }
+  return false;
+}
+
+// The complete hands by the exact search, the kinds tried in a random order; each hand's cards
+// random cards of its kinds, placed in `u`.
+Error search_hands(State& s, const Hidden& h, Unseen& u, detail::Rng& rng) {
+  const Kinds kinds = kinds_of(s.rules);
+  std::array<std::uint8_t, Kinds::max> order{};
+  for (int k = 0; k < Kinds::max; ++k) order[idx(k)] = static_cast<std::uint8_t>(k);
+  for (int k = kinds.count - 1; k > 0 && k < Kinds::max; --k)
+    std::swap(order[idx(k)], order[rng.below(static_cast<std::uint32_t>(k) + 1)]);
+  std::uint64_t pool = 0;
+  for (int i = 0; i < u.n; ++i) pool |= std::uint64_t{1} << u.ids[idx(i)];
+  HandSearch search(s, kinds, order, pool, h.complete, h.count);
+  if (!search.run()) return search.out_of_budget() ? no_deal_in_bound : no_deal;
+  u.at = 0;
+  for (int i = 0; i < h.count; ++i) {
+    const int o = h.complete[idx(i)];
+    int slot = 0;
+    for (int k = 0; k < kinds.count && k < Kinds::max; ++k)
+      for (int c = search.count_of(i, k); c > 0; --c) {
+        // A random free card of kind k, moved to the placed part.
+        int of_kind = 0;
+        for (int j = u.at; j < u.n; ++j) of_kind += kinds.of[u.ids[idx(j)]] == k ? 1 : 0;
+        auto r = static_cast<int>(rng.below(static_cast<std::uint32_t>(of_kind)));
+        for (int j = u.at; j < u.n; ++j)
+          if (kinds.of[u.ids[idx(j)]] == k && r-- == 0) {
+            std::swap(u.ids[idx(u.at)], u.ids[idx(j)]);
+            break;
+          }
+        if (slot < hand_size) s.deck.hands[idx(o * hand_size + slot++)] = u.take();
+      }
+  }
   return {};
 }
 
 }  // namespace
 
-Result<State> state_from_view(const Rules& rules, const SeatView& v) noexcept {
+namespace detail {
+
+// The cards of `s`, whose public part is the view's: the seat's own from the view; the other
+// complete hands agreeing with their public facts; then, in a random order, the filled slots of
+// the hands owed cards (R14: their first slots), the live stock and the discard pile. Between
+// hands the cards are gathered.
+Error place_unseen(State& s, const SeatView& v, std::uint64_t seed) noexcept {
+  if (s.phase == Phase::match_over || s.deal_due()) {
+    detail::gather_cards(s);
+    return {};
+  }
+  const int seat = v.seat;
+  Hidden h;
+  std::uint64_t own = 0;
+  int others = 0;
+  for (int i = 0; i < hand_size; ++i) {
+    const std::uint8_t id = v.hand[idx(i)];
+    s.deck.hands[idx(seat * hand_size + i)] = id;
+    if (id < deck_size) own |= std::uint64_t{1} << id;
+  }
+  for (int o = 0; o < seats; ++o) {
+    if (o == seat) continue;
+    const int filled = hand_size - s.deck.need[idx(o)];
+    others += filled;
+    for (int i = 0; i < hand_size; ++i) s.deck.hands[idx(o * hand_size + i)] = no_card;
+    if (filled == hand_size && h.count < HandSearch::max_seats) h.complete[idx(h.count++)] = o;
+  }
+  if (detail::popcount64(own) + others + v.stock_count + v.pile_count != deck_size)
+    return inconsistent;
+  // The seats whose public facts say most first: they have the fewest hands to choose from.
+  const auto says = [&s](int o) {
+    return 8 * (((s.decl.perete_mask >> o) & 1U) != 0 ? 1 : 0) +
+           detail::popcount64(s.signals[idx(o)]);
+  };
+  for (int i = 1; i < h.count; ++i)  // an insertion sort: stable, no allocation
+    for (int j = i; j > 0 && says(h.complete[idx(j - 1)]) < says(h.complete[idx(j)]); --j)
+      std::swap(h.complete[idx(j - 1)], h.complete[idx(j)]);
+  detail::Rng rng(seed);
+  Unseen u(all_cards & ~own);
+  if (!draw_hands(s, h, u, rng))
+    if (const Error e = search_hands(s, h, u, rng); !e.ok()) return e;
+  u.draw(u.n - u.at, rng);  // the rest in a random order
+  // The hands owed cards (R14): their first slots.
+  for (int o = 0; o < seats; ++o) {
+    const int filled = hand_size - s.deck.need[idx(o)];
+    if (o == seat || filled == hand_size) continue;
+    for (int i = 0; i < filled; ++i) s.deck.hands[idx(o * hand_size + i)] = u.take();
+  }
+  // The live stock ends where a hand's deal leaves it (24 cards), the pile holds the rest.
+  const int stock = v.stock_count;
+  const int end = std::max(deck_size - 16, stock);
+  s.deck.stock = {};
+  s.deck.stock_pos = static_cast<std::uint8_t>(end - stock);
+  s.deck.stock_end = static_cast<std::uint8_t>(end);
+  for (int i = end - stock; i < end && i < deck_size; ++i) s.deck.stock[idx(i)] = u.take();
+  s.deck.pile = 0;
+  while (u.at < u.n) s.deck.pile |= std::uint64_t{1} << u.take();
+  for (int o = 0; o < seats; ++o) detail::refresh_truth(s, o);
+  return {};
+}
+
+}  // namespace detail
+
+Result<State> state_from_view(const Rules& rules, const SeatView& v, std::uint64_t seed) noexcept {
   if (const Error e = validate(rules); !e.ok()) return e;
-  if (!detail::view_in_range(v)) return not_a_view;
+  if (const detail::Verdict why = detail::view_refusal(v); why != detail::accepted)
+    return Error{why->code, why->why, -1};
   Result<State> fresh = new_match(rules, v.dealer);
   if (!fresh) return fresh.error();
   State s = *fresh;
-  s.phase = v.phase;
-  s.to_act = v.to_act;
-  s.dealer = v.dealer;
-  s.mano = v.mano;
-  if (v.phase == Phase::betting) {
-    s.lance = v.lance;
-    s.lance_index =
-        static_cast<std::uint8_t>(v.lance == Lance::punto ? 3 : static_cast<int>(v.lance));
-  }
-  s.hand_in_game = v.hand_in_game;
-  s.mus_said = v.mus_said;
-  s.discarded = v.discarded;
-  s.hand_number = v.hand_number;
-  s.deck.refill_pos = v.refill_pos;
-  s.deck.need = v.need;
-  s.scores.points = v.score;
-  s.scores.games = v.games;
-  s.scores.vacas = v.vacas;
-  s.scores.deje_winner = v.deje_winner;
-  s.scores.match_winner = v.match_winner;
-  s.decl.pares_mask = v.pares_mask;
-  s.decl.juego_mask = v.juego_mask;
-  s.decl.declared = v.declared;
-  s.decl.perete_mask = v.perete_mask;
-  s.signals = v.signals;
-  s.lances = v.lances;
-  s.last = v.last;
-  derive_public(s, v);
-  if (const Error e = place_cards(s, v); !e.ok()) return e;
+  detail::for_each_public_field(s, v, detail::ToState{});
+  derive_public(s);
+  if (const Error e = detail::place_unseen(s, v, seed); !e.ok()) return e;
   if (const Error e = check_state(s); !e.ok()) return e;
   if (!(view_of(s, v.seat) == v)) return inconsistent;
   return s;

@@ -6,9 +6,10 @@
  * A bot decides from what its seat may know, and from nothing else: its own cards, the public
  * state (scores, bets, declarations, the signals made, the last hand's count). The structure
  * makes this hold rather than promising it: bot_view() is the only function that reads the full
- * state, and it replaces every hidden card (the other hands, the stock, the discard pile) by a
- * canonical placement of the cards the seat has not seen, the same for every deal of those
- * cards. The decision functions receive that BotView and never the original state.
+ * state, and it keeps of it only the seat's view (view_of()) and the state that
+ * state_from_view() builds from that view alone, with a canonical placement of the cards the
+ * seat has not seen, the same for every deal of those cards. The decision functions receive
+ * that BotView and never the original state.
  *
  * Every decision is a pure function of the view, the configuration and a 64-bit seed (unless a
  * wall-clock cap is set for the search bot): the same inputs give the same action on every
@@ -207,11 +208,11 @@ struct BotView {
   std::uint16_t open_signals = 0;  ///< Truthful signals the seat may still make now.
   /// The cards the seat has not seen in this hand: every card but its own.
   std::uint64_t unseen = 0;
-  /// The state with its hidden cards replaced: the other hands' filled slots, then the live
-  /// stock, then the discard pile receive the unseen cards in increasing id order (the stock's
-  /// dealt part is cleared), and the other seats' signal-truth caches are recomputed. The
-  /// public facts (declarations, signals made, bets, scores) are the real ones, so these cards
-  /// need not agree with them; the search bot re-deals them consistently before it plays.
+  /// A state behind the view: state_from_view() of the view with the canonical placement, so
+  /// a function of the view alone, which validate_state() accepts, and in which every hand the
+  /// seat cannot see agrees with what its seat made public (signals, declarations, tío
+  /// Perete). The search bot draws other placements of the same view before it plays. For a
+  /// state validate_state() refuses, which has no such state, it is that state itself.
   State hidden{};
 };
 
@@ -284,7 +285,8 @@ struct ActionEstimates {
  * @param c The budget; an exploiter searches against its target, every other kind as the
  *        search bot.
  * @param seed The random seed.
- * @return The estimates, best first, or the errors of bot_choose().
+ * @return The estimates, best first (none for a view whose BotView::hidden is not a state
+ *         validate_state() accepts: nothing to sample), or the errors of bot_choose().
  */
 [[nodiscard]] Result<ActionEstimates> bot_evaluate(const BotView& v, const BotConfig& c,
                                                    std::uint64_t seed) noexcept;

@@ -1507,12 +1507,13 @@ MUS_API int32_t mus_batch_close(uint64_t* mem);
  *
  * It reads the view's text form (mus_view_format()), which holds the whole view: a mus_view
  * leaves the last hand's count to mus_count. The public part of the state is the view's. The
- * cards the seat has not seen are dealt by a deterministic search: each other complete hand is
- * the first, in increasing card order, that agrees with what its seat made public (its
- * signals, R33; its pares and juego declarations, R22; tío Perete, R32); the rest go to the
- * stock and the discard pile. The state passes mus_state_validate(), and mus_view_format() of
- * it for the seat gives back `text`; the legal actions and every bot's decision for the seat
- * are those of any state with this view.
+ * cards the seat has not seen are placed as the bots place them (C++ mus::state_from_view(),
+ * seed 0): each other complete hand is drawn from a fixed seed until it agrees with what its
+ * seat made public (its signals, R33; its pares and juego declarations, R22; tío Perete, R32),
+ * or found by an exact search when few hands agree; the rest go to the stock and the discard
+ * pile. The state passes mus_state_validate(), and mus_view_format() of it for the seat gives
+ * back `text`; the legal actions and every bot's decision for the seat are those of any state
+ * with this view.
  * @param rules The rules of the match (e.g. mus_rules_parse() of a server's rules text).
  * @param text NUL-terminated view text, as mus_view_parse() reads it.
  * @param out Receives the state; unchanged on error.
@@ -1522,7 +1523,7 @@ MUS_API int32_t mus_batch_close(uint64_t* mem);
  *         @ref MUS_E_INVALID_RULES; @ref MUS_E_PARSE as mus_view_parse() (with the position);
  *         @ref MUS_E_INVALID_STATE for a view no state gives (values out of range or that
  *         disagree, a view of no state of these rules, or public facts no deal of the unseen
- *         cards agrees with; the search tries at most two million hands), with the reason in
+ *         cards agrees with; the search tries at most a million hands), with the reason in
  *         mus_last_error().
  */
 MUS_API int32_t mus_state_from_view_text(const mus_rules* rules, const char* text,

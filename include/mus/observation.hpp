@@ -16,6 +16,7 @@
 #define MUS_OBSERVATION_HPP
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 
 #include "mus/match.hpp"
@@ -66,28 +67,40 @@ void view_tensor(const State& s, int seat, std::span<float, view_tensor_size> ou
 /**
  * @brief A state whose view for the seat is `v`: what a program that sees only a seat's view
  *        (a bot playing through a server, from view_from_text()) can decide from, e.g. with
- *        bot_choose().
+ *        bot_choose(); with other seeds, samples of the states the seat cannot tell apart, as
+ *        a search samples them (OpenSpiel's ResampleFromInfostate). The library's one builder
+ *        of a state behind a view: bot_view() and the search bot's sampled deals are made by
+ *        it too.
  *
  * The public part of the state is the view's (SeatView holds every public fact a state keeps,
- * or one validate_state() derives from them). The cards the seat has not seen are dealt by a
- * deterministic search: each other complete hand is the first, in increasing card order, that
- * agrees with what its seat made public (its signals, R33; its pares and juego declarations,
- * R22; tío Perete, R32), and the remaining cards go to the live stock and then the discard
- * pile, in increasing order. Layout that no seat can see is canonical: the empty slots of a
- * hand awaiting replacements are its last ones, and the live stock ends at position 24.
+ * or one validate_state() derives from them). The cards the seat has not seen are placed from
+ * `seed` so that each other complete hand agrees with what its seat made public: its signals
+ * are true (R33), its pares and juego are as declared (R22), it holds 4-5-6-7 if it declared
+ * tío Perete (R32). Each such hand is drawn uniformly from the unseen cards until it agrees
+ * (at most 512 draws a hand); when the public facts leave too few hands for that (a 31 real
+ * signalled, say), an exact search over the multisets of ranks places them, with random cards
+ * of each rank. The other unseen cards (the filled slots of hands owed replacements, the live
+ * stock, the discard pile) follow in a random order. Layout that no seat can see is fixed:
+ * the empty slots of a hand awaiting replacements are its last ones, and the live stock ends
+ * at position 24 (or later, after a refill).
  *
- * The result passes validate_state(), and view_of(result, v.seat) == v. It depends on the
- * rules and the view only, and for the view's seat it plays as every state with that view: the
- * same legal actions and bet limits, and the same bot_choose() for every bot and seed (its
- * bot_view() differs from theirs only in the layout above).
+ * The result passes validate_state() (it is checked before it is returned), and
+ * view_of(result, v.seat) == v. It depends on the rules, the view and the seed only (the same
+ * on every platform), so for the view's seat it plays as every state with that view: the same
+ * legal actions and bet limits, and the same bot_choose() for every bot and seed. Seed 0, the
+ * default, is the canonical placement (bot_view()'s). No allocation.
  * @param rules The rules of the match (e.g. from parse_rules() of a server's rules text).
  * @param v The view (from view_of() or view_from_text()).
+ * @param seed The draw of the unseen cards (default 0: the canonical placement).
  * @return The state; or Errc::invalid_rules for rules validate() refuses; or
  *         Errc::invalid_state for a view that view_of() cannot give ("not a seat view this
- *         library produced"), a view of no state of these rules, or one whose public facts no
- *         deal of the unseen cards agrees with (the search tries at most two million hands).
+ *         library produced: " and the part that is not), a view of no state of these rules, or
+ *         one whose public facts no deal of the unseen cards agrees with ("no deal of the
+ *         unseen cards agrees ..."; the exact search tries at most a million hands, far more
+ *         than views of real states need, and says so when it reaches that bound).
  */
-[[nodiscard]] Result<State> state_from_view(const Rules& rules, const SeatView& v) noexcept;
+[[nodiscard]] Result<State> state_from_view(const Rules& rules, const SeatView& v,
+                                            std::uint64_t seed = 0) noexcept;
 
 }  // namespace mus
 

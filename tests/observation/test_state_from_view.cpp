@@ -4,12 +4,14 @@
 // back the same view, the same legal actions and bet limits, the same bot_view() (up to the
 // layout no seat sees) and so the same decision of every bot kind. Views that no state has are
 // refused, never turned into a state.
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <random>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "mus/bots.hpp"
 #include "mus/observation.hpp"
@@ -48,6 +50,8 @@ struct Tally {
   long views = 0;
   long decisions = 0;
   long failures = 0;
+  long drawn = 0;     // states drawn from other seeds
+  long redealt = 0;   // of those, states whose unseen cards differ from the canonical ones
 
   void fail(const char* rules, const State& s, int seat, const char* what) {
     if (++failures <= 8)
@@ -68,6 +72,18 @@ void check_seat(Tally& t, const char* rules, const State& s, int seat, bool sear
   const State& b = *r;
   if (!mus::check_state(b).ok()) return t.fail(rules, s, seat, "the built state is invalid");
   if (!(mus::view_of(b, seat) == v)) return t.fail(rules, s, seat, "another view");
+  // Placements drawn from other seeds (R22, R32, R33: every hand agrees with its public facts,
+  // which validate_state() checks): valid, the same view, and the same state for the same seed.
+  for (const std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{0x9E3779B97F4A7C15}}) {
+    const auto d = mus::state_from_view(s.rules, v, seed);
+    if (!d.ok()) return t.fail(rules, s, seat, d.error().describe().c_str());
+    if (!mus::check_state(*d).ok()) return t.fail(rules, s, seat, "a drawn state is invalid");
+    if (!(mus::view_of(*d, seat) == v)) return t.fail(rules, s, seat, "a drawn state's view");
+    const auto again = mus::state_from_view(s.rules, v, seed);
+    if (!again.ok() || !(*again == *d)) return t.fail(rules, s, seat, "a seed drew two states");
+    ++t.drawn;
+    t.redealt += *d == b ? 0 : 1;
+  }
   const mus::BotView from_s = mus::bot_view(s, seat);
   const mus::BotView from_b = mus::bot_view(b, seat);
   if (!(compact_layout(from_s.hidden) == compact_layout(from_b.hidden)))
@@ -106,8 +122,47 @@ TEST_CASE(
     ++n;
     for (int seat = 0; seat < 4; ++seat) check_seat(t, rules, s, seat, n % 16 == 0);
   });
-  std::printf("[state_from_view, random play] %ld states, %ld views, %ld decisions\n", states,
-              t.views, t.decisions);
+  std::printf("[state_from_view, random play] %ld states, %ld views, %ld decisions, %ld drawn "
+              "(%ld other than the canonical state)\n",
+              states, t.views, t.decisions, t.drawn, t.redealt);
+  CHECK(t.failures == 0);
+  CHECK(states > 1000);
+  CHECK(t.redealt > t.drawn / 2);  // the seeds really move the unseen cards
+}
+
+TEST_CASE(
+    "state_from_view: R22 R32 R33 every placement agrees with the public facts under full "
+    "signals, tío Perete and each 31 real (random play)",
+    "[observation][view]") {
+  // Rules whose public facts about a hand reach furthest: every signal, tío Perete, 4 or 8
+  // kings, and a 31 real that names the suits of the sota and the 7s (or not).
+  std::vector<std::pair<std::string, mus::Rules>> sets;
+  for (const mus::Royal31 r31 :
+       {mus::Royal31::jack777, mus::Royal31::figure777, mus::Royal31::jack777_other_suits,
+        mus::Royal31::jack_of_coins777, mus::Royal31::jack_of_coins_any777})
+    for (const int kings : {8, 4}) {
+      mus::Rules r = mus::standard_rules();
+      r.royal31 = r31;
+      r.kings = static_cast<std::uint8_t>(kings);
+      r.tio_perete = true;
+      r.signals = mus::SignalSet::full;
+      sets.emplace_back(mus::format_rules(r), r);
+    }
+  Tally t;
+  long states = 0;
+  std::uint64_t seed = 0x51DE;
+  for (const auto& [name, rules] : sets) {
+    st::Player p(rules, seed++);
+    for (int m = 0; m < 2; ++m)
+      p.play_match(
+          [&](const State& s) {
+            ++states;
+            for (int seat = 0; seat < 4; ++seat) check_seat(t, name.c_str(), s, seat, false);
+          },
+          [](const State&, const mus::Action&, const mus::Events&, const State&) {});
+  }
+  std::printf("[state_from_view, full signals] %ld states, %ld views, %ld drawn\n", states,
+              t.views, t.drawn);
   CHECK(t.failures == 0);
   CHECK(states > 1000);
 }
@@ -197,6 +252,35 @@ TEST_CASE("state_from_view: a view of no state is refused, never made a state",
   CHECK(*fresh == s);
 }
 
+TEST_CASE("state_from_view: R32 two tío Perete declarations the unseen cards cannot hold are "
+          "refused",
+          "[observation][view][errors]") {
+  // Seat 1 holds three of the four 4s: one 4-5-6-7 hand at most is left for the others, yet
+  // seats 0 and 2 say they declared tío Perete. Each claim alone is possible; together not.
+  mus::Rules rules = mus::standard_rules();
+  rules.tio_perete = true;
+  State s = *mus::new_match(rules, 0);
+  std::array<std::uint8_t, 16> hands{};
+  const std::array<std::uint8_t, 16> by_seat{// seat 0, 1, 2, 3: four cards each
+                                             0, 1, 2, 4, 3, 13, 23, 5, 7, 8, 9, 10, 17, 18, 19, 11};
+  hands = by_seat;
+  REQUIRE(mus::apply_in_place(s, *mus::stacked_deal(hands, s.mano)) == mus::Errc::ok);
+  mus::SeatView claimed = mus::view_of(s, 1);
+  claimed.perete_mask = 0b0101;
+  for (const std::uint64_t seed : {std::uint64_t{0}, std::uint64_t{7}}) {
+    const auto r = mus::state_from_view(s.rules, claimed, seed);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().code == mus::Errc::invalid_state);
+    CHECK(std::string(r.error().message).find("no deal of the unseen cards") != std::string::npos);
+  }
+  // One declaration alone is a deal the search finds (the view is still of no state: nobody
+  // has declared in the mus phase, which the state's check then says).
+  claimed.perete_mask = 0b0001;
+  const auto one = mus::state_from_view(s.rules, claimed);
+  REQUIRE_FALSE(one.ok());
+  CHECK(std::string(one.error().message).find("no deal") == std::string::npos);
+}
+
 TEST_CASE("state_from_view: signals no deal of the unseen cards agrees with are refused",
           "[observation][view][errors]") {
   // After the deal, seat 1's view with each other seat claiming three aces (R33): nine of the
@@ -206,8 +290,11 @@ TEST_CASE("state_from_view: signals no deal of the unseen cards agrees with are 
   mus::SeatView claimed = mus::view_of(s, 1);
   for (const int o : {0, 2, 3})
     claimed.signals[static_cast<std::size_t>(o)] = 1U << static_cast<int>(mus::Signal::three_aces);
-  const auto r = mus::state_from_view(s.rules, claimed);
-  REQUIRE_FALSE(r.ok());
-  CHECK(r.error().code == mus::Errc::invalid_state);
-  CHECK(std::string(r.error().message).find("no deal of the unseen cards") != std::string::npos);
+  for (const std::uint64_t seed : {std::uint64_t{0}, std::uint64_t{7}}) {
+    const auto r = mus::state_from_view(s.rules, claimed, seed);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().code == mus::Errc::invalid_state);
+    CHECK(std::string(r.error().message).find("no deal of the unseen cards") !=
+          std::string::npos);
+  }
 }
