@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Collections.ObjectModel;
+using System.Runtime.InteropServices;
 using Mus.Native;
 
 namespace Mus
@@ -34,6 +35,90 @@ namespace Mus
 
         /// <summary>Best response to a known bot (its target), to measure how exploitable it is.</summary>
         Exploiter = 8,
+
+        /// <summary>Level principiante: mus with good hands, discards for kings and pairs, loose calls.</summary>
+        Beginner = 9,
+
+        /// <summary>Level aficionado: the beginner's mistakes, less often.</summary>
+        Amateur = 10,
+
+        /// <summary>Level experto: the search, sharper on bets and órdagos, at a bounded cost.</summary>
+        Expert = 11,
+    }
+
+    /// <summary>
+    /// The bots a player chooses by strength, weakest first (MUS_LEVEL_*): Bot.ForLevel gives a
+    /// level's bot, Levels.DisplayName its name for players, Levels.Name its id.
+    /// </summary>
+    public enum Level
+    {
+        /// <summary>principiante (BotKind.Beginner).</summary>
+        Beginner = 0,
+
+        /// <summary>aficionado (BotKind.Amateur).</summary>
+        Amateur = 1,
+
+        /// <summary>jugador de club (BotKind.Heuristic).</summary>
+        Club = 2,
+
+        /// <summary>fuerte (BotKind.Search).</summary>
+        Strong = 3,
+
+        /// <summary>experto (BotKind.Expert).</summary>
+        Expert = 4,
+    }
+
+    /// <summary>The levels' names (mus_level_name, mus_level_display_name, mus_level_parse).</summary>
+    public static class Levels
+    {
+        /// <summary>Every level, weakest first.</summary>
+        public static IReadOnlyList<Level> All
+        {
+            get
+            {
+                var all = new Level[NativeMethods.MUS_LEVELS];
+                for (int i = 0; i < all.Length; ++i) all[i] = (Level)i;
+                return new ReadOnlyCollection<Level>(all);
+            }
+        }
+
+        /// <summary>
+        /// The level's id for code and files: "beginner", "amateur", "club", "strong" or
+        /// "expert". MUS_E_INVALID_ARGUMENT for a value outside the levels.
+        /// </summary>
+        public static string Name(Level level)
+        {
+            return Text(NativeMethods.mus_level_name((int)level), level);
+        }
+
+        /// <summary>
+        /// The level's name for players, in Spanish: "principiante", "aficionado",
+        /// "jugador de club", "fuerte" or "experto". MUS_E_INVALID_ARGUMENT for a value outside
+        /// the levels.
+        /// </summary>
+        public static string DisplayName(Level level)
+        {
+            return Text(NativeMethods.mus_level_display_name((int)level), level);
+        }
+
+        /// <summary>
+        /// The level of an id or a display name, exactly as written: MUS_E_PARSE (its message
+        /// lists the names) for another, MUS_E_INVALID_ARGUMENT for null.
+        /// </summary>
+        public static unsafe Level Parse(string name)
+        {
+            if (name == null) throw new MusException(MusStatus.InvalidArgument, "level name is null");
+            int level;
+            MusException.Check(NativeMethods.mus_level_parse(name, &level), "level \"" + name + "\"");
+            return (Level)level;
+        }
+
+        private static string Text(IntPtr p, Level level)
+        {
+            if (p == IntPtr.Zero)
+                throw new MusException(MusStatus.InvalidArgument, "unknown level " + (int)level);
+            return Marshal.PtrToStringAnsi(p);
+        }
     }
 
     /// <summary>How far Bot.Playouts plays (MUS_PLAYOUT_*).</summary>
@@ -81,6 +166,22 @@ namespace Mus
             if (timeMs != 0) c.time_ms = timeMs;
             if (target.HasValue) c.target = (int)target.Value;
             config = c;
+        }
+
+        private Bot(mus_bot_config c)
+        {
+            config = c;
+        }
+
+        /// <summary>
+        /// The bot of a level (mus_bot_config_level): its kind with the kind's default budget.
+        /// MUS_E_INVALID_ARGUMENT for a value outside the levels.
+        /// </summary>
+        public static unsafe Bot ForLevel(Level level)
+        {
+            mus_bot_config c;
+            MusException.Check(NativeMethods.mus_bot_config_level((int)level, &c), "level " + (int)level);
+            return new Bot(c);
         }
 
         /// <summary>The exploiter's target; null for the other kinds.</summary>
@@ -147,7 +248,7 @@ namespace Mus
         /// The search bot's estimate of each action it considers for the seat to act
         /// (mus_bot_evaluate): action id to the expected points of the seat's team minus the
         /// opponents' to the end of the hand, with score and target weighed in (what ChooseId
-        /// maximises). MUS_E_INVALID_ARGUMENT unless Kind is Search.
+        /// maximises). MUS_E_INVALID_ARGUMENT unless Kind is Search, Expert or Exploiter.
         /// </summary>
         public unsafe IReadOnlyDictionary<int, double> Evaluate(State s, ulong seed)
         {

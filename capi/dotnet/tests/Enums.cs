@@ -33,6 +33,7 @@ internal static partial class BindingTests
         new EnumPrefix { Enum = typeof(HandEnd), Prefix = "MUS_END_", Except = new string[0] },
         new EnumPrefix { Enum = typeof(EventKind), Prefix = "MUS_EVENT_", Except = new string[0] },
         new EnumPrefix { Enum = typeof(BotKind), Prefix = "MUS_BOT_", Except = new string[0] },
+        new EnumPrefix { Enum = typeof(Level), Prefix = "MUS_LEVEL_", Except = new string[0] },
         new EnumPrefix { Enum = typeof(PlayoutScope), Prefix = "MUS_PLAYOUT_", Except = new string[0] },
     };
 

@@ -5,6 +5,7 @@ export {
   ActionId,
   ActionKind,
   BotKind,
+  Level,
   PlayoutScope,
   Answers,
   EventKind,
@@ -34,7 +35,7 @@ export {
   type StepInfo,
   type View,
 } from './match.js';
-export { Bot, playouts, type BotOptions } from './bots.js';
+export { Bot, levelDisplayName, levelName, parseLevel, playouts, type BotOptions } from './bots.js';
 export { withBatch, type Batch, type BatchOptions } from './batch.js';
 export { isLoaded, SIGNATURES, UNBOUND, type ModuleOptions, type MusModule } from './wasm.js';
 import { fn, frame, mod, text, type MusModule } from './wasm.js';

@@ -52,5 +52,7 @@ export const Answers = group('MUS_ANSWERS_');
 export const Status = group('MUS_E_');
 /** Bot kinds (MUS_BOT_*). */
 export const BotKind = group('MUS_BOT_');
+/** The levels a player chooses bots by, weakest first (MUS_LEVEL_*; Bot.forLevel()). */
+export const Level = group('MUS_LEVEL_');
 /** How far playouts() plays (MUS_PLAYOUT_*). */
 export const PlayoutScope = group('MUS_PLAYOUT_');

@@ -20,7 +20,7 @@ first use and a :class:`LibraryNotFoundError` lists what was tried. Every error 
 
 from ._version import __version__
 from .cards import NO_CARD, Card, Hand, Rank, Suit, lance_winner, seeded_order
-from .enums import (ActionKind, Answers, BotKind, EventKind, HandEnd, Lance, LanceStatus,
+from .enums import (ActionKind, Answers, BotKind, EventKind, HandEnd, Lance, LanceStatus, Level,
                     MusCorrido, Phase, PlayoutScope, Royal31, Signal, SignalSet, Status)
 from .errors import (ActionError, BadShuffleError, BetTooSmallError, BufferTooSmallError,
                      CardNotInHandError, FalseSignalError, IllegalActionError, InternalError,
@@ -32,7 +32,7 @@ from .match import (ACTION_ID_COUNT, Action, BetLimits, Count, CountLine, Event,
                     StepInfo, View, bet_ladder)
 from .rules import Rules
 from .env import Env, Observation, legal_ids
-from .bots import Bot, playouts
+from .bots import Bot, level_display_name, level_name, parse_level, playouts
 from .vecenv import VecEnv
 
 
@@ -76,4 +76,5 @@ __all__ = [
     "Rules",
     "Env", "Observation", "legal_ids", "VecEnv",
     "Bot", "BotKind", "PlayoutScope", "playouts",
+    "Level", "level_display_name", "level_name", "parse_level",
 ]

@@ -178,6 +178,20 @@ class BotKind(enum.IntEnum):
     ORDAGO = 6     #: pool: órdago lover, calls and accepts órdagos far more than others
     CAREFUL = 7    #: pool: thresholds on its chance over sampled consistent deals
     EXPLOITER = 8  #: best response to a known bot (its ``target``), to measure exploitability
+    BEGINNER = 9   #: level principiante: mus with good hands, discards for kings, loose calls
+    AMATEUR = 10   #: level aficionado: the beginner's mistakes, less often
+    EXPERT = 11    #: level experto: the search, sharper on bets and órdagos, bounded cost
+
+
+class Level(enum.IntEnum):
+    """The bots a player chooses by strength, weakest first (``MUS_LEVEL_*``):
+    :meth:`mus.Bot.for_level` gives a level's bot, :func:`mus.level_display_name` its name for
+    players (Spanish), :func:`mus.level_name` its id."""
+    BEGINNER = 0  #: principiante (BotKind.BEGINNER)
+    AMATEUR = 1   #: aficionado (BotKind.AMATEUR)
+    CLUB = 2      #: jugador de club (BotKind.HEURISTIC)
+    STRONG = 3    #: fuerte (BotKind.SEARCH)
+    EXPERT = 4    #: experto (BotKind.EXPERT)
 
 
 class PlayoutScope(enum.IntEnum):
@@ -188,6 +202,7 @@ class PlayoutScope(enum.IntEnum):
 
 ENUM_PREFIXES = {
     BotKind: "MUS_BOT_",
+    Level: "MUS_LEVEL_",
     PlayoutScope: "MUS_PLAYOUT_",
     Lance: "MUS_LANCE_",
     Royal31: "MUS_ROYAL31_",
