@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <vector>
 
+#define MUS_EXPERIMENTAL
 #include "mus/mus.h"
 #include "random_policy.h"
 
@@ -32,22 +33,21 @@ void BM_BatchStep(benchmark::State& state) {
   const bool obs = state.range(2) != 0;
   mus_rules rules;
   mus_batch_config config;
-  std::size_t size = 0;
   if (mus_rules_preset(&rules, "standard") != MUS_OK ||
       mus_batch_config_default(games, &config) != MUS_OK)
     std::abort();
   config.threads = threads;
-  if (mus_batch_size(&config, &size) != MUS_OK) std::abort();
   const auto n = static_cast<std::size_t>(games);
-  std::vector<std::uint64_t> mem((size + 7) / 8);
-  std::vector<std::int32_t> actions(n), seat(n), info(3 * n);
+  std::vector<std::int32_t> actions(n), seat(n);
   std::vector<std::uint64_t> mask(n);
   std::vector<float> rewards(2 * n), tensors(obs ? n * MUS_VIEW_TENSOR_SIZE : 0);
   std::vector<std::uint8_t> done(n), truncated(n);
-  float* obs_out = obs ? tensors.data() : nullptr;
-  const std::size_t obs_cap = tensors.size();
-  if (mus_batch_init(mem.data(), size, &rules, &config) != MUS_OK ||
-      mus_batch_reset(mem.data(), 1, seat.data(), mask.data(), obs_out, obs_cap) != MUS_OK)
+  std::vector<mus_batch_info> info(n);
+  mus_batch* batch = nullptr;
+  if (mus_batch_new(&rules, &config, seat.data(), mask.data(), rewards.data(), done.data(),
+                    truncated.data(), info.data(), obs ? tensors.data() : nullptr,
+                    &batch) != MUS_OK ||
+      mus_batch_reset(batch, 1) != MUS_OK)
     std::abort();
   std::uint64_t rng = 42;
   std::int64_t hands = 0;
@@ -56,16 +56,14 @@ void BM_BatchStep(benchmark::State& state) {
     for (std::size_t g = 0; g < n; ++g) actions[g] = bench_pick_id(mask[g], &rng);
     const double cpu_start = process_cpu_seconds();
     const auto start = std::chrono::steady_clock::now();
-    const std::int32_t status =
-        mus_batch_step(mem.data(), actions.data(), seat.data(), mask.data(), rewards.data(),
-                       done.data(), truncated.data(), info.data(), obs_out, obs_cap);
+    const std::int32_t status = mus_batch_step(batch, actions.data());
     const auto stop = std::chrono::steady_clock::now();
     cpu += process_cpu_seconds() - cpu_start;
     if (status != MUS_OK) std::abort();
     state.SetIterationTime(std::chrono::duration<double>(stop - start).count());
-    for (std::size_t g = 0; g < n; ++g) hands += info[3 * g];
+    for (std::size_t g = 0; g < n; ++g) hands += info[g].hand_over;
   }
-  if (mus_batch_close(mem.data()) != MUS_OK) std::abort();
+  mus_batch_free(batch);
   const auto steps = static_cast<double>(state.iterations()) * static_cast<double>(games);
   state.counters["steps/s"] = benchmark::Counter(steps, benchmark::Counter::kIsRate);
   state.counters["hands/s"] =

@@ -26,15 +26,10 @@ import sys
 import time
 
 import mus
-from mus import _abi
+from mus.enums import ACTION_ID_BLOCKS
 
-# The blocks of the action-id space, one per kind of action (mus.h's MUS_ACTION_ID_*).
-_BLOCKS = [1 << _abi.MUS_ACTION_ID_SHUFFLE, 1 << _abi.MUS_ACTION_ID_MUS,
-           1 << _abi.MUS_ACTION_ID_CUT, 0xFFFF << _abi.MUS_ACTION_ID_DISCARD,
-           1 << _abi.MUS_ACTION_ID_PASS, 0xFFFF << _abi.MUS_ACTION_ID_BET,
-           1 << _abi.MUS_ACTION_ID_ORDAGO, 1 << _abi.MUS_ACTION_ID_ACCEPT,
-           1 << _abi.MUS_ACTION_ID_REJECT, 0xFFFF << _abi.MUS_ACTION_ID_SIGNAL,
-           1 << _abi.MUS_ACTION_ID_PERETE]
+# The blocks of the action-id space as masks, one per kind of action (generated from mus.h).
+_BLOCKS = [((1 << n) - 1) << first for first, n in ACTION_ID_BLOCKS]
 
 
 class KindFirstPlayer:

@@ -23,7 +23,8 @@ import time
 import numpy as np
 
 import mus
-from mus.vecenv import ACTION_ID_BLOCKS, kind_first_actions
+from mus.enums import ACTION_ID_BLOCKS
+from mus.vecenv import kind_first_actions
 
 
 class KindFirst:

@@ -9,6 +9,7 @@
  *   struct <name> <sizeof> <alignof>
  *   field <struct> <field> <offset> <sizeof> <type>    (type: elem, or elem[n] for an array)
  *   const <NAME> <value>
+ *   opaque <name>                                       (a handle type: `typedef struct x x;`)
  *   func <name> <return type> (<param type>, <param type>, ...)
  * A func record writes each parameter as its type and the header's name for it, pointers as
  * `T* name` (`const T* name`), array parameters as the pointers they are (`const uint8_t hand[4]`
@@ -25,6 +26,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* The experimental section of the header (the batch) is part of the manifest too. */
+#define MUS_EXPERIMENTAL
 #include "mus/mus.h"
 
 #define ALIGN_OF(type) \
@@ -54,6 +57,13 @@
            (unsigned long)sizeof(v_.field), #elem,                                             \
            (unsigned long)(sizeof(v_.field) / sizeof(elem)));                                  \
     (void)p_;                                                                                  \
+  } while (0)
+/* An opaque type: declared, never defined; only pointers to it cross the API. */
+#define OPAQUE(type)                    \
+  do {                                  \
+    type* const p_ = NULL;              \
+    printf("opaque %s\n", #type);       \
+    (void)p_;                           \
   } while (0)
 #define CONST(name) printf("const %s %ld\n", #name, (long)(name))
 /* ret and params are written in the record's canonical form; the preprocessor's stringizing

@@ -77,15 +77,24 @@ foreach(_line IN LISTS _defines)
                             "(capi/abi/generate.py did not read it from the header)\n")
   endif()
 endforeach()
-file(STRINGS "${HEADER}" _typedefs REGEX "^typedef struct mus_[a-z0-9_]+")
+# Every struct (`typedef struct mus_x {`) has a struct record, and every opaque type
+# (`typedef struct mus_x mus_x;`, a handle the library owns) an opaque record.
+file(STRINGS "${HEADER}" _typedefs REGEX "^typedef struct mus_[a-z0-9_]+ ({|mus_[a-z0-9_]+;)")
 foreach(_line IN LISTS _typedefs)
   string(REGEX MATCH "^typedef struct (mus_[a-z0-9_]+)" _ "${_line}")
   set(_name "${CMAKE_MATCH_1}")
+  if(_line MATCHES "{")
+    set(_record "^struct ${_name} ")
+    set(_what "struct ${_name}; the program prints no record of it")
+  else()
+    set(_record "^opaque ${_name}$")
+    set(_what "the opaque type ${_name}; the program prints no OPAQUE(${_name})")
+  endif()
   set(_found ${_actual})
-  list(FILTER _found INCLUDE REGEX "^struct ${_name} ")
+  list(FILTER _found INCLUDE REGEX "${_record}")
   if(NOT _found)
-    string(APPEND _problems "${HEADER} declares struct ${_name}; the program prints no record of "
-                            "it (capi/abi/generate.py did not read it from the header)\n")
+    string(APPEND _problems "${HEADER} declares ${_what} "
+                            "(capi/abi/generate.py did not read it from the header)\n")
   endif()
 endforeach()
 
@@ -180,6 +189,7 @@ foreach(_line IN LISTS _actual)
     endif()
     math(EXPR _next "${CMAKE_MATCH_3} + ${CMAKE_MATCH_4}")
   elseif(NOT _line MATCHES "^const MUS_[A-Z0-9_]+ -?[0-9]+$"
+         AND NOT _line MATCHES "^opaque mus_[a-z0-9_]+$"
          AND NOT _line MATCHES "^func mus_[a-z0-9_]+ [^(]+ \\([^()]+\\)$")
     string(APPEND _problems "unknown record: ${_line}\n")
   endif()

@@ -12,13 +12,16 @@
 
 The manifest (layout.txt) has one record a line: ``struct <name> <sizeof> <alignof>``,
 ``field <struct> <field> <offset> <size> <type>`` (``int32_t``, ``uint8_t[16]``,
-``mus_count_line[4]``), ``const <NAME> <value>`` and
-``func <name> <return> (<type> <name>, ...)``.
+``mus_count_line[4]``), ``opaque <name>`` (a handle type the library owns),
+``const <NAME> <value>`` and ``func <name> <return> (<type> <name>, ...)``.
 From it this script writes, and nothing else writes:
 
-- Python: capi/python/mus/_abi.py (constants, ctypes structs, the prototype of every function);
-- C#: capi/dotnet/src/NativeMethods.cs (constants, blittable structs, [DllImport]s);
-- JavaScript: capi/js/src/layout.ts (struct offsets, constants, every function's signature).
+- Python: capi/python/mus/_abi.py (constants, ctypes structs, the prototype of every function)
+  and capi/python/mus/_enums.py (the enums, ENUMS below, and the action-id blocks);
+- C#: capi/dotnet/src/NativeMethods.cs (constants, blittable structs, [DllImport]s) and
+  capi/dotnet/src/Enums.cs (the enums and the action-id blocks);
+- JavaScript: capi/js/src/layout.ts (struct offsets, constants, every function's signature) and
+  capi/js/src/enums.ts (the enums and the action-id blocks).
 
 Standard library only; the output depends on the manifest alone, so any machine writes the same
 bytes.
@@ -71,6 +74,7 @@ class Manifest(NamedTuple):
     structs: List[Struct]
     consts: List[Tuple[str, int]]
     funcs: List[Func]
+    opaques: List[str]  # handle types: declared, never defined (``typedef struct x x;``)
 
 
 def parse_manifest(text: str) -> Manifest:
@@ -78,6 +82,7 @@ def parse_manifest(text: str) -> Manifest:
     structs: Dict[str, Struct] = {}
     consts: List[Tuple[str, int]] = []
     funcs: List[Func] = []
+    opaques: List[str] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -94,6 +99,9 @@ def parse_manifest(text: str) -> Manifest:
                 structs[words[1]].fields.append(
                     Field(words[2], int(words[3]), int(words[4]), m.group(1),
                           int(m.group(2) or 0)))
+            elif kind == "opaque" and len(words) == 2 and re.fullmatch(r"mus_[a-z0-9_]+",
+                                                                      words[1]):
+                opaques.append(words[1])
             elif kind == "const" and len(words) == 3:
                 consts.append((words[1], int(words[2])))
             elif kind == "func":
@@ -114,7 +122,7 @@ def parse_manifest(text: str) -> Manifest:
             raise ValueError("layout.txt line %d: malformed record %r" % (number, line)) from None
     if not funcs:
         raise ValueError("layout.txt has no func records")
-    return Manifest(list(structs.values()), consts, funcs)
+    return Manifest(list(structs.values()), consts, funcs, opaques)
 
 
 def pointee(c_type: str) -> Tuple[str, bool, bool]:
@@ -142,8 +150,11 @@ def header_records(header_text: str) -> str:
     out = ["/* Generated from mus.h by capi/abi/generate.py (the build runs it): do not edit. */"]
 
     out.append("static void structs(void) {")
-    for m in re.finditer(r"typedef struct (mus_\w+) \{(.*?)\} \1;", code, re.S):
+    for m in re.finditer(r"typedef struct (mus_\w+) (?:\{(.*?)\} \1|\1);", code, re.S):
         name = m.group(1)
+        if m.group(2) is None:
+            out.append("  OPAQUE(%s);" % name)
+            continue
         out.append("  STRUCT(%s);" % name)
         for decl in m.group(2).split(";"):
             decl = " ".join(decl.split())
@@ -211,8 +222,12 @@ def generated_by(comment: str) -> List[str]:
     ]
 
 
-def py_type(c_type: str, structs: Dict[str, Struct]) -> str:
+def py_type(c_type: str, structs: Dict[str, Struct], opaques: Tuple[str, ...] = ()) -> str:
     base, is_pointer, _ = pointee(c_type)
+    if is_pointer and base.endswith("*"):  # a pointer to a pointer: an out-parameter of a handle
+        return "_P(%s)" % py_type(base, structs, opaques)
+    if is_pointer and base in opaques:
+        return "_P(%s)" % base
     if not is_pointer:
         if base == "void":
             return "None"
@@ -247,6 +262,11 @@ def python_layer(man: Manifest) -> str:
     for name, value in man.consts:
         o.append("%s = %d" % (name, value))
     o += ["", "# ---- Structs " + "-" * 78]
+    for name in man.opaques:
+        o += ["", "",
+              "class %s(ctypes.Structure):  # noqa: N801 (the header's names)" % name,
+              '    """%s: opaque, a handle the library owns (only pointers to it are used)."""'
+              % name]
     for s in man.structs:
         o += ["", "",
               "class %s(ctypes.Structure):  # noqa: N801 (the header's names)" % s.name,
@@ -270,14 +290,15 @@ def python_layer(man: Manifest) -> str:
           "#: Every function of mus.h: name -> (restype, argtypes), its C signature in ctypes",
           "#: terms (``const char*`` and ``char*`` are c_char_p, ``T*`` is POINTER(T)).",
           "PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {"]
+    opaques = tuple(man.opaques)
     for fn in man.funcs:
-        args = ", ".join(py_type(p, structs) for p in fn.params)
+        args = ", ".join(py_type(p, structs, opaques) for p in fn.params)
         o.append("    # %s" % fn.signature())
-        line = '    "%s": (%s, [%s]),' % (fn.name, py_type(fn.ret, structs), args)
+        line = '    "%s": (%s, [%s]),' % (fn.name, py_type(fn.ret, structs, opaques), args)
         if len(line) > 99:
             line = '    "%s": (%s, [\n%s,\n    ]),' % (
-                fn.name, py_type(fn.ret, structs),
-                ",\n".join("        " + py_type(p, structs) for p in fn.params))
+                fn.name, py_type(fn.ret, structs, opaques),
+                ",\n".join("        " + py_type(p, structs, opaques) for p in fn.params))
         o.append(line)
     o += ["}", "", "",
           "def constants() -> Dict[str, int]:",
@@ -296,11 +317,14 @@ CS_SCALARS = {
 }
 
 
-def cs_type(c_type: str, structs: Dict[str, Struct], is_return: bool) -> str:
+def cs_type(c_type: str, structs: Dict[str, Struct], is_return: bool,
+            opaques: Tuple[str, ...] = ()) -> str:
     base, is_pointer, const = pointee(c_type)
     if is_pointer and const and base == "char":
         return "IntPtr" if is_return else "[MarshalAs(UnmanagedType.LPStr)] string"
-    inner = CS_SCALARS.get(base) or (base if base in structs else None)
+    if is_pointer and base.endswith("*"):  # a pointer to a pointer: an out-parameter of a handle
+        return cs_type(base, structs, is_return, opaques) + "*"
+    inner = CS_SCALARS.get(base) or (base if base in structs or base in opaques else None)
     if inner is None or (inner == "void" and is_pointer):
         raise ValueError("no C# mapping for the C type %r" % c_type)
     return inner + "*" if is_pointer else inner
@@ -341,6 +365,13 @@ def csharp_layer(man: Manifest) -> str:
           "",
           "namespace Mus.Native",
           "{"]
+    for name in man.opaques:
+        o += ["    /// <summary>%s of mus.h: opaque, a handle the library owns (only pointers to it "
+              "are used).</summary>" % name,
+              "    public struct %s" % name,
+              "    {",
+              "    }",
+              ""]
     for s in man.structs:
         o += ["    /// <summary>%s of mus.h: %d bytes, aligned to %d.</summary>"
               % (s.name, s.size, s.align),
@@ -388,14 +419,15 @@ def csharp_layer(man: Manifest) -> str:
     for name, value in man.consts:
         kind = "int" if -2**31 <= value < 2**31 else "long"
         o.append("        public const %s %s = %d;" % (kind, name, value))
+    opaques = tuple(man.opaques)
     for fn in man.funcs:
-        params = ["%s %s" % (cs_type(p, structs, False), cs_name(n))
+        params = ["%s %s" % (cs_type(p, structs, False, opaques), cs_name(n))
                   for p, n in zip(fn.params, fn.names)]
-        decl = "        public static extern %s %s(%s);" % (cs_type(fn.ret, structs, True), fn.name,
-                                                          ", ".join(params))
+        ret = cs_type(fn.ret, structs, True, opaques)
+        decl = "        public static extern %s %s(%s);" % (ret, fn.name, ", ".join(params))
         if len(decl) > 100:
             decl = "        public static extern %s %s(\n            %s);" % (
-                cs_type(fn.ret, structs, True), fn.name, ",\n            ".join(params))
+                ret, fn.name, ",\n            ".join(params))
         o += ["",
               "        /// <summary>",
               "        /// %s %s(%s) of mus.h." % (fn.ret, fn.name, ", ".join(
@@ -436,12 +468,195 @@ def js_layer(man: Manifest) -> str:
     return "\n".join(o) + "\n"
 
 
+# ---- The enums: groups of constants, one table for every binding ----------------------------
+
+
+class EnumSpec(NamedTuple):
+    name: str                        # the Python and JavaScript name
+    cs_name: str                     # the C# name
+    prefix: str                      # its values are the constants <prefix><MEMBER>
+    doc: str                         # what the values are
+    exclude: Tuple[str, ...] = ()    # prefixes of constants that share `prefix` but are not values
+    extra: Tuple[str, ...] = ()      # whole names added first (MUS_OK to the status codes)
+    languages: Tuple[str, ...] = ("python", "dotnet", "js")
+
+
+#: Every enum of the bindings: its values are the manifest's constants of its prefix, so a value
+#: added to mus.h reaches every binding with `abi_generate`.
+ENUMS = [
+    EnumSpec("Status", "MusStatus", "MUS_E_", "Status codes", extra=("MUS_OK",)),
+    EnumSpec("Lance", "Lance", "MUS_LANCE_", "The lances, juego or punto last",
+             exclude=("MUS_LANCE_STATUS_",)),
+    EnumSpec("Royal31", "Royal31", "MUS_ROYAL31_", "The 31 real option of the rules, R21"),
+    EnumSpec("MusCorrido", "MusCorrido", "MUS_CORRIDO_", "The mus corrido option of the rules, R31"),
+    EnumSpec("Answers", "Answers", "MUS_ANSWERS_", "How a team answers a bet, R25 and R25a"),
+    EnumSpec("SignalSet", "SignalSet", "MUS_SIGNALS_", "The signal set of the rules, R33a"),
+    EnumSpec("Phase", "Phase", "MUS_PHASE_", "Match phases"),
+    EnumSpec("ActionKind", "ActionKind", "MUS_ACTION_", "Action kinds (0 is never one)",
+             exclude=("MUS_ACTION_ID_", "MUS_ACTION_TEXT_")),
+    EnumSpec("Signal", "Signal", "MUS_SIGNAL_", "Signals to the partner, R33",
+             exclude=("MUS_SIGNALS_",)),
+    EnumSpec("LanceStatus", "LanceStatus", "MUS_LANCE_STATUS_", "How a lance was played"),
+    EnumSpec("HandEnd", "HandEnd", "MUS_END_", "How a hand ended"),
+    EnumSpec("EventKind", "EventKind", "MUS_EVENT_", "Public event kinds"),
+    EnumSpec("BotKind", "BotKind", "MUS_BOT_", "The computer players of the library"),
+    EnumSpec("Level", "Level", "MUS_LEVEL_", "The levels a player chooses bots by, weakest first"),
+    EnumSpec("PlayoutScope", "PlayoutScope", "MUS_PLAYOUT_", "How far playouts play"),
+    EnumSpec("BatchReward", "BatchReward", "MUS_BATCH_REWARD_",
+             "The reward a batch reports for each team (experimental)"),
+    EnumSpec("ActionId", "", "MUS_ACTION_ID_",
+             "The action-id space: each block's first id, and the number of ids", languages=("js",)),
+]
+
+
+def enum_members(spec: EnumSpec, man: Manifest) -> List[Tuple[str, str, int]]:
+    """(member name, C name, value) of each value of an enum, extras first, then the header's
+    order; ValueError when the manifest has none (a prefix that no longer names anything)."""
+    consts = dict(man.consts)
+    out = [(c[len("MUS_"):], c, consts[c]) for c in spec.extra if c in consts]
+    for name, value in man.consts:
+        if name.startswith(spec.prefix) and not name.startswith(spec.exclude):
+            out.append((name[len(spec.prefix):], name, value))
+    if not out:
+        raise ValueError("enum %s: the manifest has no constant %s*" % (spec.name, spec.prefix))
+    return out
+
+
+def action_id_blocks(man: Manifest) -> List[Tuple[str, int, int]]:
+    """(kind, first id, number of ids) of each block of the action-id space, in id order: the
+    blocks are the MUS_ACTION_ID_<KIND> constants, each running to the next (the last to
+    MUS_ACTION_ID_COUNT), as mus.h's table of action ids lays them out."""
+    consts = dict(man.consts)
+    firsts = sorted((value, name[len("MUS_ACTION_ID_"):]) for name, value in man.consts
+                    if name.startswith("MUS_ACTION_ID_") and name != "MUS_ACTION_ID_COUNT")
+    ends = [first for first, _ in firsts[1:]] + [consts["MUS_ACTION_ID_COUNT"]]
+    return [(kind, first, end - first) for (first, kind), end in zip(firsts, ends)]
+
+
+def pascal(member: str) -> str:
+    """A member name in C# style: ``INVALID_ARGUMENT`` -> ``InvalidArgument``."""
+    return "".join(word[:1] + word[1:].lower() for word in member.split("_"))
+
+
+def enum_prefix_text(spec: EnumSpec) -> str:
+    return ", ".join(list(spec.extra) + [spec.prefix + "*"])
+
+
+def python_enums(man: Manifest) -> str:
+    o = ['"""The enumerations of mus.h as :class:`enum.IntEnum` types, and the blocks of the',
+         "action-id space.", ""]
+    o += [line[2:] for line in generated_by("#")]
+    o += ["",
+          "mus.enums re-exports everything here (import from there); the values are the header's,",
+          "pinned within a major version.",
+          '"""', "",
+          "from __future__ import annotations", "",
+          "import enum",
+          "from typing import Tuple, Type"]
+    specs = [e for e in ENUMS if "python" in e.languages]
+    for spec in specs:
+        members = enum_members(spec, man)
+        o += ["", "",
+              "class %s(enum.IntEnum):" % spec.name,
+              '    """%s (``%s``)."""' % (spec.doc, "``, ``".join(enum_prefix_text(spec).split(", "))),
+              ""]
+        o += ["    %s = %d  #: %s" % (m, v, c) for m, c, v in members]
+        extra = {m: c for m, c, _ in members if c in spec.extra}
+        body = ('return %r + self.name' % spec.prefix if not extra else
+                'return %r.get(self.name, %r + self.name)' % (extra, spec.prefix))
+        o += ["",
+              "    @property",
+              "    def c_name(self) -> str:",
+              '        """This value\'s name in mus.h."""',
+              "        %s" % body]
+    o += ["", "",
+          "#: Every enum above.",
+          "ENUMS: Tuple[Type[enum.IntEnum], ...] = (",
+          "\n".join("    %s," % spec.name for spec in specs),
+          ")",
+          "",
+          "#: The blocks of the action-id space, in id order: (first id, number of ids) of each kind",
+          "#: of action, in the order of :class:`ActionKind` (mus.h's table of action ids).",
+          "ACTION_ID_BLOCKS: Tuple[Tuple[int, int], ...] = ("]
+    o += ["    (%d, %d),  # %s" % (first, n, kind) for kind, first, n in action_id_blocks(man)]
+    o += [")"]
+    return "\n".join(o) + "\n"
+
+
+def csharp_enums(man: Manifest) -> str:
+    o = generated_by("//")
+    o += ["//",
+          "// The enumerations of mus.h, with the header's numbers (pinned within a major version),",
+          "// and the blocks of the action-id space.",
+          "namespace Mus",
+          "{"]
+    for spec in (e for e in ENUMS if "dotnet" in e.languages):
+        o += ["    /// <summary>%s (%s).</summary>" % (spec.doc, enum_prefix_text(spec)),
+              "    public enum %s" % spec.cs_name,
+              "    {"]
+        for i, (m, c, v) in enumerate(enum_members(spec, man)):
+            o += ([""] if i else []) + ["        /// <summary>%s.</summary>" % c,
+                                        "        %s = %d," % (pascal(m), v)]
+        o += ["    }", ""]
+    o += ["    /// <summary>",
+          "    /// The blocks of the action-id space (mus.h's table of action ids): the first id of each",
+          "    /// kind of action, and its number of ids.",
+          "    /// </summary>",
+          "    public static class ActionIdBlocks",
+          "    {"]
+    blocks = action_id_blocks(man)
+    for i, (method, doc, column) in enumerate((("First", "The first action id", 1),
+                                               ("Count", "The number of action ids", 2))):
+        o += ([""] if i else []) + [
+            "        /// <summary>%s of a kind of action.</summary>" % doc,
+            "        public static int %s(ActionKind kind)" % method,
+            "        {",
+            "            switch (kind)",
+            "            {"]
+        o += ["                case ActionKind.%s: return %d;" % (pascal(b[0]), b[column])
+              for b in blocks]
+        o += ['                default: throw new System.ArgumentOutOfRangeException("kind");',
+              "            }",
+              "        }"]
+    o += ["    }", "}"]
+    return "\n".join(o) + "\n"
+
+
+def js_enums(man: Manifest) -> str:
+    o = generated_by("//")
+    o += ["//",
+          "// The numbered constants of mus.h grouped into enums (Phase.BETTING === C.MUS_PHASE_BETTING),",
+          "// and the blocks of the action-id space.",
+          "",
+          "/** The name of `value` in an enum (`nameOf(Phase, 2) === 'MUS'`), or String(value). */",
+          "export function nameOf(group: Readonly<Record<string, number>>, value: number): string {",
+          "  for (const [name, v] of Object.entries(group)) if (v === value) return name;",
+          "  return String(value);",
+          "}"]
+    for spec in (e for e in ENUMS if "js" in e.languages):
+        o += ["", "/** %s (%s). */" % (spec.doc, enum_prefix_text(spec)),
+              "export const %s = Object.freeze({" % spec.name]
+        o += ["  %s: %d," % (m, v) for m, _, v in enum_members(spec, man)]
+        o += ["} as const);"]
+    o += ["",
+          "/** The blocks of the action-id space, in id order: [kind, first id, number of ids]. */",
+          "export const ACTION_ID_BLOCKS: readonly (readonly [number, number, number])[] = Object.freeze(["]
+    consts = dict(man.consts)
+    o += ["  [%d, %d, %d], // %s" % (consts["MUS_ACTION_" + k], first, n, k)
+          for k, first, n in action_id_blocks(man)]
+    o += ["]);"]
+    return "\n".join(o) + "\n"
+
+
 # ---- Driver ---------------------------------------------------------------------------------
 
-BINDINGS: Dict[str, Tuple[str, Callable[[Manifest], str]]] = {
-    "python": ("capi/python/mus/_abi.py", python_layer),
-    "dotnet": ("capi/dotnet/src/NativeMethods.cs", csharp_layer),
-    "js": ("capi/js/src/layout.ts", js_layer),
+BINDINGS: Dict[str, List[Tuple[str, Callable[[Manifest], str]]]] = {
+    "python": [("capi/python/mus/_abi.py", python_layer),
+               ("capi/python/mus/_enums.py", python_enums)],
+    "dotnet": [("capi/dotnet/src/NativeMethods.cs", csharp_layer),
+               ("capi/dotnet/src/Enums.cs", csharp_enums)],
+    "js": [("capi/js/src/layout.ts", js_layer),
+           ("capi/js/src/enums.ts", js_enums)],
 }
 
 LAYOUT_PREAMBLE = """\
@@ -465,7 +680,7 @@ LAYOUT_PREAMBLE = """\
 
 
 def expected_outputs(man: Manifest, which: List[str]) -> Dict[str, str]:
-    return {BINDINGS[b][0]: BINDINGS[b][1](man) for b in which}
+    return {path: write(man) for b in which for path, write in BINDINGS[b]}
 
 
 def read(path: str) -> Optional[str]:
@@ -544,7 +759,8 @@ def main(argv: List[str]) -> int:
     if stale:
         print(stale_message(stale))
         return 1
-    print("current: %s match capi/abi/layout.txt" % ", ".join(BINDINGS[b][0] for b in which))
+    print("current: %s match capi/abi/layout.txt"
+          % ", ".join(path for b in which for path, _ in BINDINGS[b]))
     return 0
 
 

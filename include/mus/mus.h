@@ -17,8 +17,9 @@
  *   interfere; several calls may read the same object at once. As for any memory, no thread
  *   may write an object (the `out` of one call) while another call reads or writes it.
  * - Pointer lifetime: the library reads and writes the memory a pointer argument names
- *   during the call only, and keeps no pointer after it returns. The exceptions (static
- *   strings) are noted at their functions.
+ *   during the call only, and keeps no pointer after it returns. The exceptions are noted at
+ *   their functions: static strings, and the arrays bound to a batch (mus_batch_new(), in the
+ *   experimental section), which the batch keeps until mus_batch_free().
  * - Cards are `uint8_t` ids 0..39: `id = suit * 10 + rank` with suits oros 0, copas 1,
  *   espadas 2, bastos 3 and ranks A 0, 2 1, 3 2, 4 3, 5 4, 6 5, 7 6, J (sota) 7, Q (caballo) 8,
  *   K (rey) 9 (rules R3). A hand is `uint8_t[4]`; the four hands of a table are
@@ -1376,12 +1377,23 @@ MUS_API int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, u
 MUS_API int32_t mus_view_tensor(const mus_state* s, int32_t seat, float* out, size_t cap);
 
 /* ============================================================================================
- * Batches: many independent matches stepped by one call, for learning
+ * Batches (experimental until 1.0): many independent matches stepped by one call, for learning
+ *
+ * Declared only where MUS_EXPERIMENTAL is defined before this header is included:
+ *
+ *   #define MUS_EXPERIMENTAL
+ *   #include <mus/mus.h>
+ *
+ * Until 1.0 a minor release may change anything in this section (names, parameters, layouts,
+ * numbers), and CHANGELOG.md says so; the rest of the header keeps the ABI promise. A batch is
+ * the one object of the C API that the library owns: a handle, with the worker threads that
+ * step it, made by mus_batch_new() and released by mus_batch_free().
  * ========================================================================================== */
+#if defined(MUS_EXPERIMENTAL)
 
 /** @name Batch rewards
- *  What mus_batch_step() writes as each team's reward (the `reward` of a mus_batch_config),
- *  the two rewards of the Python `mus.Env`.
+ *  What a batch writes as each team's reward (the `reward` of a mus_batch_config), the two
+ *  rewards of the Python `mus.Env`.
  *  @{ */
 #define MUS_BATCH_REWARD_POINTS 0 /**< At the step that finishes a hand, each team's points in that hand (everything its game score gained in it: the count, dejes, tío Perete); 0 at every other step. */
 #define MUS_BATCH_REWARD_MATCH 1  /**< 1 to the winning team and -1 to the other at the step that finishes the match; 0 before. */
@@ -1391,7 +1403,6 @@ MUS_API int32_t mus_view_tensor(const mus_state* s, int32_t seat, float* out, si
  *  @{ */
 #define MUS_BATCH_MAX_GAMES 1048576 /**< The most games one batch holds. */
 #define MUS_BATCH_MAX_THREADS 64    /**< The most threads one batch steps on. */
-#define MUS_BATCH_INFO_SIZE 3       /**< int32s mus_batch_step() writes to `info_out` per game. */
 /** @} */
 
 /**
@@ -1401,9 +1412,10 @@ MUS_API int32_t mus_view_tensor(const mus_state* s, int32_t seat, float* out, si
 typedef struct mus_batch_config {
   uint32_t struct_size;  /**< `sizeof(mus_batch_config)`, set by mus_batch_config_default(). */
   int32_t games;         /**< Games (matches) in the batch, 1..@ref MUS_BATCH_MAX_GAMES. */
-  int32_t threads;       /**< Threads that step the batch, 1..@ref MUS_BATCH_MAX_THREADS (the
-                              calling thread and `threads - 1` workers the batch keeps); 1 in
-                              the WebAssembly build. */
+  int32_t threads;       /**< Threads that step the batch, 1..@ref MUS_BATCH_MAX_THREADS; the
+                              calling thread and up to `threads - 1` workers the batch keeps (a
+                              batch of fewer than `64 * threads` games uses fewer, one per 64
+                              games); 1 in the WebAssembly build. */
   int32_t first_dealer;  /**< The first dealer of every match, 0..3, or -1 to draw it per match
                               from the game's stream. */
   int32_t reward;        /**< A `MUS_BATCH_REWARD_*`. */
@@ -1412,6 +1424,19 @@ typedef struct mus_batch_config {
                               its unfinished hand are not reported). */
   int32_t reserved[4];   /**< Zero. */
 } mus_batch_config;
+
+/**
+ * @brief What a step tells of one game beyond its reward and flags: one record per game in the
+ *        `info_out` array of mus_batch_new().
+ */
+typedef struct mus_batch_info {
+  int32_t hand_over;    /**< 1 when the step finished a hand, else 0. */
+  int32_t game_winner;  /**< The team (0 or 1) that won a game in the step, else -1. */
+  int32_t match_winner; /**< The team that won the match in the step, else -1. */
+} mus_batch_info;
+
+/** @brief A batch: opaque, made by mus_batch_new(), owned by the library until mus_batch_free(). */
+typedef struct mus_batch mus_batch;
 
 /**
  * @brief The default configuration of a batch of `games` games: one thread, first dealer 0 (as
@@ -1423,29 +1448,14 @@ typedef struct mus_batch_config {
 MUS_API int32_t mus_batch_config_default(int32_t games, mus_batch_config* out);
 
 /**
- * @brief The bytes of memory a batch of this configuration needs (mus_batch_init()).
- *
- * About 340 bytes a game plus a fixed part; the same for every rule set.
- * @param config The configuration.
- * @param size_out Receives the size in bytes.
- * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL pointer, a `struct_size` other than
- *         `sizeof(mus_batch_config)`, non-zero reserved fields or a field out of range.
- */
-MUS_API int32_t mus_batch_size(const mus_batch_config* config, size_t* size_out);
-
-/**
- * @brief Make a batch in caller memory: `games` independent matches of the same rules, stepped
- *        together by mus_batch_step(), split over `threads` threads.
+ * @brief Make a batch: `games` independent matches of the same rules, stepped together by
+ *        mus_batch_step() on `threads` threads, writing into the caller's arrays bound here.
  *
  * Made for learning: one call plays one action in every game, the chance (each hand's deal,
  * every stock refill) is played inside, a finished match starts again by itself, and what a
- * learner needs comes back in the caller's arrays. The games start with mus_batch_reset().
- *
- * **Memory.** The batch lives in `mem`, `size` bytes the caller owns (mus_batch_size() of the
- * configuration), which must stay where it is, unread and unwritten by the caller, until
- * mus_batch_close(): the batch keeps its games and its workers there. Nothing is allocated on
- * the heap but the worker threads, started here and kept until mus_batch_close() (with 1
- * thread, none); mus_batch_reset() and mus_batch_step() allocate nothing.
+ * learner needs comes back in the arrays given here, one entry (or row) per game, game 0's
+ * first. Each array is optional: NULL is never written (a NULL `obs_out` also skips the cost of
+ * the observations). The games start with mus_batch_reset().
  *
  * **Streams.** Each game draws its chance from its own stream, a function of the reset's seed
  * and the game's index only: game `i` has `base = mus::derive_seed(seed, 5, i)` (mus/bots.hpp),
@@ -1455,49 +1465,61 @@ MUS_API int32_t mus_batch_size(const mus_batch_config* config, size_t* size_out)
  * and threads: the arrays are bit-identical for every thread count, and a batch of N games
  * repeats the first N games of any larger batch given the same seed and actions.
  *
- * **Threads.** Batches are independent: several threads may each use their own batch at the
- * same time. One batch is used by one thread at a time.
- * @param mem The batch's memory, aligned to 8 bytes.
- * @param size The size of `mem` in bytes, at least mus_batch_size().
+ * **Threads.** The games are split in one contiguous range per thread (64 games at least); the
+ * calling thread steps the first and the batch's workers the others. When the caller takes at
+ * most 2 ms between calls, the workers wait for the next call busily (for 1.5 times that time),
+ * so that a learner calling in a loop finds them awake; otherwise they sleep between calls.
  * @param rules The rules of every match.
  * @param config The configuration.
- * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL pointer, `size` too small, a bad
- *         configuration (as mus_batch_size()), memory that holds a batch not closed yet, or more
- *         than one thread where threads cannot be started (the WebAssembly build); @ref MUS_E_INVALID_RULES (or @ref
- *         MUS_E_INVALID_ARGUMENT for a bad `struct_size`) as mus_state_new(); @ref
- *         MUS_E_INTERNAL when a thread cannot be started (nothing is left to close then).
+ * @param seat_out Receives, at every reset and step, `games` seats to act (0..3).
+ * @param mask_out Receives `games` legal action-id masks (bit `i` for a legal id `i`, see
+ *        mus_legal_mask()).
+ * @param rewards_out Receives, at every step, `2 * games` rewards: team 0's and team 1's of
+ *        game `g` at `2g` and `2g + 1`.
+ * @param done_out Receives, at every step, `games` flags.
+ * @param truncated_out Receives, at every step, `games` flags.
+ * @param info_out Receives, at every step, `games` records.
+ * @param obs_out Receives, at every reset and step, `games` rows of @ref MUS_VIEW_TENSOR_SIZE
+ *        floats: the observation (mus_view_tensor()) of each game's seat to act.
+ * @param out Receives the batch; unchanged on error.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `rules`, `config` or `out`, a
+ *         `struct_size` other than `sizeof(mus_batch_config)`, non-zero reserved fields, a field
+ *         out of range, or more than one thread where threads cannot be started (the
+ *         WebAssembly build); @ref MUS_E_INVALID_RULES (or @ref MUS_E_INVALID_ARGUMENT for a bad
+ *         `struct_size`) as mus_state_new(); @ref MUS_E_INTERNAL when the memory or a thread
+ *         cannot be had (nothing is left to free then).
+ * @par Pointer lifetime
+ * The one exception to the header's rule: the batch keeps the array pointers and writes
+ * through them in every mus_batch_reset() and mus_batch_step() until mus_batch_free(). The
+ * arrays must stay valid, and the caller must not write them while a call runs; reading them
+ * between calls is what they are for. `rules` and `config` are read during this call only.
+ * @par Thread safety
+ * Safe from any thread. A batch is used by one thread at a time (any thread, one after the
+ * other); separate batches are independent.
  */
-MUS_API int32_t mus_batch_init(uint64_t* mem, size_t size, const mus_rules* rules,
-                               const mus_batch_config* config);
+MUS_API int32_t mus_batch_new(const mus_rules* rules, const mus_batch_config* config,
+                              int32_t* seat_out, uint64_t* mask_out, float* rewards_out,
+                              uint8_t* done_out, uint8_t* truncated_out, mus_batch_info* info_out,
+                              float* obs_out, mus_batch** out);
 
 /**
  * @brief Start a new match in every game, every stream started anew from `seed` (see
- *        mus_batch_init()), and write what the first decision of each needs.
- *
- * Every output is optional (NULL: not written), and so are the observations; each array has
- * one entry (or one row) per game, game 0's first.
- * @param mem A batch (mus_batch_init()).
+ *        mus_batch_new()), and write what the first decision of each needs: `seat_out`,
+ *        `mask_out` and `obs_out`.
+ * @param batch The batch.
  * @param seed The seed of every game's stream.
- * @param seat_out Receives `games` seats to act (0..3).
- * @param mask_out Receives `games` legal action-id masks (bit `i` for a legal id `i`, see
- *        mus_legal_mask()).
- * @param obs_out Receives, when not NULL, `games` rows of @ref MUS_VIEW_TENSOR_SIZE floats: the
- *        observation (mus_view_tensor()) of each game's seat to act.
- * @param obs_cap The room in `obs_out` in floats, at least `games * MUS_VIEW_TENSOR_SIZE` when
- *        `obs_out` is not NULL.
- * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `mem` or memory that holds no batch
- *         (never initialised, or closed); @ref MUS_E_BUFFER_TOO_SMALL for a too small `obs_cap`
- *         (nothing is changed then).
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `batch`.
+ * @par Thread safety
+ * One call on a batch at a time (see mus_batch_new()).
  */
-MUS_API int32_t mus_batch_reset(uint64_t* mem, uint64_t seed, int32_t* seat_out,
-                                uint64_t* mask_out, float* obs_out, size_t obs_cap);
+MUS_API int32_t mus_batch_reset(mus_batch* batch, uint64_t seed);
 
 /**
  * @brief Play one action in every game, then the chance that follows, restarting the games
- *        whose match ended, and write what each game's next decision needs.
+ *        whose match ended, and write every array bound by mus_batch_new().
  *
- * Game `g` plays `actions[g]` for its seat to act: an action id whose bit is set in the mask
- * the last call wrote for it. Then, in each game:
+ * Game `g` plays `actions[g]` for its seat to act: an action id whose bit is set in its
+ * `mask_out[g]` of the last reset or step. Then, in each game:
  * - the shuffles due are played from the game's stream, so the game waits for a player again;
  * - `rewards_out[2g]` and `rewards_out[2g + 1]` receive team 0's and team 1's reward for the
  *   step, by the configuration's `reward` (with @ref MUS_BATCH_REWARD_POINTS, the hand's points
@@ -1508,52 +1530,47 @@ MUS_API int32_t mus_batch_reset(uint64_t* mem, uint64_t seed, int32_t* seat_out,
  *   game starts a new match at once (auto-reset): the step's reward is the episode's last one,
  *   reported once, and `seat_out`, `mask_out` and `obs_out` are already the new match's first
  *   decision's;
- * - `info_out[3g]` is 1 when the step finished a hand (else 0), `info_out[3g + 1]` the team that
- *   won a game in the step (else -1), `info_out[3g + 2]` the team that won the match (else -1).
+ * - `info_out[g]` tells whether the step finished a hand and which team won a game or the
+ *   match in it (mus_batch_info).
  *
- * Every output is optional (NULL: not written). Nothing is allocated; the games are split in
- * `threads` contiguous parts, each stepped by one thread.
- * @param mem A batch, reset at least once (mus_batch_reset()).
- * @param actions `games` action ids.
- * @param seat_out Receives `games` seats to act (0..3).
- * @param mask_out Receives `games` legal id masks.
- * @param rewards_out Receives `2 * games` rewards.
- * @param done_out Receives `games` flags.
- * @param truncated_out Receives `games` flags.
- * @param info_out Receives `MUS_BATCH_INFO_SIZE * games` ints.
- * @param obs_out Receives, when not NULL, `games` observations as mus_batch_reset().
- * @param obs_cap The room in `obs_out` in floats.
- * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `mem` or `actions`, memory that
- *         holds no batch, or an action id outside 0..@ref MUS_ACTION_ID_COUNT - 1; @ref
- *         MUS_E_WRONG_PHASE before the first mus_batch_reset(); @ref MUS_E_ILLEGAL_ACTION for an
- *         id that is not legal in its game (mus_last_error() names the game); @ref
- *         MUS_E_BUFFER_TOO_SMALL for a too small `obs_cap`. Every argument is checked before
- *         any game moves: on an error nothing has changed.
+ * Nothing is allocated. Every action is checked before any game moves: on an error nothing has
+ * changed.
+ * @param batch The batch, reset at least once (mus_batch_reset()).
+ * @param actions `games` action ids, read during the call only.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `batch` or `actions`, or an action
+ *         id outside 0..@ref MUS_ACTION_ID_COUNT - 1; @ref MUS_E_WRONG_PHASE before the first
+ *         mus_batch_reset(); @ref MUS_E_ILLEGAL_ACTION for an id that is not legal in its game.
+ *         For a bad id, mus_last_error() names the lowest game that has one.
+ * @par Thread safety
+ * One call on a batch at a time (see mus_batch_new()).
  */
-MUS_API int32_t mus_batch_step(uint64_t* mem, const int32_t* actions, int32_t* seat_out,
-                               uint64_t* mask_out, float* rewards_out, uint8_t* done_out,
-                               uint8_t* truncated_out, int32_t* info_out, float* obs_out,
-                               size_t obs_cap);
+MUS_API int32_t mus_batch_step(mus_batch* batch, const int32_t* actions);
 
 /**
  * @brief The whole state of one game of a batch (every seat's cards: for tools, tests and
  *        bots, not for the players), as a mus_state the other functions take.
- * @param mem A batch, reset at least once.
+ * @param batch The batch, reset at least once.
  * @param game The game's index, 0..games - 1.
  * @param out Receives the state.
- * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL pointer, memory that holds no
- *         batch or a game out of range; @ref MUS_E_WRONG_PHASE before the first
- *         mus_batch_reset().
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL pointer or a game out of range;
+ *         @ref MUS_E_WRONG_PHASE before the first mus_batch_reset().
+ * @par Thread safety
+ * Not during another call on the same batch (see mus_batch_new()).
  */
-MUS_API int32_t mus_batch_state(const uint64_t* mem, int32_t game, mus_state* out);
+MUS_API int32_t mus_batch_state(const mus_batch* batch, int32_t game, mus_state* out);
 
 /**
- * @brief Stop a batch's workers and end the batch: `mem` is the caller's to reuse or free.
- * @param mem A batch.
- * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `mem` or memory that holds no
- *         batch (closing twice is refused).
+ * @brief Stop a batch's workers and release it. NULL is ignored.
+ * @param batch The batch, or NULL. It must not be used after (a second free is undefined, as
+ *        for free()).
+ * @par Pointer lifetime
+ * After this call the batch no longer holds the caller's arrays: they are the caller's to free.
+ * @par Thread safety
+ * Not during another call on the same batch; any thread may free it.
  */
-MUS_API int32_t mus_batch_close(uint64_t* mem);
+MUS_API void mus_batch_free(mus_batch* batch);
+
+#endif /* MUS_EXPERIMENTAL */
 
 /* ============================================================================================
  * A state from a seat's view: bots and programs that see only one seat

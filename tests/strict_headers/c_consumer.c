@@ -1,5 +1,6 @@
 /* A C consumer of mus.h for the strict-headers tests: the C API's header alone, compiled as C99
- * (and, by cxx11_consumer.cpp, as C++11). Only compiled, never linked. */
+ * (and, by cxx11_consumer.cpp, as C++11), with and without its experimental section
+ * (-DMUS_EXPERIMENTAL). Only compiled, never linked. */
 #include <mus/mus.h>
 
 #include <stddef.h>
@@ -17,5 +18,16 @@ int main(void) {
   action.kind = MUS_ACTION_SHUFFLE;
   line.status = MUS_LANCE_STATUS_PENDING;
   if (mus_lance_winner(&rules, MUS_LANCE_JUEGO, hands, 0, &seat) != MUS_OK) return 1;
+#if defined(MUS_EXPERIMENTAL)
+  {
+    mus_batch_config config;
+    mus_batch_info info[64];
+    mus_batch* batch = NULL;
+    if (mus_batch_config_default(64, &config) != MUS_OK) return 1;
+    if (mus_batch_new(&rules, &config, NULL, NULL, NULL, NULL, NULL, info, NULL, &batch) != MUS_OK)
+      return 1;
+    mus_batch_free(batch);
+  }
+#endif
   return action.kind == line.status;
 }

@@ -6,6 +6,7 @@ typedef struct mus_a {
   int32_t x;
   int32_t y;
 } mus_a;
+typedef struct mus_h mus_h;
 MUS_API int32_t mus_f(const mus_a* a);
 MUS_API const char* mus_g(mus_a* a, const uint8_t cards[4],
                           size_t cap);

@@ -4,29 +4,20 @@ using Mus.Native;
 
 namespace Mus
 {
-    /// <summary>The reward a Batch reports for each team (MUS_BATCH_REWARD_*).</summary>
-    public enum BatchReward
-    {
-        /// <summary>At the step that finishes a hand, each team's points in that hand; 0 at the other steps.</summary>
-        Points = NativeMethods.MUS_BATCH_REWARD_POINTS,
-        /// <summary>1 to the winner and -1 to the loser at the step that finishes the match; 0 before.</summary>
-        Match = NativeMethods.MUS_BATCH_REWARD_MATCH,
-    }
-
     /// <summary>
-    /// Many independent matches stepped by one call, for learning (mus_batch_*): Step plays one
-    /// action id in every game, plays the chance that follows from each game's own stream, starts
-    /// a finished match again (auto-reset) and fills the arrays of this object. Game g's values
-    /// are at index g (Rewards at 2g and 2g + 1, Info at 3g .. 3g + 2, Observations at
-    /// 216g .. 216g + 215). The arrays are rewritten by every Reset and Step. The batch keeps
-    /// unmanaged memory and, with more than one thread, worker threads: Dispose it.
+    /// Many independent matches stepped by one call, for learning (mus_batch_*, experimental until
+    /// 1.0): Step plays one action id in every game, plays the chance that follows from each game's
+    /// own stream, starts a finished match again (auto-reset) and writes the arrays of this object,
+    /// which the library keeps (pinned) from the constructor to Dispose. Game g's values are at
+    /// index g (Rewards at 2g and 2g + 1, Observations at 216g .. 216g + 215); every Reset and Step
+    /// rewrites them. The batch owns native memory and, with more than one thread, worker threads:
+    /// dispose it (<c>using</c>).
     /// </summary>
     public sealed class Batch : IDisposable
     {
-        private IntPtr memory;
+        private unsafe mus_batch* handle;
+        private GCHandle[] pins;
         private readonly int games;
-        private readonly bool observations;
-        private bool started;
 
         /// <summary>The seat to act in each game.</summary>
         public int[] Seat { get; }
@@ -38,16 +29,19 @@ namespace Mus
         public byte[] Done { get; }
         /// <summary>1 where the last step reached the configuration's step limit (the game restarted).</summary>
         public byte[] Truncated { get; }
-        /// <summary>Three ints per game: hand finished (1/0), the team that won a game (or -1), the team that won the match (or -1).</summary>
-        public int[] Info { get; }
+        /// <summary>What the last step told of each game: hand_over, game_winner, match_winner (mus_batch_info).</summary>
+        public mus_batch_info[] Info { get; }
         /// <summary>The observation (State.ViewTensor) of each game's seat to act, or null when not asked for.</summary>
         public float[] Observations { get; }
 
         /// <summary>The number of games.</summary>
         public int Games { get { return games; } }
 
+        /// <summary>True once Reset has been called.</summary>
+        public bool Started { get; private set; }
+
         /// <summary>
-        /// A batch of games matches of rules (mus_batch_init), stepped on threads threads; the
+        /// A batch of games matches of rules (mus_batch_new), stepped on up to threads threads; the
         /// arrays are the same for every thread count. firstDealer null draws each match's first
         /// dealer; maxSteps 0 never truncates. Call Reset before the first Step.
         /// </summary>
@@ -61,41 +55,38 @@ namespace Mus
             c.first_dealer = firstDealer ?? -1;
             c.reward = (int)reward;
             c.max_steps = maxSteps;
-            UIntPtr size;
-            MusException.Check(NativeMethods.mus_batch_size(&c, &size), "batch size");
             mus_rules r = Mus.Hand.RulesOf(rules);
-            IntPtr mem = Marshal.AllocHGlobal(checked((IntPtr)(long)(ulong)size));
-            int status = NativeMethods.mus_batch_init((ulong*)mem, size, &r, &c);
-            if (status != NativeMethods.MUS_OK)
-            {
-                string reason = MusLibrary.LastError;
-                Marshal.FreeHGlobal(mem);
-                throw new MusException((MusStatus)status, "batch init", reason);
-            }
-            memory = mem;
             this.games = games;
-            this.observations = observations;
             Seat = new int[games];
             Mask = new ulong[games];
             Rewards = new float[2 * games];
             Done = new byte[games];
             Truncated = new byte[games];
-            Info = new int[NativeMethods.MUS_BATCH_INFO_SIZE * games];
+            Info = new mus_batch_info[games];
             Observations = observations ? new float[NativeMethods.MUS_VIEW_TENSOR_SIZE * games] : null;
+            object[] arrays = { Seat, Mask, Rewards, Done, Truncated, Info, Observations };
+            pins = new GCHandle[arrays.Length];
+            for (int i = 0; i < arrays.Length; ++i)
+                if (arrays[i] != null) pins[i] = GCHandle.Alloc(arrays[i], GCHandleType.Pinned);
+            mus_batch* made = null;
+            int status = NativeMethods.mus_batch_new(&r, &c, (int*)Pinned(0), (ulong*)Pinned(1), (float*)Pinned(2),
+                                                     (byte*)Pinned(3), (byte*)Pinned(4), (mus_batch_info*)Pinned(5),
+                                                     (float*)Pinned(6), &made);
+            if (status != NativeMethods.MUS_OK)
+            {
+                string reason = MusLibrary.LastError;
+                Unpin();
+                GC.SuppressFinalize(this);
+                throw new MusException((MusStatus)status, "batch", reason);
+            }
+            handle = made;
         }
 
         /// <summary>Starts a new match in every game, every stream started from seed (mus_batch_reset).</summary>
         public unsafe void Reset(ulong seed)
         {
-            ulong* mem = Memory();
-            fixed (int* seat = Seat)
-            fixed (ulong* mask = Mask)
-            fixed (float* obs = Observations)
-            {
-                MusException.Check(NativeMethods.mus_batch_reset(mem, seed, seat, mask, obs,
-                                   (UIntPtr)(observations ? Observations.Length : 0)), "batch reset");
-            }
-            started = true;
+            MusException.Check(NativeMethods.mus_batch_reset(Handle(), seed), "batch reset");
+            Started = true;
         }
 
         /// <summary>
@@ -106,59 +97,60 @@ namespace Mus
         {
             if (actions == null || actions.Length != games)
                 throw new MusException(MusStatus.InvalidArgument, "Step takes one action id per game (" + games + ")");
-            ulong* mem = Memory();
+            mus_batch* b = Handle();
             fixed (int* a = actions)
-            fixed (int* seat = Seat)
-            fixed (ulong* mask = Mask)
-            fixed (float* rewards = Rewards)
-            fixed (byte* done = Done)
-            fixed (byte* truncated = Truncated)
-            fixed (int* info = Info)
-            fixed (float* obs = Observations)
             {
-                MusException.Check(NativeMethods.mus_batch_step(mem, a, seat, mask, rewards, done, truncated, info, obs,
-                                   (UIntPtr)(observations ? Observations.Length : 0)), "batch step");
+                MusException.Check(NativeMethods.mus_batch_step(b, a), "batch step");
             }
         }
 
         /// <summary>The whole state of one game (every seat's cards: not for its players).</summary>
         public unsafe State StateOf(int game)
         {
-            ulong* mem = Memory();
+            mus_batch* b = Handle();
             mus_state s;
-            MusException.Check(NativeMethods.mus_batch_state(mem, game, &s), "game " + game);
+            MusException.Check(NativeMethods.mus_batch_state(b, game, &s), "game " + game);
             var bytes = new byte[NativeMethods.MUS_STATE_SIZE];
             Marshal.Copy((IntPtr)(&s), bytes, 0, bytes.Length);
             return State.FromBytes(bytes);
         }
 
-        /// <summary>True once Reset has been called.</summary>
-        public bool Started { get { return started; } }
-
-        /// <summary>Stops the worker threads and frees the memory (mus_batch_close).</summary>
-        public unsafe void Dispose()
+        /// <summary>Stops the worker threads and releases the batch (mus_batch_free), then unpins the arrays, which stay readable.</summary>
+        public void Dispose()
         {
-            if (memory == IntPtr.Zero) return;
-            int status = NativeMethods.mus_batch_close((ulong*)memory);
-            Marshal.FreeHGlobal(memory);
-            memory = IntPtr.Zero;
+            Release();
             GC.SuppressFinalize(this);
-            MusException.Check(status, "batch close");
         }
 
-        /// <summary>Closes a batch that was not disposed.</summary>
+        /// <summary>Releases a batch that was not disposed.</summary>
         ~Batch()
         {
-            if (memory == IntPtr.Zero) return;
-            unsafe { NativeMethods.mus_batch_close((ulong*)memory); }
-            Marshal.FreeHGlobal(memory);
-            memory = IntPtr.Zero;
+            Release();
         }
 
-        private unsafe ulong* Memory()
+        private unsafe void Release()
         {
-            if (memory == IntPtr.Zero) throw new ObjectDisposedException("Batch");
-            return (ulong*)memory;
+            if (handle == null) return;
+            NativeMethods.mus_batch_free(handle);
+            handle = null;
+            Unpin();
+        }
+
+        private IntPtr Pinned(int i)
+        {
+            return pins[i].IsAllocated ? pins[i].AddrOfPinnedObject() : IntPtr.Zero;
+        }
+
+        private void Unpin()
+        {
+            for (int i = 0; i < pins.Length; ++i)
+                if (pins[i].IsAllocated) pins[i].Free();
+        }
+
+        private unsafe mus_batch* Handle()
+        {
+            if (handle == null) throw new ObjectDisposedException("Batch");
+            return handle;
         }
     }
 }

@@ -6,68 +6,6 @@ using Mus.Native;
 
 namespace Mus
 {
-    /// <summary>The computer players of the library (MUS_BOT_*).</summary>
-    public enum BotKind
-    {
-        /// <summary>Uniform over the legal actions (the baseline).</summary>
-        Random = 0,
-
-        /// <summary>A club player: cuts, discards, bets and signals by rules of thumb.</summary>
-        Heuristic = 1,
-
-        /// <summary>Samples the hidden cards consistent with its view and plays rollouts.</summary>
-        Search = 2,
-
-        /// <summary>Opponent pool: bets and accepts only with strong hands.</summary>
-        Tight = 3,
-
-        /// <summary>Opponent pool: loose-aggressive, bets and raises often, bluffs.</summary>
-        Loose = 4,
-
-        /// <summary>Opponent pool: calling station, accepts almost everything, rarely raises.</summary>
-        Station = 5,
-
-        /// <summary>Opponent pool: órdago lover, calls and accepts órdagos far more than others.</summary>
-        Ordago = 6,
-
-        /// <summary>Opponent pool: thresholds on its chance over sampled consistent deals.</summary>
-        Careful = 7,
-
-        /// <summary>Best response to a known bot (its target), to measure how exploitable it is.</summary>
-        Exploiter = 8,
-
-        /// <summary>Level principiante: mus with good hands, discards for kings and pairs, loose calls.</summary>
-        Beginner = 9,
-
-        /// <summary>Level aficionado: the beginner's mistakes, less often.</summary>
-        Amateur = 10,
-
-        /// <summary>Level experto: the search, sharper on bets and órdagos, at a bounded cost.</summary>
-        Expert = 11,
-    }
-
-    /// <summary>
-    /// The bots a player chooses by strength, weakest first (MUS_LEVEL_*): Bot.ForLevel gives a
-    /// level's bot, Levels.DisplayName its name for players, Levels.Name its id.
-    /// </summary>
-    public enum Level
-    {
-        /// <summary>principiante (BotKind.Beginner).</summary>
-        Beginner = 0,
-
-        /// <summary>aficionado (BotKind.Amateur).</summary>
-        Amateur = 1,
-
-        /// <summary>jugador de club (BotKind.Heuristic).</summary>
-        Club = 2,
-
-        /// <summary>fuerte (BotKind.Search).</summary>
-        Strong = 3,
-
-        /// <summary>experto (BotKind.Expert).</summary>
-        Expert = 4,
-    }
-
     /// <summary>The levels' names (mus_level_name, mus_level_display_name, mus_level_parse).</summary>
     public static class Levels
     {
@@ -119,16 +57,6 @@ namespace Mus
                 throw new MusException(MusStatus.InvalidArgument, "unknown level " + (int)level);
             return Marshal.PtrToStringAnsi(p);
         }
-    }
-
-    /// <summary>How far Bot.Playouts plays (MUS_PLAYOUT_*).</summary>
-    public enum PlayoutScope
-    {
-        /// <summary>To the end of the current hand (its count, a deje or an órdago).</summary>
-        Hand = 0,
-
-        /// <summary>To the end of the match.</summary>
-        Match = 1,
     }
 
     /// <summary>

@@ -5,6 +5,30 @@ using Mus.Native;
 
 namespace Mus
 {
+    /// <summary>Card suits, R3: id = suit * 10 + rank.</summary>
+    public enum Suit
+    {
+        Oros = 0,
+        Copas = 1,
+        Espadas = 2,
+        Bastos = 3,
+    }
+
+    /// <summary>Card ranks, R3 (Jack = sota, Knight = caballo, King = rey).</summary>
+    public enum Rank
+    {
+        Ace = 0,
+        Two = 1,
+        Three = 2,
+        Four = 3,
+        Five = 4,
+        Six = 5,
+        Seven = 6,
+        Jack = 7,
+        Knight = 8,
+        King = 9,
+    }
+
     /// <summary>
     /// One of the 40 cards, by its R3 id: <c>id = suit * 10 + rank</c> (Ao = 0, Ko = 9, Kb = 39).
     /// Printed and parsed in the R2 notation: a rank letter A 2 3 4 5 6 7 J Q K and a suit

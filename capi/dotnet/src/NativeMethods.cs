@@ -16,6 +16,11 @@ using System.Runtime.InteropServices;
 
 namespace Mus.Native
 {
+    /// <summary>mus_batch of mus.h: opaque, a handle the library owns (only pointers to it are used).</summary>
+    public struct mus_batch
+    {
+    }
+
     /// <summary>mus_rules of mus.h: 76 bytes, aligned to 4.</summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct mus_rules
@@ -238,6 +243,15 @@ namespace Mus.Native
         public fixed int reserved[4];
     }
 
+    /// <summary>mus_batch_info of mus.h: 12 bytes, aligned to 4.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct mus_batch_info
+    {
+        public int hand_over;
+        public int game_winner;
+        public int match_winner;
+    }
+
     /// <summary>The constants and functions of mus.h.</summary>
     public static unsafe partial class NativeMethods
     {
@@ -412,7 +426,6 @@ namespace Mus.Native
         public const int MUS_BATCH_REWARD_MATCH = 1;
         public const int MUS_BATCH_MAX_GAMES = 1048576;
         public const int MUS_BATCH_MAX_THREADS = 64;
-        public const int MUS_BATCH_INFO_SIZE = 3;
 
         /// <summary>
         /// uint32_t mus_version(void) of mus.h.
@@ -833,60 +846,44 @@ namespace Mus.Native
         public static extern int mus_batch_config_default(int games, mus_batch_config* @out);
 
         /// <summary>
-        /// int32_t mus_batch_size(const mus_batch_config* config, size_t* size_out) of mus.h.
+        /// int32_t mus_batch_new(const mus_rules* rules, const mus_batch_config* config, int32_t* seat_out, uint64_t* mask_out, float* rewards_out, uint8_t* done_out, uint8_t* truncated_out, mus_batch_info* info_out, float* obs_out, mus_batch** out) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_batch_size(mus_batch_config* config, UIntPtr* size_out);
-
-        /// <summary>
-        /// int32_t mus_batch_init(uint64_t* mem, size_t size, const mus_rules* rules, const mus_batch_config* config) of mus.h.
-        /// </summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_batch_init(
-            ulong* mem,
-            UIntPtr size,
+        public static extern int mus_batch_new(
             mus_rules* rules,
-            mus_batch_config* config);
-
-        /// <summary>
-        /// int32_t mus_batch_reset(uint64_t* mem, uint64_t seed, int32_t* seat_out, uint64_t* mask_out, float* obs_out, size_t obs_cap) of mus.h.
-        /// </summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_batch_reset(
-            ulong* mem,
-            ulong seed,
-            int* seat_out,
-            ulong* mask_out,
-            float* obs_out,
-            UIntPtr obs_cap);
-
-        /// <summary>
-        /// int32_t mus_batch_step(uint64_t* mem, const int32_t* actions, int32_t* seat_out, uint64_t* mask_out, float* rewards_out, uint8_t* done_out, uint8_t* truncated_out, int32_t* info_out, float* obs_out, size_t obs_cap) of mus.h.
-        /// </summary>
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_batch_step(
-            ulong* mem,
-            int* actions,
+            mus_batch_config* config,
             int* seat_out,
             ulong* mask_out,
             float* rewards_out,
             byte* done_out,
             byte* truncated_out,
-            int* info_out,
+            mus_batch_info* info_out,
             float* obs_out,
-            UIntPtr obs_cap);
+            mus_batch** @out);
 
         /// <summary>
-        /// int32_t mus_batch_state(const uint64_t* mem, int32_t game, mus_state* out) of mus.h.
+        /// int32_t mus_batch_reset(mus_batch* batch, uint64_t seed) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_batch_state(ulong* mem, int game, mus_state* @out);
+        public static extern int mus_batch_reset(mus_batch* batch, ulong seed);
 
         /// <summary>
-        /// int32_t mus_batch_close(uint64_t* mem) of mus.h.
+        /// int32_t mus_batch_step(mus_batch* batch, const int32_t* actions) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_batch_close(ulong* mem);
+        public static extern int mus_batch_step(mus_batch* batch, int* actions);
+
+        /// <summary>
+        /// int32_t mus_batch_state(const mus_batch* batch, int32_t game, mus_state* out) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_batch_state(mus_batch* batch, int game, mus_state* @out);
+
+        /// <summary>
+        /// void mus_batch_free(mus_batch* batch) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern void mus_batch_free(mus_batch* batch);
 
         /// <summary>
         /// int32_t mus_state_from_view_text(const mus_rules* rules, const char* text, mus_state* out, int32_t* error_pos_out) of mus.h.

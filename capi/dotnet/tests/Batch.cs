@@ -1,7 +1,7 @@
-// The batch (Mus.Batch, mus_batch_*): the same arrays for 1 and 2 threads and for a small batch
-// and the first games of a large one; the rewards of each finished hand equal its count; the
+// The batch (Mus.Batch, mus_batch_*): the same arrays for 1, 2 and 3 threads and for a small
+// batch and the first games of larger ones; the rewards of each finished hand equal its count; the
 // seat and mask agree with each game's state; an illegal id is refused naming its game, with
-// nothing changed.
+// nothing changed; Dispose releases the batch once and leaves the arrays readable.
 using System;
 using System.Linq;
 using Mus;
@@ -43,7 +43,9 @@ internal static partial class BindingTests
                     log.Add(b.Rewards[2 * g + 1]);
                     log.Add(b.Done[g]);
                     log.Add(b.Truncated[g]);
-                    for (int i = 0; i < 3; ++i) log.Add(b.Info[3 * g + i]);
+                    log.Add(b.Info[g].hand_over);
+                    log.Add(b.Info[g].game_winner);
+                    log.Add(b.Info[g].match_winner);
                     for (int i = 0; i < State.ViewTensorSize; ++i) log.Add(b.Observations[State.ViewTensorSize * g + i]);
                 }
             }
@@ -57,6 +59,7 @@ internal static partial class BindingTests
         Check(small.Length == 200 * 7 * (10 + State.ViewTensorSize), "every array logged");
         Check(BatchRun(7, 2, 200, 7).SequenceEqual(small), "7 games: 1 and 2 threads give the same arrays");
         Check(BatchRun(1024, 2, 200, 7).SequenceEqual(small), "the first 7 of 1,024 games on 2 threads: the same arrays");
+        Check(BatchRun(300, 3, 200, 7).SequenceEqual(small), "the first 7 of 300 games on 3 threads: the same arrays");
         Check(small.Skip(200 * 7 * 3).Any(x => x != 0), "the arrays are not all zero");
 
         using (var b = new Batch(Rules.Standard, 16, 2))
@@ -72,7 +75,7 @@ internal static partial class BindingTests
                 {
                     State s = b.StateOf(g);
                     Eq(s.ToAct ?? -1, b.Seat[g], "seat to act of game " + g);
-                    if (b.Info[3 * g] != 1 || b.Done[g] != 0) continue;
+                    if (b.Info[g].hand_over != 1 || b.Done[g] != 0) continue;
                     ++hands;
                     HandCount c = s.LastCount();
                     Eq((int)b.Rewards[2 * g], c.ScoreAfter[0] - c.ScoreBefore[0], "team 0's reward is its hand's points");
@@ -93,7 +96,22 @@ internal static partial class BindingTests
         Throws(MusStatus.WrongPhase, () => unstarted.Step(new[] { 1, 1 }), "a step before Reset");
         unstarted.Reset(1);
         Check(unstarted.Observations == null, "no observations asked, none kept");
+        int seat0 = unstarted.Seat[0];
         unstarted.Dispose();
+        unstarted.Dispose(); // a second Dispose does nothing
+        Eq(unstarted.Seat[0], seat0, "the arrays stay readable after Dispose");
+        try
+        {
+            unstarted.Reset(2);
+            Check(false, "Reset after Dispose throws");
+        }
+        catch (ObjectDisposedException)
+        {
+            Check(true, "Reset after Dispose throws ObjectDisposedException");
+        }
         Throws(MusStatus.InvalidArgument, () => new Batch(Rules.Standard, 0), "a batch of no games");
+        Throws(MusStatus.InvalidArgument, () => new Batch(Rules.Standard, 4, 65), "65 threads");
+        Eq(ActionIdBlocks.First(ActionKind.Bet), NativeMethods.MUS_ACTION_ID_BET, "the bet block starts at MUS_ACTION_ID_BET");
+        Eq(ActionIdBlocks.Count(ActionKind.Bet), NativeMethods.MUS_BET_LADDER_SIZE, "a bet id per rung of the ladder");
     }
 }

@@ -1072,7 +1072,6 @@ internal static partial class BindingTests
         {
             new KeyValuePair<string, Action>("C to C# type mapping", TypeMappingTests),
             new KeyValuePair<string, Action>("manifest", () => ManifestCheck(manifest)),
-            new KeyValuePair<string, Action>("enums against the constants", EnumsAgainstConstants),
             new KeyValuePair<string, Action>("library and status codes", LibraryAndStatus),
             new KeyValuePair<string, Action>("errors say why", ReasonTests),
             new KeyValuePair<string, Action>("rules", RulesTests),

@@ -9,6 +9,8 @@
 //   field <struct> <field> <offset> <size>  a field at that Marshal.OffsetOf with that size (an
 //                                           array of structs is declared as <field>_0 ..
 //                                           <field>_n-1, back to back);
+//   opaque <name>                           an empty struct of Mus.Native (a handle: only
+//                                           pointers to it cross the API);
 //   const <NAME> <value>                    a constant NativeMethods.NAME equal to value;
 //   func <name> <return> (<params>)         a [DllImport] NativeMethods.name whose return and
 //                                           parameter types are the C types mapped by CSharpTypes
@@ -69,7 +71,8 @@ internal static partial class BindingTests
             if (isReturn && result.Count > 0) return result;
             foreach (Type inner in CSharpTypes(pointee, false))
             {
-                if (inner == typeof(void) || inner == typeof(string) || inner.IsPointer) continue;
+                // T** (the out-parameter of a handle) is a pointer to a pointer; nothing else nests.
+                if (inner == typeof(void) || inner == typeof(string) || inner.IsByRef || inner.IsArray) continue;
                 result.Add(inner.MakePointerType());
                 if (!isReturn)
                 {
@@ -132,6 +135,7 @@ internal static partial class BindingTests
             {
                 case "struct": ManifestStruct(r, structs); break;
                 case "field": ManifestField(r, fields); break;
+                case "opaque": ManifestOpaque(r, structs); break;
                 case "const": ManifestConst(r, consts); break;
                 case "func": ManifestFunc(r, funcs); break;
                 default: Check(false, "unknown manifest record: " + r.Line); break;
@@ -175,6 +179,16 @@ internal static partial class BindingTests
         Eq(Marshal.SizeOf(t), size, "Marshal.SizeOf(" + name + ")");
         Eq(ManagedSizeOf(t), size, "sizeof(" + name + ")");
         Eq(AlignOf(t), align, "alignment of " + name);
+    }
+
+    private static void ManifestOpaque(ManifestRecord r, HashSet<string> structs)
+    {
+        string name = r.Words[1];
+        structs.Add(name);
+        Type t = typeof(NativeMethods).Assembly.GetType("Mus.Native." + name);
+        if (!Check(t != null && t.IsValueType, "C# declares the opaque struct " + name)) return;
+        Eq(t.GetFields(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance).Length, 0,
+           "fields of the opaque " + name);
     }
 
     private static void ManifestField(ManifestRecord r, HashSet<string> fields)

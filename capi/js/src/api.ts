@@ -2,8 +2,10 @@
 export { lastError, MusError, statusString } from './errors.js';
 export { C, STRUCTS } from './layout.js';
 export {
+  ACTION_ID_BLOCKS,
   ActionId,
   ActionKind,
+  BatchReward,
   BotKind,
   Level,
   PlayoutScope,
@@ -36,7 +38,7 @@ export {
   type View,
 } from './match.js';
 export { Bot, levelDisplayName, levelName, parseLevel, playouts, type BotOptions } from './bots.js';
-export { withBatch, type Batch, type BatchOptions } from './batch.js';
+export { Batch, withBatch, type BatchInfo, type BatchOptions } from './batch.js';
 export { isLoaded, SIGNATURES, UNBOUND, type ModuleOptions, type MusModule } from './wasm.js';
 import { fn, frame, mod, text, type MusModule } from './wasm.js';
 

@@ -195,6 +195,15 @@ export const STRUCTS = {
       reserved: [24, 16],
     },
   },
+  mus_batch_info: {
+    size: 12,
+    align: 4,
+    fields: {
+      hand_over: [0, 4],
+      game_winner: [4, 4],
+      match_winner: [8, 4],
+    },
+  },
 } as const;
 
 /** The numbered constants of mus.h, by their C names. */
@@ -365,7 +374,6 @@ export const C = {
   MUS_BATCH_REWARD_MATCH: 1,
   MUS_BATCH_MAX_GAMES: 1048576,
   MUS_BATCH_MAX_THREADS: 64,
-  MUS_BATCH_INFO_SIZE: 3,
 } as const;
 
 /**
@@ -426,11 +434,10 @@ export const SIGNATURES = {
   mus_playouts: ['int32_t', ['const mus_state*', 'const mus_bot_config*', 'uint64_t', 'uint64_t', 'int32_t', 'int32_t', 'int32_t*']],
   mus_view_tensor: ['int32_t', ['const mus_state*', 'int32_t', 'float*', 'size_t']],
   mus_batch_config_default: ['int32_t', ['int32_t', 'mus_batch_config*']],
-  mus_batch_size: ['int32_t', ['const mus_batch_config*', 'size_t*']],
-  mus_batch_init: ['int32_t', ['uint64_t*', 'size_t', 'const mus_rules*', 'const mus_batch_config*']],
-  mus_batch_reset: ['int32_t', ['uint64_t*', 'uint64_t', 'int32_t*', 'uint64_t*', 'float*', 'size_t']],
-  mus_batch_step: ['int32_t', ['uint64_t*', 'const int32_t*', 'int32_t*', 'uint64_t*', 'float*', 'uint8_t*', 'uint8_t*', 'int32_t*', 'float*', 'size_t']],
-  mus_batch_state: ['int32_t', ['const uint64_t*', 'int32_t', 'mus_state*']],
-  mus_batch_close: ['int32_t', ['uint64_t*']],
+  mus_batch_new: ['int32_t', ['const mus_rules*', 'const mus_batch_config*', 'int32_t*', 'uint64_t*', 'float*', 'uint8_t*', 'uint8_t*', 'mus_batch_info*', 'float*', 'mus_batch**']],
+  mus_batch_reset: ['int32_t', ['mus_batch*', 'uint64_t']],
+  mus_batch_step: ['int32_t', ['mus_batch*', 'const int32_t*']],
+  mus_batch_state: ['int32_t', ['const mus_batch*', 'int32_t', 'mus_state*']],
+  mus_batch_free: ['void', ['mus_batch*']],
   mus_state_from_view_text: ['int32_t', ['const mus_rules*', 'const char*', 'mus_state*', 'int32_t*']],
 } as const satisfies Record<string, readonly [string, readonly string[]]>;

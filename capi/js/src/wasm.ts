@@ -6,9 +6,10 @@
 // test/manifest.test.mjs fails when layout.ts is stale, and when a function of mus.h is neither
 // called here (fn('mus_x')) nor listed in UNBOUND with a reason.
 //
-// Memory: the binding never allocates on the WebAssembly heap. Each call takes a frame on the
-// module's stack (stackSave/stackAlloc/stackRestore) for its arguments and results, and copies
-// what it keeps (a state is 512 bytes) into JavaScript-owned arrays. Nothing needs freeing.
+// Memory: each call takes a frame on the module's stack (stackSave/stackAlloc/stackRestore) for
+// its arguments and results, and copies what it keeps (a state is 512 bytes) into
+// JavaScript-owned arrays: nothing needs freeing. The one exception is a Batch (batch.ts), which
+// the library owns and whose arrays live on the heap (malloc) until its free().
 
 import { C, SIGNATURES, STRUCTS } from './layout.js';
 
@@ -25,6 +26,9 @@ export interface MusModule {
   UTF8ToString(ptr: number, maxBytes?: number): string;
   stringToUTF8(text: string, ptr: number, maxBytes: number): void;
   lengthBytesUTF8(text: string): number;
+  /** The C heap, for the arrays of a Batch only. */
+  _malloc(bytes: number): number;
+  _free(ptr: number): void;
   [exported: `_mus_${string}`]: ((...args: (number | bigint)[]) => number | bigint) | undefined;
 }
 

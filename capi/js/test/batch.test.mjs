@@ -1,11 +1,12 @@
-// The batch (withBatch, mus_batch_*): a small batch repeats the first games of a larger one
+// The batch (Batch, withBatch, mus_batch_*): a small batch repeats the first games of a larger one
 // array for array; the rewards of each finished hand are its count; seat and mask agree with
-// each game's state; an illegal id is refused naming its game, with nothing changed.
+// each game's state; an illegal id is refused naming its game, with nothing changed; free()
+// releases the batch once, after which every call refuses.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { mus } from './support.mjs';
 
-const { withBatch, MusError, Rules } = mus;
+const { Batch, withBatch, MusError, Rules } = mus;
 
 /** A legal id of mask chosen by a hash of (game, step): the same in every batch. */
 function pick(mask, game, step) {
@@ -25,7 +26,8 @@ function run(games, steps, keep) {
       b.step(actions);
       for (let g = 0; g < keep; ++g) {
         log.push(b.seat[g], b.mask[g], b.rewards[2 * g], b.rewards[2 * g + 1], b.done[g], b.truncated[g]);
-        log.push(...b.info.subarray(3 * g, 3 * g + 3), ...b.obs.subarray(216 * g, 216 * g + 216));
+        const i = b.info(g);
+        log.push(i.handOver, i.gameWinner, i.matchWinner, ...b.obs.subarray(216 * g, 216 * g + 216));
       }
     }
   });
@@ -51,7 +53,7 @@ test('rewards are each hand\'s count; seat and mask are the state\'s; errors cha
         const s = b.state(g);
         assert.equal(s.toAct, b.seat[g]);
         assert.equal(s.legalMask(), b.mask[g]);
-        if (b.info[3 * g] !== 1) {
+        if (b.info(g).handOver !== 1) {
           assert.deepEqual([b.rewards[2 * g], b.rewards[2 * g + 1]], [0, 0]);
           continue;
         }
@@ -72,4 +74,48 @@ test('rewards are each hand\'s count; seat and mask are the state\'s; errors cha
   });
   assert.throws(() => withBatch('standard', { games: 0 }, () => 0), (e) => e.statusName === 'MUS_E_INVALID_ARGUMENT');
   assert.equal(withBatch('basque', { games: 3, observations: false }, (b) => { b.reset(1n); return b.obs; }), null);
+});
+
+test('a Batch lives until free(): its arrays are bound once, free() twice does nothing', () => {
+  const b = new Batch(Rules.parse('standard target=5'), { games: 20, reward: 'match', observations: false });
+  try {
+    assert.equal(b.obs, null);
+    b.reset(3n);
+    const seat = b.seat;
+    const actions = new Int32Array(20);
+    let ends = 0;
+    for (let k = 0; k < 400; ++k) {
+      for (let g = 0; g < 20; ++g) actions[g] = pick(b.mask[g], g, k);
+      b.step(actions);
+      assert.equal(b.seat, seat); // the same array, written in place
+      for (let g = 0; g < 20; ++g) {
+        const i = b.info(g);
+        assert.equal(b.done[g] === 1, i.matchWinner >= 0);
+        if (b.done[g]) {
+          ++ends;
+          assert.deepEqual([b.rewards[2 * g], b.rewards[2 * g + 1]], i.matchWinner === 0 ? [1, -1] : [-1, 1]);
+        }
+      }
+    }
+    assert.ok(ends > 3, `matches ended: ${ends}`);
+    assert.throws(() => b.info(20), (e) => e.statusName === 'MUS_E_INVALID_ARGUMENT');
+  } finally {
+    b.free();
+  }
+  assert.equal(b.alive, false);
+  b.free();
+  assert.throws(() => b.reset(1n), (e) => e instanceof MusError && /freed/.test(e.message));
+  assert.throws(() => new Batch('standard', { reward: 'score' }), (e) => e.statusName === 'MUS_E_INVALID_ARGUMENT');
+  // A batch too large for the heap is refused, and the module goes on; the heap is reused: many
+  // batches made and freed in turn never run out.
+  assert.throws(() => new Batch('standard', { games: 100000 }), (e) => e.statusName === 'MUS_E_INTERNAL');
+  withBatch('standard', { games: 8 }, (x) => x.reset(1n));
+  for (let i = 0; i < 50; ++i) withBatch('standard', { games: 500 }, (x) => x.reset(BigInt(i)));
+});
+
+test('the action-id blocks tile the id space in action-kind order', () => {
+  const { ACTION_ID_BLOCKS, ActionKind, C } = mus;
+  assert.deepEqual(ACTION_ID_BLOCKS.map(([kind]) => kind), Object.values(ActionKind));
+  assert.equal(ACTION_ID_BLOCKS.reduce((n, [, , count]) => n + count, 0), C.MUS_ACTION_ID_COUNT);
+  assert.deepEqual(ACTION_ID_BLOCKS[ActionKind.BET - 1], [ActionKind.BET, C.MUS_ACTION_ID_BET, C.MUS_BET_LADDER_SIZE]);
 });

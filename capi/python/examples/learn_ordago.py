@@ -117,29 +117,29 @@ def evaluate(w, answer, games, seed, target, max_steps=400):
     bot = mus.Bot("heuristic")
     results = []
     for ours in (0, 1):
-        env = mus.VecEnv("standard", num_envs=games, seed=seed)
-        seat, obs, mask = env.reset()
-        rng = np.random.default_rng(seed)           # the same draws in both seatings
-        outcome = np.full(games, np.nan)
-        for step in range(max_steps):
-            legal = env.legal_matrix()
-            actions = kind_first_actions(legal, rng.random((games, 11)), rng.random((games, 56)))
-            dec = facing_ordago(obs, legal)
-            mine = np.flatnonzero(dec & (seat % 2 == ours))
-            if mine.size:
-                if answer == "learned":
-                    acc = sigmoid(features(obs[mine]) @ w) >= 0.5
-                else:
-                    acc = np.full(mine.size, answer == "accept")
-                actions[mine] = np.where(acc, ACCEPT, REJECT)
-            for g in np.flatnonzero(dec & (seat % 2 != ours)):
-                actions[g] = bot.choose_id(env.state(int(g)), seed=step)
-            seat, obs, mask, rewards, done, info = env.step(actions)
-            ended = np.flatnonzero(info["hand_over"] & np.isnan(outcome))
-            outcome[ended] = hand_outcome(rewards, info, target)[ended]
-            if not np.isnan(outcome).any():
-                break
-        env.close()
+        with mus.VecEnv("standard", num_envs=games, seed=seed) as env:
+            seat, obs, mask = env.reset()
+            rng = np.random.default_rng(seed)           # the same draws in both seatings
+            outcome = np.full(games, np.nan)
+            for step in range(max_steps):
+                legal = env.legal_matrix()
+                actions = kind_first_actions(legal, rng.random((games, 11)),
+                                             rng.random((games, 56)))
+                dec = facing_ordago(obs, legal)
+                mine = np.flatnonzero(dec & (seat % 2 == ours))
+                if mine.size:
+                    if answer == "learned":
+                        acc = sigmoid(features(obs[mine]) @ w) >= 0.5
+                    else:
+                        acc = np.full(mine.size, answer == "accept")
+                    actions[mine] = np.where(acc, ACCEPT, REJECT)
+                for g in np.flatnonzero(dec & (seat % 2 != ours)):
+                    actions[g] = bot.choose_id(env.state(int(g)), seed=step)
+                seat, obs, mask, rewards, done, info = env.step(actions)
+                ended = np.flatnonzero(info["hand_over"] & np.isnan(outcome))
+                outcome[ended] = hand_outcome(rewards, info, target)[ended]
+                if not np.isnan(outcome).any():
+                    break
         results.append(outcome if ours == 0 else -outcome)
     per_deal = (results[0] + results[1]) / 2        # one figure per deal, both seatings
     return per_deal[~np.isnan(per_deal)]
@@ -170,7 +170,7 @@ def main(argv):
     target = mus.Rules.preset("standard").target
     rng = np.random.default_rng(args.seed)
     w = np.zeros(N_FEATURES)
-    env = mus.VecEnv("standard", num_envs=args.games, seed=args.seed)
+    env = mus.VecEnv("standard", num_envs=args.games, seed=args.seed)  # closed below
     start = time.time()
     curve = []                                     # (decisions, mean, half-width)
     decisions = 0

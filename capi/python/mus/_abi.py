@@ -183,9 +183,12 @@ MUS_BATCH_REWARD_POINTS = 0
 MUS_BATCH_REWARD_MATCH = 1
 MUS_BATCH_MAX_GAMES = 1048576
 MUS_BATCH_MAX_THREADS = 64
-MUS_BATCH_INFO_SIZE = 3
 
 # ---- Structs ------------------------------------------------------------------------------
+
+
+class mus_batch(ctypes.Structure):  # noqa: N801 (the header's names)
+    """mus_batch: opaque, a handle the library owns (only pointers to it are used)."""
 
 
 class mus_rules(ctypes.Structure):  # noqa: N801 (the header's names)
@@ -389,6 +392,16 @@ class mus_batch_config(ctypes.Structure):  # noqa: N801 (the header's names)
     ]
 
 
+class mus_batch_info(ctypes.Structure):  # noqa: N801 (the header's names)
+    """mus_batch_info: 12 bytes, aligned to 4."""
+
+    _fields_ = [
+        ("hand_over", ctypes.c_int32),
+        ("game_winner", ctypes.c_int32),
+        ("match_winner", ctypes.c_int32),
+    ]
+
+
 #: Every public struct of mus.h, by its C name.
 STRUCTS: Dict[str, Any] = {
     "mus_rules": mus_rules,
@@ -402,6 +415,7 @@ STRUCTS: Dict[str, Any] = {
     "mus_step_info": mus_step_info,
     "mus_bot_config": mus_bot_config,
     "mus_batch_config": mus_batch_config,
+    "mus_batch_info": mus_batch_info,
 }
 
 _P = ctypes.POINTER
@@ -623,41 +637,27 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     ]),
     # int32_t (int32_t, mus_batch_config*)
     "mus_batch_config_default": (ctypes.c_int32, [ctypes.c_int32, _P(mus_batch_config)]),
-    # int32_t (const mus_batch_config*, size_t*)
-    "mus_batch_size": (ctypes.c_int32, [_P(mus_batch_config), _P(ctypes.c_size_t)]),
-    # int32_t (uint64_t*, size_t, const mus_rules*, const mus_batch_config*)
-    "mus_batch_init": (ctypes.c_int32, [
-        _P(ctypes.c_uint64),
-        ctypes.c_size_t,
+    # int32_t (const mus_rules*, const mus_batch_config*, int32_t*, uint64_t*, float*, uint8_t*, uint8_t*, mus_batch_info*, float*, mus_batch**)
+    "mus_batch_new": (ctypes.c_int32, [
         _P(mus_rules),
         _P(mus_batch_config),
-    ]),
-    # int32_t (uint64_t*, uint64_t, int32_t*, uint64_t*, float*, size_t)
-    "mus_batch_reset": (ctypes.c_int32, [
-        _P(ctypes.c_uint64),
-        ctypes.c_uint64,
-        _P(ctypes.c_int32),
-        _P(ctypes.c_uint64),
-        _P(ctypes.c_float),
-        ctypes.c_size_t,
-    ]),
-    # int32_t (uint64_t*, const int32_t*, int32_t*, uint64_t*, float*, uint8_t*, uint8_t*, int32_t*, float*, size_t)
-    "mus_batch_step": (ctypes.c_int32, [
-        _P(ctypes.c_uint64),
-        _P(ctypes.c_int32),
         _P(ctypes.c_int32),
         _P(ctypes.c_uint64),
         _P(ctypes.c_float),
         _P(ctypes.c_uint8),
         _P(ctypes.c_uint8),
-        _P(ctypes.c_int32),
+        _P(mus_batch_info),
         _P(ctypes.c_float),
-        ctypes.c_size_t,
+        _P(_P(mus_batch)),
     ]),
-    # int32_t (const uint64_t*, int32_t, mus_state*)
-    "mus_batch_state": (ctypes.c_int32, [_P(ctypes.c_uint64), ctypes.c_int32, _P(mus_state)]),
-    # int32_t (uint64_t*)
-    "mus_batch_close": (ctypes.c_int32, [_P(ctypes.c_uint64)]),
+    # int32_t (mus_batch*, uint64_t)
+    "mus_batch_reset": (ctypes.c_int32, [_P(mus_batch), ctypes.c_uint64]),
+    # int32_t (mus_batch*, const int32_t*)
+    "mus_batch_step": (ctypes.c_int32, [_P(mus_batch), _P(ctypes.c_int32)]),
+    # int32_t (const mus_batch*, int32_t, mus_state*)
+    "mus_batch_state": (ctypes.c_int32, [_P(mus_batch), ctypes.c_int32, _P(mus_state)]),
+    # void (mus_batch*)
+    "mus_batch_free": (None, [_P(mus_batch)]),
     # int32_t (const mus_rules*, const char*, mus_state*, int32_t*)
     "mus_state_from_view_text": (ctypes.c_int32, [
         _P(mus_rules),

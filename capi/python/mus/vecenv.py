@@ -15,7 +15,7 @@ place (zero copy).
 
 **The contract is mus.Env's**, game by game (see :mod:`mus.env`): seat ``seat[g]`` of game
 ``g`` must play an action id whose bit is set in ``mask[g]``; chance is played inside, each
-game from its own stream of the seed (mus_batch_init() in mus.h documents it), so a game plays
+game from its own stream of the seed (mus_batch_new() in mus.h documents it), so a game plays
 the same whatever ``num_envs`` and ``threads``; ``rewards[g]`` is the pair ``(team 0, team 1)``
 of the ``reward`` chosen, ``"points"`` (each hand's points at the step that finishes it) or
 ``"match"`` (+1/-1 at the step that finishes the match). A finished match starts again at once
@@ -23,13 +23,23 @@ of the ``reward`` chosen, ``"points"`` (each hand's points at the step that fini
 flags the step whose reward was the episode's last, and ``seat``, ``obs`` and ``mask`` of that
 game are already the new match's.
 
-**Arrays.** Every array returned is the VecEnv's own buffer, which the library writes at the
-next ``reset()`` or ``step()``: copy what you keep. ``seat`` int32 (N,); ``obs`` float32 (N, 216)
+**Arrays.** Every array returned is the VecEnv's own buffer, bound to the library's batch when
+the VecEnv is made and written in place at every ``reset()`` and ``step()``: copy what you keep. ``seat`` int32 (N,); ``obs`` float32 (N, 216)
 (mus_view_tensor() of each game's seat to act; None when ``observations=False``); ``mask``
 uint64 (N,); ``rewards`` float32 (N, 2); ``done`` bool (N,); ``info`` a dict of arrays:
-``truncated`` bool (N,), ``hand_over`` int32 (N,) (1 when the step finished a hand),
-``game_winner`` int32 (N,) (the team that won a game in the step, else -1) and
-``match_winner`` int32 (N,) (else -1). :meth:`legal_matrix` unpacks ``mask`` to (N, 56) bools.
+``truncated`` bool (N,) and the fields of mus.h's ``mus_batch_info`` as int32 (N,) views:
+``hand_over`` (1 when the step finished a hand), ``game_winner`` (the team that won a game in
+the step, else -1) and ``match_winner`` (else -1). :meth:`legal_matrix` unpacks ``mask`` to
+(N, 56) bools.
+
+**Lifetime.** The batch, its games and its worker threads belong to the library until
+:meth:`close`, which ``with`` calls::
+
+    with mus.VecEnv("standard", num_envs=1024, threads=4) as env:
+        ...
+
+A VecEnv that is not closed is released when it is collected, or at the latest when Python
+exits (``weakref.finalize``): one release, whichever comes first.
 
 **PettingZoo and Pgx.** Game ``g`` is one PettingZoo classic (AEC) environment: its
 ``agent_selection`` is ``seat[g]``, its ``observation`` / ``action_mask`` pair is ``obs[g]`` /
@@ -45,10 +55,12 @@ It needs numpy (Debian's ``python3-numpy``); the rest of the package does not.
 from __future__ import annotations
 
 import ctypes
+import weakref
 from typing import Any, Dict, Optional, Tuple
 
 from . import _abi, _hints, _lib
 from .cards import check_seed
+from .enums import ACTION_ID_BLOCKS
 from .match import State
 from .rules import Rules, as_rules
 
@@ -74,22 +86,13 @@ def _ptr(array: Any, ctype: Any) -> Any:
     return array.ctypes.data_as(ctypes.POINTER(ctype))
 
 
-#: The blocks of the action-id space, in id order: (first id, size) of each kind of action
-#: (mus.h's ``MUS_ACTION_ID_*``).
-ACTION_ID_BLOCKS = ((_abi.MUS_ACTION_ID_SHUFFLE, 1), (_abi.MUS_ACTION_ID_MUS, 1),
-                    (_abi.MUS_ACTION_ID_CUT, 1), (_abi.MUS_ACTION_ID_DISCARD, 16),
-                    (_abi.MUS_ACTION_ID_PASS, 1), (_abi.MUS_ACTION_ID_BET, 16),
-                    (_abi.MUS_ACTION_ID_ORDAGO, 1), (_abi.MUS_ACTION_ID_ACCEPT, 1),
-                    (_abi.MUS_ACTION_ID_REJECT, 1), (_abi.MUS_ACTION_ID_SIGNAL, 16),
-                    (_abi.MUS_ACTION_ID_PERETE, 1))
-
 _kind_tables: Dict[str, Any] = {}
 
 
 def kind_first_actions(legal: Any, u1: Any, u2: Any) -> Any:
     """The kind-first random player of the benchmarks (bench/random_policy.h) over a batch: for
     each row of ``legal`` (an (N, 56) bool matrix, :meth:`VecEnv.legal_matrix`), a legal kind of
-    action uniformly (the blocks of :data:`ACTION_ID_BLOCKS`), then one of its legal ids
+    action uniformly (the blocks of :data:`mus.enums.ACTION_ID_BLOCKS`), then one of its legal ids
     uniformly. ``u1`` (N, 11) and ``u2`` (N, 56) are the caller's uniform draws in [0, 1); they
     are overwritten (no temporaries the size of ``u2`` are made). Returns (N,) int32 ids."""
     np = _numpy()
@@ -113,8 +116,9 @@ class VecEnv:
         rules: a :class:`Rules` or rules text.
         num_envs: the number of games, 1 .. 1,048,576.
         seed: the seed of every game's stream (``reset(seed)`` starts them anew).
-        threads: threads stepping the games (the calling thread and ``threads - 1`` workers the
-            VecEnv keeps until :meth:`close`); the arrays are the same for every count.
+        threads: threads stepping the games: the calling thread and up to ``threads - 1``
+            workers of the library's batch (one thread per 64 games at most), kept until
+            :meth:`close`; the arrays are the same for every count.
         first_dealer: the first dealer of every match, or None to draw it from the game's
             stream.
         reward: ``"points"`` or ``"match"``.
@@ -141,16 +145,7 @@ class VecEnv:
         config.first_dealer = -1 if first_dealer is None else int(first_dealer)
         config.reward = _REWARDS[reward]
         config.max_steps = int(max_steps)
-        size = ctypes.c_size_t(0)
-        _lib.check(lib.mus_batch_size(ctypes.byref(config), ctypes.byref(size)), "mus_batch_size")
         n = self.num_envs
-        # The batch's memory: a numpy buffer that never moves, 8-byte aligned.
-        self._mem = np.zeros((size.value + 7) // 8, dtype=np.uint64)
-        self._mem_p = _ptr(self._mem, ctypes.c_uint64)
-        self._open = False
-        _lib.check(lib.mus_batch_init(self._mem_p, size.value, ctypes.byref(self.rules._as_c()),
-                                      ctypes.byref(config)), "mus_batch_init")
-        self._open = True
         self.threads = config.threads
         self.first_dealer = first_dealer
         self.max_steps = config.max_steps
@@ -160,23 +155,28 @@ class VecEnv:
         self.rewards = np.zeros((n, 2), dtype=np.float32)
         self.done = np.zeros(n, dtype=np.bool_)
         self.truncated = np.zeros(n, dtype=np.bool_)
-        self._info = np.zeros((n, _abi.MUS_BATCH_INFO_SIZE), dtype=np.int32)
+        self._info = np.zeros(n, dtype=np.dtype(_abi.mus_batch_info))
         self.obs = np.zeros((n, TENSOR_SIZE), dtype=np.float32) if observations else None
-        self.info: Dict[str, Any] = {
-            "truncated": self.truncated, "hand_over": self._info[:, 0],
-            "game_winner": self._info[:, 1], "match_winner": self._info[:, 2]}
+        self.info: Dict[str, Any] = {"truncated": self.truncated}
+        self.info.update((name, self._info[name]) for name, _ in _abi.mus_batch_info._fields_)
         self._bits = np.arange(_abi.MUS_ACTION_ID_COUNT, dtype=np.uint64)
-        obs_p = _ptr(self.obs, ctypes.c_float) if observations else None
-        obs_cap = n * TENSOR_SIZE if observations else 0
-        seat_p, mask_p = _ptr(self.seat, ctypes.c_int32), _ptr(self.mask, ctypes.c_uint64)
-        self._reset_args = (seat_p, mask_p, obs_p, obs_cap)
-        self._step_args = (seat_p, mask_p, _ptr(self.rewards, ctypes.c_float),
-                           _ptr(self.done, ctypes.c_uint8), _ptr(self.truncated, ctypes.c_uint8),
-                           _ptr(self._info, ctypes.c_int32), obs_p, obs_cap)
+        handle = ctypes.POINTER(_abi.mus_batch)()
+        _lib.check(lib.mus_batch_new(
+            ctypes.byref(self.rules._as_c()), ctypes.byref(config),
+            _ptr(self.seat, ctypes.c_int32), _ptr(self.mask, ctypes.c_uint64),
+            _ptr(self.rewards, ctypes.c_float), _ptr(self.done, ctypes.c_uint8),
+            _ptr(self.truncated, ctypes.c_uint8), _ptr(self._info, _abi.mus_batch_info),
+            _ptr(self.obs, ctypes.c_float) if observations else None,
+            ctypes.byref(handle)), "mus_batch_new")
+        self._handle = handle
+        # The one release of the batch: close(), ``with``, collection or exit, whichever first.
+        # It holds the arrays, so they outlive the batch that writes them.
+        self._release = weakref.finalize(self, _free, lib, handle,
+                                         (self.seat, self.mask, self.rewards, self.done,
+                                          self.truncated, self._info, self.obs))
         self._actions_p = _ptr(self._actions, ctypes.c_int32)
         self._step_fn = lib.mus_batch_step
         self._np = np
-        self._started = False
 
     # -- the loop ------------------------------------------------------------------------------
     def reset(self, seed: Optional[int] = None) -> Tuple[Any, Any, Any]:
@@ -185,9 +185,7 @@ class VecEnv:
         self._check_open()
         if seed is not None:
             self._seed = check_seed(seed)
-        _lib.check(self._lib.mus_batch_reset(self._mem_p, self._seed, *self._reset_args),
-                   "mus_batch_reset")
-        self._started = True
+        _lib.check(self._lib.mus_batch_reset(self._handle, self._seed), "mus_batch_reset")
         return self.seat, self.obs, self.mask
 
     def step(self, actions: Any) -> Tuple[Any, Any, Any, Any, Any, Dict[str, Any]]:
@@ -212,7 +210,7 @@ class VecEnv:
                                  "an action id outside 0 .. 55")
             self._actions[...] = a
             actions_p = self._actions_p
-        status = self._step_fn(self._mem_p, actions_p, *self._step_args)
+        status = self._step_fn(self._handle, actions_p)
         if status != _abi.MUS_OK:
             _lib.check(status, "mus_batch_step")
         return self.seat, self.obs, self.mask, self.rewards, self.done, self.info
@@ -235,16 +233,14 @@ class VecEnv:
         """The whole state of game ``game`` (every seat's cards: not for its players)."""
         self._check_open()
         out = _abi.mus_state()
-        _lib.check(self._lib.mus_batch_state(self._mem_p, int(game), ctypes.byref(out)),
+        _lib.check(self._lib.mus_batch_state(self._handle, int(game), ctypes.byref(out)),
                    "mus_batch_state", "game %r" % (game,))
         return State._wrap(out)
 
     def close(self) -> None:
-        """Stops the worker threads; the VecEnv cannot be used after. Called by ``with`` and
-        when the VecEnv is collected."""
-        if getattr(self, "_open", False):
-            self._open = False
-            _lib.check(self._lib.mus_batch_close(self._mem_p), "mus_batch_close")
+        """Stops the worker threads and releases the batch (mus_batch_free); the VecEnv cannot
+        be used after, and its arrays keep their last values. Closing twice does nothing."""
+        self._release()
 
     def __enter__(self) -> "VecEnv":
         return self
@@ -252,12 +248,12 @@ class VecEnv:
     def __exit__(self, *exc: Any) -> None:
         self.close()
 
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:  # noqa: BLE001 - never raise from a finalizer
-            pass
-
     def _check_open(self) -> None:
-        if not self._open:
+        if not self._release.alive:
             _lib.raise_error(_abi.MUS_E_INVALID_ARGUMENT, "VecEnv", None, "the VecEnv is closed")
+
+
+def _free(lib: Any, handle: Any, arrays: Tuple[Any, ...]) -> None:
+    """Releases a batch (the finalizer of a VecEnv); ``arrays`` are kept alive until then."""
+    del arrays
+    lib.mus_batch_free(handle)

@@ -75,8 +75,8 @@ class PipTest(unittest.TestCase):
 
     def check_installed(self, target, library_inside=True):
         package = target / "mus"
-        for name in ("__init__.py", "_abi.py", "_lib.py", "cards.py", "enums.py", "errors.py",
-                     "match.py", "rules.py", "_version.py", "py.typed", LIBRARY_NAME):
+        for name in ("__init__.py", "_abi.py", "_enums.py", "_lib.py", "cards.py", "enums.py",
+                     "errors.py", "match.py", "rules.py", "_version.py", "py.typed", LIBRARY_NAME):
             self.assertTrue((package / name).is_file(), name)
         self.assertFalse((target / "tests").exists())
         self.assertFalse((target / "_backend").exists())

@@ -104,7 +104,7 @@ class VecEnvTest(unittest.TestCase):
         big.close()
         self.assertTrue(any(f[4].any() for f in frames[1:]))       # matches ended
         self.assertTrue(any(f[5]["truncated"].any() for f in frames[1:]))
-        for n, threads in ((1, 1), (7, 1), (7, 2), (1024, 2)):
+        for n, threads in ((1, 1), (7, 1), (7, 2), (300, 3), (1024, 2), (1024, 4)):
             with self.subTest(n=n, threads=threads):
                 env = mus.VecEnv("standard target=10", num_envs=n, seed=11, threads=threads,
                                  first_dealer=None, max_steps=120)
@@ -196,13 +196,53 @@ class VecEnvTest(unittest.TestCase):
         with self.assertRaises(mus.ParseError):
             mus.VecEnv("standard target=0", num_envs=2)
         env.close()
-        env.close()                             # closing twice is harmless in Python
+        env.close()                             # closing twice does nothing
         with self.assertRaises(mus.InvalidArgumentError):
             env.reset()
+        self.assertEqual(len(env.seat), 3)      # the arrays stay, with their last values
+
+    def test_lifetime_one_release(self):
+        # `with` closes; a VecEnv dropped without close() is released when collected.
+        import gc
+        with mus.VecEnv("standard", num_envs=130, seed=1, threads=3) as env:
+            env.reset()
+            release = env._release
+            self.assertTrue(release.alive)
+        self.assertFalse(release.alive)
+        env = mus.VecEnv("standard", num_envs=130, seed=1, threads=3)
+        release = env._release
+        del env
+        gc.collect()
+        self.assertFalse(release.alive)
+
+    def test_info_is_the_batch_info_record(self):
+        from mus import _abi
+        with mus.VecEnv("standard target=5", num_envs=32, seed=4) as env:
+            env.reset()
+            rng = np.random.default_rng(1)
+            finished = 0
+            for _ in range(300):
+                seat, obs, mask, rewards, done, info = env.step(env.random_actions(rng))
+                self.assertEqual([k for k, _ in _abi.mus_batch_info._fields_],
+                                 ["hand_over", "game_winner", "match_winner"])
+                for name in ("hand_over", "game_winner", "match_winner"):
+                    self.assertEqual(info[name].dtype, np.int32)
+                self.assertTrue(np.isin(info["hand_over"], (0, 1)).all())
+                self.assertTrue(np.isin(info["game_winner"], (-1, 0, 1)).all())
+                self.assertTrue(((info["match_winner"] >= 0) == done).all())
+                finished += int(info["hand_over"].sum())
+            self.assertGreater(finished, 50)
 
     def test_kind_first_actions(self):
         from mus import _abi
         from mus.vecenv import kind_first_actions
+        # The blocks (generated from the manifest) tile the action-id space in ActionKind order.
+        blocks = mus.enums.ACTION_ID_BLOCKS
+        self.assertEqual([first for first, _ in blocks],
+                         [getattr(_abi, "MUS_ACTION_ID_" + k.name) for k in mus.ActionKind])
+        self.assertEqual(sum(n for _, n in blocks), mus.ACTION_ID_COUNT)
+        bet = blocks[mus.ActionKind.BET - 1]
+        self.assertEqual(bet, (_abi.MUS_ACTION_ID_BET, _abi.MUS_BET_LADDER_SIZE))
         rng = np.random.default_rng(3)
         n = 4000
         legal = np.zeros((n, mus.ACTION_ID_COUNT), dtype=bool)
