@@ -6,7 +6,8 @@
 // Query parameters (for tests and demos): ?seed=N fixes the deals and the bots' choices;
 // ?delay=ms sets the pause after each bot action (default 450).
 import {
-  init, Action, ActionKind, EventKind, HandEnd, Lance, LanceStatus, MusError, Phase, PRESETS, Rules, State,
+  init, Action, ActionKind, Bot, EventKind, HandEnd, Lance, LanceStatus, Level, levelDisplayName, MusError, Phase,
+  PRESETS, Rules, State,
 } from '/libmus/esm/index.js';
 import { backSvg, cardSvg, NO_CARD } from './cards.js';
 import { describeEvent, isSaying, lanceWords, phaseWords, statusWords, SIGNS } from './words.js';
@@ -43,6 +44,7 @@ let rules = null;
 let seed = 0n;
 let botKind = 1;
 let botTarget = 0; // the exploiter's target kind (0 for the other kinds)
+let botLevel = null; // the level chosen (Level.*), or null when a kind was
 let shuffles = 0;
 let selected = new Set();
 let said = ['', '', '', ''];
@@ -75,7 +77,7 @@ function askBot(seat) {
   return new Promise((resolve) => {
     const t = ++ticket;
     waiting.set(t, resolve);
-    worker.postMessage({ ticket: t, state: state.toString(), kind: botKind, target: botTarget, seed: String(seed * 1000n + BigInt(window.musTable.log.length) * 7n + BigInt(seat)) });
+    worker.postMessage({ ticket: t, state: state.toString(), kind: botKind, target: botTarget, level: botLevel, seed: String(seed * 1000n + BigInt(window.musTable.log.length) * 7n + BigInt(seat)) });
   });
 }
 
@@ -398,8 +400,10 @@ function start() {
     return;
   }
   $('setup-error').hidden = true;
-  // A value is a kind, or "kind:target" for an exploiter of the target kind.
-  [botKind, botTarget = 0] = $('botkind').value.split(':').map(Number);
+  // A value is "level:N" for a level, a kind, or "kind:target" for an exploiter of the target kind.
+  const choice = $('botkind').value;
+  botLevel = choice.startsWith('level:') ? Number(choice.slice('level:'.length)) : null;
+  if (botLevel === null) [botKind, botTarget = 0] = choice.split(':').map(Number);
   seed = BigInt($('seed').value || Math.floor(Math.random() * 1e9));
   const dealer = Number(seed % 4n);
   state = State.new(rules, dealer);
@@ -435,6 +439,17 @@ document.addEventListener('keydown', (ev) => {
 });
 
 await init();
+// The levels first, weakest first, by their Spanish names from the library; the kind behind
+// each (the menu's own word for it) in brackets and in the tooltip. The club level is chosen.
+for (const level of Object.values(Level)) {
+  const bot = Bot.forLevel(level);
+  const kind = $('botkind').querySelector(`option[value="${bot.kind}"]`)?.textContent;
+  const option = new Option(kind ? `${levelDisplayName(level)} (${kind})` : levelDisplayName(level), `level:${level}`);
+  option.title = `nivel ${levelDisplayName(level)}` + (kind ? `: el bot ${kind}` : '') +
+    (bot.playouts ? `, ${bot.playouts} jugadas simuladas por decisión` : '');
+  option.selected = level === Level.CLUB;
+  $('levels').append(option);
+}
 for (const name of PRESETS) $('preset').insertAdjacentHTML('beforeend', `<option>${name}</option>`);
 if (params.get('seed')) $('seed').value = params.get('seed');
 $('preset').onchange = () => { $('target').value = Rules.preset($('preset').value).target; };
