@@ -1,7 +1,9 @@
 // Decisions per second of each bot (mus/bots.hpp): the random, heuristic and search bots
 // deciding for the seat to act over a fixed set of states collected from heuristic self-play
 // (every phase: mus, discards, signals, bets), and the search bot on the betting states only,
-// where it searches (the other phases it plays as the heuristic does).
+// where it searches (the other phases it plays as the heuristic does). And the cost of one
+// call of the tips (mus/tips.hpp) for the seat to act, on the same states, on the betting
+// states (one search) and on the discard states (the club player's discard).
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -11,27 +13,29 @@
 
 namespace {
 
+// States where a seat is to act, from heuristic matches with fixed seeds: every phase, or one.
+std::vector<mus::State> collect(int phase) {
+  std::vector<mus::State> out;
+  const mus::BotConfig h{mus::BotKind::heuristic, 0, 0};
+  std::uint64_t n = 1;
+  while (out.size() < 2000) {
+    mus::State s = *mus::new_match(mus::standard_rules(), static_cast<int>(n % 4));
+    while (s.phase != mus::Phase::match_over && out.size() < 2000) {
+      if (s.phase == mus::Phase::shuffle) {
+        (void)mus::apply_in_place(s, mus::Action::shuffle_seed(n++));
+        continue;
+      }
+      if (phase == 0 || s.phase == static_cast<mus::Phase>(phase)) out.push_back(s);
+      (void)mus::apply_in_place(s, *mus::bot_choose(s, s.to_act, h, n++));
+    }
+  }
+  return out;
+}
+
 // States where a seat is to act, from heuristic matches with fixed seeds.
 const std::vector<mus::State>& states(bool betting_only) {
-  static const auto make = [](bool betting) {
-    std::vector<mus::State> out;
-    const mus::BotConfig h{mus::BotKind::heuristic, 0, 0};
-    std::uint64_t n = 1;
-    while (out.size() < 2000) {
-      mus::State s = *mus::new_match(mus::standard_rules(), static_cast<int>(n % 4));
-      while (s.phase != mus::Phase::match_over && out.size() < 2000) {
-        if (s.phase == mus::Phase::shuffle) {
-          (void)mus::apply_in_place(s, mus::Action::shuffle_seed(n++));
-          continue;
-        }
-        if (!betting || s.phase == mus::Phase::betting) out.push_back(s);
-        (void)mus::apply_in_place(s, *mus::bot_choose(s, s.to_act, h, n++));
-      }
-    }
-    return out;
-  };
-  static const std::vector<mus::State> all = make(false);
-  static const std::vector<mus::State> bets = make(true);
+  static const std::vector<mus::State> all = collect(0);
+  static const std::vector<mus::State> bets = collect(static_cast<int>(mus::Phase::betting));
   return betting_only ? bets : all;
 }
 
@@ -54,7 +58,26 @@ void BM_BotDecision(benchmark::State& state) {
                  "; items = decisions");
 }
 
+// Arg 0: 0 for every phase, else the Phase of the states (4 betting, 3 discard).
+void BM_Tips(benchmark::State& state) {
+  static const std::vector<mus::State> discards = collect(static_cast<int>(mus::Phase::discard));
+  const int which = static_cast<int>(state.range(0));
+  const std::vector<mus::State>& set = which == 0 ? states(false) : which == 4 ? states(true) : discards;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const mus::State& s = set[i];
+    i = (i + 1) % set.size();
+    const auto t = mus::tips(s, s.to_act);
+    benchmark::DoNotOptimize(t);
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.SetLabel(which == 0 ? "tips, all states" : which == 4 ? "tips, betting states"
+                                                              : "tips, discard states");
+}
+
 }  // namespace
+
+BENCHMARK(BM_Tips)->Arg(0)->Arg(4)->Arg(3)->Unit(benchmark::kMicrosecond);
 
 BENCHMARK(BM_BotDecision)
     ->Args({0, 0})

@@ -72,6 +72,10 @@ struct LastError {
 /// status text when the message is empty). Nothing for an ok Error.
 void record_error(const Error& e) noexcept;
 
+/// Records a text of the caller's making as why a call fails with `code` (for errors whose
+/// message is more than a static text, such as a record's line number).
+void record_error_text(std::int32_t code, std::string_view text) noexcept;
+
 /// Called by guard() for a failed status: keeps what record_error() wrote for this status in
 /// this call, else records mus_status_string(code).
 void finish_error(std::int32_t code) noexcept;

@@ -92,6 +92,12 @@ void record_error(const Error& e) noexcept {
   last.fresh = true;
 }
 
+void record_error_text(std::int32_t code, std::string_view text) noexcept {
+  LastError& last = last_error();
+  write_error(last, code, text);
+  last.fresh = true;
+}
+
 void finish_error(std::int32_t code) noexcept {
   LastError& last = last_error();
   if (!last.fresh || last.code != code)

@@ -14,7 +14,11 @@
 //     a fixed point, format(parse(format(x))) == format(x); a too small buffer is refused with
 //     the length reported;
 //   - an accepted state is valid and goes through every state function (exercise.hpp);
-//   - an accepted view gives a valid state with that view (state_from_view), or invalid_state.
+//   - an accepted view gives a valid state with that view (state_from_view), or invalid_state;
+//   - a match record (parse_record, the one reader of mus/record.hpp): refused with a line and
+//     a position inside that line, or read, written back to a text that reads to the same text
+//     (a fixed point), and replayed by mus::replay and by mus_record_replay with the same
+//     verdict.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -26,6 +30,7 @@
 #include "fuzz_common.hpp"
 #include "mus/cards.hpp"
 #include "mus/observation.hpp"
+#include "mus/record.hpp"
 #include "mus/rules.hpp"
 
 namespace {
@@ -291,6 +296,32 @@ void c_views(const char* c_text) {
   }
 }
 
+// The bytes as a match record.
+void records(const char* c_text, std::string_view full) {
+  mus::MatchRecord r;
+  const mus::RecordError e = mus::parse_record(full, r);
+  if (!e.ok()) {
+    FUZZ_CHECK(e.error.code == mus::Errc::parse || e.error.code == mus::Errc::invalid_rules);
+    FUZZ_CHECK(e.line >= 1);
+    FUZZ_CHECK(e.error.position >= -1 && e.error.position <= static_cast<std::int32_t>(full.size()));
+    return;
+  }
+  const std::string text = mus::record_to_text(r);
+  mus::MatchRecord back;
+  FUZZ_CHECK(mus::parse_record(text, back).ok());
+  FUZZ_CHECK(mus::record_to_text(back) == text);
+  mus::State last;
+  const mus::RecordError replayed = mus::replay(r, last);
+  FUZZ_CHECK(mus::validate_state(last) == mus::Errc::ok);
+  if (std::string_view(c_text).size() == full.size()) {  // no NUL inside: C sees it all
+    mus_state out;
+    std::int32_t line = -1;
+    const std::int32_t st = mus_record_replay(c_text, &out, &line);
+    FUZZ_CHECK_EQ(st, static_cast<std::int32_t>(replayed.error.code));
+    FUZZ_CHECK_EQ(line, replayed.ok() ? 0 : replayed.line);
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -305,5 +336,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   mus_fuzz::Input in(data, size);  // the checks' choices, from the same bytes
   c_states(text.c_str(), in);
   c_views(text.c_str());
+  records(text.c_str(), full);
   return 0;
 }

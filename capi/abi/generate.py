@@ -504,6 +504,10 @@ ENUMS = [
     EnumSpec("PlayoutScope", "PlayoutScope", "MUS_PLAYOUT_", "How far playouts play"),
     EnumSpec("BatchReward", "BatchReward", "MUS_BATCH_REWARD_",
              "The reward a batch reports for each team (experimental)"),
+    EnumSpec("TipKind", "TipKind", "MUS_TIP_", "What a tip says; mus.h's table of tip kinds"),
+    EnumSpec("RecordLine", "RecordLine", "MUS_RECORD_LINE_",
+             "What one line of a match record holds"),
+    EnumSpec("RecordEnd", "RecordEnd", "MUS_RECORD_END_", "How a match record ends"),
     EnumSpec("ActionId", "", "MUS_ACTION_ID_",
              "The action-id space: each block's first id, and the number of ids", languages=("js",)),
 ]

@@ -3,12 +3,14 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <vector>
 
 #include "bots.hpp"
 #include "cli.hpp"
 #include "printer.hpp"
 #include "record.hpp"
+#include "record_print.hpp"
 #include "rng.hpp"
 #include "table.hpp"
 #include "text.hpp"
@@ -33,7 +35,7 @@ options:
   --rules RULES     standard (default), spain, basque, online, or parse_rules text such as
                     "standard target=30 kings=4"
   --quiet           print only each hand's result and the final result
-  --record FILE     also save the match as a record (see RECORD_FORMAT.md)
+  --record FILE     also save the match as a record (see docs/records.md)
   --record-orders   write each shuffle in the record as its card order, not its seed
   --bot KIND        the bots of all four seats: random, heuristic (default), search, a
                     style of the pool (tight, loose, station, ordago, careful), a level's
@@ -49,13 +51,14 @@ constexpr std::string_view replay_help = R"(usage: mus-cli replay FILE [--quiet]
 
 Replays a match record written with --record by `watch` or `play` and prints it exactly as
 `watch` prints a match (every seat's cards shown). FILE '-' reads standard input. Records of
-format versions 1 and 2 are read. A bad record is reported with its line number and the
-reason, and the exit status is 1.
+format versions 1 to 3 are read, and the transcripts of libmus 0.2 and of mus-server's
+/replays/ (version 0). A bad record is reported with its line number and the reason, and
+the exit status is 1.
 
 options:
   --quiet         print only each hand's result and the final result
   --record OUT    write the replayed actions to OUT as a record of the current version
-                  (mus-record 2): converts a version-1 record
+                  (mus-record 3): converts an older record or a transcript
 )";
 
 }  // namespace
@@ -125,50 +128,34 @@ int cmd_replay(int argc, char** argv) {
   std::ifstream file;
   std::istream* in = &std::cin;
   if (path != "-") {
-    file.open(path);
+    file.open(path, std::ios::binary);
     if (!file) {
       std::cerr << "mus-cli replay: cannot open '" << path << "'\n";
       return 1;
     }
     in = &file;
   }
-  Record record;
-  RecordError err;
-  if (!parse_record(*in, record, err)) {
-    std::cerr << "mus-cli replay: " << path << ": " << err.describe() << '\n';
+  std::ostringstream whole;
+  whole << in->rdbuf();
+  const std::string text = whole.str();
+  mus::MatchRecord record;
+  if (const mus::RecordError err = mus::parse_record(text, record); !err.ok()) {
+    std::cerr << "mus-cli replay: " << path << ": " << record_problem(text, record, err) << '\n';
     return 1;
   }
-  const auto start = mus::new_match(record.rules, record.dealer);
-  if (!start) {
-    std::cerr << "mus-cli replay: " << path << ": " << start.error().describe() << '\n';
-    return 1;
-  }
-  mus::State s = *start;
-  Printer printer(std::cout, PrintOptions{-1, args.has("quiet")});
-  std::vector<Observer*> observers{&printer};
   RecordFile rewritten;
+  std::vector<Observer*> also;
   if (args.has("record")) {
     if (!rewritten.open(args.get("record"), "replay", false, "mus-cli replay " + path)) return 1;
-    observers.push_back(rewritten.writer.get());
+    also.push_back(rewritten.writer.get());
   }
-  for (Observer* o : observers) o->on_begin(s);
-  mus::Events events;
-  for (std::size_t i = 0; i < record.actions.size(); ++i) {
-    const mus::Action& a = record.actions[i];
-    const auto next = mus::apply(s, a, &events);
-    if (!next) {
-      printer.flush();
-      std::cout.flush();
-      RecordError bad{record.lines[i], "the reducer refused '" + mus::action_to_text(a) +
-                                           "': " + refusal_text(next.error())};
-      std::cerr << "mus-cli replay: " << path << ": " << bad.describe() << '\n';
-      return 1;
-    }
-    const mus::State before = s;
-    s = *next;
-    for (Observer* o : observers) o->on_step(before, a, events, s);
+  const mus::RecordError err =
+      print_record(record, std::cout, PrintOptions{-1, args.has("quiet")}, also);
+  std::cout.flush();
+  if (!err.ok()) {
+    std::cerr << "mus-cli replay: " << path << ": " << record_problem(text, record, err) << '\n';
+    return 1;
   }
-  for (Observer* o : observers) o->on_end(s, s.phase == mus::Phase::match_over);
   return rewritten.finish("replay") ? 0 : 1;
 }
 

@@ -1,35 +1,27 @@
-// Match records: a line-based text format (documented in RECORD_FORMAT.md) holding the rules,
-// the first dealer and every action of a match, chance steps included, so that replaying the
-// actions through the reducer gives back the same match.
+// Match records as mus-cli writes and reads them: the library's record format (mus/record.hpp,
+// docs/records.md), written as the match is played (RecordWriter) and read by the library's
+// one reader (mus::parse_record()).
 #ifndef MUS_CLI_RECORD_HPP
 #define MUS_CLI_RECORD_HPP
 
 #include <fstream>
-#include <istream>
 #include <memory>
 #include <ostream>
 #include <string>
 #include <string_view>
 #include <utility>
-#include <vector>
 
 #include "mus/mus.hpp"
 #include "observer.hpp"
 
 namespace muscli {
 
-/// The first line of every record this mus-cli writes: format version 2, whose action lines
-/// are the library's action text (mus::action_to_text(), mus/serialize.hpp).
-inline constexpr std::string_view record_tag = "mus-record 2";
-/// The first line of a version-1 record, which mus-cli still reads (RECORD_FORMAT.md says how
-/// its action lines differ).
-inline constexpr std::string_view record_tag_v1 = "mus-record 1";
-
-/// Writes a record as the match is played.
+/// Writes a record of the current version (mus::record_tag) as the match is played: the
+/// library's header, one line per action, and the end line.
 class RecordWriter final : public Observer {
  public:
   /// @param explicit_orders Write every shuffle as its card order instead of its seed.
-  /// @param comment A comment for the second line (who wrote it, how), or empty.
+  /// @param comment A comment for the lines after the tag (who wrote it, how), or empty.
   RecordWriter(std::ostream& out, bool explicit_orders, std::string comment)
       : out_(out), explicit_orders_(explicit_orders), comment_(std::move(comment)) {}
 
@@ -59,25 +51,11 @@ struct RecordFile {
   bool finish(std::string_view command);
 };
 
-/// A parsed record.
-struct Record {
-  int version = 2;                   ///< The format version of the file read (1 or 2).
-  mus::Rules rules{};                ///< The rules of the match.
-  int dealer = 0;                    ///< The first dealer.
-  std::vector<mus::Action> actions;  ///< Every action, in order.
-  std::vector<int> lines;            ///< The line number of each action.
-};
-
-/// Where and why a record could not be read or replayed.
-struct RecordError {
-  int line = 0;        ///< 1-based line number (0: not about one line).
-  std::string reason;  ///< What is wrong.
-  /// "line 7: bad action '1 bett 2': unknown action (...) at position 2".
-  std::string describe() const;
-};
-
-/// Reads a record; false with `err` set on the first bad line.
-bool parse_record(std::istream& in, Record& out, RecordError& err);
+/// A record's problem as mus-cli reports it: "line 6: '1 bett 2': unknown action (...) at
+/// position 2" (the line quoted when there is one), or "line 8: the reducer refused '1 bet 1':
+/// R24: ... (MUS_E_BET_TOO_SMALL)" for an action the replay refused.
+std::string record_problem(std::string_view text, const mus::MatchRecord& record,
+                           const mus::RecordError& err);
 
 }  // namespace muscli
 

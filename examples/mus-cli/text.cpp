@@ -114,22 +114,14 @@ std::uint16_t allowed_true_signals(const mus::Hand& h, const mus::Rules& r) {
 std::vector<std::string> juego_beaters(const mus::HandEval& e, const mus::Rules& r) {
   std::vector<std::string> better;
   if (!mus::has_juego(e)) return better;
-  if (r.royal31 != mus::Royal31::off && e.juego < mus::juego_strength_real31)
-    better.emplace_back("31 real");
-  // The juego totals stronger than this one, strongest first, as the evaluator ranks them
-  // (38 and 39 cannot be made with four cards; the evaluator ranks them below every juego).
-  std::vector<int> totals;
-  for (int v = 31; v <= 40; ++v)
-    if (mus::juego_strength(v) > e.juego) totals.push_back(v);
-  std::sort(totals.begin(), totals.end(),
-            [](int a, int b) { return mus::juego_strength(a) > mus::juego_strength(b); });
-  for (const int v : totals) better.push_back(std::to_string(v));
+  if (r.royal31 != mus::Royal31::off && !mus::is_real31(e)) better.emplace_back("31 real");
+  // The juego totals stronger than this one, strongest first, in the library's juego order.
+  for (const std::uint8_t v : mus::juego_totals_above(e))
+    if (v != 0) better.push_back(std::to_string(v));
   return better;
 }
 
-std::string juego_standing(const mus::HandEval& e, const mus::Rules& r) {
-  if (!mus::has_juego(e)) return "";
-  const std::vector<std::string> better = juego_beaters(e, r);
+std::string standing_text(const std::vector<std::string>& better) {
   if (better.empty()) return "the best juego";
   if (better.size() == 1) return "only " + better[0] + " beats it";
   std::string out;
@@ -138,6 +130,10 @@ std::string juego_standing(const mus::HandEval& e, const mus::Rules& r) {
     out += better[i];
   }
   return out + " beat it";
+}
+
+std::string juego_standing(const mus::HandEval& e, const mus::Rules& r) {
+  return mus::has_juego(e) ? standing_text(juego_beaters(e, r)) : "";
 }
 
 std::string refusal_text(const mus::Error& e) {

@@ -59,6 +59,10 @@ std::uint16_t allowed_true_signals(const mus::Hand& h, const mus::Rules& r);
 /// without juego. Derived from the evaluator's juego strengths, not from a list of its own.
 std::vector<std::string> juego_beaters(const mus::HandEval& e, const mus::Rules& r);
 
+/// Where a juego stands, from what beats it (best first, as juego_beaters() lists them):
+/// "31, 32 and 40 beat it", "only 31 beats it", "the best juego" (nothing beats it).
+std::string standing_text(const std::vector<std::string>& better);
+
 /// Where a juego stands, from juego_beaters(): "31, 32, 40, 37 and 36 beat it", "only 31
 /// beats it", "the best juego"; "" without juego. For tips and eval.
 std::string juego_standing(const mus::HandEval& e, const mus::Rules& r);

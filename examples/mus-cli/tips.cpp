@@ -1,7 +1,6 @@
 #include "tips.hpp"
 
 #include <array>
-#include <cmath>
 #include <cstdio>
 
 #include "text.hpp"
@@ -10,7 +9,7 @@ namespace muscli {
 
 namespace {
 
-using mus::Lance;
+using mus::TipKind;
 
 // How a bet or answer reads at the table.
 std::string bet_words(const Situation& sit, const mus::Action& a) {
@@ -32,147 +31,79 @@ std::string signed_points(double p) {
   return buf.data();
 }
 
-// The search bot's preferred bet or answer with its estimate, and the runner-up's.
-std::string search_tip(const Situation& sit) {
-  const auto est = mus::bot_evaluate(sit, mus::BotConfig{mus::BotKind::search, 0, 0},
-                                     sit.hand.mask() ^ sit.view.hand_number);
-  if (!est || est->size == 0) return "";
-  const mus::ActionEstimate& best = est->items[0];
-  std::string tip = "the search bot plays " + bet_words(sit, best.action) + ": about " +
-                    signed_points(best.points) + " points for your team to the end of the hand";
-  if (est->size > 1)
-    tip += " (" + bet_words(sit, est->items[1].action) + " " + signed_points(est->items[1].points) +
-           ")";
-  return tip;
+std::string score_words(const mus::Tip& t) {
+  return "the score is " + std::to_string(t.score[0]) + "–" + std::to_string(t.score[1]) + ": ";
 }
 
-std::string score_pair(const Situation& sit) {
-  const int us = mus::team_of(sit.seat);
-  return std::to_string(sit.view.score[static_cast<std::size_t>(us)]) + "–" +
-         std::to_string(sit.view.score[static_cast<std::size_t>(1 - us)]);
-}
-
-// A tip about the hand for one lance, or "" when there is nothing worth saying.
-std::string hand_tip(const Situation& sit, Lance l) {
-  const mus::HandEval& e = sit.eval;
-  const int kings = sit.rules.kings;
-  const int k = mus::count_rank(sit.hand, mus::Rank::rey, kings);
-  const int a = mus::count_rank(sit.hand, mus::Rank::ace, kings);
-  switch (l) {
-    case Lance::grande:
-      if (k >= 2) return "you hold " + std::to_string(k) + " kings: strong in grande";
-      if (k == 0) return "no king: grande is not your lance";
-      return "";
-    case Lance::chica:
-      if (a >= 2) return "you hold " + std::to_string(a) + " aces: strong in chica";
-      if (a == 0) return "no ace: chica is not your lance";
-      return "";
-    case Lance::pares:
-      if (!mus::has_pares(e)) return "you have no pares";
-      return "you hold " + mus::pares_text(e) + ": " + std::to_string(mus::pares_tantos(e)) +
-             (mus::pares_tantos(e) == 1 ? " tanto" : " tantos") + " if your team wins pares";
-    case Lance::juego:
-      if (mus::has_juego(e))
-        return "you hold " + juego_text(e) + ": " + juego_standing(e, sit.rules);
-      return "you have no juego";
-    case Lance::punto:
-      if (e.value == 30) return "you hold punto 30: the best punto";
-      return "you hold punto " + std::to_string(e.value) + " (30 is the best)";
-  }
-  return "";
-}
-
-// The most telling feature of the hand, for the mus and discard phases.
-std::string headline(const Situation& sit) {
-  const mus::HandEval& e = sit.eval;
-  if (mus::has_juego(e) && e.value <= 32) return hand_tip(sit, Lance::juego);
-  if (mus::pares_kind(e) >= mus::ParesKind::medias) return hand_tip(sit, Lance::pares);
-  const std::string g = hand_tip(sit, Lance::grande);
-  if (g.rfind("you hold", 0) == 0) return g;
-  const std::string c = hand_tip(sit, Lance::chica);
-  if (c.rfind("you hold", 0) == 0) return c;
-  if (!mus::has_pares(e) && !mus::has_juego(e)) return "a ciego hand: no pares and no juego";
-  return "your hand: " + hand_summary(sit.hand, sit.rules);
-}
-
-std::string signals_tip(const Situation& sit) {
-  const int partner = partner_of(sit.seat);
-  const std::uint16_t said = sit.view.signals[static_cast<std::size_t>(partner)];
-  if (said != 0) return "your partner signalled " + signals_text(said);
-  for (const int opp : {(sit.seat + 1) % mus::seats, (sit.seat + 3) % mus::seats}) {
-    const std::uint16_t theirs = sit.view.signals[static_cast<std::size_t>(opp)];
-    if (theirs != 0) return seat_text(opp) + " (an opponent) signalled " + signals_text(theirs);
-  }
-  return "";
-}
-
-std::string score_tip(const Situation& sit) {
-  const mus::SeatView& v = sit.view;
-  const int us = mus::team_of(sit.seat);
-  const int need_us = sit.rules.target - v.score[static_cast<std::size_t>(us)];
-  const int need_them = sit.rules.target - v.score[static_cast<std::size_t>(1 - us)];
-  const bool their_bet = v.bet_open != 0 && v.bet_team != us;
-  if (v.bet_open == 0 && sit.rules.deje_ends && need_us <= 1 && sit.min_bet > 0)
-    return "the score is " + score_pair(sit) +
-           ": a deje wins the game, so bet and make them accept";
-  if (their_bet && sit.rules.deje_ends && v.stake_before >= need_them)
-    return "the score is " + score_pair(sit) + ": no quiero gives them the game";
-  if (their_bet && sit.rules.deje_ends && sit.min_bet > 0 && v.proposed >= need_us)
-    return "the score is " + score_pair(sit) + ": raise, and if they refuse the deje of " +
-           std::to_string(v.proposed) + " wins the game";
-  if (need_them <= 5)
-    return "the score is " + score_pair(sit) + ": they need only " + std::to_string(need_them) +
-           ", so an órdago costs you little";
-  if (need_us <= 5)
-    return "the score is " + score_pair(sit) + ": you need only " + std::to_string(need_us) +
-           ", no need to gamble on an órdago";
-  return "";
+// What beats the tip's juego, best first, from the tip's own list.
+std::vector<std::string> beaten_by(const mus::Tip& t) {
+  std::vector<std::string> better;
+  if (t.real31_beats) better.emplace_back("31 real");
+  for (const std::uint8_t v : t.beaten_by)
+    if (v != 0) better.push_back(std::to_string(v));
+  return better;
 }
 
 }  // namespace
 
-std::vector<std::string> tips_for(const Situation& sit) {
-  std::vector<std::string> cand;
-  if (!sit.complete) return cand;
-  switch (sit.view.phase) {
-    case mus::Phase::mus:
-      cand.push_back(headline(sit));
-      cand.push_back(mus::strong_enough_to_cut(sit)
-                         ? "a club player would cut here (no hay mus)"
-                         : "a weak hand for a club player: ask for mus and discard");
-      cand.push_back(signals_tip(sit));
-      break;
-    case mus::Phase::discard: {
-      // The same advice for the same hand: the draws are seeded by the cards.
-      const std::uint64_t throw_away = mus::suggested_discard(sit, sit.hand.mask(), 64);
-      cand.push_back("a club player would throw " + cards_text(throw_away) +
-                     (throw_away == sit.hand.mask()
-                          ? " (all four)"
-                          : " and keep " + cards_text(sit.hand.mask() & ~throw_away)));
-      cand.push_back(headline(sit));
-      cand.push_back(signals_tip(sit));
-      break;
+std::string tip_text(const Situation& sit, const mus::Tip& t) {
+  const mus::HandEval& e = t.eval;
+  const std::string amount = std::to_string(t.amount);
+  switch (t.kind) {
+    case TipKind::search_choice: {
+      std::string tip = "the search bot plays " + bet_words(sit, t.action) + ": about " +
+                        signed_points(t.points) + " points for your team to the end of the hand";
+      if (t.other.kind != mus::no_tip_action.kind)
+        tip += " (" + bet_words(sit, t.other) + " " + signed_points(t.other_points) + ")";
+      return tip;
     }
-    case mus::Phase::perete:
-      cand.push_back("tío Perete: declaring it scores 1 point at once");
-      break;
-    case mus::Phase::betting: {
-      const Lance l = sit.view.lance;
-      cand.push_back(search_tip(sit));
-      cand.push_back(score_tip(sit));
-      cand.push_back(hand_tip(sit, l));
-      cand.push_back(signals_tip(sit));
-      const double p = mus::lance_chance(sit, l);
-      cand.push_back("from what you know, your team wins " + std::string(mus::lance_name(l)) +
-                     " about " + std::to_string(static_cast<int>(std::lround(p * 100))) +
-                     "% of the time");
-      break;
-    }
-    default: break;
+    case TipKind::club_cut: return "a club player would cut here (no hay mus)";
+    case TipKind::club_mus: return "a weak hand for a club player: ask for mus and discard";
+    case TipKind::club_discard:
+      return "a club player would throw " + cards_text(t.cards) +
+             (t.cards == t.hand.mask() ? " (all four)"
+                                       : " and keep " + cards_text(t.hand.mask() & ~t.cards));
+    case TipKind::grande_kings:
+      return "you hold " + std::to_string(t.count) + " kings: strong in grande";
+    case TipKind::grande_no_king: return "no king: grande is not your lance";
+    case TipKind::chica_aces: return "you hold " + std::to_string(t.count) + " aces: strong in chica";
+    case TipKind::chica_no_ace: return "no ace: chica is not your lance";
+    case TipKind::pares:
+      return "you hold " + mus::pares_text(e) + ": " + std::to_string(t.count) +
+             (t.count == 1 ? " tanto" : " tantos") + " if your team wins pares";
+    case TipKind::juego: return "you hold " + juego_text(e) + ": " + standing_text(beaten_by(t));
+    case TipKind::punto:
+      if (e.value == 30) return "you hold punto 30: the best punto";
+      return "you hold punto " + std::to_string(e.value) + " (30 is the best)";
+    case TipKind::ciego: return "a ciego hand: no pares and no juego";
+    case TipKind::hand: return "your hand: " + hand_summary(t.hand, sit.rules);
+    case TipKind::partner_signal: return "your partner signalled " + signals_text(t.signals);
+    case TipKind::opponent_signal:
+      return seat_text(t.seat) + " (an opponent) signalled " + signals_text(t.signals);
+    case TipKind::deje_wins_game:
+      return score_words(t) + "a deje wins the game, so bet and make them accept";
+    case TipKind::reject_loses_game: return score_words(t) + "no quiero gives them the game";
+    case TipKind::raise_deje_wins:
+      return score_words(t) + "raise, and if they refuse the deje of " + amount +
+             " wins the game";
+    case TipKind::they_need_little:
+      return score_words(t) + "they need only " + amount + ", so an órdago costs you little";
+    case TipKind::we_need_little:
+      return score_words(t) + "you need only " + amount + ", no need to gamble on an órdago";
+    case TipKind::perete: return "tío Perete: declaring it scores 1 point at once";
+    case TipKind::lance_chance:
+      return "from what you know, your team wins " +
+             std::string(mus::lance_name(static_cast<mus::Lance>(t.lance))) + " about " +
+             std::to_string(t.count) + "% of the time";
+    case TipKind::none: break;
   }
+  return "";
+}
+
+std::vector<std::string> tips_for(const Situation& sit) {
+  const mus::Tips tips = mus::tips(sit);
   std::vector<std::string> out;
-  for (std::string& c : cand)
-    if (!c.empty() && out.size() < 3) out.push_back(std::move(c));
+  for (std::size_t i = 0; i < tips.size; ++i) out.push_back(tip_text(sit, tips.items[i]));
   return out;
 }
 

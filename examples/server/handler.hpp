@@ -1,10 +1,10 @@
-// The protocol handler of mus-server: every rule of the protocol (docs/protocol.md), without
-// sockets. The transport gives it connections, text messages and the time; it returns the
-// messages to send. Tests and fuzzers drive it directly.
+// The protocol handler of mus-server, without sockets: the transport gives it connections, text
+// messages and the time; it returns the messages to send. Tests and fuzzers drive it directly.
 //
-// The game itself is the library's: states, legal action ids, action texts, views and events
-// all come from libmus, and the handler only routes them, checks who may act, keeps the clocks
-// and stores every accepted action before anybody sees its effect.
+// It only routes: the protocol unit (protocol.hpp) parses each message and writes each reply,
+// the table unit (table.hpp) plays each match, the settings codec (settings.hpp) reads and
+// writes a table's settings, and the store (store.hpp) keeps everything. The handler itself
+// keeps the players, the connections and the lobby, and finds the table a message is about.
 #ifndef MUS_SERVER_HANDLER_HPP
 #define MUS_SERVER_HANDLER_HPP
 
@@ -21,41 +21,22 @@
 
 #include <mus/mus.hpp>
 
+#include "server_types.hpp"
 #include "store.hpp"
 
 namespace mus_server {
-
-/// The protocol version this server speaks (the `v` of hello and welcome).
-inline constexpr int protocol_version = 1;
-
-/// A connection's number, given by the transport (never 0).
-using ConnId = std::uint64_t;
-
-/// A message to send: to one connection.
-struct Outgoing {
-  ConnId conn = 0;   ///< The receiver.
-  std::string text;  ///< One JSON message.
-};
-
-/// Limits and defaults; every one is a command-line option of mus-server.
-struct Limits {
-  std::size_t max_message_bytes = 4096;  ///< Larger messages are refused (too_large).
-  double rate_per_second = 20;           ///< Messages a connection may send per second...
-  double burst = 40;                     ///< ...with this many at once.
-  std::size_t max_tables = 1000;         ///< Unfinished tables on the server.
-  std::size_t max_tables_per_player = 4; ///< Unfinished tables one player may have created.
-  std::size_t max_players = 100000;      ///< Players known (hello without token makes one).
-  int clock_seconds = 30;                ///< Default per-decision clock.
-  int max_clock_seconds = 3600;          ///< Largest clock a table may ask for.
-  int grace_seconds = 60;                ///< A dropped person keeps the seat this long.
-  std::size_t max_events_per_view = 400; ///< Older missed events are left out of a view.
-};
 
 /// Where randomness comes from: fills the buffer with CSPRNG bytes.
 using RandomBytes = std::function<void(void*, std::size_t)>;
 
 /// The operating system's CSPRNG (getrandom(2)); throws std::runtime_error if it fails.
 void os_random_bytes(void* out, std::size_t n);
+
+/// Unix time in milliseconds (a chat line's time, when a player was made).
+using WallClock = std::function<std::int64_t()>;
+
+/// The system's clock (std::chrono::system_clock) in Unix milliseconds.
+std::int64_t system_wall_ms();
 
 /// @brief Whether two strings are equal, in a time that depends only on their lengths.
 bool constant_time_equal(std::string_view a, std::string_view b) noexcept;
@@ -68,9 +49,11 @@ class Handler {
    * @param random The CSPRNG for tokens, codes, ids and match seeds.
    * @param test_seed When set, match seeds and first dealers come from this number and the
    *        table's creation order instead of the CSPRNG (tests only: reproducible matches).
+   * @param wall The wall clock (only for the times shown to people; the clocks of the game
+   *        run on the `now_ms` given to each call).
    */
   Handler(Store& store, Limits limits, RandomBytes random = os_random_bytes,
-          std::optional<std::uint64_t> test_seed = std::nullopt);
+          std::optional<std::uint64_t> test_seed = std::nullopt, WallClock wall = system_wall_ms);
   ~Handler();
   Handler(const Handler&) = delete;
   Handler& operator=(const Handler&) = delete;
@@ -90,8 +73,13 @@ class Handler {
 
   /// `GET /tables`: the open public tables, as JSON.
   std::string lobby() const;
-  /// `GET /replays/<id>`: the finished match's transcript, or nothing.
-  std::optional<std::string> replay_transcript(const std::string& table_id);
+  /// What the HTTP paths of a finished match serve.
+  enum class MatchText : std::uint8_t {
+    record,  ///< `GET /replays/<id>`: the match record (`mus-record 3`, with states).
+    page,    ///< `GET /matches/<id>`: the match hand by hand, as `mus-cli watch` prints it.
+  };
+  /// The finished match's record or page, or nothing (unknown, unfinished, not replayable).
+  std::optional<std::string> match_text(const std::string& table_id, MatchText what);
 
   /// Log lines (timeouts, bots taking seats, restore problems) since the last call.
   std::vector<std::string> take_log();

@@ -21,21 +21,19 @@ std::string replay(const mus::Rules& rules, int dealer, const std::vector<std::s
   return {};
 }
 
-std::string transcript(const std::string& comment, const mus::Rules& rules, int dealer,
-                       const std::vector<std::string>& actions, std::string& error) {
-  std::string text = "# " + comment + "\n";
-  text += "rules " + mus::format_rules(rules) + "\n";
-  text += "dealer " + std::to_string(dealer) + "\n";
-  mus::State last{};
-  const auto start = mus::new_match(rules, dealer);
-  if (start) text += "state " + mus::state_to_text(*start) + "\n";
-  error = replay(rules, dealer, actions, last,
-                 [&](std::size_t, const mus::Action& a, const mus::Events&, const mus::State& s) {
-                   text += "action " + mus::action_to_text(a) + "\n";
-                   text += "state " + mus::state_to_text(s) + "\n";
-                 });
-  if (!error.empty()) return {};
-  return text;
+std::string record_of(const std::string& comment, const mus::Rules& rules, int dealer,
+                      const std::vector<std::string>& actions, mus::MatchRecord& out) {
+  std::vector<mus::Action> parsed;
+  parsed.reserve(actions.size());
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    const auto a = mus::action_from_text(actions[i]);
+    if (!a) return "action " + std::to_string(i) + " '" + actions[i] + "': " + a.error().describe();
+    parsed.push_back(*a);
+  }
+  const mus::RecordError e = mus::record_match(rules, dealer, parsed, true, out);
+  if (!e.ok()) return e.describe();
+  out.comment = comment;
+  return {};
 }
 
 }  // namespace mus_server

@@ -1,4 +1,4 @@
-// Rebuilding a stored match through the library's reducer, and writing its transcript.
+// Rebuilding a stored match through the library's reducer, and its match record.
 #ifndef MUS_SERVER_REPLAY_HPP
 #define MUS_SERVER_REPLAY_HPP
 
@@ -27,17 +27,17 @@ std::string replay(const mus::Rules& rules, int dealer, const std::vector<std::s
                    mus::State& out, const ReplayStep& step = {});
 
 /**
- * @brief The match as a transcript in the format of tests/transcripts/README.md: `rules`,
- *        `dealer`, `state`, then `action` and `state` pairs, after a comment line.
- * @param comment The first line's text after "# " (no line break).
+ * @brief The match as the library's match record (mus::record_match(), `mus-record 3`, with
+ *        the state after every action), the format `mus-cli replay` reads.
+ * @param comment The record's comment (after the tag).
  * @param rules The rules.
  * @param dealer The first dealer.
  * @param actions The action texts.
- * @param error Receives the problem when the actions do not replay.
- * @return The transcript, or an empty string on error.
+ * @param out Receives the record.
+ * @return Empty on success, else what went wrong and at which action.
  */
-std::string transcript(const std::string& comment, const mus::Rules& rules, int dealer,
-                       const std::vector<std::string>& actions, std::string& error);
+std::string record_of(const std::string& comment, const mus::Rules& rules, int dealer,
+                      const std::vector<std::string>& actions, mus::MatchRecord& out);
 
 }  // namespace mus_server
 

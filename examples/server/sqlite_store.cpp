@@ -2,7 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <set>
 #include <utility>
 
 namespace mus_server {
@@ -75,12 +77,20 @@ SqliteStore::SqliteStore(const std::string& path, Durability durability) {
     exec("PRAGMA foreign_keys=ON");
     exec("CREATE TABLE IF NOT EXISTS players(id TEXT PRIMARY KEY, name TEXT NOT NULL,"
          " secret TEXT NOT NULL)");
+    // The public card, added in version 0.4: a file of an older server gets the columns.
+    add_columns("players", {"since_ms", "matches_played", "matches_won", "games_won",
+                            "ordagos_won"});
+    exec("CREATE TABLE IF NOT EXISTS friends(player TEXT NOT NULL REFERENCES players(id),"
+         " friend TEXT NOT NULL REFERENCES players(id), PRIMARY KEY(player, friend))");
     exec("CREATE TABLE IF NOT EXISTS tables(id TEXT PRIMARY KEY, settings TEXT NOT NULL,"
          " seed INTEGER NOT NULL, dealer INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0)");
     exec("CREATE TABLE IF NOT EXISTS seats(table_id TEXT NOT NULL REFERENCES tables(id),"
          " seat INTEGER NOT NULL, player TEXT NOT NULL, PRIMARY KEY(table_id, seat))");
     exec("CREATE TABLE IF NOT EXISTS actions(table_id TEXT NOT NULL REFERENCES tables(id),"
          " idx INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY(table_id, idx))");
+    exec("CREATE TABLE IF NOT EXISTS chat(table_id TEXT NOT NULL REFERENCES tables(id),"
+         " n INTEGER NOT NULL, seat INTEGER NOT NULL, player TEXT NOT NULL, name TEXT NOT NULL,"
+         " text TEXT NOT NULL, at_ms INTEGER NOT NULL, PRIMARY KEY(table_id, n))");
   } catch (...) {
     sqlite3_close(db_);
     throw;
@@ -116,6 +126,18 @@ void SqliteStore::end_group() {
   exec("COMMIT");
 }
 
+void SqliteStore::add_columns(const char* table, std::initializer_list<const char*> columns) {
+  std::set<std::string> have;
+  {
+    Stmt info(db_, prepare((std::string("PRAGMA table_info(") + table + ")").c_str()));
+    while (info.step()) have.insert(info.text(1));
+  }
+  for (const char* c : columns)
+    if (have.count(c) == 0)
+      exec((std::string("ALTER TABLE ") + table + " ADD COLUMN " + c +
+            " INTEGER NOT NULL DEFAULT 0").c_str());
+}
+
 void SqliteStore::exec(const char* sql) {
   char* err = nullptr;
   if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
@@ -126,9 +148,15 @@ void SqliteStore::exec(const char* sql) {
 }
 
 void SqliteStore::put_player(const PlayerRecord& p) {
-  Stmt s(db_, prepare("INSERT INTO players(id, name, secret) VALUES(?1, ?2, ?3)"
+  Stmt s(db_, prepare("INSERT INTO players(id, name, secret, since_ms) VALUES(?1, ?2, ?3, ?4)"
               " ON CONFLICT(id) DO UPDATE SET name = excluded.name"));
-  s.bind(1, p.id).bind(2, p.name).bind(3, p.secret).step();
+  s.bind(1, p.id).bind(2, p.name).bind(3, p.secret).bind(4, p.since_ms).step();
+}
+
+void SqliteStore::set_friend(const std::string& player, const std::string& other, bool on) {
+  Stmt s(db_, prepare(on ? "INSERT OR IGNORE INTO friends(player, friend) VALUES(?1, ?2)"
+                         : "DELETE FROM friends WHERE player = ?1 AND friend = ?2"));
+  s.bind(1, player).bind(2, other).step();
 }
 
 void SqliteStore::create_table(const TableRecord& t) {
@@ -148,8 +176,8 @@ void SqliteStore::set_seat(const std::string& table, int seat, const std::string
 }
 
 void SqliteStore::append_actions(const std::string& table, std::size_t first,
-                                 const std::vector<std::string>& actions, bool finishes) {
-  if (actions.empty() && !finishes) return;
+                                 const std::vector<std::string>& actions, const MatchEnd* end) {
+  if (actions.empty() && end == nullptr) return;
   // All or none: a transaction of its own, or a savepoint inside the group's transaction.
   exec(in_group_ ? "SAVEPOINT append" : "BEGIN IMMEDIATE");
   try {
@@ -159,9 +187,17 @@ void SqliteStore::append_actions(const std::string& table, std::size_t first,
       s.step();
       s.reset();
     }
-    if (finishes) {
+    if (end != nullptr) {
       Stmt f(db_, prepare("UPDATE tables SET finished = 1 WHERE id = ?1"));
       f.bind(1, table).step();
+      Stmt card(db_, prepare("UPDATE players SET matches_played = matches_played + 1,"
+                             " matches_won = matches_won + ?2, games_won = games_won + ?3,"
+                             " ordagos_won = ordagos_won + ?4 WHERE id = ?1"));
+      for (const PlayerResult& r : end->results) {
+        card.bind(1, r.player).bind(2, std::int64_t{r.won ? 1 : 0});
+        card.bind(3, std::int64_t{r.games}).bind(4, std::int64_t{r.ordagos}).step();
+        card.reset();
+      }
     }
     exec(in_group_ ? "RELEASE append" : "COMMIT");
   } catch (...) {
@@ -171,6 +207,13 @@ void SqliteStore::append_actions(const std::string& table, std::size_t first,
   }
 }
 
+void SqliteStore::append_chat(const std::string& table, const ChatLine& line) {
+  Stmt s(db_, prepare("INSERT INTO chat(table_id, n, seat, player, name, text, at_ms)"
+                      " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)"));
+  s.bind(1, table).bind(2, line.n).bind(3, std::int64_t{line.seat}).bind(4, line.player);
+  s.bind(5, line.name).bind(6, line.text).bind(7, line.at_ms).step();
+}
+
 void SqliteStore::close_table(const std::string& table) {
   Stmt s(db_, prepare("UPDATE tables SET finished = 1 WHERE id = ?1"));
   s.bind(1, table).step();
@@ -178,8 +221,20 @@ void SqliteStore::close_table(const std::string& table) {
 
 std::vector<PlayerRecord> SqliteStore::load_players() {
   std::vector<PlayerRecord> out;
-  Stmt s(db_, prepare("SELECT id, name, secret FROM players"));
-  while (s.step()) out.push_back({s.text(0), s.text(1), s.text(2)});
+  std::map<std::string, std::size_t> at;
+  Stmt s(db_, prepare("SELECT id, name, secret, since_ms, matches_played, matches_won,"
+                      " games_won, ordagos_won FROM players ORDER BY rowid"));
+  while (s.step()) {
+    PlayerRecord p{s.text(0), s.text(1), s.text(2), s.integer(3),
+                   {s.integer(4), s.integer(5), s.integer(6), s.integer(7)}, {}};
+    at.emplace(p.id, out.size());
+    out.push_back(std::move(p));
+  }
+  Stmt f(db_, prepare("SELECT player, friend FROM friends ORDER BY rowid"));
+  while (f.step()) {
+    const auto it = at.find(f.text(0));
+    if (it != at.end()) out[it->second].friends.push_back(f.text(1));
+  }
   return out;
 }
 
@@ -193,11 +248,20 @@ void SqliteStore::fill(TableRecord& t) {
   Stmt acts(db_, prepare("SELECT action FROM actions WHERE table_id = ?1 ORDER BY idx"));
   acts.bind(1, t.id);
   while (acts.step()) t.actions.push_back(acts.text(0));
+  Stmt chat(db_, prepare("SELECT n, seat, player, name, text, at_ms FROM chat WHERE table_id = ?1"
+                         " ORDER BY n DESC LIMIT ?2"));
+  chat.bind(1, t.id).bind(2, static_cast<std::int64_t>(chat_kept));
+  while (chat.step())
+    t.chat.push_back({chat.integer(0), static_cast<int>(chat.integer(1)), chat.text(2),
+                      chat.text(3), chat.text(4), chat.integer(5)});
+  std::reverse(t.chat.begin(), t.chat.end());
 }
 
 std::vector<TableRecord> SqliteStore::load_unfinished() {
   std::vector<TableRecord> out;
-  Stmt s(db_, prepare("SELECT id, settings, seed, dealer FROM tables WHERE finished = 0 ORDER BY rowid"));
+  Stmt s(
+      db_,
+      prepare("SELECT id, settings, seed, dealer FROM tables WHERE finished = 0 ORDER BY rowid"));
   while (s.step()) {
     TableRecord t;
     t.id = s.text(0);

@@ -2,6 +2,7 @@
 #ifndef MUS_SERVER_SQLITE_STORE_HPP
 #define MUS_SERVER_SQLITE_STORE_HPP
 
+#include <initializer_list>
 #include <map>
 #include <string>
 
@@ -28,10 +29,12 @@ class SqliteStore final : public Store {
   SqliteStore& operator=(const SqliteStore&) = delete;
 
   void put_player(const PlayerRecord& p) override;
+  void set_friend(const std::string& player, const std::string& other, bool on) override;
   void create_table(const TableRecord& t) override;
   void set_seat(const std::string& table, int seat, const std::string& player) override;
   void append_actions(const std::string& table, std::size_t first,
-                      const std::vector<std::string>& actions, bool finishes) override;
+                      const std::vector<std::string>& actions, const MatchEnd* end) override;
+  void append_chat(const std::string& table, const ChatLine& line) override;
   void close_table(const std::string& table) override;
   std::vector<PlayerRecord> load_players() override;
   std::vector<TableRecord> load_unfinished() override;
@@ -43,6 +46,8 @@ class SqliteStore final : public Store {
 
  private:
   void exec(const char* sql);
+  // Adds the integer columns (default 0) a table of an older file lacks.
+  void add_columns(const char* table, std::initializer_list<const char*> columns);
   void fill(TableRecord& t);
   // The statement for this SQL text, prepared at its first use and kept.
   sqlite3_stmt* prepare(const char* sql);

@@ -1,9 +1,11 @@
 // The match store: what mus-server keeps so that no accepted action is lost.
 //
-// A match is stored as its table's settings, its seed and first dealer, who sits where, and the
-// list of its actions in the reducer's text form (mus::action_to_text). Nothing else: the state
-// is rebuilt by replaying the actions through the library's reducer. The interface is small so
-// that another store (PostgreSQL) can follow; SqliteStore is the one that exists now.
+// A match is stored as its table's settings, its seed and first dealer, who sits where, the
+// list of its actions in the reducer's text form (mus::action_to_text) and its chat. Nothing
+// else: the state is rebuilt by replaying the actions through the library's reducer. A player
+// is stored with the resume secret, a public card (since when, matches, games and órdagos
+// won) and a list of friends. The interface is small so that another store (PostgreSQL) can
+// follow; SqliteStore is the one that exists now.
 #ifndef MUS_SERVER_STORE_HPP
 #define MUS_SERVER_STORE_HPP
 
@@ -21,11 +23,45 @@ struct StoreError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// What a player's public card counts, over the matches played to their end.
+struct PlayerStats {
+  std::int64_t matches_played = 0;  ///< Matches this player sat at, to their end.
+  std::int64_t matches_won = 0;     ///< Of them, won by the player's team.
+  std::int64_t games_won = 0;       ///< Games the player's team won in them.
+  std::int64_t ordagos_won = 0;     ///< Órdagos the player's team won in them (R27).
+};
+
 /// A person known to the server: the resume secret lets them take their seats back.
 struct PlayerRecord {
-  std::string id;      ///< Public player id.
-  std::string name;    ///< Display name.
-  std::string secret;  ///< 32 hex digits of the 128-bit resume secret.
+  std::string id;                    ///< Public player id.
+  std::string name;                  ///< Display name.
+  std::string secret;                ///< 32 hex digits of the 128-bit resume secret.
+  std::int64_t since_ms = 0;         ///< When the player was made (Unix ms; 0: before it was kept).
+  PlayerStats stats{};               ///< The public card's counts (read only: see MatchEnd).
+  std::vector<std::string> friends;  ///< The ids of the players it calls friends, oldest first.
+};
+
+/// One line of a table's chat.
+struct ChatLine {
+  std::int64_t n = 0;      ///< Its number at the table, from 1.
+  int seat = 0;            ///< The writer's seat.
+  std::string player;      ///< The writer's player id.
+  std::string name;        ///< The writer's name then.
+  std::string text;        ///< The text, as written.
+  std::int64_t at_ms = 0;  ///< When (Unix ms).
+};
+
+/// One player's part in a finished match, added to its card.
+struct PlayerResult {
+  std::string player;  ///< The player id.
+  bool won = false;    ///< The player's team won the match.
+  int games = 0;       ///< Games its team won.
+  int ordagos = 0;     ///< Órdagos its team won.
+};
+
+/// The end of a match: what each of its people gets on their card.
+struct MatchEnd {
+  std::vector<PlayerResult> results;  ///< One per person seated at the end.
 };
 
 /// A table and its match, as stored.
@@ -37,27 +73,36 @@ struct TableRecord {
   std::array<std::string, 4> seats{};   ///< Player id per seat; empty: a bot seat or free.
   std::vector<std::string> actions{};   ///< The match's actions, in order (action_to_text).
   bool finished = false;                ///< The match is over (or was abandoned).
+  std::vector<ChatLine> chat{};         ///< The last chat lines (at most 50), oldest first.
 };
+
+/// How many chat lines of a table are loaded back (the rest stay stored).
+inline constexpr std::size_t chat_kept = 50;
 
 /// Where matches are kept. Every call either completes or throws StoreError.
 class Store {
  public:
   virtual ~Store() = default;
-  /// Adds a player (or replaces its name).
+  /// Adds a player (its id, name, secret and since_ms), or replaces the name of a known one.
   virtual void put_player(const PlayerRecord& p) = 0;
+  /// Adds (`on`) or removes a friend of a player.
+  virtual void set_friend(const std::string& player, const std::string& other, bool on) = 0;
   /// Adds a new table (its actions list must be empty).
   virtual void create_table(const TableRecord& t) = 0;
   /// Records who sits on a seat (empty player: the seat is free again).
   virtual void set_seat(const std::string& table, int seat, const std::string& player) = 0;
   /// Appends actions `first`, `first + 1`, ... of a match, all or none, durable on return;
-  /// with `finishes`, the same transaction marks the match finished (as close_table()).
+  /// with `end`, the same transaction marks the match finished (as close_table()) and adds
+  /// each result to its player's stats.
   virtual void append_actions(const std::string& table, std::size_t first,
-                              const std::vector<std::string>& actions, bool finishes) = 0;
+                              const std::vector<std::string>& actions, const MatchEnd* end) = 0;
+  /// Appends a chat line to a table (its `n` not used before at this table).
+  virtual void append_chat(const std::string& table, const ChatLine& line) = 0;
   /// Marks a match finished (or abandoned); load_table() still reads it.
   virtual void close_table(const std::string& table) = 0;
-  /// Every player.
+  /// Every player, with stats and friends.
   virtual std::vector<PlayerRecord> load_players() = 0;
-  /// Every unfinished table with its seats and actions.
+  /// Every unfinished table with its seats, actions and last chat lines.
   virtual std::vector<TableRecord> load_unfinished() = 0;
   /// One table, finished or not.
   virtual std::optional<TableRecord> load_table(const std::string& id) = 0;

@@ -239,10 +239,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return reply(req, http::status::method_not_allowed, "text/plain", "GET only\n");
     const std::string path = target.substr(0, target.find('?'));
     if (path == "/tables") return reply(req, http::status::ok, "application/json", hub_.handler.lobby());
-    if (path.rfind("/replays/", 0) == 0) {
+    const bool record = path.rfind("/replays/", 0) == 0;
+    if (record || path.rfind("/matches/", 0) == 0) {
       const std::string id = path.substr(9);
       hub_.begin();  // it reads the store: inside the group, so it sees the group's writes
-      auto text = id.size() <= 40 ? hub_.handler.replay_transcript(id) : std::nullopt;
+      auto text = id.size() <= 40 ? hub_.handler.match_text(id, record ? Handler::MatchText::record
+                                                                        : Handler::MatchText::page)
+                                  : std::nullopt;
       hub_.flush_log();
       if (!text) return reply(req, http::status::not_found, "text/plain", "no finished match with this id\n");
       return reply(req, http::status::ok, "text/plain; charset=utf-8", *text);

@@ -1,40 +1,54 @@
 // The online table: the web table playing through mus-server (docs/protocol.md) instead of
 // against bots in this page. The page decides nothing about the game: what a seat sees, which
-// actions it may take and what they are called, the events and the count all come in the
-// server's messages (the library's answers), and the page only draws them and sends the id of
-// the action the person clicks, with the `seq` of the view it answers. It does not load the
-// libmus package at all.
+// actions it may take, the gestures it may make, the bet limits, the events and the count all
+// come in the server's messages (the library's answers), as ids and structured fields; the
+// page draws them with the words of words.js and sends the id of the action the person
+// clicks (or the amount of a raise, or a gesture's name) with the `seq` of the view it
+// answers. It does not load the libmus package at all.
 //
 // Who you are: the server's resume token. It is kept per tab in sessionStorage, so that a
 // reload of the tab comes back to the same seat and two tabs of one browser can be two players
 // (partners, say); the last token is also kept in localStorage, so that a new tab (or the
 // browser after a restart) can offer to come back as that player. The move log of each table
-// is kept per tab too, since a resumed player is sent only the events it has not been sent.
+// is kept per tab too (as events, so it reads in either language), since a resumed player is
+// sent only the events it has not been sent.
 //
 // The connection: one WebSocket at /ws. When it drops the page reconnects by itself, waiting
 // 0.5 s, 1 s, 2 s, ... up to 15 s (with some jitter) between tries, and says so; the server
-// gives back the seat, the current view and the events missed. A ping every 30 s, and a
-// socket silent for 75 s counts as dropped.
+// gives back the seat, the current view, the events missed and the chat. A ping every 30 s,
+// and a socket silent for 75 s counts as dropped.
 //
 // Links: online.html#t=<table id> (a public table), online.html#code=<join code> (a private
 // one). The share box under the table gives the link to send to a friend.
-//
-// Cards are drawn from the ids the views carry beside the texts (`hand_ids`, `shown_ids`),
-// with the offline page's drawing (cards.js), and named by the texts. The bot kinds of the
-// create form are the server's list (`welcome.bot_kinds`, the library's kinds).
 import { backSvg, cardSvg, NO_CARD } from './cards.js';
-import { botWords, describeEvent, isSaying, lanceWords, phaseWords, statusWords, ERROR_WORDS, EVENT } from './words.js';
+import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, mountShared, placeFaces, raiseRow, shownCardsHtml, TipsBox } from './ui.js';
+import {
+  agreeWords, botWords, countReason, describeEvent, errorWords, EVENT, grammar, lanceWords, LANGUAGE_KEY, languageChooser,
+  moveWords, phaseWords, proposalWords, sayingWords, setLanguage, signalNumber, statusWords, translatePage, w, ACTION_BY_NUMBER,
+} from './words.js';
 
 const TOKEN_KEY = 'mus.online.token';   // sessionStorage: this tab's player
 const WATCH_KEY = 'mus.online.watch';   // sessionStorage: the table this tab watches
 const RESULT_KEY = 'mus.online.result'; // sessionStorage: the last match this tab saw end
 const LAST_KEY = 'mus.online.last';     // localStorage: the last player of this browser
 const logKey = (id) => `mus.online.log.${id}`; // sessionStorage: a table's move log, for a reload
-const MAX_LOG = 400;                    // lines kept in the move log
+const MAX_LOG = 400;                    // events kept in the move log
+const MAX_CHAT = 50;                    // chat lines kept (the server keeps as many)
+// The bet amounts offered as buttons besides the slider: the smallest and a few common ones.
+const COMMON_BETS = [2, 5, 10];
 
 const $ = (id) => document.getElementById(id);
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const readJson = (storage, key) => {
+  try {
+    return JSON.parse(storage.getItem(key) ?? 'null');
+  } catch {
+    return null;
+  }
+};
+
+setLanguage(localStorage.getItem(LANGUAGE_KEY) ?? 'es');
+mountShared(document);
 
 const app = {
   ws: null,
@@ -45,26 +59,34 @@ const app = {
   name: '',
   player: '',
   welcomed: false,
-  tables: new Map(), // table id -> { info, view, said, over, deadlineAt, code, lastSeq, lines, total }
+  tables: new Map(), // table id -> see table()
   current: null,     // the table shown
   expecting: false,  // a create/join/watch was sent: its table becomes the one shown
-  pending: null,     // the action id sent, until the next view of the table
+  pending: null,     // { seq } of the act sent, until the answer (the seat's move, or an error)
+  failed: null,      // the last refused act: { message, typed }
+  selected: new Set(), // the cards chosen to discard
+  facesOpen: false,
+  friends: [],
+  lobbyByFetch: false, // a server without the `lobby` message: GET /tables instead
   lobbyTimer: 0,
   heard: 0,          // when the server was last heard from
+  lastChat: '',      // the last chat line sent, given back to the field if refused
+  info: null,        // the player card shown
 };
 
 // What the tests (and a curious person in the console) read.
 window.musOnline = { player: '', name: '', table: null, seat: null, seq: null, text: null, hand: [], legal: [],
-  over: null, connected: false, welcomes: 0, errors: [] };
+  moves: [], gestures: [], betLimits: null, view: null, tips: null, over: null, connected: false, welcomes: 0, errors: [], friends: [], info: null };
 
 function table(id) {
   let t = app.tables.get(id);
   if (!t) {
     // After a reload the move log and what each seat said come back from this tab's storage
     // (the server sends only the events this player has not been sent yet).
-    const saved = JSON.parse(sessionStorage.getItem(logKey(id)) ?? 'null');
+    const saved = readJson(sessionStorage, logKey(id));
     t = { info: null, view: null, over: null, deadlineAt: null, code: null, lastSeq: -1,
-      said: saved?.said ?? ['', '', '', ''], lines: saved?.lines ?? [], total: saved?.total ?? 0 };
+      said: saved?.said ?? [null, null, null, null], events: saved?.events ?? [], total: saved?.total ?? 0,
+      gestures: [null, null, null, null], chat: [], tips: null };
     app.tables.set(id, t);
   }
   return t;
@@ -84,7 +106,7 @@ function status(words) {
 
 function send(message) {
   if (!app.ws || app.ws.readyState !== WebSocket.OPEN) {
-    showError({ code: 'offline', message: 'sin conexión con el servidor; se reintenta sola' });
+    showError({ code: 'offline', message: w('online.no.connection') });
     return false;
   }
   app.ws.send(JSON.stringify(message));
@@ -94,13 +116,14 @@ function send(message) {
 function connect() {
   clearTimeout(app.timer);
   if (app.ws) return;
-  setConn('connecting', 'conectando…');
+  setConn('connecting', w('online.connecting'));
   const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
   app.ws = ws;
   ws.onopen = () => {
     if (app.ws !== ws) return;
     app.heard = Date.now();
-    ws.send(JSON.stringify(app.token ? { type: 'hello', v: 1, token: app.token } : { type: 'hello', v: 1, name: app.name }));
+    // Tips are asked for always: whether they show is the person's switch, here.
+    ws.send(JSON.stringify(app.token ? { type: 'hello', v: 1, token: app.token, tips: true } : { type: 'hello', v: 1, name: app.name, tips: true }));
   };
   ws.onmessage = (ev) => {
     if (app.ws !== ws) return;
@@ -109,7 +132,7 @@ function connect() {
     try {
       m = JSON.parse(ev.data);
     } catch {
-      showError({ code: 'bad_json', message: 'el servidor envió algo que no es JSON' });
+      showError({ code: 'bad_json', message: w('online.not.json') });
       return;
     }
     handle(m);
@@ -124,12 +147,12 @@ function dropped(ws) {
   app.welcomed = false;
   app.pending = null;
   if (app.stopped) {
-    setConn('stopped', 'desconectado');
+    setConn('stopped', w('online.disconnected'));
     return;
   }
   const delay = Math.round(Math.min(15000, 500 * 2 ** app.attempt) * (0.75 + Math.random() * 0.5));
   app.attempt += 1;
-  setConn('offline', `sin conexión: reintento en ${Math.max(1, Math.round(delay / 1000))} s`);
+  setConn('offline', w('online.offline.retry', Math.max(1, Math.round(delay / 1000))));
   app.timer = setTimeout(connect, delay);
   render();
 }
@@ -137,10 +160,11 @@ function dropped(ws) {
 // A ping every 30 s, and a connection that has heard nothing (not even a pong) for 75 s is
 // taken for dead: a sleeping laptop or a changed network can leave a socket that never says
 // it closed. The page then reconnects as after any drop.
-// (?ping=ms&dead=ms change both, for tests.)
+// (?ping=ms&dead=ms change both, ?lobby=ms the lobby's refresh, for tests.)
 const query = new URLSearchParams(location.search);
 const PING_MS = Number(query.get('ping') ?? 30_000);
 const DEAD_MS = Number(query.get('dead') ?? 75_000);
+const LOBBY_MS = Number(query.get('lobby') ?? 5_000);
 setInterval(() => {
   const ws = app.ws;
   if (!ws || ws.readyState !== WebSocket.OPEN) return;
@@ -164,10 +188,15 @@ function handle(m) {
     case 'view': return onView(m);
     case 'match_over': return onMatchOver(m);
     case 'left': return onLeft(m);
+    case 'chat': return onChat(m);
+    case 'chat_history': return onChatHistory(m);
+    case 'player_info': return onPlayerInfo(m);
+    case 'friends': return onFriends(m.friends);
+    case 'lobby': return renderTables(m.tables ?? []);
     case 'error': return onError(m);
     case 'pong': return undefined;
     default:
-      showError({ code: 'unknown', message: `mensaje desconocido del servidor: ${String(m.type)}` });
+      showError({ code: 'unknown', message: w('online.unknown.message', String(m.type)) });
       return undefined;
   }
 }
@@ -183,8 +212,9 @@ function onWelcome(m) {
   window.musOnline.player = m.player;
   window.musOnline.name = m.name;
   window.musOnline.welcomes += 1;
-  setConn('online', `conectado como ${m.name}`);
+  setConn('online', w('online.connected', m.name));
   fillBotKinds(m.bot_kinds ?? []);
+  onFriends(m.friends ?? app.friends);
   const link = linkTarget();
   const seated = m.tables ?? [];
   // A link to a table other than the player's own (a friend's invitation) is offered first;
@@ -197,7 +227,7 @@ function onWelcome(m) {
   } else if (seated.length) {
     app.current = null;
   } else {
-    const watching = JSON.parse(sessionStorage.getItem(WATCH_KEY) ?? 'null');
+    const watching = readJson(sessionStorage, WATCH_KEY);
     if (watching) {
       app.expecting = true;
       send({ type: 'watch', ...watching });
@@ -215,8 +245,8 @@ function onWelcome(m) {
   render();
 }
 
-// Whether a table the page knew has finished (its transcript is served): then its end is
-// shown, with the link to the transcript, though its match_over was missed.
+// Whether a table the page knew has finished (its record is served): then its end is shown,
+// with the link to the record, though its match_over was missed.
 async function checkFinished(id) {
   let r;
   try {
@@ -259,25 +289,33 @@ function onView(m) {
   t.lastSeq = m.seq;
   t.view = m;
   t.deadlineAt = m.deadline_ms == null ? null : Date.now() + m.deadline_ms;
-  if (app.current === m.table) app.pending = null;
-  const g = grammar(t);
-  const line = (words, note) => {
-    t.lines.push({ words, note });
-    t.total += 1;
-  };
-  if (m.events_truncated) line('(faltan jugadas anteriores)', true);
+  if (m.events_truncated) t.events.push({ note: 'missing' });
   for (const e of m.events ?? []) {
-    if (!e.server && (e.kind === EVENT.DEAL || e.kind === EVENT.LANCE_START)) t.said = ['', '', '', ''];
-    const words = describeEvent(e, g);
-    if (isSaying(e) && words) t.said[e.seat] = words.slice(words.indexOf(':') + 2);
-    if (words) line(words, Boolean(e.server));
+    if (!e.server && (e.kind === EVENT.DEAL || e.kind === EVENT.LANCE_START || e.kind === EVENT.COUNT)) {
+      t.said = [null, null, null, null];
+      if (e.kind === EVENT.DEAL) app.selected = new Set();
+    }
+    if (sayingWords(e) !== null && e.seat >= 0) t.said[e.seat] = e;
+    if (e.kind === EVENT.SIGNAL && !e.server) {
+      t.gestures[e.seat] = { signal: e.value, until: Date.now() + GESTURE_MS };
+      setTimeout(render, GESTURE_MS + 50);
+    }
+    // The answer to this page's act: its own move (a signal is not one).
+    if (app.current === m.table && e.seat === m.seat && !e.server && e.kind !== EVENT.SIGNAL) {
+      app.pending = null;
+      app.failed = null;
+    }
+    t.events.push(e);
+    t.total += 1;
   }
-  if (t.lines.length > MAX_LOG) t.lines.splice(0, t.lines.length - MAX_LOG);
+  if (!m.legal?.length && app.current === m.table) app.pending = null;
+  if (t.events.length > MAX_LOG) t.events.splice(0, t.events.length - MAX_LOG);
   try {
-    sessionStorage.setItem(logKey(m.table), JSON.stringify({ said: t.said, lines: t.lines, total: t.total }));
+    sessionStorage.setItem(logKey(m.table), JSON.stringify({ said: t.said, events: t.events, total: t.total }));
   } catch {
     // Storage full or refused: the log just does not survive a reload.
   }
+  if (app.current === m.table) tipsBox.show(m.tips ?? [], { ...people(t), open: Boolean(m.view?.bet_open) });
   render();
 }
 
@@ -285,8 +323,9 @@ function onMatchOver(m) {
   const t = table(m.table);
   t.over = m;
   t.deadlineAt = null;
-  sessionStorage.setItem(RESULT_KEY, JSON.stringify({ ...m, teams: [teamName(t, 0), teamName(t, 1)] }));
-  if (JSON.parse(sessionStorage.getItem(WATCH_KEY) ?? 'null')) sessionStorage.removeItem(WATCH_KEY);
+  sessionStorage.setItem(RESULT_KEY, JSON.stringify({ ...m, mine: mySeat(t) === null ? null : mySeat(t) % 2, names: seatNames(t) }));
+  if (readJson(sessionStorage, WATCH_KEY)) sessionStorage.removeItem(WATCH_KEY);
+  tipsBox.show([]);
   render();
 }
 
@@ -301,41 +340,80 @@ function onLeft(m) {
   render();
 }
 
+function onChat(m) {
+  const t = table(m.table);
+  if (t.chat.some((l) => l.n === m.n)) return;
+  t.chat.push(m);
+  if (t.chat.length > MAX_CHAT) t.chat.splice(0, t.chat.length - MAX_CHAT);
+  if (app.current === m.table) renderChat(t);
+}
+
+function onChatHistory(m) {
+  const t = table(m.table);
+  t.chat = (m.lines ?? []).slice(-MAX_CHAT);
+  if (app.current === m.table) renderChat(t);
+}
+
+function onFriends(list) {
+  app.friends = Array.isArray(list) ? list : [];
+  window.musOnline.friends = app.friends;
+  renderFriends();
+  if (app.info) renderInfo();
+}
+
+function onPlayerInfo(m) {
+  app.info = m;
+  window.musOnline.info = m;
+  renderInfo();
+  if (!$('info').open) $('info').showModal();
+}
+
 function onError(m) {
-  showError(m);
   if (m.re === 'act') {
+    // A refused move is said where the person plays, with the server's reason (the rule).
     app.pending = null;
+    app.failed = { message: m.message ?? errorWords(m.code), typed: app.failed?.typed };
+    window.musOnline.errors.push({ code: m.code, message: m.message, re: m.re });
     render();
+    return;
   }
+  if (m.re === 'chat') {
+    chatError(m);
+    return;
+  }
+  if (m.re === 'lobby' && m.code === 'unknown_type') {
+    app.lobbyByFetch = true; // an older server: the lobby comes from GET /tables
+    refreshLobby();
+    return;
+  }
+  showError(m);
   if (m.re === 'create' || m.re === 'join' || m.re === 'watch') app.expecting = false;
   if (m.code === 'unknown_token') {
     // The server does not know this token (a new database?): start again with a name.
-    const last = JSON.parse(localStorage.getItem(LAST_KEY) ?? 'null');
+    const last = readJson(localStorage, LAST_KEY);
     if (last?.token === app.token) localStorage.removeItem(LAST_KEY);
     sessionStorage.removeItem(TOKEN_KEY);
     app.token = null;
     app.stopped = true;
     app.ws?.close();
     app.ws = null;
-    setConn('stopped', 'sin entrar');
+    setConn('stopped', w('online.not.in'));
     showEntry();
   } else if (m.re === 'hello') {
     // The name (or the server: full, another version) refused: ask again, without retrying.
     app.stopped = true;
     app.ws?.close();
     app.ws = null;
-    setConn('stopped', 'sin entrar');
+    setConn('stopped', w('online.not.in'));
     showEntry();
   } else if (m.code === 'replaced') {
     // The same player opened elsewhere: reconnecting here would take the seat back and forth.
     app.stopped = true;
     app.ws?.close();
     app.ws = null;
-    setConn('stopped', 'juegas en otra pestaña');
-    const b = document.createElement('button');
-    b.textContent = 'Jugar aquí';
+    setConn('stopped', w('online.other.tab'));
+    const b = button(w('online.play.here'), () => { app.stopped = false; hideError(); connect(); });
     b.id = 'take-back';
-    b.onclick = () => { app.stopped = false; hideError(); connect(); };
     $('online-error').append(' ', b);
   }
 }
@@ -344,13 +422,11 @@ function onError(m) {
 function showError(m) {
   window.musOnline.errors.push({ code: m.code, message: m.message, re: m.re ?? null });
   const box = $('online-error');
-  box.textContent = `${ERROR_WORDS[m.code] ?? 'Error'} (${m.message ?? m.code})`;
+  box.textContent = `${errorWords(m.code)} (${m.message ?? m.code})`;
   box.dataset.code = m.code;
-  const close = document.createElement('button');
-  close.textContent = '×';
-  close.title = 'cerrar';
-  close.className = 'close';
-  close.onclick = hideError;
+  const close = button('×', hideError, 'close');
+  close.title = w('online.close');
+  close.setAttribute('aria-label', w('online.close'));
   box.append(' ', close);
   box.hidden = false;
 }
@@ -362,40 +438,29 @@ function hideError() {
 // ---- names ----
 
 // The seat of this tab's player at a table: the view's seat once the match has started, else
-// the seat whose player has this player's name (the table message names people, not ids).
+// the seat whose player is this player.
 function mySeat(t) {
   if (t.view) return t.view.seat >= 0 ? t.view.seat : null;
-  const s = t.info?.seats.find((x) => x.kind === 'human' && x.player === app.name);
+  const s = t.info?.seats.find((x) => x.kind === 'human' && (x.player_id ? x.player_id === app.player : x.player === app.name));
   return s ? s.seat : null;
 }
 
-function seatName(t, s) {
+// A seat's name as the others call it: the person's name, "Bot 1", "asiento 2 (libre)".
+function nameOf(t, s) {
   const seat = t.info?.seats[s];
-  const mine = mySeat(t) === s;
-  if (!seat) return `asiento ${s}`;
-  if (seat.kind === 'bot') return `Bot ${s}`;
-  return mine ? `${seat.player ?? 'tú'} (tú)` : (seat.player ?? `asiento ${s} (libre)`);
+  if (!seat) return w('online.seat.n', s);
+  if (seat.kind === 'bot') return w('online.bot.n', s);
+  return seat.player ?? w('online.seat.free', s);
 }
 
-function teamName(t, team) {
-  const me = mySeat(t);
-  if (me === null) return `los de ${seatName(t, team)} y ${seatName(t, team + 2)}`;
-  return team === me % 2 ? 'nosotros' : 'ellos';
+function seatNames(t) {
+  return [0, 1, 2, 3].map((s) => nameOf(t, s));
 }
 
-// How the move log speaks of this table's seats and teams (words.js's describeEvent): in
-// the second person for this tab's own seat, by name for the others.
-function grammar(t) {
-  const isMe = (s) => s >= 0 && mySeat(t) === s;
-  return {
-    seat: (s) => seatName(t, s),
-    seatDoes: (s, you, other) => (isMe(s) ? `${you} tú` : `${other} ${seatName(t, s)}`),
-    team: (team) => teamName(t, team),
-    teamDoes: (team, we, they) => (mySeat(t) !== null && team === mySeat(t) % 2 ? `${we} nosotros` : `${they} ${teamName(t, team)}`),
-    cardsOf: (s) => (isMe(s) ? 'tus cartas' : `las cartas de ${seatName(t, s)}`),
-    isMe,
-    signals: true,
-  };
+// How the words speak of this table's seats (words.js's grammar): by name, and in the second
+// person for this tab's own seat.
+function people(t) {
+  return { name: (s) => nameOf(t, s), me: mySeat(t) };
 }
 
 // ---- links ----
@@ -415,22 +480,28 @@ function shareLink(t) {
   return t.code ? `${base}#code=${t.code}` : `${base}#t=${t.info.table}`;
 }
 
-// ---- drawing ----
+// ---- drawing the table ----
 
-// The move log of the table shown: the lines it does not show yet (all of them for another table).
+// The move log of the table shown, in the language: the lines it does not show yet (all of
+// them for another table, or after a change of language).
 function renderLog(id, t) {
   const list = $('log-list');
-  if (list.dataset.table !== id) {
+  const tag = `${id} ${document.documentElement.lang}`;
+  if (list.dataset.table !== tag) {
     list.innerHTML = '';
-    list.dataset.table = id;
-    list.dataset.total = '0';
+    list.dataset.table = tag;
+    list.dataset.total = String(t.total - t.events.length);
   }
   const fresh = t.total - Number(list.dataset.total);
   if (fresh <= 0) return;
-  for (const l of t.lines.slice(Math.max(0, t.lines.length - fresh))) {
+  const p = { ...people(t), signals: true };
+  for (const e of t.events.slice(Math.max(0, t.events.length - fresh))) {
+    const words = e.note === 'missing' ? w('online.missing.events') : describeEvent(e, p);
+    if (!words) continue;
     const li = document.createElement('li');
-    li.textContent = l.words;
-    if (l.note) li.className = 'note';
+    li.textContent = words;
+    if (e.server || e.note) li.className = 'note';
+    if (e.kind === EVENT.SIGNAL) li.className = 'sign';
     list.append(li);
   }
   list.dataset.total = String(t.total);
@@ -438,120 +509,270 @@ function renderLog(id, t) {
   list.scrollTop = list.scrollHeight;
 }
 
-// A card drawn from its library id, named by its text; NO_CARD is an empty slot.
-function card(id, text) {
+// A card drawn from its library id, named by its text; NO_CARD is an empty slot. The page's
+// own cards are buttons while the seat discards.
+function card(id, text, clickable = false) {
   if (id === NO_CARD || id === null || id === undefined) return '<span class="card empty"></span>';
+  const picked = app.selected.has(id);
+  if (clickable) {
+    return `<button type="button" class="card face clickable${picked ? ' selected' : ''}" data-card="${esc(text ?? '')}" data-id="${id}" ` +
+      `aria-pressed="${picked}">${cardSvg(id, esc(text ?? ''))}</button>`;
+  }
   return `<span class="card face" data-card="${esc(text ?? '')}" data-id="${id}">${cardSvg(id, esc(text ?? ''))}</span>`;
 }
 
 // The four cards of `ids` and `texts` from position `from`.
-function cards(ids, texts, from = 0) {
-  return [0, 1, 2, 3].map((k) => card(ids[from + k], texts?.[from + k])).join('');
+function cards(ids, texts, from = 0, clickable = false) {
+  return [0, 1, 2, 3].map((k) => card(ids[from + k], texts?.[from + k], clickable)).join('');
 }
 
 const BACKS = `<span class="card back">${backSvg()}</span>`.repeat(4);
 
 function presence(seat) {
-  if (seat.kind === 'bot') return ['bot', `bot ${botWords(seat.bot)}`];
-  if (!seat.player) return seat.bot_playing ? ['bot-playing', 'libre: juega el bot'] : ['free', 'asiento libre'];
-  if (seat.bot_playing) return ['bot-playing', 'ausente: juega el bot'];
-  return seat.connected ? ['connected', 'conectado'] : ['away', 'desconectado'];
+  if (seat.kind === 'bot') return ['bot', w('online.bot.kind', botWords(seat.bot ?? 'heuristic'))];
+  if (!seat.player) return seat.bot_playing ? ['bot-playing', w('online.presence.free.bot')] : ['free', w('online.presence.free')];
+  if (seat.bot_playing) return ['bot-playing', w('online.presence.away.bot')];
+  return seat.connected ? ['connected', w('online.presence.connected')] : ['away', w('online.presence.away')];
+}
+
+function discarding(t) {
+  return t.view?.legal?.some((a) => a.kind === 'discard') ?? false;
 }
 
 function renderSeat(el, t, s) {
   const info = t.info;
   const v = t.view?.view;
   const seat = info.seats[s];
+  const me = mySeat(t);
   const [pres, presWords] = presence(seat);
-  const badges = [];
-  if (v && v.dealer === s) badges.push('<span class="badge">reparte</span>');
-  if (v && v.mano === s) badges.push('<span class="badge mano">mano</span>');
+  // At the end of the match the table shows the last hand played: its dealer and mano.
+  const ended = v && v.phase === 'match_over';
+  const dealer = ended ? v.last?.dealer : v?.dealer;
+  const mano = ended ? v.last?.mano : v?.mano;
   const toAct = v ? v.to_act : info.to_act;
-  if (toAct === s && !t.over) badges.push('<span class="badge turn">le toca <span class="clock"></span></span>');
+  const acting = toAct === s && !t.over;
   let drawn = '';
-  if (v && v.phase === 'match_over' && v.last?.shown_ids) {
+  if (ended && v.last?.shown_ids) {
     drawn = cards(v.last.shown_ids, v.last.shown, 4 * s); // the last hand's showdown (R28a)
   } else if (v) {
-    drawn = t.view.seat === s ? cards(v.hand_ids, v.hand) : BACKS;
+    drawn = t.view.seat === s ? cards(v.hand_ids, v.hand, 0, discarding(t) && !app.pending) : BACKS;
   }
+  const g = t.gestures[s];
+  const gesture = g && g.until > Date.now() ? g.signal : null;
+  const partner = me !== null && s === (me + 2) % 4;
+  const name = s === me ? w('you.label', nameOf(t, s)) : nameOf(t, s);
+  const person = seat.kind === 'human' && seat.player_id && s !== me;
+  const nameHtml = person ? `<button type="button" class="who" data-player="${esc(seat.player_id)}">${esc(name)}</button>` : `<span class="who">${esc(name)}</span>`;
+  const said = t.said[s];
+  const ask = said && said.kind === EVENT.PROPOSE;
   el.dataset.seat = s;
   el.dataset.presence = pres;
   if (seat.kind === 'bot') el.dataset.bot = seat.bot ?? '';
   else delete el.dataset.bot;
-  el.classList.toggle('to-act', toAct === s && !t.over);
-  el.classList.toggle('mine', mySeat(t) === s);
-  el.innerHTML = `<div class="name">${esc(seatName(t, s))} <small>(${esc(capital(teamName(t, s % 2)))})</small>${badges.join('')}</div>` +
-    `<div class="presence">${esc(presWords)}</div><div class="cards">${drawn}</div><div class="said">${esc(t.said[s])}</div>`;
+  el.classList.toggle('to-act', acting);
+  el.classList.toggle('mine', me === s);
+  el.classList.toggle('partner', partner);
+  el.innerHTML = `<div class="cards">${drawn}</div>` +
+    `<div class="id-row">${faceHtml({ seat: s, name: nameOf(t, s), gesture, mine: me === s && !t.over && Boolean(v), forMe: partner && gesture !== null,
+      target: partner && app.facesOpen, open: app.facesOpen })}` +
+    `<div class="id">${arrowHtml(acting)}<span class="name">${nameHtml} <small>(${esc(capital(grammar(people(t)).team(s % 2)))})</small></span>` +
+    marksHtml({ dealer: v && dealer === s, mano: v && mano === s }) +
+    `${acting ? '<span class="clock"></span>' : ''}<div class="presence">${esc(presWords)}</div></div></div>` +
+    bubbleHtml(said ? sayingWords(said) : '', ask);
 }
 
 function renderCount(t) {
   const last = t.view?.view?.last;
   if (!last || !last.number) {
-    $('count-body').textContent = 'Aún no se ha contado ninguna mano.';
+    $('count-body').textContent = w('count.none');
     return;
   }
-  const rows = last.lances.map((l) => `<tr data-lance="${esc(l.lance)}" data-points="${l.points}">` +
-    `<td>${esc(lanceWords(l.lance))}</td><td>${esc(statusWords(l.status))}</td>` +
-    `<td class="points">${l.points}</td><td>${l.points > 0 && l.winner_team >= 0 ? esc(capital(teamName(t, l.winner_team))) : '—'}</td></tr>`).join('');
+  const p = people(t);
+  const g = grammar(p);
+  const count = { gameWinner: last.game_winner };
+  const rows = last.lances.map((l) => {
+    const line = { lance: l.lance, status: l.status, stake: l.stake, tantos: l.tantos, counted: l.counted, winnerTeam: l.winner_team, winnerSeat: l.winner_seat };
+    return `<tr data-lance="${esc(l.lance)}" data-points="${l.points}" data-counted="${l.counted ? 1 : 0}">` +
+      `<td>${esc(lanceWords(l.lance))}</td><td>${esc(statusWords(l.status))}</td><td class="reason">${esc(countReason(line, count, p))}</td>` +
+      `<td class="points">${l.points}</td><td>${l.points > 0 && l.winner_team >= 0 ? esc(g.teamLabel(l.winner_team)) : '—'}</td></tr>`;
+  }).join('');
   let shown = '';
-  if (last.shown) {
-    shown = '<p>Cartas mostradas: ' + [0, 1, 2, 3].map((s) => `${esc(seatName(t, s))} ${last.shown.slice(4 * s, 4 * s + 4).map((c) => esc(c ?? '·')).join(' ')}`).join(' · ') + '</p>';
-  }
-  const score = (sc) => `${sc[0]}–${sc[1]}`;
-  $('count-body').innerHTML = `<p>Mano nº ${last.number}: de ${score(last.score_before)} a ${score(last.score_after)}` +
-    ` (${esc(capital(teamName(t, 0)))}–${esc(capital(teamName(t, 1)))})</p>` +
-    `<table class="count" id="count-table"><tr><th>Lance</th><th>Cómo</th><th>Puntos</th><th>Para</th></tr>${rows}</table>${shown}`;
+  if (last.shown_ids) shown = shownCardsHtml(last.shown_ids, (s) => nameOf(t, s));
+  const end = last.end === 2 ? w('count.deje.end') : last.end === 3 ? w('count.ordago.end') : '';
+  $('count-body').innerHTML = `<p>${esc(w('count.hand', last.number))}.${esc(end)}</p>` +
+    `<table class="count" id="count-table"><tr><th>${esc(w('count.lance'))}</th><th>${esc(w('count.how'))}</th><th>${esc(w('count.why'))}</th>` +
+    `<th>${esc(w('count.points'))}</th><th>${esc(w('count.for'))}</th></tr>${rows}</table>` +
+    `<p class="tanteo">${esc(w('count.scores', g.teamLabel(0), g.teamLabel(1), last.score_before, last.score_after))}</p>${shown}`;
 }
 
+// The kind of a legal entry (the server's `kind`, a library name).
+const kindOf = (a) => a.kind ?? '';
+
+// The buttons of the person's turn: the server's legal list in words, one button per move
+// (the bet ladder's smallest and common amounts; any amount with the slider), the discard of
+// the cards chosen, and, when the partner asked (R25a), the question with "De acuerdo" first.
 function renderControls(t) {
   const box = $('controls');
   box.innerHTML = '';
   if (t.over) {
-    const won = t.over.winner === null ? 'La partida ha terminado mientras no estabas.' : `¡Partida para ${teamName(t, t.over.winner)}!`;
-    box.innerHTML = `<div class="over"><p class="winner" id="winner" data-team="${t.over.winner ?? ''}">${esc(won)}</p>` +
-      `<a id="replay-link" href="${esc(t.over.replay)}" target="_blank">Ver la partida entera (${esc(t.over.replay)})</a>` +
-      '<button id="again" type="button">Volver a las mesas</button></div>';
-    $('again').onclick = () => goLobby();
+    renderEnd(t, box);
     return;
   }
   const view = t.view;
   if (!view) return;
   if (view.seat < 0) {
-    box.innerHTML = '<p class="watching">Estás mirando esta mesa.</p>';
+    box.innerHTML = `<p class="watching">${esc(w('online.watching'))}</p>`;
     return;
   }
-  if (!view.legal.length) return;
-  // One row of buttons per verb of the server's texts (the second word: "2 bet 5").
-  const rows = new Map();
-  for (const a of view.legal) {
-    const verb = a.text.split(' ')[1] ?? '';
-    if (!rows.has(verb)) rows.set(verb, []);
-    rows.get(verb).push(a);
+  const v = view.view;
+  const legal = (view.legal ?? []).filter((a) => kindOf(a) !== 'signal');
+  const open = Boolean(v.bet_open);
+  const off = app.pending !== null;
+  const proposal = v.proposal && v.proposer >= 0 ? { kind: v.proposal, amount: v.proposal_amount, seat: v.proposer } : null;
+  if (proposal && proposal.seat === view.seat) {
+    box.innerHTML = `<p class="asked">${esc(w('proposal.mine'))}</p>`;
   }
-  for (const [verb, actions] of rows) {
-    const row = document.createElement('div');
-    row.className = `row verb-${verb.replace(/[^a-z]/g, '')}`;
-    for (const a of actions) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'act';
-      b.textContent = a.text;
-      b.dataset.action = a.id;
-      b.disabled = app.pending !== null;
-      b.onclick = () => act(t, a.id);
-      row.append(b);
+  if (!legal.length) return;
+  const play = (a) => () => act(t, { action: a.id });
+  const row = document.createElement('div');
+  row.className = 'row moves';
+  // The partner's question first: its agreement is the legal move that repeats it.
+  if (proposal && proposal.seat !== view.seat) {
+    const kind = ACTION_BY_NUMBER[proposal.kind];
+    const agree = legal.find((a) => kindOf(a) === kind && (kind !== 'bet' || a.amount === proposal.amount));
+    const ask = document.createElement('div');
+    ask.className = 'row proposal';
+    ask.innerHTML = `<span>${esc(w('proposal.from', nameOf(t, proposal.seat)))}</span> <span class="bubble ask">${esc(proposalWords(proposal.kind, proposal.amount))}</span>`;
+    if (agree) {
+      const b = button(agreeWords(), play(agree), 'act agree', { action: String(agree.id), kind: kindOf(agree) });
+      b.disabled = off;
+      ask.append(b);
     }
-    box.append(row);
+    box.append(ask);
+  }
+  const bets = legal.filter((a) => kindOf(a) === 'bet');
+  const ladder = new Set(bets.filter((a, i) => i === 0 || COMMON_BETS.includes(a.amount)).map((a) => a.id));
+  for (const a of legal) {
+    const kind = kindOf(a);
+    if (kind === 'discard' || (kind === 'bet' && !ladder.has(a.id))) continue;
+    const label = a.kind === undefined ? a.text : moveWords(a, open);
+    const cls = `act${kind === 'bet' ? ' ladder' : ''}${kind === 'ordago' ? ' ordago' : ''}`;
+    const b = button(label, play(a), cls, { action: String(a.id), kind, amount: String(a.amount ?? '') });
+    b.disabled = off;
+    row.append(b);
+  }
+  // The discard of the cards chosen on the table: the legal entry with exactly those cards.
+  if (legal.some((a) => kindOf(a) === 'discard')) {
+    const chosen = [...app.selected].sort((x, y) => x - y);
+    const match = legal.find((a) => kindOf(a) === 'discard' && a.cards &&
+      a.cards.length === chosen.length && [...a.cards].sort((x, y) => x - y).every((c, i) => c === chosen[i]));
+    const label = chosen.length || match ? moveWords({ kind: 'discard', cards: chosen }) : w('discard.none');
+    const b = button(label, () => match && act(t, { action: match.id }), 'act discard', { kind: 'discard', action: String(match?.id ?? '') });
+    b.disabled = off || !match;
+    if (!match) b.title = w('discard.pick');
+    row.append(b);
+    if (!chosen.length && !match) {
+      const hint = document.createElement('span');
+      hint.className = 'hint';
+      hint.textContent = w('discard.pick');
+      row.append(hint);
+    }
+  }
+  box.append(row);
+  const limits = view.bet_limits ?? null;
+  if (limits && limits.min > 0) {
+    const raise = raiseRow({ min: limits.min, max: limits.max, game: limits.game, open, typed: app.failed?.typed,
+      bet: (n, typed) => { app.failed = { ...(app.failed ?? {}), typed }; act(t, { bet: n }); } });
+    raise.querySelectorAll('button, input').forEach((x) => { x.disabled = off; });
+    box.append(raise);
+  }
+  if (app.failed?.message) {
+    const p = document.createElement('p');
+    p.className = 'error';
+    p.id = 'play-error';
+    p.setAttribute('role', 'alert');
+    p.textContent = w('play.refused', app.failed.message);
+    box.append(p);
   }
 }
 
-function act(t, id) {
+// The end of the match: who won, the links to the match's record and readable page.
+function renderEnd(t, box) {
+  const me = mySeat(t);
+  const won = t.over.winner === null || t.over.winner === undefined ? w('winner.away') :
+    me === null ? w('winner.team', grammar(people(t)).team(t.over.winner)) : t.over.winner === me % 2 ? w('winner.we') : w('winner.they');
+  const record = t.over.record ?? t.over.replay;
+  const links = [`<a id="replay-link" href="${esc(record)}" target="_blank" rel="noopener">${esc(t.over.record ? w('online.see.record') : w('online.see.replay', record))}</a>`];
+  if (t.over.page) links.push(`<a id="page-link" href="${esc(t.over.page)}" target="_blank" rel="noopener">${esc(w('online.see.page'))}</a>`);
+  box.innerHTML = `<div class="over"><p class="winner" id="winner" data-team="${t.over.winner ?? ''}">${esc(won)}</p>` +
+    `<p class="links">${links.join(' · ')}</p></div>`;
+  const again = button(w('online.back.lobby'), () => goLobby());
+  again.id = 'again';
+  box.querySelector('.over').append(again);
+}
+
+function act(t, what) {
   if (app.pending !== null) return;
   hideError();
-  if (send({ type: 'act', table: t.info.table, action: id, seq: t.view.seq })) {
-    app.pending = id;
+  if (send({ type: 'act', table: t.info.table, seq: t.view.seq, ...what })) {
+    app.pending = { seq: t.view.seq };
+    if (what.action !== undefined) app.failed = null;
+    app.selected = new Set();
     renderControls(t);
   }
+}
+
+// The faces to make a gesture (the view's `gestures`: the library's signals this seat may
+// make now, at its turn or not), opened and closed by the person's own face.
+function renderFaces(t) {
+  const panel = $('faces');
+  const open = app.facesOpen && t.view && t.view.seat >= 0 && !t.over;
+  panel.hidden = !open;
+  if (!open) return;
+  const signals = (t.view.gestures ?? []).map(signalNumber).filter((x) => x !== undefined);
+  fillFaces($('faces-list'), signals, t.view.seat, (s) => {
+    app.facesOpen = false;
+    send({ type: 'gesture', table: t.info.table, signal: t.view.gestures.find((x) => signalNumber(x) === s) });
+    render();
+  });
+  placeFaces(panel, document.querySelector('#seat-bottom'), $('table'));
+}
+
+function renderChat(t) {
+  const list = $('chat-list');
+  list.innerHTML = '';
+  for (const l of t.chat) {
+    const li = document.createElement('li');
+    li.dataset.n = String(l.n);
+    const who = l.player && l.player !== app.player ? button(l.name ?? '?', () => askInfo(l.player), 'who', { player: l.player }) : document.createElement('strong');
+    if (!(who instanceof HTMLButtonElement)) who.textContent = l.name ?? '?';
+    const text = document.createElement('span');
+    text.className = 'chat-text';
+    text.textContent = l.text; // always text, never HTML
+    li.append(who, ': ', text);
+    list.append(li);
+  }
+  if (!t.chat.length) {
+    const li = document.createElement('li');
+    li.className = 'hint';
+    li.textContent = w('chat.none');
+    list.append(li);
+  }
+  list.scrollTop = list.scrollHeight;
+  const watcher = mySeat(t) === null;
+  $('chat-text').disabled = watcher;
+  $('chat-send').disabled = watcher;
+  $('chat-text').title = watcher ? w('chat.watcher') : '';
+}
+
+function chatError(m) {
+  const words = m.code === 'bad_value' ? w('chat.bad') : m.code === 'rate_limited' ? w('chat.rate') :
+    m.code === 'not_seated' ? w('chat.watcher') : `${errorWords(m.code)} (${m.message ?? m.code})`;
+  $('chat-error').textContent = words;
+  $('chat-error').dataset.code = m.code;
+  $('chat-error').hidden = false;
+  if (!$('chat-text').value) $('chat-text').value = app.lastChat;
+  window.musOnline.errors.push({ code: m.code, message: m.message, re: 'chat' });
 }
 
 function renderTable(t) {
@@ -560,30 +781,35 @@ function renderTable(t) {
   const bottom = me ?? 0;
   ['bottom', 'right', 'top', 'left'].forEach((pos, i) => renderSeat($(`seat-${pos}`), t, (bottom + i) % 4));
   const v = t.view?.view;
-  $('phase').textContent = !v ? '' : v.phase === 'betting' ? `Lance: ${lanceWords(v.lance)}` : `Fase: ${phaseWords(v.phase)}`;
-  $('bet').textContent = v && v.bet_open ? (v.is_ordago ? `Órdago de ${teamName(t, v.bet_team)}` :
-    `Envite de ${teamName(t, v.bet_team)}: ${v.proposed} (si no se quiere: ${v.stake_before})`) : '';
-  $('scores').innerHTML = v ? [0, 1].map((team) => `<div data-team="${team}"><strong>${esc(capital(teamName(t, team)))}</strong>: ` +
-    `${v.score[team]} punto${v.score[team] === 1 ? '' : 's'} · juegos ${v.games[team]} · vacas ${v.vacas[team]}</div>`).join('') : '';
+  const g = grammar(people(t));
+  $('phase').textContent = !v ? '' : v.phase === 'betting' ? w('lance.now', lanceWords(v.lance)) : w('phase.now', phaseWords(v.phase));
+  const myTurn = Boolean(t.view?.legal?.length) && !t.over;
+  $('alert').hidden = !myTurn;
+  $('bet').textContent = v && v.bet_open ? (v.is_ordago ? w('bet.ordago', g.team(v.bet_team)) : w('bet.open', g.team(v.bet_team), v.proposed, v.stake_before)) : '';
+  $('bet').classList.toggle('stake', Boolean(v && v.bet_open));
+  // The person's team first.
+  const teams = me === null ? [0, 1] : [me % 2, 1 - (me % 2)];
+  $('scores').innerHTML = v ? teams.map((team) => `<div data-team="${team}"><span><strong>${esc(w('score.points', g.teamLabel(team), v.score[team]))}</strong></span> ` +
+    `<span>· ${esc(w('score.games', v.games[team], v.vacas[team]))}</span></div>`).join('') : '';
   const free = info.seats.filter((s) => s.kind === 'human' && !s.player).length;
-  $('waiting').textContent = info.started ? `Reglas: ${info.rules} · reloj ${info.clock} s` :
-    `Esperando a que se sienten todos: ${free === 1 ? 'falta 1 persona' : `faltan ${free} personas`}. Reglas: ${info.rules}.`;
+  $('waiting').textContent = info.started ? w('online.rules.clock', info.rules, info.clock) : w('online.waiting', free, info.rules);
   renderCount(t);
   renderLog(info.table, t);
   renderControls(t);
+  renderFaces(t);
   const share = me !== null && !t.over;
   $('share').hidden = !share;
   if (share) {
-    $('share-what').textContent = free > 0 ? 'Invita a tu compañero:' : 'Enlace de la mesa (para mirarla):';
+    $('share-what').textContent = free > 0 ? w('online.invite.partner') : w('online.table.link');
     $('share-link').value = shareLink(t);
     $('share-code-box').hidden = !t.code;
     $('share-code').textContent = t.code ?? '';
   }
   const toAct = v ? v.to_act : info.to_act;
-  if (t.over) status('Partida terminada.');
-  else if (!info.started) status('Esperando jugadores…');
-  else if (t.view?.legal.length) status('Te toca.');
-  else if (toAct >= 0) status(`Le toca a ${seatName(t, toAct)}.`);
+  if (t.over) status(w('status.over'));
+  else if (!info.started) status(w('online.waiting.players'));
+  else if (myTurn) status(w('status.your.turn'));
+  else if (toAct >= 0) status(w('status.turn.of', nameOf(t, toAct)));
   tickClock();
 }
 
@@ -600,12 +826,22 @@ function render() {
   m.seq = t?.view?.seq ?? null;
   m.text = t?.view?.text ?? null;
   m.hand = t?.view?.view?.hand ?? [];
-  m.legal = t?.view?.legal.map((a) => a.id) ?? [];
+  m.legal = t?.view?.legal?.map((a) => a.id) ?? [];
+  m.moves = t?.view?.legal ?? [];
+  m.gestures = t?.view?.gestures ?? [];
+  m.betLimits = t?.view?.bet_limits ?? null;
+  m.view = t?.view?.view ?? null;
+  m.tips = t?.view?.tips ?? null;
   m.over = t?.over ?? null;
   if (shown) {
     $('lobby').hidden = true;
     $('entry').hidden = true;
     renderTable(t);
+    if ($('chat-list').dataset.table !== app.current) {
+      $('chat-list').dataset.table = app.current;
+      $('chat-error').hidden = true;
+      renderChat(t);
+    }
     document.body.dataset.mode = 'table';
     return;
   }
@@ -633,20 +869,52 @@ function tickClock() {
 }
 setInterval(tickClock, 250);
 
+// ---- the player card and friends ----
+
+function askInfo(player) {
+  if (player) send({ type: 'player_info', player });
+}
+
+function renderInfo() {
+  const m = app.info;
+  if (!m) return;
+  const friend = app.friends.some((f) => f.player === m.player);
+  $('info-name').textContent = w('info.of', m.name);
+  const facts = [];
+  if (m.since_ms) facts.push(w('info.since', new Date(m.since_ms).toLocaleDateString(document.documentElement.lang)));
+  facts.push(w('info.matches', m.matches_played ?? 0, m.matches_won ?? 0), w('info.games', m.games_won ?? 0), w('info.ordagos', m.ordagos_won ?? 0));
+  $('info-facts').innerHTML = facts.map((f) => `<li>${esc(f)}</li>`).join('');
+  const self = m.player === app.player;
+  $('info-friend').textContent = self ? w('info.you') : friend ? w('info.friend') : '';
+  $('info-add').hidden = self || friend;
+  $('info-remove').hidden = self || !friend;
+  $('info').dataset.player = m.player;
+}
+
+function renderFriends() {
+  const list = $('friends-list');
+  list.innerHTML = '';
+  if (!app.friends.length) {
+    list.textContent = w('online.no.friends');
+    return;
+  }
+  for (const f of app.friends) list.append(button(f.name, () => askInfo(f.player), 'who', { player: f.player }), ' ');
+}
+
 // ---- lobby, invitations, entry ----
 
 function showEntry() {
   $('entry').hidden = false;
   $('lobby').hidden = true;
   $('invite').hidden = true;
-  const last = JSON.parse(localStorage.getItem(LAST_KEY) ?? 'null');
+  const last = readJson(localStorage, LAST_KEY);
   $('resume-box').hidden = !last;
   if (last) {
     $('resume-name').textContent = last.name;
-    $('resume-name2').textContent = last.name;
+    $('resume').textContent = w('online.resume', last.name);
   }
   document.body.dataset.mode = 'entry';
-  status('Escribe tu nombre para entrar.');
+  status(w('online.type.name'));
   $('name').focus();
 }
 
@@ -654,50 +922,51 @@ function showInvite(link) {
   $('lobby').hidden = true;
   $('entry').hidden = true;
   $('invite').hidden = false;
-  $('invite-what').textContent = link.code ? `mesa privada, código ${link.code}` : `mesa ${link.table}`;
+  $('invite-what').textContent = link.code ? w('online.invite.private', link.code) : w('online.invite.table', link.table);
   document.body.dataset.mode = 'invite';
-  status('Te han invitado a una mesa.');
+  status(w('online.invite.status'));
 }
 
 function target(link) {
   return link.code ? { code: link.code } : { table: link.table };
 }
 
+// The lobby's tables: the server's `lobby` message (friends' tables first), or, from an older
+// server, GET /tables.
 async function refreshLobby() {
-  let list;
+  if (!app.lobbyByFetch) {
+    if (app.welcomed) send({ type: 'lobby' });
+    return;
+  }
   try {
     const r = await fetch('/tables', { cache: 'no-store' });
     if (!r.ok) throw new Error(`HTTP ${r.status}`);
-    list = (await r.json()).tables ?? [];
+    renderTables((await r.json()).tables ?? []);
   } catch (e) {
-    $('tables-empty').textContent = `No se pudo leer la lista de mesas (${e.message}).`;
+    $('tables-empty').textContent = w('online.tables.failed', e.message);
     $('tables-empty').hidden = false;
-    return;
   }
+}
+
+function renderTables(list) {
   const body = $('tables-body');
   body.innerHTML = '';
-  $('tables-empty').textContent = 'No hay mesas públicas abiertas.';
+  $('tables-empty').textContent = w('online.no.tables');
   $('tables-empty').hidden = list.length > 0;
   for (const t of list) {
     const tr = document.createElement('tr');
     tr.dataset.table = t.table;
-    const seats = t.seats.map((s, i) => `${i}: ${s.kind === 'bot' ? `bot ${esc(botWords(s.bot))}` : s.player ? esc(s.player) : '<em>libre</em>'}`).join(' · ');
-    tr.innerHTML = `<td><code>${esc(t.table)}</code></td><td>${esc(t.rules)}</td><td>${t.clock} s</td>` +
-      `<td>${seats}${t.started ? ' (jugando)' : ''}${t.spectators ? ` · ${t.spectators} mirando` : ''}</td><td class="actions"></td>`;
+    if (t.friends) tr.className = 'friend';
+    const seats = t.seats.map((s, i) => `${i}: ${s.kind === 'bot' ? esc(w('online.bot.kind', botWords(s.bot ?? 'heuristic'))) : s.player ? esc(s.player) : `<em>${esc(w('online.free'))}</em>`}`).join(' · ');
+    tr.innerHTML = `<td><code>${esc(t.table)}</code>${t.friends ? ` <span class="badge friend">${esc(w('online.friend.table'))}</span>` : ''}</td>` +
+      `<td>${esc(t.rules)}</td><td>${t.clock} s</td>` +
+      `<td>${seats}${t.started ? esc(w('online.playing')) : ''}${t.spectators ? esc(w('online.watching.n', t.spectators)) : ''}</td><td class="actions"></td>`;
     const cell = tr.querySelector('.actions');
     t.seats.forEach((s, i) => {
       if (s.kind !== 'human' || s.player) return;
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = `Sentarme en ${i}`;
-      b.onclick = () => { hideError(); app.expecting = true; sessionStorage.removeItem(WATCH_KEY); send({ type: 'join', table: t.table, seat: i }); };
-      cell.append(b);
+      cell.append(button(w('online.sit.at', i), () => { hideError(); app.expecting = true; sessionStorage.removeItem(WATCH_KEY); send({ type: 'join', table: t.table, seat: i }); }));
     });
-    const w = document.createElement('button');
-    w.type = 'button';
-    w.textContent = 'Mirar';
-    w.onclick = () => watch({ table: t.table });
-    cell.append(w);
+    cell.append(button(w('online.watch'), () => watch({ table: t.table })));
     body.append(tr);
   }
 }
@@ -713,27 +982,26 @@ function showLobby() {
   $('lobby').hidden = false;
   $('entry').hidden = true;
   document.body.dataset.mode = 'lobby';
-  status(`Hola, ${app.name}: elige una mesa o crea una.`);
-  const result = JSON.parse(sessionStorage.getItem(RESULT_KEY) ?? 'null');
+  status(w('online.hello', app.name));
+  const result = readJson(sessionStorage, RESULT_KEY);
   if (result) {
-    if (!$('last-result')) $('lobby').insertAdjacentHTML('afterbegin', '<p id="last-result" class="lobby-col"></p>');
-    const how = result.winner === null ? `La partida de la mesa ${result.table} ha terminado` :
-      `Tu última partida: ${result.teams?.[result.winner] === 'nosotros' ? 'la ganamos' : `ganaron ${result.teams?.[result.winner] ?? `la pareja ${result.winner}`}`}`;
-    $('last-result').innerHTML = `${esc(how)} · <a href="${esc(result.replay)}" target="_blank">verla entera</a>`;
+    if (!$('last-result')) $('lobby').insertAdjacentHTML('afterbegin', '<p id="last-result"></p>');
+    const names = result.names ?? [];
+    const how = result.winner === null || result.winner === undefined ? w('online.last.result.over', result.table) :
+      result.mine === result.winner ? w('online.last.result.we') :
+        w('online.last.result.they', result.mine === null || result.mine === undefined ? `${names[result.winner] ?? result.winner} · ${names[result.winner + 2] ?? ''}` : grammar({ name: (s) => names[s] ?? String(s), me: result.mine }).team(result.winner));
+    $('last-result').innerHTML = `${esc(how)} · <a href="${esc(result.record ?? result.replay)}" target="_blank" rel="noopener">${esc(w('online.see.whole'))}</a>`;
   }
   const mine = [...app.tables].filter(([, t]) => t.info && !t.over && mySeat(t) !== null);
   $('my-tables').hidden = mine.length === 0;
   $('my-tables-list').innerHTML = '';
   for (const [id, t] of mine) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = `Volver a la mesa ${id} (asiento ${mySeat(t)})`;
-    b.onclick = () => { app.current = id; setHash({ t: id }); render(); };
-    $('my-tables-list').append(b);
+    $('my-tables-list').append(button(w('online.back.to', id, mySeat(t)), () => { app.current = id; setHash({ t: id }); render(); }));
   }
+  renderFriends();
   refreshLobby();
   clearInterval(app.lobbyTimer);
-  app.lobbyTimer = setInterval(() => { if (!$('lobby').hidden) refreshLobby(); }, 5000);
+  app.lobbyTimer = setInterval(() => { if (!$('lobby').hidden) refreshLobby(); }, LOBBY_MS);
 }
 
 function goLobby() {
@@ -742,6 +1010,7 @@ function goLobby() {
     sessionStorage.removeItem(logKey(app.current));
   }
   app.current = null;
+  app.facesOpen = false;
   sessionStorage.removeItem(WATCH_KEY);
   setHash({});
   render();
@@ -750,7 +1019,12 @@ function goLobby() {
 $('entry-form').onsubmit = (ev) => {
   ev.preventDefault();
   const name = $('name').value.trim();
-  if (!name) return;
+  $('entry-error').hidden = Boolean(name);
+  if (!name) {
+    $('entry-error').textContent = w('online.name.empty');
+    $('name').focus();
+    return;
+  }
   hideError();
   app.name = name;
   app.token = null;
@@ -760,7 +1034,7 @@ $('entry-form').onsubmit = (ev) => {
 };
 
 $('resume').onclick = () => {
-  const last = JSON.parse(localStorage.getItem(LAST_KEY) ?? 'null');
+  const last = readJson(localStorage, LAST_KEY);
   if (!last) return;
   hideError();
   app.token = last.token;
@@ -774,7 +1048,7 @@ $('create-form').onsubmit = (ev) => {
   hideError();
   const msg = {
     type: 'create',
-    rules: $('rules').value.trim() || 'standard',
+    rules: $('rules').value.trim() || $('rules').defaultValue, // the form's default: online
     seats: [0, 1, 2, 3].map((s) => $(`kind-${s}`).value),
     bots: [0, 1, 2, 3].map((s) => ($(`kind-${s}`).value === 'bot' ? $(`bot-${s}`).value || null : null)),
     clock: Number($('clock').value),
@@ -785,6 +1059,8 @@ $('create-form').onsubmit = (ev) => {
   sessionStorage.removeItem(WATCH_KEY);
   send(msg);
 };
+// A field the browser refuses (a clock out of range) is a new problem: the old error goes.
+$('create-form').addEventListener('invalid', hideError, true);
 
 // The create form's bot kinds: the server's list (the library's kinds), each seat keeping its
 // choice; the heuristic first chosen. A seat's kind is asked only when the seat is a bot's.
@@ -794,6 +1070,7 @@ function fillBotKinds(kinds) {
     const chosen = box.value || 'heuristic';
     box.innerHTML = kinds.map((k) => `<option value="${esc(k)}">${esc(botWords(k))}</option>`).join('');
     box.value = kinds.includes(chosen) ? chosen : (kinds[0] ?? '');
+    box.dataset.kinds = JSON.stringify(kinds);
     showBotKind(s);
   }
 }
@@ -826,10 +1103,10 @@ $('invite-lobby').onclick = () => { setHash({}); render(); };
 $('copy').onclick = async () => {
   try {
     await navigator.clipboard.writeText($('share-link').value);
-    status('Enlace copiado.');
+    status(w('online.copied'));
   } catch {
     $('share-link').select();
-    status('Selecciona el enlace y cópialo (el navegador no dejó copiarlo).');
+    status(w('online.copy.failed'));
   }
 };
 $('to-lobby').onclick = () => goLobby();
@@ -838,6 +1115,54 @@ $('leave').onclick = () => {
   hideError();
   send({ type: 'leave', table: app.current });
 };
+
+// The table's own clicks: a card to discard, the own face (the faces), a name (the card).
+$('table').addEventListener('click', (ev) => {
+  const t = app.current ? app.tables.get(app.current) : null;
+  if (!t) return;
+  const c = ev.target.closest?.('button.card.clickable');
+  if (c) {
+    const id = Number(c.dataset.id);
+    if (app.selected.has(id)) app.selected.delete(id); else app.selected.add(id);
+    render();
+    return;
+  }
+  if (ev.target.closest?.('button.seat-face.mine')) {
+    app.facesOpen = !app.facesOpen;
+    render();
+    if (app.facesOpen) $('faces-list').querySelector('button')?.focus();
+    return;
+  }
+  const who = ev.target.closest?.('button.who[data-player]');
+  if (who) askInfo(who.dataset.player);
+});
+$('faces-close').onclick = () => { app.facesOpen = false; render(); };
+document.addEventListener('keydown', (ev) => {
+  if (ev.key === 'Escape' && app.facesOpen) {
+    app.facesOpen = false;
+    render();
+  }
+});
+
+$('chat-form').onsubmit = (ev) => {
+  ev.preventDefault();
+  const text = $('chat-text').value;
+  $('chat-error').hidden = true;
+  if (!text.trim()) {
+    $('chat-error').textContent = w('chat.empty');
+    $('chat-error').dataset.code = 'empty';
+    $('chat-error').hidden = false;
+    return;
+  }
+  if (!app.current) return;
+  app.lastChat = text;
+  if (send({ type: 'chat', table: app.current, text })) $('chat-text').value = '';
+};
+
+$('info-add').onclick = () => send({ type: 'add_friend', player: $('info').dataset.player });
+$('info-remove').onclick = () => send({ type: 'remove_friend', player: $('info').dataset.player });
+$('info-close').onclick = () => $('info').close();
+$('info').addEventListener('close', () => { app.info = null; });
 
 // A link opened in a tab already on this page (only the #... part changed).
 window.addEventListener('hashchange', () => {
@@ -849,6 +1174,31 @@ window.addEventListener('hashchange', () => {
   if (t && (t.over || !t.view || t.view.seat < 0)) app.current = null;
   render();
 });
+
+// The labels in the person's language, and again after a change of language.
+const tipsBox = new TipsBox(document, localStorage);
+function relabel() {
+  translatePage(document);
+  document.title = w('page.online.title');
+  for (const s of [0, 1, 2, 3]) {
+    $(`kind-${s}`).setAttribute('aria-label', w('online.seat.kind', s));
+    $(`bot-${s}`).setAttribute('aria-label', w('online.bot.of.seat', s));
+  }
+  const kinds = $('bot-0').dataset.kinds;
+  if (kinds) fillBotKinds(JSON.parse(kinds));
+  tipsBox.render();
+  if (app.welcomed) setConn($('conn').dataset.state, $('conn').dataset.state === 'online' ? w('online.connected', app.name) : $('conn').textContent);
+  if (app.info) renderInfo();
+  renderFriends();
+}
+languageChooser($('lang'), localStorage, () => {
+  relabel();
+  const t = app.current ? app.tables.get(app.current) : null;
+  if (t) renderChat(t);
+  render();
+  if ($('entry').hidden === false) showEntry();
+});
+relabel();
 
 if (app.token) {
   connect();

@@ -149,6 +149,25 @@ struct HandEval {
 }
 
 /**
+ * @brief The juego totals that beat a hand's juego, strongest first, in the order of
+ *        juego_strength() (R19): {31, 32, 40, 37, 36} for a juego of 35; none for 31, for a
+ *        31 real and for a hand without juego. A 31 real (R21) is not a total and is not
+ *        listed: when the rules have one, it beats every juego but another 31 real.
+ * @param e The hand's evaluation.
+ * @return Up to 7 totals, then zeros.
+ */
+[[nodiscard]] constexpr std::array<std::uint8_t, 8> juego_totals_above(const HandEval& e) noexcept {
+  std::array<std::uint8_t, 8> out{};
+  if (!has_juego(e)) return out;
+  std::size_t n = 0;
+  for (int strength = juego_strength(31); strength > e.juego; --strength)
+    for (int total = 31; total <= 40; ++total)
+      if (juego_strength(total) == strength && n < out.size())
+        out[n++] = static_cast<std::uint8_t>(total);
+  return out;
+}
+
+/**
  * @brief True when the hand takes part in the lance (R23): everyone in grande, chica and
  *        punto; only hands with pares (juego) in pares (juego).
  * @param e The hand's evaluation.

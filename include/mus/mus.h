@@ -1060,6 +1060,145 @@ MUS_API int32_t mus_view_format(const mus_state* s, int32_t seat, char* buf, siz
 MUS_API int32_t mus_view_parse(const char* text, mus_view* out, int32_t* error_pos_out);
 
 /* ============================================================================================
+ * Match records: one text format for a whole match
+ * ========================================================================================== */
+
+/**
+ * @name Match records
+ * A match record is text, one item a line: the tag `mus-record 3`, `rules TEXT`, `dealer N`,
+ * then every action given to the reducer, shuffles included, each as its action text
+ * (mus_action_format()), optionally each followed by `state TEXT` (the state after it,
+ * mus_state_format(); a state line right after the dealer line is the new match's), and last
+ * `end over` or `end stopped`. Blank lines and lines starting with `#` are comments. The
+ * records page of the documentation is the format's contract; the reader also reads versions
+ * 1 and 2 and the transcript form of libmus 0.2 (version 0).
+ *
+ * Read a record a line at a time with a mus_record_reader (mus_record_reader_init(),
+ * mus_record_read_line() for each line, mus_record_reader_finish() after the last), replay a
+ * whole one with mus_record_replay(), write one with mus_record_format().
+ * @{
+ */
+#define MUS_RECORD_VERSION 3     /**< The record format version this library writes. */
+#define MUS_RECORD_LINE_COMMENT 0 /**< A blank line or a comment. */
+#define MUS_RECORD_LINE_TAG 1    /**< The first line, `mus-record N`. */
+#define MUS_RECORD_LINE_RULES 2  /**< `rules TEXT`. */
+#define MUS_RECORD_LINE_DEALER 3 /**< `dealer N`. */
+#define MUS_RECORD_LINE_ACTION 4 /**< An action (`action TEXT` in version 0). */
+#define MUS_RECORD_LINE_STATE 5  /**< `state TEXT`. */
+#define MUS_RECORD_LINE_END 6    /**< `end over` or `end stopped`. */
+#define MUS_RECORD_END_NONE 0    /**< No end line (yet; versions 0 to 2 have none). */
+#define MUS_RECORD_END_OVER 1    /**< `end over`: the match is over. */
+#define MUS_RECORD_END_STOPPED 2 /**< `end stopped`: the match was left unfinished. */
+#define MUS_RECORD_WITH_STATES 1 /**< mus_record_format() flag: write every state line. */
+/** @} */
+
+/**
+ * @brief A record being read, a line at a time: what has been read so far. The caller owns it;
+ *        mus_record_reader_init() starts it.
+ */
+typedef struct mus_record_reader {
+  uint32_t struct_size; /**< `sizeof(mus_record_reader)`, set by mus_record_reader_init(). */
+  int32_t version;      /**< -1 until the line that tells it; 0 for the transcript form of
+                             libmus 0.2, else 1, 2 or 3. */
+  int32_t line;         /**< Lines read so far (the last line's number). */
+  int32_t dealer;       /**< The first dealer, -1 until its line. */
+  int32_t end;          /**< `MUS_RECORD_END_*`. */
+  int32_t actions;      /**< Action lines read. */
+  int32_t states;       /**< State lines read. */
+  int32_t stage;        /**< The reader's own: what may come next. Keep it as it is. */
+  mus_rules rules;      /**< The rules, once their line was read (before: `struct_size` 0). */
+  int32_t reserved[8];  /**< Zero. */
+} mus_record_reader;
+
+/**
+ * @brief Start reading a record.
+ * @param reader Receives an empty reader.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `reader`.
+ */
+MUS_API int32_t mus_record_reader_init(mus_record_reader* reader);
+
+/**
+ * @brief Read the next line of a record.
+ *
+ * Leading and trailing spaces and tabs are ignored, and so is a carriage return at the end.
+ * @param reader The reader (mus_record_reader_init()); updated.
+ * @param line NUL-terminated text: one line, without its line feed.
+ * @param item_out Receives what the line holds, a `MUS_RECORD_LINE_*`.
+ * @param action_out If not NULL, receives the action of an action line (unchanged otherwise).
+ * @param pos_out If not NULL, receives on success the byte offset in `line` where the line's
+ *        value starts (the rules text, the dealer, the action text, the state text, the end
+ *        word, the tag's version; -1 for a comment), on @ref MUS_E_PARSE or
+ *        @ref MUS_E_INVALID_RULES the byte offset of the problem, and -1 otherwise.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `reader`, `line` or `item_out`,
+ *         or a reader not made by mus_record_reader_init() (its `struct_size`, `stage` or
+ *         reserved fields); @ref MUS_E_PARSE for a line out of place or that does not read
+ *         (mus_last_error() says why, with the line number and position): a first line that
+ *         is not a tag, an unknown version, a missing or bad `rules` or `dealer` line, an
+ *         action text that does not read, a state line out of place or that is not a state
+ *         text of this library, a bad `end` line, anything but a comment after it;
+ *         @ref MUS_E_INVALID_RULES for a rules text outside the limits. On an error the
+ *         reader is unchanged but for `line`, which counts the line.
+ */
+MUS_API int32_t mus_record_read_line(mus_record_reader* reader, const char* line,
+                                     int32_t* item_out, mus_action* action_out,
+                                     int32_t* pos_out);
+
+/**
+ * @brief After the last line: whether the record read is whole.
+ * @param reader The reader.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT as mus_record_read_line(); @ref MUS_E_PARSE
+ *         for a record that ends before its rules and dealer lines, a version-3 record without
+ *         its `end` line (truncated), or a version-0 transcript that ends before the state
+ *         after its last action.
+ */
+MUS_API int32_t mus_record_reader_finish(const mus_record_reader* reader);
+
+/**
+ * @brief Replay a whole record: read it (as the reader does), make the new match of its rules
+ *        and first dealer, and apply each action in turn, checking every state line byte for
+ *        byte against the replayed state's text and the end line against the last state.
+ * @param text NUL-terminated record; lines end with a line feed.
+ * @param out Receives the last state reached once the text reads: the end of the record, the
+ *        state before an action the reducer refuses, or the state a state line contradicts;
+ *        unchanged when the text does not read.
+ * @param line_out If not NULL, receives the line of the first problem (the line after the
+ *        last for a truncated record), or 0 when there is none.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `text` or `out`; the errors of
+ *         mus_record_read_line() and mus_record_reader_finish(); the refusal of mus_apply()
+ *         for an action against the rules there (mus_last_error() names the rule);
+ *         @ref MUS_E_INVALID_STATE for a state line that differs from the replayed state's
+ *         text (mus_last_error() gives the first differing byte) or an end line the replay
+ *         contradicts (`end over` before the match is over, `end stopped` after it).
+ */
+MUS_API int32_t mus_record_replay(const char* text, mus_state* out, int32_t* line_out);
+
+/**
+ * @brief Write the record of a match played from a new match by `actions`: the tag, the
+ *        comment, the rules and the first dealer, each action's line (with the state after it
+ *        when `flags` has @ref MUS_RECORD_WITH_STATES, and then the new match's state first)
+ *        and the end line (`end over` when the actions finish the match, else `end stopped`).
+ * @param rules The rules.
+ * @param first_dealer The first dealer, 0..3.
+ * @param actions The actions, shuffles included; may be NULL when `count` is 0.
+ * @param count The number of actions.
+ * @param flags 0 or @ref MUS_RECORD_WITH_STATES.
+ * @param comment NUL-terminated text whose lines become comment lines after the tag, or NULL.
+ * @param buf Receives the NUL-terminated record; may be NULL when `cap` is 0.
+ * @param cap Size of `buf` in bytes.
+ * @param len_out If not NULL, receives the record's length without the NUL, also when the
+ *        buffer is too small.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `rules`, a seat outside 0..3,
+ *         NULL `actions` with `count > 0`, unknown flags, a NULL `buf` with `cap > 0`, an
+ *         action mus_apply() would refuse as malformed; @ref MUS_E_INVALID_RULES; the refusal
+ *         of mus_apply() for an action against the rules (mus_last_error() gives its index);
+ *         @ref MUS_E_BUFFER_TOO_SMALL when `cap` is not larger than the length (nothing but
+ *         the length is written then).
+ */
+MUS_API int32_t mus_record_format(const mus_rules* rules, int32_t first_dealer,
+                                  const mus_action* actions, size_t count, int32_t flags,
+                                  const char* comment, char* buf, size_t cap, size_t* len_out);
+
+/* ============================================================================================
  * Fast stepping: one call per step for simulations and game-AI environments
  * ========================================================================================== */
 
@@ -1302,6 +1441,127 @@ MUS_API int32_t mus_bot_evaluate(const mus_state* s, int32_t seat, const mus_bot
  */
 MUS_API int32_t mus_playouts(const mus_state* s, const mus_bot_config* config, uint64_t seed,
                              uint64_t first, int32_t n, int32_t scope, int32_t* points_out);
+
+/* ============================================================================================
+ * Tips: short hints for a person at the table
+ * ========================================================================================== */
+
+/**
+ * @name Tip kinds
+ * Values of mus_tip.kind. A tip is not a sentence: it names what it says and carries the facts
+ * that need saying, and each front end puts them in its own words. This table is the contract
+ * for those front ends (the C++ header mus/tips.hpp has the same table with TipKind; the tips
+ * page of the documentation gives an example sentence of each). Every tip carries `score` and,
+ * for a seat with four cards, the hand facts: `hand`, `ranks`, `pares`, `value`, `real31`.
+ *
+ * | kind | phase | fields | meaning |
+ * |---|---|---|---|
+ * | SEARCH_CHOICE | betting | `action`, `points`; `other`, `other_points` (`other.kind` 0 when none) | the search bot plays `action`, worth about `points` for the seat's team to the end of the hand; its runner-up is `other` |
+ * | CLUB_CUT | mus | `action` | a club player (the heuristic bot) would cut: no hay mus |
+ * | CLUB_MUS | mus | `action` | a weak hand for a club player: ask for mus and discard |
+ * | CLUB_DISCARD | discard | `action`, `cards` | a club player would throw `cards` and keep the rest of `hand` |
+ * | GRANDE_KINGS | mus, discard, betting | `lance`, `count` (2..4 kings) | strong in grande |
+ * | GRANDE_NO_KING | betting | `lance` | no king: grande is not the seat's lance |
+ * | CHICA_ACES | mus, discard, betting | `lance`, `count` (2..4 aces) | strong in chica |
+ * | CHICA_NO_ACE | betting | `lance` | no ace: chica is not the seat's lance |
+ * | PARES | mus, discard, betting | `lance`, `count` (tantos 1..3), `pares` | the seat's pares, worth `count` tantos if its team wins pares |
+ * | JUEGO | mus, discard, betting | `lance`, `count` (tantos 2 or 3), `value`, `real31`, `real31_beats`, `beaten_by` | the seat's juego and the juegos that beat it (none: the best) |
+ * | PUNTO | betting | `lance`, `value` | the seat's punto (30 is the best) |
+ * | CIEGO | mus, discard | | no pares and no juego |
+ * | HAND | mus, discard | | the hand at a glance: its ranks, pares, juego or punto |
+ * | PARTNER_SIGNAL | mus, discard, betting | `seat`, `signals` | what the partner signalled |
+ * | OPPONENT_SIGNAL | mus, discard, betting | `seat`, `signals` | what an opponent signalled (only when the partner made none) |
+ * | DEJE_WINS_GAME | betting | `amount` (points needed, at most 1) | with `deje_ends`, a bet they refuse wins the game: bet and make them accept |
+ * | REJECT_LOSES_GAME | betting | `amount` (what no quiero gives) | with `deje_ends`, no quiero gives them the game |
+ * | RAISE_DEJE_WINS | betting | `amount` (the stake now proposed) | with `deje_ends`, raise: if they refuse, that deje wins the game |
+ * | THEY_NEED_LITTLE | betting | `amount` (their points needed, at most 5) | an órdago costs the team little |
+ * | WE_NEED_LITTLE | betting | `amount` (points needed, at most 5) | no need to gamble on an órdago |
+ * | PERETE | tío Perete | | declaring tío Perete scores 1 point at once |
+ * | LANCE_CHANCE | betting | `lance`, `count` (percent), `chance` | from what the seat knows, its team wins the lance about that often |
+ *
+ * Order: mus phase: the hand's headline (juego up to 32, else medias or duples, else two or
+ * more kings, else two or more aces, else CIEGO, else HAND), the club player's call, a signal
+ * tip; discard phase: CLUB_DISCARD, the headline, a signal tip; betting: SEARCH_CHOICE, the first
+ * score tip that applies (in the table's order), the hand in the lance being bet, a signal tip,
+ * LANCE_CHANCE. The first three that apply are given.
+ * @{
+ */
+#define MUS_TIP_SEARCH_CHOICE 1     /**< The search bot's choice and estimate. */
+#define MUS_TIP_CLUB_CUT 2          /**< A club player would cut. */
+#define MUS_TIP_CLUB_MUS 3          /**< A club player would ask for mus. */
+#define MUS_TIP_CLUB_DISCARD 4      /**< The club player's discard. */
+#define MUS_TIP_GRANDE_KINGS 5      /**< Two or more kings. */
+#define MUS_TIP_GRANDE_NO_KING 6    /**< No king. */
+#define MUS_TIP_CHICA_ACES 7        /**< Two or more aces. */
+#define MUS_TIP_CHICA_NO_ACE 8      /**< No ace. */
+#define MUS_TIP_PARES 9             /**< The seat's pares and their tantos. */
+#define MUS_TIP_JUEGO 10            /**< The seat's juego and what beats it. */
+#define MUS_TIP_PUNTO 11            /**< The seat's punto. */
+#define MUS_TIP_CIEGO 12            /**< No pares and no juego. */
+#define MUS_TIP_HAND 13             /**< The hand at a glance. */
+#define MUS_TIP_PARTNER_SIGNAL 14   /**< What the partner signalled. */
+#define MUS_TIP_OPPONENT_SIGNAL 15  /**< What an opponent signalled. */
+#define MUS_TIP_DEJE_WINS_GAME 16   /**< A refused bet wins the game. */
+#define MUS_TIP_REJECT_LOSES_GAME 17 /**< No quiero gives them the game. */
+#define MUS_TIP_RAISE_DEJE_WINS 18  /**< Raise: their refusal wins the game. */
+#define MUS_TIP_THEY_NEED_LITTLE 19 /**< They need little: an órdago costs little. */
+#define MUS_TIP_WE_NEED_LITTLE 20   /**< The team needs little: no órdago needed. */
+#define MUS_TIP_PERETE 21           /**< Tío Perete scores 1 point. */
+#define MUS_TIP_LANCE_CHANCE 22     /**< The team's chance in the lance. */
+#define MUS_MAX_TIPS 3              /**< The most tips mus_tips() gives. */
+/** @} */
+
+/** One tip (see the table of tip kinds). Fields a kind does not use are -1 (`lance`, `seat`)
+ *  or 0. */
+typedef struct mus_tip {
+  int32_t kind;          /**< `MUS_TIP_*`. */
+  int32_t lance;         /**< The `MUS_LANCE_*` the tip is about, or -1. */
+  int32_t seat;          /**< The seat the tip names (who signalled), or -1. */
+  int32_t count;         /**< By kind: kings, aces, tantos, percent. */
+  int32_t amount;        /**< By kind: points needed, a stake. */
+  int32_t score[2];      /**< Game points: the seat's team's, then the opponents'. */
+  int32_t signals;       /**< Bit k: signal `MUS_SIGNAL_*` k was made (the signal kinds). */
+  int32_t pares;         /**< Hand facts: the pares as kind * 100 + high rank * 10 + low rank
+                              (kind 1 pareja, 2 medias, 3 duples; ranks 0 ace .. 9 king, the
+                              ranks they play as, R4); 0 without pares. */
+  int32_t value;         /**< Hand facts: the total for juego and punto, 4..40 (R6). */
+  int32_t real31;        /**< Hand facts: 1 for a 31 real (R21). */
+  int32_t real31_beats;  /**< JUEGO: 1 when a 31 real beats it (it comes before `beaten_by`). */
+  uint8_t hand[4];       /**< Hand facts: the seat's cards. */
+  uint8_t ranks[4];      /**< Hand facts: the ranks the cards play as (R4), high to low, 0 ace .. 9 king. */
+  uint8_t beaten_by[8];  /**< JUEGO: the totals (31..40) of the juegos that beat it, best first,
+                              0 after the last. */
+  uint64_t cards;        /**< CLUB_DISCARD: the cards to throw (bit = card id). */
+  mus_action action;     /**< The action a player would choose (SEARCH_CHOICE, CLUB_*). */
+  mus_action other;      /**< SEARCH_CHOICE: the runner-up; `kind` 0 when none. */
+  double points;         /**< SEARCH_CHOICE: the estimate of `action` (own team's points minus
+                              the opponents' to the end of the hand, score-weighed). */
+  double other_points;   /**< SEARCH_CHOICE: the estimate of `other`. */
+  double chance;         /**< LANCE_CHANCE: the team's chance in the lance, 0..1. */
+  int32_t reserved[8];   /**< Zero. */
+} mus_tip;
+
+/**
+ * @brief Up to three tips for the decision of `seat`, the seat to act, from what that seat may
+ *        know only: the same for every deal of the cards it has not seen.
+ *
+ * The tips come most useful first (see the table of tip kinds). Cost: in the betting phase one
+ * search of the search bot (its default budget of playouts, about 4 ms of CPU); in the discard
+ * phase the club player's discard estimated by sampling (about 10 µs); microseconds otherwise. The same state and seat always give the same tips.
+ * @param s The state.
+ * @param seat The seat to act, 0..3.
+ * @param out Receives the tips; may be NULL when `cap` is 0.
+ * @param cap Capacity of `out`; @ref MUS_MAX_TIPS is always enough.
+ * @param count_out If not NULL, receives the number of tips, 0..@ref MUS_MAX_TIPS (also when
+ *        `out` is too small).
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `s`, a seat outside 0..3 or a
+ *         NULL `out` with `cap > 0`; @ref MUS_E_INVALID_STATE; @ref MUS_E_MATCH_OVER once the
+ *         match is over; @ref MUS_E_WRONG_PHASE when a shuffle (chance) is due;
+ *         @ref MUS_E_NOT_YOUR_TURN when `seat` is not the seat to act;
+ *         @ref MUS_E_BUFFER_TOO_SMALL (nothing written to `out`).
+ */
+MUS_API int32_t mus_tips(const mus_state* s, int32_t seat, mus_tip* out, size_t cap,
+                         size_t* count_out);
 
 /* ============================================================================================
  * Observation tensor: a seat's information state as floats, for game-AI

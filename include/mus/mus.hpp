@@ -13,6 +13,8 @@
 #include "mus/rules.hpp"
 #include "mus/serialize.hpp"
 #include "mus/bots.hpp"
+#include "mus/record.hpp"
+#include "mus/tips.hpp"
 
 /// Everything in libmus's C++ API.
 namespace mus {}

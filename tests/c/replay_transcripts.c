@@ -3,16 +3,20 @@
  *
  *   replay_transcripts <directory>
  *
- * reads <directory>/transcripts.list and replays each transcript it names: the rules text
- * (mus_rules_parse, and mus_rules_format gives it back), the new match (mus_state_new), then
- * each action text (mus_action_parse; mus_action_format gives it back) applied with mus_apply,
- * each state text compared byte for byte with mus_state_format, and the match over at the end.
+ * reads <directory>/transcripts.list and replays each transcript it names, a match record read a
+ * line at a time by the library's reader (mus_record_read_line, which reads version 3 and the
+ * transcript form of libmus 0.2 alike): the rules (mus_rules_format gives their text back), the
+ * new match (mus_state_new), then each action (mus_action_format gives its text back) applied
+ * with mus_apply, each state text compared byte for byte with mus_state_format, a state line
+ * after the dealer line and after every action, and the match over at the end; then the whole
+ * text again through the library's replay (mus_record_replay), which must end at that state.
  * The first problem of a file is printed as "file:line: message" (a differing text: its first
  * differing byte); the program ends with "N transcripts replayed, M failed" and exits non-zero
  * when any failed.
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mus/mus.h"
@@ -46,21 +50,56 @@ static int same_text(struct replay* r, const char* what, const char* expected, c
   return 0;
 }
 
-/* Replays one open transcript. Returns 1 when it passes. */
+/* The whole text of a transcript, kept for mus_record_replay(): a growing buffer. */
+struct whole {
+  char* text;
+  size_t size, cap;
+};
+
+static int append(struct whole* w, const char* line, size_t n) {
+  if (w->size + n + 2 > w->cap) {
+    size_t cap = (w->cap + n + 2) * 2;
+    char* more = (char*)realloc(w->text, cap);
+    if (more == NULL) return 0;
+    w->text = more;
+    w->cap = cap;
+  }
+  memcpy(w->text + w->size, line, n);
+  w->size += n;
+  w->text[w->size++] = '\n';
+  w->text[w->size] = '\0';
+  return 1;
+}
+
+/* mus_last_error() without its "line N: " (the replayer names the line itself). */
+static const char* reason(void) {
+  const char* e = mus_last_error();
+  const char* colon = strncmp(e, "line ", 5) == 0 ? strstr(e, ": ") : NULL;
+  return colon != NULL ? colon + 2 : e;
+}
+
+/* Replays one open transcript, read a line at a time by the library's record reader; the
+   match made, each action applied and each state text compared here. Then the whole text again
+   through the library's replay, mus_record_replay(). Returns 1 when it passes. */
 static int replay_file(FILE* f, const char* name) {
   struct replay r;
+  struct whole w = {NULL, 0, 0};
   char line[LINE_MAX_BYTES];
   char text[LINE_MAX_BYTES];
-  const char* expect = "rules";
-  mus_rules rules;
-  mus_state s;
+  mus_record_reader reader;
+  mus_state s, again;
   mus_state_info info;
+  long states = 0, actions = 0;
+  int32_t line_out = 0;
   r.name = name;
   r.line = 0;
   r.failed = 0;
+  mus_record_reader_init(&reader);
   while (!r.failed && fgets(line, sizeof line, f) != NULL) {
     size_t n = strlen(line);
-    char* value;
+    int32_t item = -1, pos = -1, status;
+    mus_action a;
+    const char* value;
     ++r.line;
     if (n > 0 && line[n - 1] == '\n') {
       line[--n] = '\0';
@@ -68,61 +107,67 @@ static int replay_file(FILE* f, const char* name) {
       fail(&r, "line too long", NULL);
       break;
     }
-    if (n == 0 || line[0] == '#') continue;
-    value = strchr(line, ' ');
-    if (value == NULL) {
-      fail(&r, "a record without a value: ", line);
+    if (!append(&w, line, n)) {
+      fail(&r, "out of memory", NULL);
       break;
     }
-    *value++ = '\0';
-    if (strcmp(line, expect) != 0) {
-      sprintf(text, "expected a '%s' record, found '%.64s'", expect, line);
-      fail(&r, text, NULL);
-    } else if (strcmp(line, "rules") == 0) {
-      if (mus_rules_parse(&rules, value) != MUS_OK) fail(&r, "rules text refused: ", value);
-      if (!r.failed && mus_rules_format(&rules, text, sizeof text, NULL) == MUS_OK)
-        same_text(&r, "rules text not canonical", value, text);
-      expect = "dealer";
-    } else if (strcmp(line, "dealer") == 0) {
-      if (strlen(value) != 1 || value[0] < '0' || value[0] > '3' ||
-          mus_state_new(&rules, value[0] - '0', &s) != MUS_OK)
-        fail(&r, "bad dealer: ", value);
-      expect = "state";
-    } else if (strcmp(line, "state") == 0) {
-      if (mus_state_format(&s, text, sizeof text, NULL) != MUS_OK)
-        fail(&r, "mus_state_format failed", NULL);
-      else
-        same_text(&r, "state text differs", value, text);
-      expect = "action";
-    } else { /* action */
-      mus_action a;
-      int32_t pos = -1;
-      int32_t status = mus_action_parse(value, &a, &pos);
-      if (status != MUS_OK) {
-        sprintf(text, "action text refused at byte %d: ", (int)pos);
-        fail(&r, text, value);
-      } else if (mus_action_format(&a, text, sizeof text, NULL) == MUS_OK &&
-                 same_text(&r, "action text not canonical", value, text)) {
-        status = mus_apply(&s, &a, &s);
-        if (status != MUS_OK) {
-          sprintf(text, "action refused (%s): ", mus_status_string(status));
-          fail(&r, text, value);
+    status = mus_record_read_line(&reader, line, &item, &a, &pos);
+    if (status != MUS_OK) {
+      fail(&r, "record refused: ", reason());
+      break;
+    }
+    value = pos >= 0 ? line + pos : "";
+    switch (item) {
+      case MUS_RECORD_LINE_RULES:
+        if (mus_rules_format(&reader.rules, text, sizeof text, NULL) == MUS_OK)
+          same_text(&r, "rules text not canonical", value, text);
+        break;
+      case MUS_RECORD_LINE_DEALER:
+        if (mus_state_new(&reader.rules, reader.dealer, &s) != MUS_OK)
+          fail(&r, "bad dealer: ", value);
+        break;
+      case MUS_RECORD_LINE_ACTION:
+        if (mus_action_format(&a, text, sizeof text, NULL) == MUS_OK &&
+            same_text(&r, "action text not canonical", value, text)) {
+          status = mus_apply(&s, &a, &s);
+          if (status != MUS_OK) {
+            sprintf(text, "action refused (%s): ", mus_status_string(status));
+            fail(&r, text, value);
+          }
         }
-      }
-      expect = "state";
+        ++actions;
+        break;
+      case MUS_RECORD_LINE_STATE:
+        if (mus_state_format(&s, text, sizeof text, NULL) != MUS_OK)
+          fail(&r, "mus_state_format failed", NULL);
+        else
+          same_text(&r, "state text differs", value, text);
+        ++states;
+        break;
+      default: break;
     }
   }
   if (!r.failed) {
     ++r.line;
     memset(&info, 0, sizeof info);
     info.struct_size = sizeof info;
-    if (strcmp(expect, "action") != 0) {
-      sprintf(text, "the transcript ends before a '%s' record", expect);
-      fail(&r, text, NULL);
+    if (mus_record_reader_finish(&reader) != MUS_OK) {
+      fail(&r, "record refused: ", reason());
+    } else if (states != actions + 1) {
+      fail(&r, "a transcript holds a state line after the dealer line and after every action",
+           NULL);
     } else if (mus_state_info_get(&s, &info) != MUS_OK || info.phase != MUS_PHASE_MATCH_OVER) {
       fail(&r, "the transcript ends before the match is over", NULL);
+    } else if (mus_record_replay(w.text, &again, &line_out) != MUS_OK) {
+      r.line = line_out;
+      fail(&r, "mus_record_replay refused it: ", mus_last_error());
+    } else if (mus_state_format(&again, text, sizeof text, NULL) != MUS_OK ||
+               mus_state_format(&s, line, sizeof line, NULL) != MUS_OK ||
+               strcmp(text, line) != 0) {
+      fail(&r, "mus_record_replay ends at another state", NULL);
     }
   }
+  free(w.text);
   return !r.failed;
 }
 

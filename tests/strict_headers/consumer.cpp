@@ -16,6 +16,8 @@
 #include <mus/rules.hpp>
 #include <mus/serialize.hpp>
 #include <mus/bots.hpp>
+#include <mus/record.hpp>
+#include <mus/tips.hpp>
 
 #include <array>
 #include <cstddef>
@@ -62,6 +64,9 @@ static_assert(mus::team_of(3) == 1);
 static_assert(mus::derive_seed(1, 2, 3) != mus::derive_seed(1, 2, 4));
 static_assert(mus::BotConfig{}.kind == mus::BotKind::heuristic);
 static_assert(mus::default_search_playouts > 0);
+static_assert(mus::juego_totals_above(mus::evaluate(*mus::parse_hand("Ko Kc Jo 7o"), 8))[0] == 31);
+static_assert(mus::Tip{}.action == mus::no_tip_action && mus::Tips{}.size == 0);
+static_assert(mus::record_tag.size() == 12 && mus::RecordReader{}.version == -1);
 
 constexpr int table_winner() {
   const mus::Rules r = mus::standard_rules();
@@ -141,6 +146,24 @@ int play(std::uint64_t seed) {
   std::array<std::uint8_t, 16> hands{};
   for (std::size_t i = 0; i < hands.size(); ++i) hands[i] = static_cast<std::uint8_t>(i);
   failures += mus::stacked_deal(hands, 1).ok() ? 0 : 1;
+
+  // Tips and records.
+  const mus::Result<mus::Tips> tips = mus::tips(*dealt, dealt->to_act);
+  failures += tips.ok() && tips->size <= mus::max_tips ? 0 : 1;
+  for (std::size_t i = 0; tips.ok() && i < tips->size; ++i)
+    failures += mus::tip_kind_name(tips->items[i].kind).empty() ? 1 : 0;
+  mus::MatchRecord record;
+  const std::array<mus::Action, 1> actions{mus::Action::shuffle_seed(seed)};
+  failures += mus::record_match(mus::standard_rules(), 0, actions, true, record).ok() ? 0 : 1;
+  mus::MatchRecord back;
+  failures += mus::parse_record(mus::record_to_text(record), back).ok() ? 0 : 1;
+  mus::State last;
+  std::size_t told = 0;
+  const mus::RecordError replayed =
+      mus::replay(back, last, [&told](std::size_t, const mus::State&, const mus::Action&,
+                                      const mus::Events&, const mus::State&) { ++told; });
+  failures += replayed.ok() && told == 1 ? 0 : 1;
+  failures += replayed.describe().empty() ? 0 : 1;
 
   // The C API's declarations come with mus.h (declared here, not called).
   failures += MUS_LANCE_STATUS_ORDAGO == static_cast<int>(mus::LanceStatus::ordago) ? 0 : 1;

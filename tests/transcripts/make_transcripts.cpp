@@ -1,5 +1,6 @@
-// make_transcripts: writes the seeded match transcripts of tests/transcripts/ (the format of
-// README.md there) and their list, transcripts.list. Each is one whole match played by the
+// make_transcripts: writes the seeded match transcripts of tests/transcripts/ (match records,
+// version 3, with every state line: mus/record.hpp, docs/records.md) and their list,
+// transcripts.list. Each is one whole match played by the
 // shared random player (../random_player.hpp) from a fixed seed; now and then a seat other than
 // the one to act makes a true signal, as in the serialization tests.
 //
@@ -20,6 +21,7 @@
 
 #include "../random_player.hpp"
 #include "mus/match.hpp"
+#include "mus/record.hpp"
 #include "mus/rules.hpp"
 #include "mus/serialize.hpp"
 
@@ -70,25 +72,17 @@ mus::Action choose(const mus::State& s, bool uniform, std::mt19937_64& rng) {
   return mus_test::with_chance(s, la.items[mus_test::pick_listed(s, la, uniform, rng)], rng);
 }
 
-// Plays the plan's match from `seed`; returns the transcript's records and its hand count.
+// Plays the plan's match from `seed`: its actions, its record's text (written by the library,
+// with every state) and its hand count.
 struct Played {
+  std::vector<mus::Action> actions;
   std::string records;
   unsigned hands = 0;
-  long actions = 0;
 };
 
 Played play(const Plan& p, const mus::Rules& rules, std::uint64_t seed) {
   Played out;
-  const auto record = [&](const char* word, const std::string& text) {
-    out.records += word;
-    out.records += ' ';
-    out.records += text;
-    out.records += '\n';
-  };
   mus::State s = *mus::new_match(rules, p.dealer);
-  record("rules", mus::format_rules(rules));
-  record("dealer", std::to_string(p.dealer));
-  record("state", mus::state_to_text(s));
   std::mt19937_64 rng(seed);
   while (s.phase != mus::Phase::match_over) {
     const mus::Action a = choose(s, p.uniform, rng);
@@ -96,11 +90,16 @@ Played play(const Plan& p, const mus::Rules& rules, std::uint64_t seed) {
       std::fprintf(stderr, "%s: the reducer refused %s\n", p.file, mus::action_to_text(a).c_str());
       std::exit(1);
     }
-    record("action", mus::action_to_text(a));
-    record("state", mus::state_to_text(s));
-    ++out.actions;
+    out.actions.push_back(a);
   }
   out.hands = s.hand_number;
+  mus::MatchRecord record;
+  if (const mus::RecordError e = mus::record_match(rules, p.dealer, out.actions, true, record);
+      !e.ok()) {
+    std::fprintf(stderr, "%s: %s\n", p.file, e.describe().c_str());
+    std::exit(1);
+  }
+  out.records = mus::record_to_text(record);
   return out;
 }
 
@@ -128,13 +127,16 @@ bool write_transcript(const std::filesystem::path& dir, const Plan& p) {
     }
     m = play(p, *rules, ++seed);
   }
+  // The record again, with its comment after the tag.
+  mus::MatchRecord record;
+  if (!mus::parse_record(m.records, record).ok()) return false;
+  record.comment = std::string("libmus match transcript: ") + p.about + ".\n" +
+                   "Written by tests/transcripts/make_transcripts.cpp (seed " +
+                   std::to_string(seed) + "); format: docs/records.md, with every state line.";
   std::ofstream out(dir / p.file, std::ios::binary | std::ios::trunc);
-  out << "# libmus match transcript: " << p.about << ".\n"
-      << "# Written by tests/transcripts/make_transcripts.cpp (seed " << seed
-      << "); format: tests/transcripts/README.md.\n"
-      << m.records;
-  std::printf("%s: seed %llu, %ld actions, %u hands\n", p.file,
-              static_cast<unsigned long long>(seed), m.actions, m.hands);
+  out << mus::record_to_text(record);
+  std::printf("%s: seed %llu, %zu actions, %u hands\n", p.file,
+              static_cast<unsigned long long>(seed), m.actions.size(), m.hands);
   return out.good();
 }
 

@@ -1,6 +1,7 @@
-// The C++ replayer of tests/transcripts (replay.hpp): every listed transcript reproduces every
-// state text byte for byte, the list names every transcript of the directory, and a changed,
-// cut or reordered transcript is reported with its file, line and first differing byte.
+// The C++ replayer of tests/transcripts (replay.hpp, the library's record reader and replay):
+// every listed transcript reproduces every state text byte for byte, the list names every
+// transcript of the directory, and a changed, cut or reordered transcript is reported with its
+// file, line and first differing byte.
 #include "../catch.hpp"
 
 #include <algorithm>
@@ -36,8 +37,7 @@ std::string read_file(const fs::path& p) {
 }
 
 std::string replay_text(const std::string& name, const std::string& text) {
-  std::istringstream in(text);
-  const auto problem = mus_transcripts::replay(name, in);
+  const auto problem = mus_transcripts::replay(name, text);
   return problem ? *problem : std::string();
 }
 
@@ -87,23 +87,27 @@ TEST_CASE("A changed, cut or misordered transcript is reported with file, line a
     if (lines[i].rfind("state ", 0) == 0 && ++states == 2) second_state = i + 1;
   REQUIRE(second_state > 0);
 
-  // Byte 101 of the state text: byte 107 of its line, after "state ".
+  // Byte 101 of the state text: byte 107 of its line, after "state " (position 106 from 0).
   std::string changed = lines[second_state - 1];
   changed[106] = changed[106] == 'A' ? 'B' : 'A';
   CHECK(replay_text("t.txt", with_line(second_state, changed)) ==
         "t.txt:" + std::to_string(second_state) +
-            ": state text differs, first differing byte at column 101: expected '" + changed[106] +
-            "', got '" + lines[second_state - 1][106] + "'");
+            ": the recorded state differs from the replayed one at position 106");
 
-  const std::string cut = good.substr(0, good.rfind("state "));
-  CHECK(replay_text("t.txt", cut).find(": the transcript ends before a 'state' record") !=
-        std::string::npos);
-  CHECK(replay_text("t.txt", with_line(second_state, "action 0 mus"))
-            .find("t.txt:" + std::to_string(second_state) +
-                  ": expected a 'state' record, found 'action'") == 0);
-  CHECK(replay_text("t.txt", with_line(second_state - 1, "action 0 bet 0x5"))
-            .find("action text refused") != std::string::npos);
-  // A whole match cut after a state: every text matches, but the match is not over.
-  const std::string early = good.substr(0, good.find("\naction ", good.size() / 2) + 1);
+  // Cut before its end line: truncated.
+  const std::string cut = good.substr(0, good.rfind("end over"));
+  CHECK(replay_text("t.txt", cut).find(": truncated record") != std::string::npos);
+  // Two state lines in a row (the first action's line replaced by its state line).
+  CHECK(replay_text("t.txt", with_line(second_state - 1, lines[second_state - 1]))
+            .find("t.txt:" + std::to_string(second_state - 1) +
+                  ": a state line must follow an action line") == 0);
+  CHECK(replay_text("t.txt", with_line(second_state - 1, "0 bet 0x5"))
+            .find("t.txt:" + std::to_string(second_state - 1) + ": ") == 0);
+  // A state line left out.
+  CHECK(replay_text("t.txt", with_line(second_state, "# no state"))
+            .find("t.txt:" + std::to_string(second_state - 1) + ": no state line after the action") == 0);
+  // A whole match cut after a state, ended as stopped: every text matches, the match is not over.
+  const std::size_t half = good.find("\nstate ", good.size() / 2);
+  const std::string early = good.substr(0, good.find('\n', half + 1) + 1) + "end stopped\n";
   CHECK(replay_text("t.txt", early).find("ends before the match is over") != std::string::npos);
 }

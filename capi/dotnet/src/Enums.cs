@@ -449,6 +449,114 @@ namespace Mus
         Match = 1,
     }
 
+    /// <summary>What a tip says; mus.h's table of tip kinds (MUS_TIP_*).</summary>
+    public enum TipKind
+    {
+        /// <summary>MUS_TIP_SEARCH_CHOICE.</summary>
+        SearchChoice = 1,
+
+        /// <summary>MUS_TIP_CLUB_CUT.</summary>
+        ClubCut = 2,
+
+        /// <summary>MUS_TIP_CLUB_MUS.</summary>
+        ClubMus = 3,
+
+        /// <summary>MUS_TIP_CLUB_DISCARD.</summary>
+        ClubDiscard = 4,
+
+        /// <summary>MUS_TIP_GRANDE_KINGS.</summary>
+        GrandeKings = 5,
+
+        /// <summary>MUS_TIP_GRANDE_NO_KING.</summary>
+        GrandeNoKing = 6,
+
+        /// <summary>MUS_TIP_CHICA_ACES.</summary>
+        ChicaAces = 7,
+
+        /// <summary>MUS_TIP_CHICA_NO_ACE.</summary>
+        ChicaNoAce = 8,
+
+        /// <summary>MUS_TIP_PARES.</summary>
+        Pares = 9,
+
+        /// <summary>MUS_TIP_JUEGO.</summary>
+        Juego = 10,
+
+        /// <summary>MUS_TIP_PUNTO.</summary>
+        Punto = 11,
+
+        /// <summary>MUS_TIP_CIEGO.</summary>
+        Ciego = 12,
+
+        /// <summary>MUS_TIP_HAND.</summary>
+        Hand = 13,
+
+        /// <summary>MUS_TIP_PARTNER_SIGNAL.</summary>
+        PartnerSignal = 14,
+
+        /// <summary>MUS_TIP_OPPONENT_SIGNAL.</summary>
+        OpponentSignal = 15,
+
+        /// <summary>MUS_TIP_DEJE_WINS_GAME.</summary>
+        DejeWinsGame = 16,
+
+        /// <summary>MUS_TIP_REJECT_LOSES_GAME.</summary>
+        RejectLosesGame = 17,
+
+        /// <summary>MUS_TIP_RAISE_DEJE_WINS.</summary>
+        RaiseDejeWins = 18,
+
+        /// <summary>MUS_TIP_THEY_NEED_LITTLE.</summary>
+        TheyNeedLittle = 19,
+
+        /// <summary>MUS_TIP_WE_NEED_LITTLE.</summary>
+        WeNeedLittle = 20,
+
+        /// <summary>MUS_TIP_PERETE.</summary>
+        Perete = 21,
+
+        /// <summary>MUS_TIP_LANCE_CHANCE.</summary>
+        LanceChance = 22,
+    }
+
+    /// <summary>What one line of a match record holds (MUS_RECORD_LINE_*).</summary>
+    public enum RecordLine
+    {
+        /// <summary>MUS_RECORD_LINE_COMMENT.</summary>
+        Comment = 0,
+
+        /// <summary>MUS_RECORD_LINE_TAG.</summary>
+        Tag = 1,
+
+        /// <summary>MUS_RECORD_LINE_RULES.</summary>
+        Rules = 2,
+
+        /// <summary>MUS_RECORD_LINE_DEALER.</summary>
+        Dealer = 3,
+
+        /// <summary>MUS_RECORD_LINE_ACTION.</summary>
+        Action = 4,
+
+        /// <summary>MUS_RECORD_LINE_STATE.</summary>
+        State = 5,
+
+        /// <summary>MUS_RECORD_LINE_END.</summary>
+        End = 6,
+    }
+
+    /// <summary>How a match record ends (MUS_RECORD_END_*).</summary>
+    public enum RecordEnd
+    {
+        /// <summary>MUS_RECORD_END_NONE.</summary>
+        None = 0,
+
+        /// <summary>MUS_RECORD_END_OVER.</summary>
+        Over = 1,
+
+        /// <summary>MUS_RECORD_END_STOPPED.</summary>
+        Stopped = 2,
+    }
+
     /// <summary>
     /// The blocks of the action-id space (mus.h's table of action ids): the first id of each
     /// kind of action, and its number of ids.

@@ -204,6 +204,22 @@ namespace Mus.Native
         public fixed int reserved[2];
     }
 
+    /// <summary>mus_record_reader of mus.h: 140 bytes, aligned to 4.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct mus_record_reader
+    {
+        public uint struct_size;
+        public int version;
+        public int line;
+        public int dealer;
+        public int end;
+        public int actions;
+        public int states;
+        public int stage;
+        public mus_rules rules;
+        public fixed int reserved[8];
+    }
+
     /// <summary>mus_step_info of mus.h: 40 bytes, aligned to 8.</summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct mus_step_info
@@ -228,6 +244,33 @@ namespace Mus.Native
         public int time_ms;
         public int target;
         public fixed int reserved[3];
+    }
+
+    /// <summary>mus_tip of mus.h: 304 bytes, aligned to 8.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct mus_tip
+    {
+        public int kind;
+        public int lance;
+        public int seat;
+        public int count;
+        public int amount;
+        public fixed int score[2];
+        public int signals;
+        public int pares;
+        public int value;
+        public int real31;
+        public int real31_beats;
+        public fixed byte hand[4];
+        public fixed byte ranks[4];
+        public fixed byte beaten_by[8];
+        public ulong cards;
+        public mus_action action;
+        public mus_action other;
+        public double points;
+        public double other_points;
+        public double chance;
+        public fixed int reserved[8];
     }
 
     /// <summary>mus_batch_config of mus.h: 40 bytes, aligned to 4.</summary>
@@ -385,6 +428,18 @@ namespace Mus.Native
         public const int MUS_MAX_LEGAL_ACTIONS = 56;
         public const int MUS_STATE_TEXT_MAX = 512;
         public const int MUS_ACTION_TEXT_MAX = 160;
+        public const int MUS_RECORD_VERSION = 3;
+        public const int MUS_RECORD_LINE_COMMENT = 0;
+        public const int MUS_RECORD_LINE_TAG = 1;
+        public const int MUS_RECORD_LINE_RULES = 2;
+        public const int MUS_RECORD_LINE_DEALER = 3;
+        public const int MUS_RECORD_LINE_ACTION = 4;
+        public const int MUS_RECORD_LINE_STATE = 5;
+        public const int MUS_RECORD_LINE_END = 6;
+        public const int MUS_RECORD_END_NONE = 0;
+        public const int MUS_RECORD_END_OVER = 1;
+        public const int MUS_RECORD_END_STOPPED = 2;
+        public const int MUS_RECORD_WITH_STATES = 1;
         public const int MUS_BOT_RANDOM = 0;
         public const int MUS_BOT_HEURISTIC = 1;
         public const int MUS_BOT_SEARCH = 2;
@@ -405,6 +460,29 @@ namespace Mus.Native
         public const int MUS_LEVELS = 5;
         public const int MUS_PLAYOUT_HAND = 0;
         public const int MUS_PLAYOUT_MATCH = 1;
+        public const int MUS_TIP_SEARCH_CHOICE = 1;
+        public const int MUS_TIP_CLUB_CUT = 2;
+        public const int MUS_TIP_CLUB_MUS = 3;
+        public const int MUS_TIP_CLUB_DISCARD = 4;
+        public const int MUS_TIP_GRANDE_KINGS = 5;
+        public const int MUS_TIP_GRANDE_NO_KING = 6;
+        public const int MUS_TIP_CHICA_ACES = 7;
+        public const int MUS_TIP_CHICA_NO_ACE = 8;
+        public const int MUS_TIP_PARES = 9;
+        public const int MUS_TIP_JUEGO = 10;
+        public const int MUS_TIP_PUNTO = 11;
+        public const int MUS_TIP_CIEGO = 12;
+        public const int MUS_TIP_HAND = 13;
+        public const int MUS_TIP_PARTNER_SIGNAL = 14;
+        public const int MUS_TIP_OPPONENT_SIGNAL = 15;
+        public const int MUS_TIP_DEJE_WINS_GAME = 16;
+        public const int MUS_TIP_REJECT_LOSES_GAME = 17;
+        public const int MUS_TIP_RAISE_DEJE_WINS = 18;
+        public const int MUS_TIP_THEY_NEED_LITTLE = 19;
+        public const int MUS_TIP_WE_NEED_LITTLE = 20;
+        public const int MUS_TIP_PERETE = 21;
+        public const int MUS_TIP_LANCE_CHANCE = 22;
+        public const int MUS_MAX_TIPS = 3;
         public const int MUS_VIEW_TENSOR_SIZE = 216;
         public const int MUS_TENSOR_OFF_CARDS = 0;
         public const int MUS_TENSOR_OFF_DEALER = 40;
@@ -754,6 +832,53 @@ namespace Mus.Native
             int* error_pos_out);
 
         /// <summary>
+        /// int32_t mus_record_reader_init(mus_record_reader* reader) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_record_reader_init(mus_record_reader* reader);
+
+        /// <summary>
+        /// int32_t mus_record_read_line(mus_record_reader* reader, const char* line, int32_t* item_out, mus_action* action_out, int32_t* pos_out) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_record_read_line(
+            mus_record_reader* reader,
+            [MarshalAs(UnmanagedType.LPStr)] string line,
+            int* item_out,
+            mus_action* action_out,
+            int* pos_out);
+
+        /// <summary>
+        /// int32_t mus_record_reader_finish(const mus_record_reader* reader) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_record_reader_finish(mus_record_reader* reader);
+
+        /// <summary>
+        /// int32_t mus_record_replay(const char* text, mus_state* out, int32_t* line_out) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_record_replay(
+            [MarshalAs(UnmanagedType.LPStr)] string text,
+            mus_state* @out,
+            int* line_out);
+
+        /// <summary>
+        /// int32_t mus_record_format(const mus_rules* rules, int32_t first_dealer, const mus_action* actions, size_t count, int32_t flags, const char* comment, char* buf, size_t cap, size_t* len_out) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_record_format(
+            mus_rules* rules,
+            int first_dealer,
+            mus_action* actions,
+            UIntPtr count,
+            int flags,
+            [MarshalAs(UnmanagedType.LPStr)] string comment,
+            byte* buf,
+            UIntPtr cap,
+            UIntPtr* len_out);
+
+        /// <summary>
         /// int32_t mus_step(const mus_state* in, int32_t id, uint64_t seed, mus_state* out, mus_step_info* info) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
@@ -832,6 +957,17 @@ namespace Mus.Native
             int n,
             int scope,
             int* points_out);
+
+        /// <summary>
+        /// int32_t mus_tips(const mus_state* s, int32_t seat, mus_tip* out, size_t cap, size_t* count_out) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_tips(
+            mus_state* s,
+            int seat,
+            mus_tip* @out,
+            UIntPtr cap,
+            UIntPtr* count_out);
 
         /// <summary>
         /// int32_t mus_view_tensor(const mus_state* s, int32_t seat, float* out, size_t cap) of mus.h.

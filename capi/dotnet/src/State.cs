@@ -24,6 +24,9 @@ namespace Mus
             info = i;
         }
 
+        /// <summary>A state the library wrote into a mus_state (Record.Replay and the like).</summary>
+        internal static State FromNative(mus_state raw) { return new State(raw); }
+
         /// <summary>A new match waiting for its first shuffle; the mano is the seat after firstDealer (R10).</summary>
         public static unsafe State New(Rules rules, int firstDealer)
         {

@@ -1090,6 +1090,8 @@ internal static partial class BindingTests
             new KeyValuePair<string, Action>("observation tensor", TensorTests),
             new KeyValuePair<string, Action>("batch", BatchTests),
             new KeyValuePair<string, Action>("bots", BotTests),
+            new KeyValuePair<string, Action>("tips", TipsTests),
+            new KeyValuePair<string, Action>("match records", () => RecordTests(transcripts)),
             new KeyValuePair<string, Action>("transcripts", () => TranscriptTests(transcripts)),
             new KeyValuePair<string, Action>("bots across languages", () => BotsCrossLanguageTests(transcripts)),
         };

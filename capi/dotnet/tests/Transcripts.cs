@@ -1,8 +1,8 @@
 // The transcripts of tests/transcripts (generated once by the C++ library, replayed in every
-// language; format in tests/transcripts/README.md): a rules text and a first dealer, then one
-// action line per step with the state text after it. The C# replay parses the rules and each
-// action with the C API, applies it, and must print every state text byte for byte; the match
-// must be over at the end. A difference is reported with the file, the line and the first
+// language; tests/transcripts/README.md): match records with the state text after every
+// action. The C# replay reads each with the library's record reader (MatchRecord.Parse), applies
+// every action, and must print every state text byte for byte; the match must be over at the
+// end. A difference is reported with the file, the line and the first
 // differing byte, as the C replayer does; its self-test (selftest/changed-byte.txt, one byte
 // changed) must be reported so.
 using System;
@@ -41,7 +41,7 @@ internal static partial class BindingTests
         {
             int n;
             string error = Replay(Path.Combine(selftest, name), out n);
-            Eq(error, "changed-byte.txt:7: state text differs, first differing byte at column 101: expected 'A', got 'D'",
+            Eq(error, "changed-byte.txt:8: state text differs, first differing byte at column 101: expected 'A', got 'D'",
                "the replay reports the changed byte of " + name);
         }
     }
@@ -56,62 +56,44 @@ internal static partial class BindingTests
     }
 
     /// <summary>
-    /// Replays one transcript: null when every state text is reproduced and the match is over,
-    /// else "file:line: what" (the first problem). steps receives the actions applied.
+    /// Replays one transcript, read by the library's record reader (MatchRecord.Parse): null when
+    /// every state text is reproduced and the match is over, else "file:line: what" (the first
+    /// problem). steps receives the actions applied.
     /// </summary>
     private static string Replay(string file, out int steps)
     {
         string name = Path.GetFileName(file);
         steps = 0;
-        Rules rules = null;
-        int dealer = -1;
-        State s = null;
-        string expect = "rules";
-        int lineNo = 0;
+        string text = File.ReadAllText(file);
+        MatchRecord r;
         try
         {
-            foreach (string line in File.ReadAllLines(file))
-            {
-                ++lineNo;
-                if (line.Length == 0 || line.StartsWith("#", StringComparison.Ordinal)) continue;
-                int space = line.IndexOf(' ');
-                string key = space < 0 ? line : line.Substring(0, space);
-                string value = space < 0 ? "" : line.Substring(space + 1);
-                bool order = key == expect || (expect == "action or end" && key == "action");
-                if (!order) return name + ":" + lineNo + ": expected a " + expect + " record, found " + key;
-                switch (key)
-                {
-                    case "rules":
-                        rules = Rules.Parse(value);
-                        if (rules.ToString() != value) return name + ":" + lineNo + ": rules text not canonical: " + rules;
-                        expect = "dealer";
-                        break;
-                    case "dealer":
-                        dealer = int.Parse(value);
-                        s = State.New(rules, dealer);
-                        expect = "state";
-                        break;
-                    case "action":
-                        MusAction a = MusAction.Parse(value);
-                        if (a.ToText() != value) return name + ":" + lineNo + ": action text not canonical: " + a.ToText();
-                        s = s.Apply(a);
-                        ++steps;
-                        expect = "state";
-                        break;
-                    case "state":
-                        string text = s.ToText();
-                        if (text != value) return name + ":" + lineNo + ": state text differs, " + FirstDifference(value, text);
-                        expect = "action or end";
-                        break;
-                }
-            }
+            r = MatchRecord.Parse(text);
         }
         catch (MusException e)
         {
-            return name + ":" + lineNo + ": " + e.Message;
+            return name + ": " + e.Reason;
         }
-        if (expect != "action or end") return name + ": ends before a " + expect + " record";
-        if (!s.IsOver) return name + ": the match is not over at the end (" + s + ")";
+        if (r.InitialState == null) return name + ": no state line after the dealer line";
+        State s = State.New(r.Rules, r.Dealer);
+        if (s.ToText() != r.InitialState) return name + ": the new match's state text differs, " + FirstDifference(r.InitialState, s.ToText());
+        foreach (RecordStep step in r.Steps)
+        {
+            try
+            {
+                s = s.Apply(step.Action);
+            }
+            catch (MusException e)
+            {
+                return name + ":" + step.Line + ": " + e.Message;
+            }
+            ++steps;
+            if (step.State == null) return name + ":" + step.Line + ": no state line after the action";
+            string got = s.ToText();
+            if (got != step.State) return name + ":" + step.StateLine + ": state text differs, " + FirstDifference(step.State, got);
+        }
+        if (!s.IsOver || r.End != RecordEnd.Over) return name + ": the match is not over at the end (" + s + ")";
+        if (!MatchRecord.Replay(text).Equals(s)) return name + ": MatchRecord.Replay ends elsewhere";
         return null;
     }
 

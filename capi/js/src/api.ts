@@ -9,6 +9,9 @@ export {
   BotKind,
   Level,
   PlayoutScope,
+  RecordEnd,
+  RecordLine,
+  TipKind,
   Answers,
   EventKind,
   HandEnd,
@@ -38,6 +41,8 @@ export {
   type View,
 } from './match.js';
 export { Bot, levelDisplayName, levelName, parseLevel, playouts, type BotOptions } from './bots.js';
+export { tips, type Tip } from './tips.js';
+export { MatchRecord, replay, type RecordStep } from './record.js';
 export { Batch, withBatch, type BatchInfo, type BatchOptions } from './batch.js';
 export { isLoaded, SIGNATURES, UNBOUND, type ModuleOptions, type MusModule } from './wasm.js';
 import { fn, frame, mod, text, type MusModule } from './wasm.js';

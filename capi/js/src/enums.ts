@@ -202,6 +202,50 @@ export const BatchReward = Object.freeze({
   MATCH: 1,
 } as const);
 
+/** What a tip says; mus.h's table of tip kinds (MUS_TIP_*). */
+export const TipKind = Object.freeze({
+  SEARCH_CHOICE: 1,
+  CLUB_CUT: 2,
+  CLUB_MUS: 3,
+  CLUB_DISCARD: 4,
+  GRANDE_KINGS: 5,
+  GRANDE_NO_KING: 6,
+  CHICA_ACES: 7,
+  CHICA_NO_ACE: 8,
+  PARES: 9,
+  JUEGO: 10,
+  PUNTO: 11,
+  CIEGO: 12,
+  HAND: 13,
+  PARTNER_SIGNAL: 14,
+  OPPONENT_SIGNAL: 15,
+  DEJE_WINS_GAME: 16,
+  REJECT_LOSES_GAME: 17,
+  RAISE_DEJE_WINS: 18,
+  THEY_NEED_LITTLE: 19,
+  WE_NEED_LITTLE: 20,
+  PERETE: 21,
+  LANCE_CHANCE: 22,
+} as const);
+
+/** What one line of a match record holds (MUS_RECORD_LINE_*). */
+export const RecordLine = Object.freeze({
+  COMMENT: 0,
+  TAG: 1,
+  RULES: 2,
+  DEALER: 3,
+  ACTION: 4,
+  STATE: 5,
+  END: 6,
+} as const);
+
+/** How a match record ends (MUS_RECORD_END_*). */
+export const RecordEnd = Object.freeze({
+  NONE: 0,
+  OVER: 1,
+  STOPPED: 2,
+} as const);
+
 /** The action-id space: each block's first id, and the number of ids (MUS_ACTION_ID_*). */
 export const ActionId = Object.freeze({
   COUNT: 56,

@@ -5,62 +5,17 @@
 // match-over screen (the last hand's dealer, mano, shown cards and count), and keep screenshots
 // of the table (web-table.png and web-table-match-over.png in the build dir).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { pathToFileURL } from 'node:url';
-import { buildDir, jsDir, mus, packageDir, sourceDir } from './support.mjs';
+import { clickSomething, newPage as openPage, open as openTable, startWebTable } from './browser_support.mjs';
+import { buildDir, mus } from './support.mjs';
 
-const { chromium } = await import(pathToFileURL(join(jsDir, 'node_modules', 'playwright-core', 'index.mjs')).href);
-let server;
-let base;
-let browser;
-
-before(async () => {
-  server = spawn(process.execPath, [join(sourceDir, 'examples', 'web', 'server.mjs'), '0', packageDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  base = await new Promise((resolve, reject) => {
-    server.stdout.on('data', (d) => {
-      const m = /http:\/\/[\d.]+:\d+\//.exec(String(d));
-      if (m) resolve(m[0]);
-    });
-    server.on('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
-  browser = await chromium.launch({
-    executablePath: process.env.MUS_CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.kill();
-});
-
-// The person's choice, by clicking: cut (or, with `mus`, ask for mus), pass, refuse, and throw
-// the first card when discarding. With `keys`, by the keyboard where it can: c cuts (m asks for
-// mus), p passes, 1 picks a card, d discards.
-async function clickSomething(page, keys = false, mus = false) {
-  const first = mus ? ['Mus', 'm'] : ['Cortar (no hay mus)', 'c'];
-  if (keys) {
-    for (const [name, key] of [first, ['Paso', 'p']]) {
-      if (await page.getByRole('button', { name, exact: true }).count()) return page.keyboard.press(key);
-    }
-    if (await page.getByRole('button', { name: 'Descartar', exact: true }).count()) {
-      await page.keyboard.press('1');
-      return page.keyboard.press('d');
-    }
-  }
-  for (const name of [first[0], 'Paso', 'No quiero']) {
-    const b = page.getByRole('button', { name, exact: true });
-    if (await b.count()) return b.first().click();
-  }
-  if (await page.getByRole('button', { name: 'Descartar', exact: true }).count()) {
-    await page.locator('button.card.clickable').first().click();
-    return page.getByRole('button', { name: 'Descartar', exact: true }).click();
-  }
-  return page.locator('#controls button').first().click();
-}
+let table;
+before(async () => { table = await startWebTable(); });
+after(async () => { await table?.close(); });
+const newPage = (height = 900) => openPage(table.browser, 1280, height);
+const open = (page, seed, target) => openTable(page, table.base, seed, target);
+const base = () => table.base;
 
 // Replays the page's actions with the library: the State they lead to, hand by hand.
 async function replay(page, stopAtHand) {
@@ -86,24 +41,6 @@ async function libraryCounts(page) {
   return { rules: mus.Rules.parse(t.rules), counts, shown: t.counts };
 }
 
-// A new page that records uncaught errors and failed requests (a 404 is a bug: the favicon too).
-async function newPage(height = 900) {
-  const page = await browser.newPage({ viewport: { width: 1280, height } });
-  page.problems = [];
-  page.on('pageerror', (e) => page.problems.push(String(e)));
-  page.on('response', (r) => { if (r.status() >= 400) page.problems.push(`${r.status()} ${r.url()}`); });
-  return page;
-}
-
-async function open(page, seed, target) {
-  await page.goto(`${base}?seed=${seed}&delay=0`);
-  await page.waitForSelector('body[data-ready="1"]');
-  await page.selectOption('#preset', 'standard');
-  if (target) await page.fill('#target', String(target));
-  await page.keyboard.press('Enter'); // the start button takes Enter too
-  await page.waitForSelector('body[data-turn]');
-}
-
 // The library's refusal of `call` (a MusError): the page must show its reason (mus_last_error()).
 function refusal(call) {
   try {
@@ -117,7 +54,7 @@ function refusal(call) {
 
 test('bad rules: the library\'s message under the form, and the match does not start', async () => {
   const page = await newPage();
-  await page.goto(`${base}?seed=3&delay=0`);
+  await page.goto(`${base()}?seed=3&delay=0`);
   await page.waitForSelector('body[data-ready="1"]');
   await page.fill('#target', '0');
   await page.click('#start');
@@ -148,12 +85,12 @@ test('a whole hand played by clicking; bad bets refused in words; the count on s
       // stays as typed and the turn goes on.
       betsTried = true;
       const s = await replay(page);
-      const ladder = await page.locator('#controls button.ladder').count();
+      const ladder = await page.locator('#controls .moves button.ladder').count();
       assert.ok(ladder >= 1 && ladder <= 4, `a compact bet ladder (${ladder} buttons)`);
       for (const amount of [0, 5000]) {
         const e = refusal(() => s.apply(mus.Action.bet(0, amount)));
         await page.fill('#amount', String(amount));
-        await page.locator('#amount ~ button').first().click();
+        await page.locator('#raise-go').click();
         const text = await page.locator('#play-error').innerText();
         assert.ok(text.includes(e.reason), `"${text}" gives the library's reason "${e.reason}"`);
         assert.equal(await page.inputValue('#amount'), String(amount), 'the amount stays as typed');
@@ -186,18 +123,17 @@ test('a whole hand played by clicking; bad bets refused in words; the count on s
 
 test('every level and bot kind of the menu plays against the person, the exploiter too', async () => {
   const page = await newPage();
-  await page.goto(`${base}?seed=9&delay=0`);
+  await page.goto(`${base()}?seed=9&delay=0`);
   await page.waitForSelector('body[data-ready="1"]');
   const kinds = await page.locator('#botkind option').evaluateAll((os) => os.map((o) => o.value));
   assert.ok(kinds.includes('8:1'), `the exploiter of the heuristic is offered (${kinds})`);
   // The levels come first, weakest first, by their Spanish names, the club level chosen.
   const levels = await page.locator('#levels option').evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
   assert.deepEqual(levels.map(([v]) => v), ['level:0', 'level:1', 'level:2', 'level:3', 'level:4']);
-  assert.deepEqual(levels.map(([, t]) => t), ['principiante', 'aficionado', 'jugador de club (heurístico)',
-    'fuerte (búsqueda)', 'experto']);
+  assert.deepEqual(levels.map(([, t]) => t), ['principiante', 'aficionado', 'jugador de club', 'fuerte', 'experto']);
   assert.equal(await page.locator('#botkind').inputValue(), 'level:2');
   for (const kind of kinds) {
-    await page.goto(`${base}?seed=9&delay=0`);
+    await page.goto(`${base()}?seed=9&delay=0`);
     await page.waitForSelector('body[data-ready="1"]');
     await page.selectOption('#preset', 'standard');
     await page.selectOption('#botkind', kind);
@@ -218,7 +154,7 @@ test('every level and bot kind of the menu plays against the person, the exploit
   await page.close();
 });
 
-test('a raised (selected) card stays clear of the seat\'s name', async () => {
+test('a raised (selected) card stays inside its seat, clear of the centre above', async () => {
   const page = await newPage();
   let checked = false;
   // The first deal, seed after seed, until the bots want mus too and the person discards.
@@ -227,12 +163,13 @@ test('a raised (selected) card stays clear of the seat\'s name', async () => {
     for (let i = 0; i < 100; i++) {
       await page.waitForSelector('body[data-turn="human"], body[data-turn="over"]');
       if (await page.locator('#count-body[data-hand="1"]').count()) break;
-      if (await page.getByRole('button', { name: 'Descartar', exact: true }).count()) {
+      if (await page.locator('#controls button[data-kind="discard"]').count()) {
         const card = page.locator('button.card.clickable').first();
         await card.click();
         await page.waitForSelector('button.card.selected');
-        const [raised, name] = [await card.boundingBox(), await page.locator('#seat-0 .name').boundingBox()];
-        assert.ok(raised.y >= name.y + name.height, `the raised card (top ${raised.y}) is under the name (bottom ${name.y + name.height})`);
+        const [raised, seat, centre] = [await card.boundingBox(), await page.locator('#seat-0').boundingBox(), await page.locator('#centre').boundingBox()];
+        assert.ok(raised.y >= seat.y, `the raised card (top ${raised.y}) stays in its seat (top ${seat.y})`);
+        assert.ok(raised.y >= centre.y + centre.height, `the raised card (top ${raised.y}) is under the centre (bottom ${centre.y + centre.height})`);
         checked = true;
         break;
       }
@@ -244,17 +181,19 @@ test('a raised (selected) card stays clear of the seat\'s name', async () => {
   await page.close();
 });
 
-test('every signal has its own Spanish name and gesture', async () => {
+test('every signal has its own name, gesture and meaning, in each language', async () => {
   const page = await newPage();
   await open(page, 5);
   const signs = await page.evaluate(() => window.musTable.signs);
-  const values = Object.values(mus.Signal);
-  assert.deepEqual(Object.keys(signs).map(Number).sort((a, b) => a - b), values.sort((a, b) => a - b), 'one entry per library signal');
-  const gestures = Object.values(signs).map(([, g]) => g);
-  const names = Object.values(signs).map(([n]) => n);
-  assert.equal(new Set(gestures).size, gestures.length, 'no two signals share a gesture');
-  assert.equal(new Set(names).size, names.length, 'no two signals share a name');
-  assert.notEqual(signs[mus.Signal.CIEGO][1], signs[mus.Signal.NEED_MUS][1]);
+  const values = Object.values(mus.Signal).sort((a, b) => a - b);
+  for (const lang of ['es', 'en']) {
+    assert.deepEqual(Object.keys(signs[lang]).map(Number), values, `one ${lang} entry per library signal`);
+    for (const column of [0, 1, 2]) {
+      const words = signs[lang].map((row) => row[column]);
+      assert.equal(new Set(words).size, words.length, `no two signals share column ${column} in ${lang}`);
+    }
+    assert.notEqual(signs[lang][mus.Signal.CIEGO][1], signs[lang][mus.Signal.NEED_MUS][1]);
+  }
   await page.close();
 });
 
@@ -295,6 +234,7 @@ test('a whole match to its end: the match-over screen shows the last hand, its c
   assert.deepEqual(onScreen.map((c) => c.number), counts.map((c) => c.number), 'one count on screen per hand');
   let refusedWithTantos = 0;
   let uncounted = 0;
+  let ordagos = 0;
   counts.forEach((c, k) => c.lines.forEach((l, i) => {
     const { reason, points, team } = onScreen[k].lines[i];
     assert.equal(points, l.points);
@@ -305,14 +245,18 @@ test('a whole match to its end: the match-over screen shows the last hand, its c
         assert.ok(reason.includes(`${l.tantos} tanto`), `hand ${c.number}: "${reason}" names the ${l.tantos} tantos`);
       }
     }
-    if (!l.counted && l.status !== mus.LanceStatus.SKIPPED && l.status !== mus.LanceStatus.PENDING) {
+    if (l.status === mus.LanceStatus.ORDAGO) {
+      // The accepted órdago decided the game itself (R27): that is its reason.
+      ordagos++;
+      assert.match(reason, /^órdago querido: (ganamos nosotros|ganan ellos) el juego/, `hand ${c.number}: "${reason}"`);
+    } else if (!l.counted && l.status !== mus.LanceStatus.SKIPPED && l.status !== mus.LanceStatus.PENDING) {
       uncounted++;
       assert.match(reason, /no se contó: ya habí\w+ ganado el juego (nosotros|ellos)/, `hand ${c.number}: "${reason}"`);
       assert.equal(team, '—');
     }
     if (l.points > 0) assert.equal(team, ['Nosotros', 'Ellos'][l.winnerTeam]);
   }));
-  assert.ok(refusedWithTantos > 0 && uncounted > 0, 'the match had both cases (seed 7)');
+  assert.ok(refusedWithTantos > 0 && uncounted > 0 && ordagos > 0, 'the match had the three cases (seed 7)');
   await page.screenshot({ path: join(buildDir, 'web-table-match-over.png'), fullPage: true });
   assert.deepEqual(page.problems, []);
   await page.close();

@@ -60,7 +60,7 @@ writeFileSync(
     'export default lib;\n',
 );
 
-// 5. Sizes against the budget: .wasm <= 250 KB, gzip <= 100 KB.
+// 5. Sizes against the budget: .wasm <= 300 KB, gzip <= 120 KB (README.md says why).
 const wasm = readFileSync(join(out, 'wasm', 'mus.wasm'));
 const sizes = {
   wasm: wasm.length,
@@ -70,8 +70,8 @@ const sizes = {
 };
 writeFileSync(join(buildDir, 'sizes.json'), JSON.stringify(sizes, null, 2) + '\n');
 console.log(`mus.wasm: ${sizes.wasm} bytes, gzip -9 ${sizes.wasm_gzip} bytes`);
-if (sizes.wasm > 250 * 1024 || sizes.wasm_gzip > 100 * 1024) {
-  console.error('build_package.mjs: mus.wasm is over its size budget (250 KB, gzip 100 KB)');
+if (sizes.wasm > 300 * 1024 || sizes.wasm_gzip > 120 * 1024) {
+  console.error('build_package.mjs: mus.wasm is over its size budget (300 KB, gzip 120 KB)');
   process.exit(1);
 }
 

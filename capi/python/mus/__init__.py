@@ -1,8 +1,8 @@
 """libmus for Python: the Mus rules engine through its C API (ctypes, standard library only).
 
 Quick tour (``mus.Env`` is the game-AI environment, ``mus.VecEnv`` a batch of them for
-learning (numpy), ``mus.Bot`` the library's players, ``mus.tournament`` a tournament runner over
-Dask)::
+learning (numpy), ``mus.Bot`` the library's players, ``mus.tips`` hints for a person at the
+table, ``mus.MatchRecord`` match records, ``mus.tournament`` a tournament runner over Dask)::
 
     import mus
     rules = mus.Rules.preset("standard", target=30)
@@ -21,7 +21,8 @@ first use and a :class:`LibraryNotFoundError` lists what was tried. Every error 
 from ._version import __version__
 from .cards import NO_CARD, Card, Hand, Rank, Suit, lance_winner, seeded_order
 from .enums import (ActionKind, Answers, BotKind, EventKind, HandEnd, Lance, LanceStatus, Level,
-                    MusCorrido, Phase, PlayoutScope, Royal31, Signal, SignalSet, Status)
+                    MusCorrido, Phase, PlayoutScope, RecordEnd, RecordLine, Royal31, Signal,
+                    SignalSet, Status, TipKind)
 from .errors import (ActionError, BadShuffleError, BetTooSmallError, BufferTooSmallError,
                      CardNotInHandError, FalseSignalError, IllegalActionError, InternalError,
                      InvalidArgumentError, InvalidCardsError, InvalidRulesError,
@@ -33,6 +34,8 @@ from .match import (ACTION_ID_COUNT, Action, BetLimits, Count, CountLine, Event,
 from .rules import Rules
 from .env import Env, Observation, legal_ids
 from .bots import Bot, level_display_name, level_name, parse_level, playouts
+from .tips import Tip, tips
+from .record import MatchRecord, RecordStep, replay
 from .vecenv import VecEnv
 
 
@@ -77,4 +80,6 @@ __all__ = [
     "Env", "Observation", "legal_ids", "VecEnv",
     "Bot", "BotKind", "PlayoutScope", "playouts",
     "Level", "level_display_name", "level_name", "parse_level",
+    "Tip", "TipKind", "tips",
+    "MatchRecord", "RecordEnd", "RecordLine", "RecordStep", "replay",
 ]

@@ -142,6 +142,18 @@ MUS_BET_LADDER_SIZE = 16
 MUS_MAX_LEGAL_ACTIONS = 56
 MUS_STATE_TEXT_MAX = 512
 MUS_ACTION_TEXT_MAX = 160
+MUS_RECORD_VERSION = 3
+MUS_RECORD_LINE_COMMENT = 0
+MUS_RECORD_LINE_TAG = 1
+MUS_RECORD_LINE_RULES = 2
+MUS_RECORD_LINE_DEALER = 3
+MUS_RECORD_LINE_ACTION = 4
+MUS_RECORD_LINE_STATE = 5
+MUS_RECORD_LINE_END = 6
+MUS_RECORD_END_NONE = 0
+MUS_RECORD_END_OVER = 1
+MUS_RECORD_END_STOPPED = 2
+MUS_RECORD_WITH_STATES = 1
 MUS_BOT_RANDOM = 0
 MUS_BOT_HEURISTIC = 1
 MUS_BOT_SEARCH = 2
@@ -162,6 +174,29 @@ MUS_LEVEL_EXPERT = 4
 MUS_LEVELS = 5
 MUS_PLAYOUT_HAND = 0
 MUS_PLAYOUT_MATCH = 1
+MUS_TIP_SEARCH_CHOICE = 1
+MUS_TIP_CLUB_CUT = 2
+MUS_TIP_CLUB_MUS = 3
+MUS_TIP_CLUB_DISCARD = 4
+MUS_TIP_GRANDE_KINGS = 5
+MUS_TIP_GRANDE_NO_KING = 6
+MUS_TIP_CHICA_ACES = 7
+MUS_TIP_CHICA_NO_ACE = 8
+MUS_TIP_PARES = 9
+MUS_TIP_JUEGO = 10
+MUS_TIP_PUNTO = 11
+MUS_TIP_CIEGO = 12
+MUS_TIP_HAND = 13
+MUS_TIP_PARTNER_SIGNAL = 14
+MUS_TIP_OPPONENT_SIGNAL = 15
+MUS_TIP_DEJE_WINS_GAME = 16
+MUS_TIP_REJECT_LOSES_GAME = 17
+MUS_TIP_RAISE_DEJE_WINS = 18
+MUS_TIP_THEY_NEED_LITTLE = 19
+MUS_TIP_WE_NEED_LITTLE = 20
+MUS_TIP_PERETE = 21
+MUS_TIP_LANCE_CHANCE = 22
+MUS_MAX_TIPS = 3
 MUS_VIEW_TENSOR_SIZE = 216
 MUS_TENSOR_OFF_CARDS = 0
 MUS_TENSOR_OFF_DEALER = 40
@@ -350,6 +385,23 @@ class mus_event(ctypes.Structure):  # noqa: N801 (the header's names)
     ]
 
 
+class mus_record_reader(ctypes.Structure):  # noqa: N801 (the header's names)
+    """mus_record_reader: 140 bytes, aligned to 4."""
+
+    _fields_ = [
+        ("struct_size", ctypes.c_uint32),
+        ("version", ctypes.c_int32),
+        ("line", ctypes.c_int32),
+        ("dealer", ctypes.c_int32),
+        ("end", ctypes.c_int32),
+        ("actions", ctypes.c_int32),
+        ("states", ctypes.c_int32),
+        ("stage", ctypes.c_int32),
+        ("rules", mus_rules),
+        ("reserved", ctypes.c_int32 * 8),
+    ]
+
+
 class mus_step_info(ctypes.Structure):  # noqa: N801 (the header's names)
     """mus_step_info: 40 bytes, aligned to 8."""
 
@@ -375,6 +427,34 @@ class mus_bot_config(ctypes.Structure):  # noqa: N801 (the header's names)
         ("time_ms", ctypes.c_int32),
         ("target", ctypes.c_int32),
         ("reserved", ctypes.c_int32 * 3),
+    ]
+
+
+class mus_tip(ctypes.Structure):  # noqa: N801 (the header's names)
+    """mus_tip: 304 bytes, aligned to 8."""
+
+    _fields_ = [
+        ("kind", ctypes.c_int32),
+        ("lance", ctypes.c_int32),
+        ("seat", ctypes.c_int32),
+        ("count", ctypes.c_int32),
+        ("amount", ctypes.c_int32),
+        ("score", ctypes.c_int32 * 2),
+        ("signals", ctypes.c_int32),
+        ("pares", ctypes.c_int32),
+        ("value", ctypes.c_int32),
+        ("real31", ctypes.c_int32),
+        ("real31_beats", ctypes.c_int32),
+        ("hand", ctypes.c_uint8 * 4),
+        ("ranks", ctypes.c_uint8 * 4),
+        ("beaten_by", ctypes.c_uint8 * 8),
+        ("cards", ctypes.c_uint64),
+        ("action", mus_action),
+        ("other", mus_action),
+        ("points", ctypes.c_double),
+        ("other_points", ctypes.c_double),
+        ("chance", ctypes.c_double),
+        ("reserved", ctypes.c_int32 * 8),
     ]
 
 
@@ -412,8 +492,10 @@ STRUCTS: Dict[str, Any] = {
     "mus_count": mus_count,
     "mus_view": mus_view,
     "mus_event": mus_event,
+    "mus_record_reader": mus_record_reader,
     "mus_step_info": mus_step_info,
     "mus_bot_config": mus_bot_config,
+    "mus_tip": mus_tip,
     "mus_batch_config": mus_batch_config,
     "mus_batch_info": mus_batch_info,
 }
@@ -582,6 +664,32 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     ]),
     # int32_t (const char*, mus_view*, int32_t*)
     "mus_view_parse": (ctypes.c_int32, [ctypes.c_char_p, _P(mus_view), _P(ctypes.c_int32)]),
+    # int32_t (mus_record_reader*)
+    "mus_record_reader_init": (ctypes.c_int32, [_P(mus_record_reader)]),
+    # int32_t (mus_record_reader*, const char*, int32_t*, mus_action*, int32_t*)
+    "mus_record_read_line": (ctypes.c_int32, [
+        _P(mus_record_reader),
+        ctypes.c_char_p,
+        _P(ctypes.c_int32),
+        _P(mus_action),
+        _P(ctypes.c_int32),
+    ]),
+    # int32_t (const mus_record_reader*)
+    "mus_record_reader_finish": (ctypes.c_int32, [_P(mus_record_reader)]),
+    # int32_t (const char*, mus_state*, int32_t*)
+    "mus_record_replay": (ctypes.c_int32, [ctypes.c_char_p, _P(mus_state), _P(ctypes.c_int32)]),
+    # int32_t (const mus_rules*, int32_t, const mus_action*, size_t, int32_t, const char*, char*, size_t, size_t*)
+    "mus_record_format": (ctypes.c_int32, [
+        _P(mus_rules),
+        ctypes.c_int32,
+        _P(mus_action),
+        ctypes.c_size_t,
+        ctypes.c_int32,
+        ctypes.c_char_p,
+        ctypes.c_char_p,
+        ctypes.c_size_t,
+        _P(ctypes.c_size_t),
+    ]),
     # int32_t (const mus_state*, int32_t, uint64_t, mus_state*, mus_step_info*)
     "mus_step": (ctypes.c_int32, [
         _P(mus_state),
@@ -627,6 +735,14 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
         ctypes.c_int32,
         ctypes.c_int32,
         _P(ctypes.c_int32),
+    ]),
+    # int32_t (const mus_state*, int32_t, mus_tip*, size_t, size_t*)
+    "mus_tips": (ctypes.c_int32, [
+        _P(mus_state),
+        ctypes.c_int32,
+        _P(mus_tip),
+        ctypes.c_size_t,
+        _P(ctypes.c_size_t),
     ]),
     # int32_t (const mus_state*, int32_t, float*, size_t)
     "mus_view_tensor": (ctypes.c_int32, [

@@ -302,6 +302,68 @@ class BatchReward(enum.IntEnum):
         return 'MUS_BATCH_REWARD_' + self.name
 
 
+class TipKind(enum.IntEnum):
+    """What a tip says; mus.h's table of tip kinds (``MUS_TIP_*``)."""
+
+    SEARCH_CHOICE = 1  #: MUS_TIP_SEARCH_CHOICE
+    CLUB_CUT = 2  #: MUS_TIP_CLUB_CUT
+    CLUB_MUS = 3  #: MUS_TIP_CLUB_MUS
+    CLUB_DISCARD = 4  #: MUS_TIP_CLUB_DISCARD
+    GRANDE_KINGS = 5  #: MUS_TIP_GRANDE_KINGS
+    GRANDE_NO_KING = 6  #: MUS_TIP_GRANDE_NO_KING
+    CHICA_ACES = 7  #: MUS_TIP_CHICA_ACES
+    CHICA_NO_ACE = 8  #: MUS_TIP_CHICA_NO_ACE
+    PARES = 9  #: MUS_TIP_PARES
+    JUEGO = 10  #: MUS_TIP_JUEGO
+    PUNTO = 11  #: MUS_TIP_PUNTO
+    CIEGO = 12  #: MUS_TIP_CIEGO
+    HAND = 13  #: MUS_TIP_HAND
+    PARTNER_SIGNAL = 14  #: MUS_TIP_PARTNER_SIGNAL
+    OPPONENT_SIGNAL = 15  #: MUS_TIP_OPPONENT_SIGNAL
+    DEJE_WINS_GAME = 16  #: MUS_TIP_DEJE_WINS_GAME
+    REJECT_LOSES_GAME = 17  #: MUS_TIP_REJECT_LOSES_GAME
+    RAISE_DEJE_WINS = 18  #: MUS_TIP_RAISE_DEJE_WINS
+    THEY_NEED_LITTLE = 19  #: MUS_TIP_THEY_NEED_LITTLE
+    WE_NEED_LITTLE = 20  #: MUS_TIP_WE_NEED_LITTLE
+    PERETE = 21  #: MUS_TIP_PERETE
+    LANCE_CHANCE = 22  #: MUS_TIP_LANCE_CHANCE
+
+    @property
+    def c_name(self) -> str:
+        """This value's name in mus.h."""
+        return 'MUS_TIP_' + self.name
+
+
+class RecordLine(enum.IntEnum):
+    """What one line of a match record holds (``MUS_RECORD_LINE_*``)."""
+
+    COMMENT = 0  #: MUS_RECORD_LINE_COMMENT
+    TAG = 1  #: MUS_RECORD_LINE_TAG
+    RULES = 2  #: MUS_RECORD_LINE_RULES
+    DEALER = 3  #: MUS_RECORD_LINE_DEALER
+    ACTION = 4  #: MUS_RECORD_LINE_ACTION
+    STATE = 5  #: MUS_RECORD_LINE_STATE
+    END = 6  #: MUS_RECORD_LINE_END
+
+    @property
+    def c_name(self) -> str:
+        """This value's name in mus.h."""
+        return 'MUS_RECORD_LINE_' + self.name
+
+
+class RecordEnd(enum.IntEnum):
+    """How a match record ends (``MUS_RECORD_END_*``)."""
+
+    NONE = 0  #: MUS_RECORD_END_NONE
+    OVER = 1  #: MUS_RECORD_END_OVER
+    STOPPED = 2  #: MUS_RECORD_END_STOPPED
+
+    @property
+    def c_name(self) -> str:
+        """This value's name in mus.h."""
+        return 'MUS_RECORD_END_' + self.name
+
+
 #: Every enum above.
 ENUMS: Tuple[Type[enum.IntEnum], ...] = (
     Status,
@@ -320,6 +382,9 @@ ENUMS: Tuple[Type[enum.IntEnum], ...] = (
     Level,
     PlayoutScope,
     BatchReward,
+    TipKind,
+    RecordLine,
+    RecordEnd,
 )
 
 #: The blocks of the action-id space, in id order: (first id, number of ids) of each kind

@@ -1,6 +1,7 @@
 """Shared helpers of the binding's tests (not a test module: discovery matches test*.py)."""
 
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -39,3 +40,20 @@ def run_python(code, env_overrides=None, cwd=None, timeout=120):
             env[name] = value
     return subprocess.run([sys.executable, "-c", code], env=env, cwd=cwd, timeout=timeout,
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def some_states(seed, count=30):
+    """States where a seat is to act, along seeded random play of the standard preset."""
+    import mus
+    rng = random.Random(seed)
+    state = mus.State.new("standard", 0)
+    out = []
+    while len(out) < count:
+        if state.is_over:
+            state = mus.State.new("standard", rng.randrange(4))
+        if state.to_act is None:
+            state = state.apply_id(0, rng.randrange(2**64))
+            continue
+        out.append(state)
+        state = state.apply_id(rng.choice(state.legal_action_ids()))
+    return out

@@ -1,26 +1,12 @@
 """The bots binding: mus.Bot, mus.playouts (mus_bot_*, mus_playouts)."""
 
 import pickle
-import random
 import unittest
 
 import mus
 from mus import Bot, BotKind, State
 
-
-def some_states(seed, count=30):
-    rng = random.Random(seed)
-    state = State.new("standard", 0)
-    out = []
-    while len(out) < count:
-        if state.is_over:
-            state = State.new("standard", rng.randrange(4))
-        if state.to_act is None:
-            state = state.apply_id(0, rng.randrange(2**64))
-            continue
-        out.append(state)
-        state = state.apply_id(rng.choice(state.legal_action_ids()))
-    return out
+from _support import some_states
 
 
 class BotTest(unittest.TestCase):

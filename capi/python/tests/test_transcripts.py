@@ -1,7 +1,8 @@
-"""The match transcripts of tests/transcripts (written once by the C++ library), replayed
-through the Python binding byte for byte: the rules text parsed (mus_rules_parse), the match
-made (mus_state_new), each action parsed (mus_action_parse) and applied (mus_apply), and every
-state text (mus_state_format) equal to the recorded one. See tests/transcripts/README.md."""
+"""The match transcripts of tests/transcripts (match records with every state line, written
+once by the C++ library), replayed through the Python binding: each record read by the
+library's reader (mus.MatchRecord.parse), then the match made (mus_state_new), each action applied
+(mus_apply) and every state text (mus_state_format) compared with the recorded one, byte for
+byte. See tests/transcripts/README.md."""
 
 import unittest
 
@@ -16,61 +17,48 @@ class ReplayError(AssertionError):
     pass
 
 
+def first_difference(expected, got):
+    at = next((i for i, (a, b) in enumerate(zip(expected, got)) if a != b),
+              min(len(expected), len(got)))
+    return "first differing byte at column %d: expected %r, got %r" % (
+        at + 1, expected[at:at + 1] or "the end", got[at:at + 1] or "the end")
+
+
 def replay(path):
     """Replays one transcript; returns the number of actions, raises ReplayError with the file,
     the line and the first differing byte on a difference."""
-    state = None
-    rules = None
-    dealer = None
-    expect = "rules"
-    actions = 0
     with open(path, encoding="utf-8", newline="") as f:
-        lines = f.read().split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    for number, line in enumerate(lines, 1):
-        where = "%s:%d" % (path.name, number)
-        if not line or line.startswith("#"):
-            continue
-        word, _, rest = line.partition(" ")
-        if word != expect and not (expect == "action" and word == "action"):
-            raise ReplayError("%s: expected a %r record, found %r" % (where, expect, word))
-        if word == "rules":
-            rules = mus.Rules.parse(rest)
-            if str(rules) != rest:
-                raise ReplayError("%s: the rules text is not canonical: %r formats as %r"
-                                  % (where, rest, str(rules)))
-            expect = "dealer"
-        elif word == "dealer":
-            dealer = int(rest)
-            state = mus.State.new(rules, dealer)
-            expect = "state"
-        elif word == "state":
-            got = state.to_text()
-            if got != rest:
-                at = next((i for i, (a, b) in enumerate(zip(got, rest)) if a != b),
-                          min(len(got), len(rest)))
-                raise ReplayError("%s: the state text differs at byte %d:\n  recorded %r\n  "
-                                  "replayed %r" % (where, at, rest[at:at + 20], got[at:at + 20]))
-            expect = "action"
-        elif word == "action":
-            action = mus.Action.parse(rest)
-            if action.to_text() != rest:
-                raise ReplayError("%s: the action text is not canonical: %r formats as %r"
-                                  % (where, rest, action.to_text()))
-            try:
-                state = state.apply(action)
-            except mus.MusError as exc:
-                raise ReplayError("%s: %r refused: %s" % (where, rest, exc)) from None
-            actions += 1
-            expect = "state"
-        else:
-            raise ReplayError("%s: unknown record %r" % (where, word))
-    if state is None or expect != "action":
-        raise ReplayError("%s: incomplete transcript (expected a %r record)" % (path.name, expect))
-    if not state.is_over:
+        text = f.read()
+    try:
+        record = mus.MatchRecord.parse(text)
+    except mus.MusError as exc:
+        raise ReplayError("%s: %s" % (path.name, exc.message)) from None
+    if record.initial_state is None:
+        raise ReplayError("%s: no state line after the dealer line" % path.name)
+    state = mus.State.new(record.rules, record.dealer)
+    if state.to_text() != record.initial_state:
+        raise ReplayError("%s: the new match's state text differs, %s"
+                          % (path.name, first_difference(record.initial_state, state.to_text())))
+    for step in record.steps:
+        where = "%s:%d" % (path.name, step.line)
+        if step.action.to_text() != text.split("\n")[step.line - 1].strip():
+            raise ReplayError("%s: the action text is not canonical" % where)
+        try:
+            state = state.apply(step.action)
+        except mus.MusError as exc:
+            raise ReplayError("%s: %r refused: %s" % (where, str(step.action), exc)) from None
+        if step.state is None:
+            raise ReplayError("%s: no state line after the action" % where)
+        got = state.to_text()
+        if got != step.state:
+            raise ReplayError("%s:%d: state text differs, %s"
+                              % (path.name, step.state_line, first_difference(step.state, got)))
+    if not state.is_over or record.end != mus.RecordEnd.OVER:
         raise ReplayError("%s: the match is not over at the end" % path.name)
-    return actions
+    # The library's own replay agrees.
+    if mus.replay(text) != state:
+        raise ReplayError("%s: mus.replay() ends elsewhere" % path.name)
+    return len(record.steps)
 
 
 def listed():
@@ -104,7 +92,9 @@ class TranscriptTest(unittest.TestCase):
             self.fail("no %s" % changed)
         with self.assertRaises(ReplayError) as caught:
             replay(changed)
-        self.assertIn("differs at byte", str(caught.exception))
+        self.assertEqual(str(caught.exception),
+                         "changed-byte.txt:8: state text differs, first differing byte at "
+                         "column 101: expected 'A', got 'D'")
 
 
 if __name__ == "__main__":

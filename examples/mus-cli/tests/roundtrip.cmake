@@ -1,5 +1,6 @@
-# Record → replay round trip: `mus-cli watch ${ARGS} --record FILE` and `mus-cli replay FILE`
-# must print exactly the same text (the same printer reads the same actions), also with
+# Record → replay round trip: `mus-cli watch ${ARGS} --record FILE` (the library's record
+# format, version 3, ending with `end over`) and `mus-cli replay FILE` must print exactly the
+# same text (the same printer reads the same actions), also with
 # --quiet, and with --record-orders (shuffles written as card orders instead of seeds). The
 # record that `replay FILE --record AGAIN` writes back must hold the same lines (the library's
 # action text, mus::action_to_text(), read back by mus::action_from_text()). With
@@ -21,7 +22,8 @@ foreach(variant IN ITEMS plain quiet orders)
     message(FATAL_ERROR "watch ${ARGS} ${extra} exited with ${rc}:\n${err}")
   endif()
   file(READ "${record}" text)
-  expect_match("${text}" "^mus-record 2\n" "${variant}: record tag")
+  expect_match("${text}" "^mus-record 3\n" "${variant}: record tag")
+  expect_match("${text}" "\nend over\n$" "${variant}: the end line of a finished match")
   if(variant STREQUAL "orders")
     expect_match("${text}" "\nshuffle order [^\n]+\n" "orders: explicit shuffle lines")
   else()

@@ -7,8 +7,9 @@
 //   't' + digits      the clock moves on by that many seconds (then the handler ticks)
 //   anything else     connection 1 sends the whole line
 // In a text, $T is replaced by the id of the table set up before the script, $S by its current
-// seq, and $K by connection 1's resume token, so that the fuzzer reaches the deep paths. Before
-// the script, connection 1 says hello and creates a table (seat 0 human, the others bots).
+// seq, $K by connection 1's resume token and $P by its player id, so that the fuzzer reaches
+// the deep paths. Before the script, connection 1 says hello (asking for tips) and creates a
+// table (seat 0 human, the others bots).
 //
 // Checked: no crash or sanitizer report, every reply is a JSON object with a type, and a
 // second table that no connection of the script sits at never changes.
@@ -83,14 +84,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // The watched table: connection 9 alone sits there.
   h.open(9, now);
   check(h.message(9, R"({"type":"hello","v":1,"name":"Other"})", now));
-  auto out = check(h.message(9, R"({"type":"create","seats":["human","bot","bot","bot"],"seat":0})", now));
+  auto out =
+      check(h.message(9, R"({"type":"create","seats":["human","bot","bot","bot"],"seat":0})", now));
   const std::string other_view = field(out, "view", "seq");
   const std::string other = field(out, "table", "table");
   // The script's table.
   for (ConnId c = 1; c <= 3; ++c) h.open(c, now);
-  out = check(h.message(1, R"({"type":"hello","v":1,"name":"Fuzz"})", now));
+  out = check(h.message(1, R"({"type":"hello","v":1,"name":"Fuzz","tips":true})", now));
   const std::string token = field(out, "welcome", "token");
-  out = check(h.message(1, R"({"type":"create","seats":["human","bot","bot","bot"],"seat":0})", now));
+  const std::string player = field(out, "welcome", "player");
+  out =
+      check(h.message(1, R"({"type":"create","seats":["human","bot","bot","bot"],"seat":0})", now));
   const std::string table = field(out, "table", "table");
   std::string seq = field(out, "view", "seq");
   std::vector<bool> open(4, true);
@@ -126,6 +130,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (!open[c]) continue;
       std::string text(op >= '1' && op <= '3' ? rest : line);
       text = replace_all(replace_all(replace_all(text, "$T", table), "$K", token), "$S", seq);
+      text = replace_all(text, "$P", player);
       out = check(h.message(c, text, now));
       if (const std::string s = field(out, "view", "seq"); !s.empty()) seq = s;
     }

@@ -57,20 +57,20 @@ def read_line(proc, prefix, end):
 
 
 def check_transcript(text, workdir, replayer):
-    """The replay is a transcript of RULES whose states the library reproduces."""
+    """The record is the library's match record of RULES, with the state after every action
+    (mus-record 3), read by the Python binding and replayed with every state checked."""
     import mus
-    assert text.startswith("# libmus match transcript: mus-server table "), text[:80]
-    records = [line.split(" ", 1) for line in text.splitlines() if line and line[0] != "#"]
-    assert records[0] == ["rules", str(mus.Rules(RULES))], records[0]
-    state = mus.State.new(records[0][1], int(records[1][1]))
-    assert records[2] == ["state", state.to_text()]
-    actions = 0
-    for (word, action), (word2, after) in zip(records[3::2], records[4::2]):
-        assert (word, word2) == ("action", "state"), (word, word2)
-        state = state.apply(mus.Action.parse(action))
-        assert state.to_text() == after, "action %d: another state" % actions
-        actions += 1
-    assert state.is_over and len(records) == 3 + 2 * actions
+    assert text.startswith("mus-record 3\n# mus-server table "), text[:80]
+    record = mus.MatchRecord.parse(text)
+    assert record.version == 3 and record.end == mus.RecordEnd.OVER, record.end
+    assert str(record.rules) == str(mus.Rules(RULES)), record.rules
+    state = mus.State.new(record.rules, record.dealer)
+    assert record.initial_state == state.to_text()
+    for step in record.steps:
+        state = state.apply(step.action)
+        assert state.to_text() == step.state, "line %d: another state" % step.state_line
+    assert state.is_over and record.replay().to_text() == state.to_text()
+    actions = len(record.steps)
     if replayer:
         d = os.path.join(workdir, "replay")
         os.makedirs(d, exist_ok=True)

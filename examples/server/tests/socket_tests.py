@@ -1,11 +1,13 @@
 #!/usr/bin/python3
 """mus-server over real sockets on loopback (ctest label `server`).
 
-    socket_tests.py SCENARIO --server PATH [--replayer PATH] --workdir DIR
+    socket_tests.py SCENARIO --server PATH [--replayer PATH] [--cli PATH] --workdir DIR
 
 Scenarios:
-  four     four scripted clients play a whole match; its replay is a transcript that the C
-           replayer (tests/c/replay_transcripts.c) reproduces byte for byte
+  four     four scripted clients play a whole match; its record (match_over.record, the
+           library's `mus-record 3` with states) is reproduced byte for byte by the C replayer
+           (tests/c/replay_transcripts.c) and read by `mus-cli replay`, whose output is the
+           match's page (match_over.page)
   resume   a client drops mid-hand and resumes with its token on a new connection
   timeout  a client lets its clock run out: the bot plays for it and the events say so
   http     the HTTP side: the web table's files (and nothing outside them), /tables,
@@ -159,9 +161,10 @@ async def seat_people(server, n_humans, clock=600):
 
 
 def check_transcript(text, replayer, workdir, name):
-    """The C replayer reproduces the transcript byte for byte."""
-    assert text.startswith("# libmus match transcript: mus-server table "), text[:80]
+    """The record is the library's; the C replayer reproduces it byte for byte."""
+    assert text.startswith("mus-record 3\n# mus-server table "), text[:80]
     assert "\nrules standard target=15\ndealer " in text
+    assert text.endswith("\nend over\n"), text[-80:]
     d = os.path.join(workdir, name)
     os.makedirs(d, exist_ok=True)
     with open(os.path.join(d, "match.txt"), "w") as f:
@@ -185,9 +188,22 @@ async def scenario_four(a):
         assert len({json.dumps(p.over, sort_keys=True) for p in people}) == 1
         seqs = [m["seq"] for m in people[0].got if m["type"] == "view"]
         assert seqs == sorted(seqs), "views come in seq order"
-        text = server.get(people[0].over["replay"])
+        over = people[0].over
+        assert over["record"] == over["replay"] == "/replays/" + people[0].table, over
+        assert over["page"] == "/matches/" + people[0].table, over
+        text = server.get(over["record"])
         check_transcript(text, a.replayer, a.workdir, "four")
-        actions = text.count("\naction ")
+        page = server.get(over["page"])
+        assert "Hand 1" in page, page[:200]
+        if a.cli:
+            # The end screen's record opens in mus-cli replay, which prints the page.
+            path = os.path.join(a.workdir, "four", "match.txt")
+            r = subprocess.run([a.cli, "replay", path], capture_output=True, text=True, timeout=60)
+            assert r.returncode == 0, r.stderr
+            assert r.stdout == page, "mus-cli replay prints another text than the page"
+            print(f"four: mus-cli replay reads the record ({len(text)} bytes) and prints the "
+                  f"page ({len(page)} bytes)")
+        actions = sum(1 for line in text.splitlines()[1:] if line[:1].isdigit())
         print(f"four: a whole match of {actions} actions, {seqs[-1]} seq")
         for p in people:
             await p.close()
@@ -275,6 +291,7 @@ async def scenario_http(a):
         assert answer.startswith(b"HTTP/1.1 404"), answer[:40]
         assert json.loads(server.get("/tables")) == {"tables": []}
         assert http_status(base + "/replays/tnothere")[0] == 404
+        assert http_status(base + "/matches/tnothere")[0] == 404
         # Browsers from elsewhere are refused; the server's own origin is allowed.
         try:
             await websockets.connect(server.url, origin="http://evil.example")
@@ -332,24 +349,89 @@ async def crash_run(a, name, crash_at):
 async def scenario_crash(a):
     crashed = await crash_run(a, "crash", 25)
     clean = await crash_run(a, "clean", None)
-    # The first line names the table (a random id); everything after it must be equal.
-    body = lambda t: t.split("\n", 1)[1]
+    # The comment line names the table (a random id); everything after it must be equal.
+    body = lambda t: t.split("\nrules ", 1)[1]
     assert body(crashed) == body(clean), "the crash changed the match"
-    print(f"crash: killed at seq 25, resumed; the transcript ({crashed.count(chr(10))} lines) "
+    print(f"crash: killed at seq 25, resumed; the record ({crashed.count(chr(10))} lines) "
           "equals the run without the crash")
+
+
+LADDER = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40}  # the amounts with action ids
+
+
+async def view_after(p, seq):
+    """The first view past seq that p receives."""
+    while True:
+        v = await p.expect("view")
+        if v["seq"] > seq:
+            return v
+
+
+async def scenario_talk(a):
+    server = Server(a.server, fresh(os.path.join(a.workdir, "talk.sqlite3")), "--test-seed", "77")
+    try:
+        ana, bea = await seat_people(server, 2)
+        people = (ana, bea)
+        text = "hola <b>amigos</b> & \u00f1and\u00fa"
+        await ana.send({"type": "chat", "table": ana.table, "text": text})
+        for p in people:
+            m = await p.expect("chat")
+            assert (m["n"], m["seat"], m["name"], m["text"]) == (1, 0, "P0", text), m
+        # Play; on the way a person makes a gesture and raises by an amount off the ladder.
+        gesture = raise_ = None
+        seq = max(p.view["seq"] for p in people)
+        for p in people:  # both at the same seq
+            if p.view["seq"] < seq:
+                await view_after(p, p.view["seq"])
+        for _ in range(500):
+            if ana.over or (gesture and raise_):
+                break
+            actor = next((p for p in people if p.view["legal"]), None)
+            assert actor is not None, [p.view for p in people]
+            seq = actor.view["seq"]
+            signer = next((p for p in people if p.view["gestures"] and not p.view["legal"]), None)
+            limits = actor.view["bet_limits"]
+            free = [n for n in range(limits["min"], limits["max"] + 1) if n not in LADDER] if limits else []
+            if gesture is None and signer is not None:
+                gesture = (signer.view["seat"], signer.view["gestures"][0])
+                await signer.send({"type": "gesture", "table": signer.table, "signal": gesture[1]})
+            elif raise_ is None and free:
+                raise_ = (actor.view["seat"], free[0])
+                await actor.send({"type": "act", "table": actor.table, "seq": seq, "bet": free[0]})
+            else:
+                await actor.send({"type": "act", "table": actor.table, "seq": seq,
+                                  "action": actor.choice()})
+            for p in people:
+                await view_after(p, seq)
+        assert gesture and raise_, "no gesture or no free raise came in the match"
+        events = [[e for m in p.got if m["type"] == "view" for e in m["events"]] for p in people]
+        for got in events:
+            assert any(e.get("kind") == 8 and e["seat"] == gesture[0] for e in got), "the gesture"
+            assert any(e.get("kind") == 13 and e["seat"] == raise_[0] and e["amount"] == raise_[1]
+                       for e in got), "the raise"
+        # Bea drops and resumes: the chat's history comes with her seat.
+        bea.ws.transport.abort()
+        await bea.connect(server.url)
+        history = await bea.expect("chat_history")
+        assert [l["text"] for l in history["lines"]] == [text], history
+        print(f"talk: chat line, gesture {gesture[1]} of seat {gesture[0]} out of turn and a "
+              f"raise of {raise_[1]} by seat {raise_[0]} seen by both; the history after a resume")
+    finally:
+        server.kill()
 
 
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("scenario", choices=["four", "resume", "timeout", "http", "crash"])
+    p.add_argument("scenario", choices=["four", "resume", "timeout", "http", "crash", "talk"])
     p.add_argument("--server", required=True)
     p.add_argument("--replayer")
+    p.add_argument("--cli", help="mus-cli, to replay the record")
     p.add_argument("--web", help="the web table's directory (for http)")
     p.add_argument("--workdir", required=True)
     a = p.parse_args()
     os.makedirs(a.workdir, exist_ok=True)
     run = {"four": scenario_four, "resume": scenario_resume, "timeout": scenario_timeout,
-           "http": scenario_http, "crash": scenario_crash}[a.scenario]
+           "http": scenario_http, "crash": scenario_crash, "talk": scenario_talk}[a.scenario]
     asyncio.run(asyncio.wait_for(run(a), DEADLINE))
     print(f"{a.scenario}: ok")
 

@@ -2,113 +2,59 @@
 // mus-server on a free loopback port with a fresh database: two pages (two browser contexts,
 // so two players) sit as partners at seats 0 and 2 of a private table, seats 1 and 3 bots; one
 // creates it and the other opens its share link; a third watches by the code. Both play by
-// clicking the legal action buttons (the server's texts) until the match ends; one page
+// clicking the move buttons (by the server's kinds, in words) until the match ends; one page
 // reloads mid-hand and goes on where it was (same seat, same view, same move log); the server
 // is killed and restarted, and every page reconnects by itself; at the end every page shows
-// the result and a link to /replays/<id>, which answers 200 with the transcript. A second case
+// the result and a link to /replays/<id>, which answers 200 with the match record. A second case
 // covers the lobby (a public table listed and joined, a seat left to the bot) and refusals
-// shown in words; a first checks the page's Spanish names of numbers against mus.h; a last
+// shown in words; a first checks words.js (its numbers against mus.h, both languages, every
+// key the pages use); a last
 // freezes the server (SIGSTOP) under a page that pings fast, which must give the silent
 // socket up and come back once the server runs again (SIGCONT).
 //
-// Run by ctest (server.web_online, label server) as `node web_online.test.mjs` with:
-//   MUS_SERVER     the mus-server binary
-//   MUS_WEB_DIR    examples/web
-//   MUS_HEADER     include/mus/mus.h
-//   MUS_PLAYWRIGHT capi/js/node_modules/playwright-core (npm ci in capi/js installs it)
-//   MUS_CHROMIUM   Debian's chromium (playwright-core never downloads a browser)
-//   MUS_WORKDIR    a directory for the database and the screenshots
-// It exits 77 (skipped) when chromium or playwright-core is missing. Every wait is bounded.
+// Run by ctest (server.web_online, label server) as `node web_online.test.mjs` with the
+// environment of web_support.mjs and MUS_HEADER (include/mus/mus.h). Every wait is bounded.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-
-const env = process.env;
-const serverBin = env.MUS_SERVER;
-const webDir = env.MUS_WEB_DIR;
-const chromiumPath = env.MUS_CHROMIUM || '/usr/bin/chromium';
-const playwrightDir = env.MUS_PLAYWRIGHT ?? '';
-const workdir = env.MUS_WORKDIR ?? join(process.cwd(), 'web-online');
-if (!serverBin || !webDir) {
-  console.error('web_online.test.mjs: set MUS_SERVER and MUS_WEB_DIR (ctest does)');
-  process.exit(2);
-}
-const skip = !existsSync(chromiumPath) ? `no chromium at ${chromiumPath}` :
-  !existsSync(join(playwrightDir, 'index.mjs')) ? `no playwright-core at ${playwrightDir} (run npm ci in capi/js)` : '';
-if (skip) {
-  console.log(`SKIPPED: ${skip}`);
-  process.exit(77);
-}
-const { chromium } = await import(pathToFileURL(join(playwrightDir, 'index.mjs')).href);
+import { boundedWaits, env, freshWorkdir, launchBrowser, serverLog, startServer, stopServer, webDir } from './web_support.mjs';
 
 // A short match, so that the test stays well under two minutes: one game to 5 points.
 const RULES = 'online target=5 games_per_vaca=1 vacas=1';
 const TOTAL_MS = 200_000;
-const started = Date.now();
-const timeLeft = () => TOTAL_MS - (Date.now() - started);
+const { timeLeft, waitFor } = boundedWaits(TOTAL_MS);
 
+let workdir;
 let server;
 let base;
 let browser;
-const serverLog = [];
 
-// Starts mus-server on `port` (0: any free one) over the test's database; resolves with its URL.
-function startServer(port) {
-  const child = spawn(serverBin, ['--host', '127.0.0.1', '--port', String(port), '--db', join(workdir, 'web.sqlite3'),
-    '--web', webDir, '--test-seed', '11', '--clock', '120', '--grace', '120'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  server = child;
-  child.stderr.on('data', (d) => serverLog.push(String(d)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('mus-server did not say where it listens in 10 s')), 10_000);
-    child.stdout.on('data', (d) => {
-      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(String(d));
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[0]);
-      }
-    });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`mus-server exited ${code}: ${serverLog.join('')}`)); });
-  });
+// Starts the test's mus-server on `port` (0: any free one) over its database.
+async function startOurs(port) {
+  const started = await startServer(join(workdir, 'web.sqlite3'), ['--test-seed', '11', '--clock', '120', '--grace', '120'], port);
+  server = started.child;
+  return started.url;
 }
 
 // Kills the server as a crash would (SIGKILL) and waits for it to be gone.
-function killServer() {
-  const child = server;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.on('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+const killServer = () => stopServer(server, true);
 
 before(async () => {
-  rmSync(workdir, { recursive: true, force: true });
-  mkdirSync(workdir, { recursive: true });
-  base = await startServer(0);
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--no-first-run', '--disable-quic', '--disable-sync'],
-  });
+  workdir = freshWorkdir('web-online');
+  base = await startOurs(0);
+  browser = await launchBrowser();
 });
 
 after(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => {
-      const timer = setTimeout(() => { server.kill('SIGKILL'); resolve(); }, 3000);
-      server.on('exit', () => { clearTimeout(timer); resolve(); });
-    });
-  }
+  await stopServer(server);
 });
 
-// The numbers the pages name (words.js) are mus.h's.
-test('the web table\'s words name mus.h numbers', async () => {
+// The numbers the pages name (words.js) are mus.h's; the two languages have the same words;
+// every key the pages use has words.
+test('the web table\'s words name mus.h numbers, in both languages, for every key the pages use', async () => {
   const words = await import(pathToFileURL(join(webDir, 'words.js')).href);
   const header = readFileSync(env.MUS_HEADER ?? join(webDir, '..', '..', 'include', 'mus', 'mus.h'), 'utf8');
   const define = (name) => {
@@ -122,24 +68,58 @@ test('the web table\'s words name mus.h numbers', async () => {
   words.LANCE_BY_NUMBER.forEach((l, i) => assert.equal(define(`MUS_LANCE_${l.toUpperCase()}`), i));
   words.STATUS_BY_NUMBER.forEach((l, i) => assert.equal(define(`MUS_LANCE_STATUS_${l.toUpperCase()}`), i));
   words.PHASE_BY_NUMBER.forEach((l, i) => l && assert.equal(define(`MUS_PHASE_${l.toUpperCase()}`), i));
+  words.ACTION_BY_NUMBER.forEach((l, i) => l && assert.equal(define(`MUS_ACTION_${l.toUpperCase()}`), i));
+  words.BOT_BY_NUMBER.forEach((l, i) => assert.equal(define(`MUS_BOT_${l.toUpperCase()}`), i));
   const signals = [...header.matchAll(/#define MUS_SIGNAL_([A-Z0-9_]+) (\d+)/g)].filter((m) => !m[1].startsWith('S_'));
-  assert.deepEqual(Object.keys(words.SIGNS).map(Number), signals.map((m) => Number(m[2])), 'one sign per MUS_SIGNAL_*');
-  for (const l of words.LANCE_BY_NUMBER) assert.notEqual(words.lanceWords(l), l, `words for ${l}`);
-  for (const l of words.STATUS_BY_NUMBER) assert.notEqual(words.statusWords(l), l, `words for ${l}`);
+  assert.deepEqual(words.SIGNAL_BY_NUMBER, signals.map((m) => m[1].toLowerCase()), 'one name per MUS_SIGNAL_*, in order');
+  for (const lang of Object.keys(words.LANGUAGES)) {
+    words.setLanguage(lang);
+    assert.equal(words.SIGNS[lang].length, signals.length, `one ${lang} sign per MUS_SIGNAL_*`);
+    for (const l of words.LANCE_BY_NUMBER) assert.notEqual(words.lanceWords(l), l, `${lang} words for ${l}`);
+    for (const l of words.STATUS_BY_NUMBER) assert.notEqual(words.statusWords(l), l, `${lang} words for ${l}`);
+    for (const k of words.BOT_BY_NUMBER) assert.ok(words.botWords(k), `${lang} words for the bot kind ${k}`);
+    assert.deepEqual(Object.keys(words.ERROR_WORDS[lang]).sort(), Object.keys(words.ERROR_WORDS.es).sort(), `${lang} has every error`);
+  }
+  // Every tip kind of mus.h (MUS_TIP_*) has words in both languages, free of engine text.
+  const tipKinds = [...header.matchAll(/#define MUS_TIP_([A-Z0-9_]+) (\d+)/g)].map((m) => [m[1].toLowerCase(), Number(m[2])]);
+  assert.ok(tipKinds.length >= 22, 'mus.h lists the tip kinds');
+  for (const [name, n] of tipKinds) assert.equal(words.TIP_BY_NUMBER[n], name, `tip kind ${n}`);
+  const { ENGINE_TEXT } = await import(pathToFileURL(join(webDir, '..', '..', 'capi', 'js', 'test', 'engine_text.mjs')).href);
+  for (const lang of Object.keys(words.LANGUAGES)) {
+    words.setLanguage(lang);
+    for (const [name, n] of tipKinds) {
+      // A tip as the server writes it (names, bit sets) and as the JS binding gives it (numbers, lists).
+      for (const tip of [
+        { kind: name, lance: 'grande', seat: 1, count: 2, amount: 3, score: [36, 12], signals: 5, hand: [9, 19, 0, 33], pares: 299,
+          value: 31, real31_beats: true, beaten_by: [32, 40, 0], cards: '3', action: { kind: 'bet', amount: 5 }, other: { kind: 'pass' },
+          points: 1.25, other_points: -0.4, chance: 0.62 },
+        { kind: n, lance: 0, seat: 1, count: 2, amount: 3, score: [36, 12], signals: [0, 2], hand: { ids: [9, 19, 0, 33] }, pares: 105,
+          value: 28, real31Beats: false, beatenBy: [], cards: [{ id: 0 }, { id: 1 }], action: { kind: 6, amount: 5, cards: 0n },
+          other: null, points: 1.25, otherPoints: 0, chance: 0.62 },
+      ]) {
+        const text = words.tipWords(tip, { name: (s) => `Ane${s}`, me: 0 });
+        assert.ok(text.length > 10 && !/undefined|NaN|\?\?|\[object/.test(text), `${lang} words for the tip ${name}: ${text}`);
+        for (const re of ENGINE_TEXT) assert.ok(!re.test(text), `${lang} tip ${name} in words: ${text}`);
+      }
+    }
+  }
+  words.setLanguage('es');
+  assert.deepEqual([...words.UI_KEYS.en].sort(), [...words.UI_KEYS.es].sort(), 'both languages have the same labels');
+  // Every key the pages name (data-w* in the HTML, w('…') in the scripts) has words.
+  const used = new Set();
+  for (const file of ['index.html', 'online.html', 'app.js', 'online.js', 'ui.js']) {
+    const text = readFileSync(join(webDir, file), 'utf8');
+    for (const m of text.matchAll(/data-w(?:-[a-z]+)?="([^"]+)"/g)) used.add(m[1]);
+    for (const m of text.matchAll(/\bw\('([^']+)'/g)) used.add(m[1]);
+  }
+  assert.ok(used.size > 100, `the pages use their labels (${used.size})`);
+  for (const key of used) assert.ok(words.UI_KEYS.es.includes(key), `words for the key ${key}`);
   // Every error code of docs/protocol.md has its sentence.
   const protocol = readFileSync(join(webDir, '..', '..', 'docs', 'protocol.md'), 'utf8');
   const codes = [...protocol.matchAll(/^\| `([a-z_]+)` \| /gm)].map((m) => m[1]).filter((c) => /^[a-z_]+$/.test(c));
   const table = protocol.slice(protocol.indexOf('The codes:'));
-  for (const code of codes) if (table.includes(`| \`${code}\` |`)) assert.ok(words.ERROR_WORDS[code], `words for ${code}`);
+  for (const code of codes) if (table.includes(`| \`${code}\` |`)) assert.ok(words.ERROR_WORDS.es[code], `words for ${code}`);
 });
-
-async function waitFor(page, fn, arg, what, ms = 20_000) {
-  try {
-    await page.waitForFunction(fn, arg, { timeout: Math.max(1000, Math.min(ms, timeLeft())), polling: 50 });
-  } catch (e) {
-    throw new Error(`waiting for ${what}: ${e.message}\nserver: ${serverLog.join('').slice(-2000)}`);
-  }
-}
 
 async function enter(page, name) {
   await page.locator('#name').fill(name);
@@ -147,14 +127,20 @@ async function enter(page, name) {
   await waitFor(page, () => window.musOnline.welcomes > 0, null, `${name}'s welcome`);
 }
 
-// The person's choice among the legal buttons, by the server's texts: cut, pass, refuse,
-// accept, the first discard; never a signal while something else is legal.
-function choose(buttons) {
-  for (const verb of ['cut', 'pass', 'reject', 'accept', 'discard']) {
-    const b = buttons.find(([, text]) => text.split(' ')[1] === verb);
-    if (b) return b;
+// The person's choice among the move buttons, by their kinds (data-kind, the server's `kind`):
+// cut, pass, refuse, accept, a discard of the first card; never a gesture (those are faces).
+// Returns the kind played, or null when the page has nothing to click.
+async function playOne(p) {
+  const kinds = await p.$$eval('#controls button.act:not([disabled])', (bs) => bs.map((x) => x.dataset.kind));
+  for (const kind of ['cut', 'pass', 'reject', 'accept', 'discard']) {
+    if (!kinds.includes(kind)) continue;
+    if (kind === 'discard') await p.locator('#seat-bottom button.card.clickable').first().click();
+    await p.locator(`#controls button.act[data-kind="${kind}"]:not([disabled])`).first().click();
+    return kind;
   }
-  return buttons.find(([, text]) => text.split(' ')[1] !== 'signal') ?? buttons[0];
+  if (!kinds.length) return null;
+  await p.locator('#controls button.act:not([disabled])').first().click();
+  return kinds[0];
 }
 
 test('two pages play a match online as partners, one reloads mid-hand', async () => {
@@ -243,7 +229,7 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
         over.add(who);
         continue;
       }
-      const buttons = await p.$$eval('#controls button.act:not([disabled])', (bs) => bs.map((x) => [x.dataset.action, x.textContent]));
+      const buttons = await p.$$eval('#controls button.act:not([disabled])', (bs) => bs.map((x) => x.dataset.kind));
       if (!buttons.length) continue;
       // Once, mid-hand and at Ana's turn (so nothing moves meanwhile): reload, and find the
       // same seat, the same seq and the same view text, with the same legal buttons.
@@ -273,7 +259,7 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
         await killServer();
         for (const x of [a, b, c]) await waitFor(x, () => !window.musOnline.connected, null, 'the pages see the drop');
         assert.match(await a.locator('#conn').textContent(), /sin conexión: reintento en \d+ s/);
-        base = await startServer(port);
+        base = await startOurs(port);
         for (const [i, x] of [a, b, c].entries()) {
           await waitFor(x, ([seq, welcomes]) => window.musOnline.connected && window.musOnline.welcomes > welcomes &&
             window.musOnline.seq === seq, seqs[i], 'a page back after the restart', 30_000);
@@ -281,9 +267,8 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
         acted = true;
         break;
       }
-      const [id] = choose(buttons);
       const seq = await p.evaluate(() => window.musOnline.seq);
-      await p.locator(`#controls button.act[data-action="${id}"]`).click();
+      await playOne(p);
       clicks += 1;
       await waitFor(p, (s) => window.musOnline.seq !== s || window.musOnline.over !== null, seq, `the view after ${who}'s click`);
       acted = true;
@@ -295,23 +280,24 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
   assert.ok(restarted, 'the server restart happened');
   await waitFor(c, () => document.getElementById('winner') !== null, null, 'the end on the spectator\'s page');
 
-  // Both pages show the result and the link to the transcript, which the server serves.
+  // Both pages show the result and the link to the match record, which the server serves.
   const results = [];
   for (const p of [a, b]) {
     await waitFor(p, () => document.getElementById('winner') !== null, null, 'the result');
     const winner = Number(await p.locator('#winner').getAttribute('data-team'));
     const href = await p.locator('#replay-link').getAttribute('href');
     results.push([winner, href]);
-    assert.match(await p.locator('#winner').textContent(), /Partida para (nosotros|ellos)/);
+    assert.match(await p.locator('#winner').textContent(), /^¡(Ganamos|Ganan ellos) la partida!$/);
   }
   assert.deepEqual(results[0], results[1]);
   const [, replay] = results[0];
   assert.match(replay, /^\/replays\/t[0-9a-f]{16}$/);
   const r = await fetch(new URL(replay, base));
   assert.equal(r.status, 200);
-  const transcript = await r.text();
-  assert.match(transcript, /^rules /m);
-  assert.match(transcript, /^action /m);
+  const record = await r.text();
+  assert.match(record, /^mus-record 3\n/);
+  assert.match(record, /^rules /m);
+  assert.match(record, /^end over$/m);
   assert.ok(clicks > 0);
   await a.screenshot({ path: join(workdir, 'web-online.png') });
   assert.deepEqual(pageErrors, []);

@@ -1,0 +1,122 @@
+#include "settings.hpp"
+
+#include <algorithm>
+
+#include "fields.hpp"
+
+namespace mus_server {
+namespace {
+
+using json = nlohmann::json;
+
+// Whether a table may seat a bot of kind k: the library plays it with a kind alone.
+bool seatable(mus::BotKind k) {
+  return mus::validate_bot_config(mus::BotConfig{k, 0, 0}) == mus::Errc::ok;
+}
+
+// A bot kind by its library name, one a table may seat (refused with unknown_bot_kind).
+mus::BotKind bot_kind_of(const std::string& name) {
+  const auto k = mus::parse_bot_kind(name);
+  if (!k || !seatable(*k))
+    refuse("unknown_bot_kind", "no bot kind '" + name.substr(0, 40) + "'; the kinds are " +
+                                   json(seatable_bot_kinds()).dump());
+  return *k;
+}
+
+void read_rules(const json& j, SettingsSource source, TableSettings& s) {
+  const std::string text = source == SettingsSource::create
+                               ? fields::opt_string(j, "rules").value_or("standard")
+                               : fields::need_string(j, "rules");
+  if (text.size() > max_rules_text) refuse("bad_rules", "rules text too long");
+  const auto rules = mus::parse_rules(text);
+  if (!rules) refuse("bad_rules", rules.error().describe());
+  s.rules = *rules;
+  s.rules_text = mus::format_rules(*rules);
+}
+
+void read_seats(const json& j, TableSettings& s) {
+  const json* seats = fields::find(j, "seats");
+  if (seats == nullptr) refuse("missing_field", "'seats' is required");
+  constexpr const char* shape = "'seats' must be an array of four \"human\" or \"bot\"";
+  if (!seats->is_array()) refuse("wrong_type", shape);
+  if (seats->size() != 4) refuse("bad_value", shape);
+  for (std::size_t k = 0; k < 4; ++k) {
+    const json& seat = (*seats)[k];
+    if (!seat.is_string()) refuse("wrong_type", shape);
+    const auto kind = seat.get<std::string>();
+    if (kind != "human" && kind != "bot") refuse("bad_value", "a seat is \"human\" or \"bot\"");
+    s.bot[k] = kind == "bot";
+  }
+  if (std::all_of(s.bot.begin(), s.bot.end(), [](bool b) { return b; }))
+    refuse("bad_value", "a table needs at least one human seat");
+}
+
+void read_bots(const json& j, TableSettings& s) {
+  const json* bots = fields::find(j, "bots");
+  if (bots == nullptr) return;  // every bot seat plays the heuristic
+  constexpr const char* shape = "'bots' must be an array of four bot kinds or null";
+  if (!bots->is_array()) refuse("wrong_type", shape);
+  if (bots->size() != 4) refuse("bad_value", shape);
+  for (std::size_t k = 0; k < 4; ++k) {
+    const json& kind = (*bots)[k];
+    if (kind.is_null()) continue;
+    if (!kind.is_string()) refuse("wrong_type", shape);
+    if (!s.bot[k]) refuse("bad_value", "'bots' names a bot kind for a human seat");
+    s.bot_kind[k] = bot_kind_of(kind.get<std::string>());
+  }
+}
+
+void read_server_fields(const json& j, TableSettings& s) {
+  s.code = fields::need_string(j, "code");
+  const bool code_ok =
+      s.is_private ? s.code.size() == code_length &&
+                         s.code.find_first_not_of(code_alphabet) == std::string::npos
+                   : s.code.empty();
+  if (!code_ok) refuse("bad_value", "'code' is not a join code of this table");
+  s.creator = fields::need_string(j, "creator");
+  if (s.creator.empty()) refuse("bad_value", "'creator' is empty");
+}
+
+}  // namespace
+
+TableSettings read_settings(const json& j, const Limits& limits, SettingsSource source) {
+  if (!j.is_object()) refuse("wrong_type", "the settings must be a JSON object");
+  const bool stored = source == SettingsSource::stored;
+  TableSettings s;
+  read_rules(j, source, s);
+  read_seats(j, s);
+  read_bots(j, s);
+  const std::int64_t clock =
+      stored ? fields::need_int(j, "clock")
+             : fields::opt_int(j, "clock").value_or(limits.clock_seconds);
+  if (clock < 1 || clock > limits.max_clock_seconds)
+    refuse("bad_value",
+           "'clock' must be 1.." + std::to_string(limits.max_clock_seconds) + " seconds");
+  s.clock_s = static_cast<int>(clock);
+  if (stored && fields::find(j, "private") == nullptr)
+    refuse("missing_field", "'private' is required");
+  s.is_private = fields::opt_bool(j, "private", false);
+  if (stored) read_server_fields(j, s);
+  return s;
+}
+
+std::string write_settings(const TableSettings& s) {
+  json seats = json::array(), bots = json::array();
+  for (std::size_t k = 0; k < 4; ++k) {
+    seats.push_back(s.bot[k] ? "bot" : "human");
+    bots.push_back(s.bot[k] ? json(std::string(mus::bot_kind_name(s.bot_kind[k]))) : json(nullptr));
+  }
+  return json{{"rules", s.rules_text}, {"seats", seats},         {"bots", bots},
+              {"clock", s.clock_s},    {"private", s.is_private}, {"code", s.code},
+              {"creator", s.creator}}
+      .dump();
+}
+
+std::vector<std::string> seatable_bot_kinds() {
+  std::vector<std::string> out;
+  for (const mus::BotKind k : mus::bot_kinds)
+    if (seatable(k)) out.emplace_back(mus::bot_kind_name(k));
+  return out;
+}
+
+}  // namespace mus_server
