@@ -497,7 +497,7 @@ function fillBotKinds() {
   const chosen = box.value || `level:${Level.CLUB}`;
   const levels = Object.values(Level).sort((a, b) => a - b).map((level) => {
     const bot = Bot.forLevel(level);
-    const tip = w('offline.level.title')(botWords(bot.kind), bot.playouts);
+    const tip = w('offline.level.title', botWords(bot.kind), bot.playouts);
     return `<option value="level:${level}" title="${esc(tip)}">${esc(levelDisplayName(level))}</option>`;
   });
   const kinds = Object.values(BotKind).filter((k) => k !== BotKind.EXPLOITER).sort((a, b) => a - b);
