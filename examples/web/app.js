@@ -84,7 +84,7 @@ function askBot(seat) {
   });
 }
 
-// The library's tips for a seat's decision (a package without mus_tips gives none).
+// The library's tips for a seat's decision (a package without mus_state_tips gives none).
 function tipsFor(seat) {
   return libmus.tips ? libmus.tips(state, seat) : [];
 }

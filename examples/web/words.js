@@ -559,7 +559,7 @@ const TIP_WORDS = {
 };
 
 /**
- * A tip of the library's tip function (mus_tips: a kind and the facts it needs, see
+ * A tip of the library's tip function (mus_state_tips: a kind and the facts it needs, see
  * include/mus/tips.hpp) as a sentence in the language. The fields keep the library's names;
  * `kind` and `lance` may be numbers or names, cards ids or bit sets.
  * @param tip the tip.

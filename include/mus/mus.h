@@ -49,9 +49,9 @@
  *  Compile-time version of the headers; compare with mus_version() at run time.
  *  @{ */
 #define MUS_VERSION_MAJOR 0     /**< Major version: the ABI promise holds within it. */
-#define MUS_VERSION_MINOR 2     /**< Minor version: additions only from 1.0 on (0.x may break). */
+#define MUS_VERSION_MINOR 3     /**< Minor version: additions only from 1.0 on (0.x may break). */
 #define MUS_VERSION_PATCH 0     /**< Patch version: fixes only. */
-#define MUS_VERSION_STRING "0.2.0" /**< The version as text. */
+#define MUS_VERSION_STRING "0.3.0" /**< The version as text. */
 /** The version as one number, `MAJOR * 10000 + MINOR * 100 + PATCH`. */
 #define MUS_VERSION (MUS_VERSION_MAJOR * 10000 + MUS_VERSION_MINOR * 100 + MUS_VERSION_PATCH)
 /** @} */
@@ -137,7 +137,7 @@ extern "C" {
 MUS_API uint32_t mus_version(void);
 
 /**
- * @brief The run-time version of the library as text, e.g. "0.2.0".
+ * @brief The run-time version of the library as text, e.g. "0.3.0".
  * @return A static NUL-terminated string.
  * @par Pointer lifetime
  * The string is static: valid for the life of the program.
@@ -1082,7 +1082,7 @@ MUS_API int32_t mus_view_parse(const char* text, mus_view* out, int32_t* error_p
  * 1 and 2 and the transcript form of libmus 0.2 (version 0).
  *
  * Read a record a line at a time with a mus_record_reader (mus_record_reader_init(),
- * mus_record_read_line() for each line, mus_record_reader_finish() after the last), replay a
+ * mus_record_reader_read_line() for each line, mus_record_reader_finish() after the last), replay a
  * whole one with mus_record_replay(), write one with mus_record_format().
  * @{
  */
@@ -1147,14 +1147,14 @@ MUS_API int32_t mus_record_reader_init(mus_record_reader* reader);
  *         @ref MUS_E_INVALID_RULES for a rules text outside the limits. On an error the
  *         reader is unchanged but for `line`, which counts the line.
  */
-MUS_API int32_t mus_record_read_line(mus_record_reader* reader, const char* line,
+MUS_API int32_t mus_record_reader_read_line(mus_record_reader* reader, const char* line,
                                      int32_t* item_out, mus_action* action_out,
                                      int32_t* pos_out);
 
 /**
  * @brief After the last line: whether the record read is whole.
  * @param reader The reader.
- * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT as mus_record_read_line(); @ref MUS_E_PARSE
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT as mus_record_reader_read_line(); @ref MUS_E_PARSE
  *         for a record that ends before its rules and dealer lines, a version-3 record without
  *         its `end` line (truncated), or a version-0 transcript that ends before the state
  *         after its last action.
@@ -1172,7 +1172,7 @@ MUS_API int32_t mus_record_reader_finish(const mus_record_reader* reader);
  * @param line_out If not NULL, receives the line of the first problem (the line after the
  *        last for a truncated record), or 0 when there is none.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `text` or `out`; the errors of
- *         mus_record_read_line() and mus_record_reader_finish(); the refusal of mus_apply()
+ *         mus_record_reader_read_line() and mus_record_reader_finish(); the refusal of mus_apply()
  *         for an action against the rules there (mus_last_error() names the rule);
  *         @ref MUS_E_INVALID_STATE for a state line that differs from the replayed state's
  *         text (mus_last_error() gives the first differing byte) or an end line the replay
@@ -1516,7 +1516,7 @@ MUS_API int32_t mus_bot_playouts(const mus_state* s, const mus_bot_config* confi
 #define MUS_TIP_WE_NEED_LITTLE 20   /**< The team needs little: no órdago needed. */
 #define MUS_TIP_PERETE 21           /**< Tío Perete scores 1 point. */
 #define MUS_TIP_LANCE_CHANCE 22     /**< The team's chance in the lance. */
-#define MUS_MAX_TIPS 3              /**< The most tips mus_tips() gives. */
+#define MUS_MAX_TIPS 3              /**< The most tips mus_state_tips() gives. */
 /** @} */
 
 /** One tip (see the table of tip kinds). Fields a kind does not use are -1 (`lance`, `seat`)
@@ -1568,7 +1568,7 @@ typedef struct mus_tip {
  *         @ref MUS_E_NOT_YOUR_TURN when `seat` is not the seat to act;
  *         @ref MUS_E_BUFFER_TOO_SMALL (nothing written to `out`).
  */
-MUS_API int32_t mus_tips(const mus_state* s, int32_t seat, mus_tip* out, size_t cap,
+MUS_API int32_t mus_state_tips(const mus_state* s, int32_t seat, mus_tip* out, size_t cap,
                          size_t* count_out);
 
 /* ============================================================================================

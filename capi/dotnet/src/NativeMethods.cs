@@ -838,10 +838,10 @@ namespace Mus.Native
         public static extern int mus_record_reader_init(mus_record_reader* reader);
 
         /// <summary>
-        /// int32_t mus_record_read_line(mus_record_reader* reader, const char* line, int32_t* item_out, mus_action* action_out, int32_t* pos_out) of mus.h.
+        /// int32_t mus_record_reader_read_line(mus_record_reader* reader, const char* line, int32_t* item_out, mus_action* action_out, int32_t* pos_out) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_record_read_line(
+        public static extern int mus_record_reader_read_line(
             mus_record_reader* reader,
             [MarshalAs(UnmanagedType.LPStr)] string line,
             int* item_out,
@@ -959,10 +959,10 @@ namespace Mus.Native
             int* points_out);
 
         /// <summary>
-        /// int32_t mus_tips(const mus_state* s, int32_t seat, mus_tip* out, size_t cap, size_t* count_out) of mus.h.
+        /// int32_t mus_state_tips(const mus_state* s, int32_t seat, mus_tip* out, size_t cap, size_t* count_out) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_tips(
+        public static extern int mus_state_tips(
             mus_state* s,
             int seat,
             mus_tip* @out,

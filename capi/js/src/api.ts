@@ -62,7 +62,7 @@ export function version(): number {
   return fn('mus_version')();
 }
 
-/** The library's version text, e.g. "0.2.0" (mus_version_string). */
+/** The library's version text, e.g. "0.3.0" (mus_version_string). */
 export function versionString(): string {
   return text(fn('mus_version_string')());
 }

@@ -46,7 +46,7 @@ def library_path() -> str:
 
 
 def library_version() -> str:
-    """The loaded libmus's version text (mus_version_string()), e.g. ``"0.2.0"``."""
+    """The loaded libmus's version text (mus_version_string()), e.g. ``"0.3.0"``."""
     from . import _lib
     return _lib.load().mus_version_string().decode("ascii")
 

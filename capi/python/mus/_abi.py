@@ -667,7 +667,7 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     # int32_t (mus_record_reader*)
     "mus_record_reader_init": (ctypes.c_int32, [_P(mus_record_reader)]),
     # int32_t (mus_record_reader*, const char*, int32_t*, mus_action*, int32_t*)
-    "mus_record_read_line": (ctypes.c_int32, [
+    "mus_record_reader_read_line": (ctypes.c_int32, [
         _P(mus_record_reader),
         ctypes.c_char_p,
         _P(ctypes.c_int32),
@@ -737,7 +737,7 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
         _P(ctypes.c_int32),
     ]),
     # int32_t (const mus_state*, int32_t, mus_tip*, size_t, size_t*)
-    "mus_tips": (ctypes.c_int32, [
+    "mus_state_tips": (ctypes.c_int32, [
         _P(mus_state),
         ctypes.c_int32,
         _P(mus_tip),
