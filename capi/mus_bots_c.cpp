@@ -1,5 +1,6 @@
-// The C API of mus.h, bots part: mus_bot_config_default, mus_bot_choose, mus_bot_evaluate and
-// mus_bot_playouts over the C++ bots of mus/bots.hpp.
+// The C API of mus.h, bots part: mus_bot_config_default, the levels (mus_bot_config_level,
+// mus_level_name, mus_level_display_name, mus_level_parse), mus_bot_choose, mus_bot_evaluate
+// and mus_bot_playouts over the C++ bots of mus/bots.hpp.
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -22,11 +23,34 @@ static_assert(static_cast<int>(mus::BotKind::random) == MUS_BOT_RANDOM &&
               static_cast<int>(mus::BotKind::station) == MUS_BOT_STATION &&
               static_cast<int>(mus::BotKind::ordago) == MUS_BOT_ORDAGO &&
               static_cast<int>(mus::BotKind::careful) == MUS_BOT_CAREFUL &&
-              static_cast<int>(mus::BotKind::exploiter) == MUS_BOT_EXPLOITER);
+              static_cast<int>(mus::BotKind::exploiter) == MUS_BOT_EXPLOITER &&
+              static_cast<int>(mus::BotKind::beginner) == MUS_BOT_BEGINNER &&
+              static_cast<int>(mus::BotKind::amateur) == MUS_BOT_AMATEUR &&
+              static_cast<int>(mus::BotKind::expert) == MUS_BOT_EXPERT);
+static_assert(static_cast<int>(mus::Level::beginner) == MUS_LEVEL_BEGINNER &&
+              static_cast<int>(mus::Level::amateur) == MUS_LEVEL_AMATEUR &&
+              static_cast<int>(mus::Level::club) == MUS_LEVEL_CLUB &&
+              static_cast<int>(mus::Level::strong) == MUS_LEVEL_STRONG &&
+              static_cast<int>(mus::Level::expert) == MUS_LEVEL_EXPERT &&
+              mus::levels.size() == MUS_LEVELS);
 
-// Whether a C kind is one of the MUS_BOT_* constants.
+// Whether a C kind is one of the MUS_BOT_* constants (the library's kinds, numbered alike).
 bool known_kind(std::int32_t kind) {
-  return (kind >= MUS_BOT_RANDOM && kind <= MUS_BOT_CAREFUL) || kind == MUS_BOT_EXPLOITER;
+  return kind >= 0 && kind < static_cast<std::int32_t>(mus::bot_kinds.size());
+}
+
+// Whether a C level is one of the MUS_LEVEL_* constants.
+bool known_level(std::int32_t level) { return level >= 0 && level < MUS_LEVELS; }
+
+// A C configuration of a C++ one.
+mus_bot_config to_c(const mus::BotConfig& c) {
+  mus_bot_config out{};
+  out.struct_size = sizeof(mus_bot_config);
+  out.kind = static_cast<std::int32_t>(c.kind);
+  out.playouts = c.playouts;
+  out.time_ms = c.time_ms;
+  out.target = c.kind == mus::BotKind::exploiter ? static_cast<std::int32_t>(c.target) : 0;
+  return out;
 }
 static_assert(static_cast<int>(mus::PlayoutScope::hand) == MUS_PLAYOUT_HAND &&
               static_cast<int>(mus::PlayoutScope::match) == MUS_PLAYOUT_MATCH);
@@ -43,8 +67,7 @@ std::int32_t read_config(const mus_bot_config* in, mus::BotConfig& out) noexcept
     return bad("mus_bot_config.struct_size is not sizeof(mus_bot_config)");
   for (const std::int32_t r : in->reserved)
     if (r != 0) return bad("mus_bot_config.reserved must be zero");
-  if (!known_kind(in->kind))
-    return bad("unknown bot kind (MUS_BOT_RANDOM .. MUS_BOT_CAREFUL, MUS_BOT_EXPLOITER)");
+  if (!known_kind(in->kind)) return bad("unknown bot kind (MUS_BOT_RANDOM .. MUS_BOT_EXPERT)");
   out.kind = static_cast<mus::BotKind>(in->kind);
   if (in->kind == MUS_BOT_EXPLOITER) {
     if (!known_kind(in->target) || in->target == MUS_BOT_EXPLOITER)
@@ -77,13 +100,43 @@ int32_t mus_bot_config_default(int32_t kind, mus_bot_config* out) {
   return capi::guard([&]() -> std::int32_t {
     if (out == nullptr || !known_kind(kind))
       return MUS_E_INVALID_ARGUMENT;
-    mus_bot_config c{};
-    c.struct_size = sizeof(mus_bot_config);
-    c.kind = kind;
-    const bool searches = kind == MUS_BOT_SEARCH || kind == MUS_BOT_EXPLOITER;
-    c.playouts = searches ? mus::default_search_playouts : 0;
-    c.target = kind == MUS_BOT_EXPLOITER ? MUS_BOT_HEURISTIC : 0;
-    *out = c;
+    mus::BotConfig c;
+    c.kind = static_cast<mus::BotKind>(kind);
+    if (kind == MUS_BOT_SEARCH || kind == MUS_BOT_EXPLOITER) c.playouts = mus::default_search_playouts;
+    if (kind == MUS_BOT_EXPERT) c.playouts = mus::default_expert_playouts;
+    c.target = mus::BotKind::heuristic;
+    *out = to_c(c);
+    return MUS_OK;
+  });
+}
+
+int32_t mus_bot_config_level(int32_t level, mus_bot_config* out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (out == nullptr) return MUS_E_INVALID_ARGUMENT;
+    if (!known_level(level))
+      return capi::status(mus::Error{mus::Errc::invalid_argument,
+                                     "unknown level (MUS_LEVEL_BEGINNER .. MUS_LEVEL_EXPERT)", -1});
+    *out = to_c(mus::level_config(static_cast<mus::Level>(level)));
+    return MUS_OK;
+  });
+}
+
+const char* mus_level_name(int32_t level) {
+  // The library's names are string literals: static and NUL-terminated.
+  return known_level(level) ? mus::level_id(static_cast<mus::Level>(level)).data() : nullptr;
+}
+
+const char* mus_level_display_name(int32_t level) {
+  return known_level(level) ? mus::level_display_name(static_cast<mus::Level>(level)).data()
+                            : nullptr;
+}
+
+int32_t mus_level_parse(const char* name, int32_t* out) {
+  return capi::guard([&]() -> std::int32_t {
+    if (name == nullptr || out == nullptr) return MUS_E_INVALID_ARGUMENT;
+    const auto l = mus::parse_level(name);
+    if (!l) return capi::status(l.error());
+    *out = static_cast<std::int32_t>(*l);
     return MUS_OK;
   });
 }
@@ -112,7 +165,8 @@ int32_t mus_bot_evaluate(const mus_state* s, int32_t seat, const mus_bot_config*
     if (points_out == nullptr || ids_out == nullptr || !capi::valid_seat(seat))
       return MUS_E_INVALID_ARGUMENT;
     if (const std::int32_t e = read_config(config, c); e != MUS_OK) return e;
-    if (c.kind != mus::BotKind::search && c.kind != mus::BotKind::exploiter)
+    if (c.kind != mus::BotKind::search && c.kind != mus::BotKind::exploiter &&
+        c.kind != mus::BotKind::expert)
       return MUS_E_INVALID_ARGUMENT;
     if (cap < static_cast<std::size_t>(MUS_ACTION_ID_COUNT)) return MUS_E_BUFFER_TOO_SMALL;
     return capi::with_state(s, [&](const mus::State& st) -> std::int32_t {

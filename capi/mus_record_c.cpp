@@ -42,7 +42,7 @@ std::int32_t record_status(const mus::RecordError& e) noexcept {
 }
 
 // The C++ reader a caller's mus_record_reader holds, or MUS_E_INVALID_ARGUMENT (with the
-// reason) for one that mus_record_reader_init() and mus_record_read_line() cannot have left.
+// reason) for one that mus_record_reader_init() and mus_record_reader_read_line() cannot have left.
 std::int32_t reader_from_c(const mus_record_reader* in, mus::RecordReader& out) noexcept {
   const auto bad = [](std::string_view why) {
     return capi::status(mus::Error{mus::Errc::invalid_argument, why, -1});
@@ -100,7 +100,7 @@ int32_t mus_record_reader_init(mus_record_reader* reader) {
   });
 }
 
-int32_t mus_record_read_line(mus_record_reader* reader, const char* line, int32_t* item_out,
+int32_t mus_record_reader_read_line(mus_record_reader* reader, const char* line, int32_t* item_out,
                              mus_action* action_out, int32_t* pos_out) {
   return capi::guard([&]() -> std::int32_t {
     if (pos_out != nullptr) *pos_out = -1;

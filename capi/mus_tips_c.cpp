@@ -1,4 +1,4 @@
-// The C API of mus.h, tips part: mus_tips over the C++ tips of mus/tips.hpp.
+// The C API of mus.h, tips part: mus_state_tips over the C++ tips of mus/tips.hpp.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -70,7 +70,7 @@ mus_tip tip_to_c(const mus::Tip& t) noexcept {
 
 extern "C" {
 
-int32_t mus_tips(const mus_state* s, int32_t seat, mus_tip* out, size_t cap, size_t* count_out) {
+int32_t mus_state_tips(const mus_state* s, int32_t seat, mus_tip* out, size_t cap, size_t* count_out) {
   return capi::guard([&]() -> std::int32_t {
     if (s == nullptr || !capi::valid_seat(seat) || !capi::valid_buffer(out, cap))
       return MUS_E_INVALID_ARGUMENT;

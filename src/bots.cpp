@@ -51,13 +51,16 @@ Action choose_checked(const BotView& v, const BotConfig& c, std::uint64_t seed) 
       const ActionEstimates e = bots::search_estimates(v, c, seed, bots::model_of(c));
       return e.size > 0 ? e.items[0].action : bots::heuristic_action(v, rng, true);
     }
+    case BotKind::expert: return bots::expert_action(v, c, seed);
     case BotKind::tight:
     case BotKind::loose:
     case BotKind::station:
     case BotKind::ordago:
     case BotKind::careful:
-      // The pool: the heuristic's rules with the style's parameters (the careful bot samples
-      // its chances with the decision's seed).
+    case BotKind::beginner:
+    case BotKind::amateur:
+      // The pool and the lower levels: the heuristic's rules with the style's parameters (the
+      // careful bot samples its chances with the decision's seed).
       return bots::style_action(v, rng, true, bot_style(c.kind), seed);
   }
   return v.legal.items[0];
@@ -76,6 +79,9 @@ std::string_view bot_kind_name(BotKind k) noexcept {
     case BotKind::ordago: return "ordago";
     case BotKind::careful: return "careful";
     case BotKind::exploiter: return "exploiter";
+    case BotKind::beginner: return "beginner";
+    case BotKind::amateur: return "amateur";
+    case BotKind::expert: return "expert";
   }
   return "?";
 }
@@ -85,7 +91,7 @@ Result<BotKind> parse_bot_kind(std::string_view name) noexcept {
     if (name == bot_kind_name(k)) return k;
   return Error{Errc::invalid_argument,
                "unknown bot kind (random, heuristic, search, tight, loose, station, ordago, "
-               "careful or exploiter)",
+               "careful, exploiter, beginner, amateur or expert)",
                -1};
 }
 
@@ -116,6 +122,48 @@ Errc validate_bot_config(const BotConfig& c) noexcept {
   if (c.playouts < 0 || c.playouts > max_search_playouts || c.time_ms < 0)
     return Errc::invalid_argument;
   return Errc::ok;
+}
+
+std::string_view level_id(Level l) noexcept {
+  switch (l) {
+    case Level::beginner: return "beginner";
+    case Level::amateur: return "amateur";
+    case Level::club: return "club";
+    case Level::strong: return "strong";
+    case Level::expert: return "expert";
+  }
+  return "?";
+}
+
+std::string_view level_display_name(Level l) noexcept {
+  switch (l) {
+    case Level::beginner: return "principiante";
+    case Level::amateur: return "aficionado";
+    case Level::club: return "jugador de club";
+    case Level::strong: return "fuerte";
+    case Level::expert: return "experto";
+  }
+  return "?";
+}
+
+Result<Level> parse_level(std::string_view name) noexcept {
+  for (const Level l : levels)
+    if (name == level_id(l) || name == level_display_name(l)) return l;
+  return Error{Errc::parse,
+               "unknown level (beginner, amateur, club, strong or expert; or principiante, "
+               "aficionado, jugador de club, fuerte or experto)",
+               -1};
+}
+
+BotConfig level_config(Level l) noexcept {
+  switch (l) {
+    case Level::beginner: return BotConfig{BotKind::beginner, 0, 0};
+    case Level::amateur: return BotConfig{BotKind::amateur, 0, 0};
+    case Level::club: return BotConfig{BotKind::heuristic, 0, 0};
+    case Level::strong: return BotConfig{BotKind::search, default_search_playouts, 0};
+    case Level::expert: return BotConfig{BotKind::expert, default_expert_playouts, 0};
+  }
+  return BotConfig{BotKind::heuristic, 0, 0};
 }
 
 namespace bots {
@@ -177,8 +225,10 @@ Result<Action> bot_choose(const State& s, int seat, const BotConfig& c,
 Result<ActionEstimates> bot_evaluate(const BotView& v, const BotConfig& c,
                                      std::uint64_t seed) noexcept {
   BotConfig search = c;
-  if (search.kind != BotKind::exploiter) search.kind = BotKind::search;
+  if (search.kind != BotKind::exploiter && search.kind != BotKind::expert)
+    search.kind = BotKind::search;
   if (const Errc e = decision_refusal(v, search); e != Errc::ok) return Error{e, errc_text(e), -1};
+  if (search.kind == BotKind::expert) return bots::expert_estimates(v, search, seed);
   return bots::search_estimates(v, search, seed, bots::model_of(search));
 }
 
@@ -221,7 +271,7 @@ Errc playouts(const State& s, const BotConfig& c, std::uint64_t seed, std::uint6
           continue;
         }
         if (c.kind == BotKind::search || c.kind == BotKind::careful ||
-            c.kind == BotKind::exploiter) {
+            c.kind == BotKind::exploiter || c.kind == BotKind::expert) {
           v = bot_view(w, seat);  // these kinds deal the hidden cards of the view
         } else {
           bots::fill_seen(v, w, seat);  // these kinds read only the seen fields

@@ -121,12 +121,44 @@ bool next_signal(const BotView& v, Action& out) {
 
 Action mus_decision(const BotView& v, Rng& rng, const BotStyle& st) {
   bool decent = false;
-  if (strong_hand(v, decent)) return Action::cut(v.seat);
+  if (strong_hand(v, decent))  // a club player cuts; a beginner may still ask for mus
+    return st.cut_strong >= 1.0 || rng.chance(st.cut_strong) ? Action::cut(v.seat)
+                                                              : Action::mus(v.seat);
   // Without a memory of the rounds already played, a club player's "cut after a few rounds"
   // becomes a chance per round: the heuristic plays a decent hand a quarter of the time, any
   // hand one time in ten (about the three and five rounds a player waits).
   return rng.chance(decent ? st.cut_decent : st.cut_any) ? Action::cut(v.seat)
                                                          : Action::mus(v.seat);
+}
+
+// A beginner's discard: keep the kings and any card that pairs with another, throw the rest
+// (chica, punto and juego forgotten); keep at least the highest card, and when every card is
+// kept and the rules want a discard, throw the lowest.
+std::uint64_t naive_discard(const BotView& v) {
+  const int kings = v.rules.kings;
+  std::array<int, hand_size> rank{};
+  for (int i = 0; i < hand_size; ++i)
+    rank[static_cast<std::size_t>(i)] =
+        static_cast<int>(effective_rank(v.hand[static_cast<std::size_t>(i)].rank(), kings));
+  unsigned keep = 0;
+  for (int i = 0; i < hand_size; ++i) {
+    const int r = rank[static_cast<std::size_t>(i)];
+    bool paired = false;
+    for (int j = 0; j < hand_size; ++j) paired = paired || (j != i && rank[static_cast<std::size_t>(j)] == r);
+    if (r == static_cast<int>(Rank::rey) || paired) keep |= 1U << i;
+  }
+  const auto extreme = [&rank](bool highest) {
+    int at = 0;
+    for (int i = 1; i < hand_size; ++i) {
+      const int r = rank[static_cast<std::size_t>(i)];
+      const int best = rank[static_cast<std::size_t>(at)];
+      if (highest ? r > best : r < best) at = i;
+    }
+    return at;
+  };
+  if (keep == 0) keep = 1U << extreme(true);
+  if (keep == 15U && !v.rules.zero_discard) keep &= ~(1U << extreme(false));
+  return cards_at(v, ~keep & 15U);
 }
 
 // The threshold an órdago's chance must reach to be accepted, by the score.
@@ -237,6 +269,21 @@ bool strong_enough_to_cut(const BotView& v) noexcept {
 }
 
 std::uint64_t suggested_discard(const BotView& v, std::uint64_t seed, int samples) noexcept {
+  const std::array<double, 16> total = bots::discard_values(v, seed, samples);
+  unsigned best = 0;
+  double best_total = -1;
+  for (unsigned keep = 0; keep < 16; ++keep) {
+    if (total[keep] > best_total) {
+      best_total = total[keep];
+      best = keep;
+    }
+  }
+  return cards_at(v, ~best & 15U);
+}
+
+namespace bots {
+
+std::array<double, 16> discard_values(const BotView& v, std::uint64_t seed, int samples) noexcept {
   Rng rng(seed);
   const bool zero_ok = v.rules.zero_discard;
   // The cards this seat has not seen: everything but its own hand.
@@ -267,17 +314,11 @@ std::uint64_t suggested_discard(const BotView& v, std::uint64_t seed, int sample
       total[keep] += hand_value(e, v.rules.kings);
     }
   }
-  unsigned best = 0;
-  double best_total = -1;
-  for (unsigned keep = 0; keep < 16; ++keep) {
-    if (keep == 15 && !zero_ok) continue;
-    if (total[keep] > best_total) {
-      best_total = total[keep];
-      best = keep;
-    }
-  }
-  return cards_at(v, ~best & 15U);
+  if (!zero_ok) total[15] = -1;
+  return total;
 }
+
+}  // namespace bots
 
 Result<Action> bot_signal(const BotView& v) noexcept {
   Action a;
@@ -303,6 +344,11 @@ Action style_action(const BotView& v, Rng& rng, bool signals, const BotStyle& st
     case Phase::mus: return mus_decision(v, rng, st);
     case Phase::discard:
       if (find_kind(v.legal, ActionKind::discard) == nullptr) break;
+      if (st.naive_discard > 0 && rng.chance(st.naive_discard)) {
+        const Action a = Action::discard(v.seat, naive_discard(v));
+        for (std::size_t i = 0; i < v.legal.size; ++i)
+          if (v.legal.items[i] == a) return a;
+      }
       return Action::discard(v.seat, suggested_discard(v, rng.next(), 24));
     case Phase::perete: {  // the point is free: always declare tío Perete (R32)
       Action s;

@@ -68,6 +68,16 @@ struct OpponentModel {
   bool cautious_ordago = false;
   /// Chance floor of each modelled action: likelihoods stay within [floor, 1 - floor].
   double floor = 0.05;
+  /// The floor of an observed bet or órdago, choices rarer than a pass, which say more about
+  /// the hand (below 0: `floor`).
+  double strong_floor = -1;
+  /// Draws of a policy per seat and observation when the inference estimates a likelihood.
+  int draws = 2;
+  /// The careful style answers an órdago in the rollouts by its own sampled deals, as it
+  /// does (else by its style's percentile chance, which costs far less).
+  bool careful_sampled_answers = true;
+  /// Deals a cautious answerer samples from its view to judge an órdago.
+  int cautious_deals = 16;
 };
 
 /// The search bot's model: a mixture of styles and the cautious órdago answer.
@@ -102,9 +112,10 @@ Evidence gather_evidence(const BotView& v) noexcept;
 
 /// The likelihood of the evidence if the hidden cards were those of `world` (a deal
 /// consistent with v), under the model: the product, over the observations, of the chance
-/// that the modelled policies make those choices with the world's hands.
+/// that the modelled policies make those choices with the world's hands. Adds the policy draws
+/// it makes to `work` (when not null).
 double evidence_weight(const Evidence& ev, const State& world, const OpponentModel& m,
-                       int observer, std::uint64_t seed) noexcept;
+                       int observer, std::uint64_t seed, std::int64_t* work = nullptr) noexcept;
 
 /// A deal of the view's hidden cards consistent with the public facts (declarations, signals,
 /// tío Perete): v.hidden, the state state_from_view() built behind the view, with the unseen
@@ -122,6 +133,51 @@ struct SearchWatch {
   void* context = nullptr;  ///< Its first argument.
 };
 
+/// How a search weighs and bounds its rollouts.
+struct SearchSettings {
+  /// The points per hand the searching team expects to gain over its opponents: the edge of
+  /// the value's game chance (see docs/bots.md, the search's value). 4 points is about the
+  /// search bot's margin over the heuristic.
+  double edge = 4.0;
+  /// Work (rollout steps, and the deals and views a rollout's judgements build, in steps'
+  /// worth) after which no further deal is started; 0: none. Deterministic, unlike a clock.
+  std::int64_t work_cap = 0;
+  /// When not null, receives the work done (tests and measurements).
+  std::int64_t* work_done = nullptr;
+};
+
+/// The search of given candidate actions (their estimates best first) against the model:
+/// the core of search_estimates() and of the expert.
+ActionEstimates search_candidates(const BotView& v, const BotConfig& c, std::uint64_t seed,
+                                  const OpponentModel& m, const SearchSettings& settings,
+                                  const Action* cand, int count,
+                                  const SearchWatch* watch = nullptr) noexcept;
+
+/// The candidates the search bot compares: every legal bet or answer but signals, the bets
+/// thinned to a few amounts, plus `heuristic` (outside the betting phase, `heuristic` alone).
+int search_candidates_of(const BotView& v, const Action& heuristic,
+                         std::array<Action, 16>& out) noexcept;
+
+/// The work (SearchSettings::work_cap) after which the expert starts no further deal: about
+/// 8 ms of CPU on a 2020s x86-64 core in a typical decision, 20 ms in the dearest ones (their
+/// steps cost more: cautious answers and inferences). Deterministic, unlike a clock: a seed
+/// gives the same choice on any machine.
+inline constexpr std::int64_t expert_work_cap = 60'000;
+
+/// The expert's model of the players (the search bot's, read more sharply).
+OpponentModel expert_model() noexcept;
+
+/// The expert's search settings: its edge and its work cap.
+SearchSettings expert_settings() noexcept;
+
+/// The expert's choice (BotKind::expert).
+Action expert_action(const BotView& v, const BotConfig& c, std::uint64_t seed) noexcept;
+
+/// The expert's estimates of the actions it compares, best first (bot_evaluate()); `watch`
+/// (tests) sees every sampled deal.
+ActionEstimates expert_estimates(const BotView& v, const BotConfig& c, std::uint64_t seed,
+                                 const SearchWatch* watch = nullptr) noexcept;
+
 /// The search's estimates of its candidate actions (best first) against the model. Used by
 /// bot_choose() and bot_evaluate() (search bot: robust_model(), exploiter: exact_model()).
 /// None when v.hidden is not a state validate_state() accepts with the view (nothing to
@@ -132,9 +188,15 @@ ActionEstimates search_estimates(const BotView& v, const BotConfig& c, std::uint
 
 /// Whether the seat to act in `w`, facing an órdago, accepts by its own equity: the chance of
 /// its team winning the lance's showdown over deals sampled from its view (weighed by the
-/// inference of `m`) against the game chance after a refusal.
+/// inference of `m`) against the game chance after a refusal. Adds what it costs, in the search's
+/// work units, to `work` (when not null).
 bool cautious_accepts(const State& w, const OpponentModel& m, std::uint64_t seed,
-                      const SearchWatch* watch = nullptr) noexcept;
+                      const SearchWatch* watch = nullptr, std::int64_t* work = nullptr) noexcept;
+
+/// The estimated value of every set of kept positions (bit i = keep position i) after random
+/// draws of unseen cards: the club player's discard judgement (suggested_discard() keeps the
+/// best). Sets the rules forbid (all four without zero_discard) get a negative value.
+std::array<double, 16> discard_values(const BotView& v, std::uint64_t seed, int samples) noexcept;
 
 }  // namespace mus::bots
 

@@ -28,12 +28,6 @@ constexpr std::uint64_t stream_cautious = 14;
 // A rollout ends at the hand's end; this bounds it against a misbehaving policy.
 constexpr int max_rollout_steps = 400;
 
-// Draws of a policy per seat and observation when the inference estimates a likelihood.
-constexpr int likelihood_draws = 2;
-
-// Deals a cautious answerer samples from its view to judge an órdago.
-constexpr int cautious_deals = 16;
-
 // The budget of a search bot played as a target inside the exploiter's rollouts, and the
 // share of its own budget the exploiter of a search bot spends (each of its rollouts runs
 // searches of the target): a search in each rollout step would cost a hundred times more.
@@ -47,10 +41,10 @@ constexpr int nested_budget_divisor = 8;
 // (measured with heuristic bots under the standard rules; see docs/bots.md).
 constexpr double mean_gain = 6.0;
 constexpr double diff_sd = 9.0;
-// The bot plays as the better team: it expects to gain `edge` points per hand more than its
-// opponents (about its margin over the heuristic). This is what makes it shy of gambles such as
-// an even órdago when it is not behind: a game decided by one showdown throws its edge away.
-constexpr double own_edge = 4.0;
+// The searching bot plays as the better team: it expects to gain SearchSettings::edge points
+// per hand more than its opponents (about its margin over the heuristic). This is what makes
+// it shy of gambles such as an even órdago when it is not behind: a game decided by one
+// showdown throws its edge away.
 
 double normal_cdf(double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); }
 
@@ -121,26 +115,42 @@ Action model_action(BotKind k, const BotView& v, Rng& rng) {
   }
 }
 
-// The action of policy `k` for the seat to act in `w` (rollouts: no signals).
+// What the work cap counts, in rollout steps' worth (a step, a policy's draw in the
+// inference: about 0.5 µs on a 2020s x86-64 core): a seat's view with the state behind it, a
+// deal sampled (determinize()), a deal sampled and its four hands evaluated, and a nested
+// search's playout.
+constexpr std::int64_t view_work = 4;
+constexpr std::int64_t deal_work = 3;
+constexpr std::int64_t showdown_deal_work = 4;
+constexpr std::int64_t nested_playout_work = 12;
+
+// The action of policy `k` for the seat to act in `w` (rollouts: no signals); adds what its
+// judgements cost to `work`.
 Action policy_action(BotKind k, const State& w, BotView& scratch, Rng& rng,
-                     const SearchWatch* watch) {
+                     const OpponentModel& m, const SearchWatch* watch, std::int64_t& work) {
   const int seat = w.to_act;
   switch (k) {
     case BotKind::careful:
-      if (w.phase == Phase::betting && w.bet.open != 0 && w.bet.ordago != 0) {
+      if (m.careful_sampled_answers && w.phase == Phase::betting && w.bet.open != 0 &&
+          w.bet.ordago != 0) {
         // An órdago decides the game: the careful style answers it as it really does, by its
         // sampled chance from its own view (rare enough in a rollout to afford).
         const BotView full = bot_view(w, seat);
+        work += view_work + showdown_deal_work * bot_style(k).samples;
         return style_action(full, rng, false, bot_style(k), rng.next());
       }
       break;
     case BotKind::search:
+    case BotKind::expert:
       if (w.phase == Phase::betting) {
-        // A search bot as a target: its own search from its own view, with a small budget.
+        // A search bot or the expert as a target: a search of its own from its own view, with
+        // a small budget (the expert's model and settings for the expert).
         const BotView full = bot_view(w, seat);
-        const BotConfig inner{BotKind::search, inner_search_playouts, 0};
+        const BotConfig inner{k, inner_search_playouts, 0};
         const ActionEstimates e =
-            search_estimates(full, inner, rng.next(), robust_model(), watch);
+            k == BotKind::expert ? expert_estimates(full, inner, rng.next(), watch)
+                                 : search_estimates(full, inner, rng.next(), robust_model(), watch);
+        work += view_work + nested_playout_work * inner_search_playouts;
         if (e.size > 0) return e.items[0].action;
       }
       break;
@@ -214,35 +224,42 @@ bool matches(ActionKind observed, ActionKind a) {
   }
 }
 
-// The chance that policy k makes the observed choice at seat's decision in `world`.
+// The chance that policy k makes the observed choice at seat's decision in `world`, within
+// the model's floors.
 double choice_chance(BotKind k, const State& world, int seat, const Evidence::Item& it,
-                     double floor, BotView& scratch, Rng& rng) {
+                     const OpponentModel& m, BotView& scratch, Rng& rng) {
   decision_view(scratch, world, seat, it);
+  const bool strong = it.kind == ActionKind::bet || it.kind == ActionKind::ordago;
+  const double floor = strong && m.strong_floor >= 0 ? m.strong_floor : m.floor;
+  const int draws = std::max(1, m.draws);
   int hits = 0;
-  for (int d = 0; d < likelihood_draws; ++d)
+  for (int d = 0; d < draws; ++d)
     hits += matches(it.kind, model_action(k, scratch, rng).kind) ? 1 : 0;
-  return floor + (1.0 - 2.0 * floor) * hits / likelihood_draws;
+  return floor + (1.0 - 2.0 * floor) * hits / draws;
 }
 
-// The weight of one world under per-seat policies.
+// The weight of one world under per-seat policies; adds the policy draws it made to `work`.
 double weight_with(const Evidence& ev, const State& world, const std::array<BotKind, seats>& pol,
-                   double floor, std::uint64_t seed) {
+                   const OpponentModel& m, std::uint64_t seed, std::int64_t* work = nullptr) {
   Rng rng(seed);
   BotView scratch;
   double w = 1.0;
+  std::int64_t draws = 0;
   for (int i = 0; i < ev.size; ++i) {
     const Evidence::Item& it = ev.items[static_cast<std::size_t>(i)];
     double all = 1.0;   // every seat made the choice
     double none = 1.0;  // no seat made it
     for (int s = 0; s < seats; ++s) {
       if (((it.seats >> s) & 1U) == 0) continue;
-      const double p = choice_chance(pol[static_cast<std::size_t>(s)], world, s, it, floor,
-                                     scratch, rng);
+      const double p =
+          choice_chance(pol[static_cast<std::size_t>(s)], world, s, it, m, scratch, rng);
+      draws += std::max(1, m.draws);
       all *= p;
       none *= 1.0 - p;
     }
     w *= it.all_of ? all : 1.0 - none;
   }
+  if (work != nullptr) *work += draws;
   return w;
 }
 
@@ -266,7 +283,7 @@ std::array<BotKind, seats> draw_policies(const OpponentModel& m, int observer, R
 
 // The actions worth comparing: every legal action but signals, with the bets thinned to a few
 // amounts (the smallest, 2, 3, 5, 10) plus the heuristic's own choice.
-int candidates(const BotView& v, const Action& heuristic, std::array<Action, 16>& out) {
+int candidates(const BotView& v, const Action& heuristic, std::array<Action, 16>& out) noexcept {
   int n = 0;
   const auto add = [&](const Action& a) {
     for (int i = 0; i < n; ++i)
@@ -305,6 +322,7 @@ struct RolloutPlan {
   };
   std::array<Judged, 8> judged{};
   int judged_count = 0;
+  std::int64_t work = 0;  // what the rollouts of this deal cost, in steps' worth
 
   bool accepts(const State& w) {
     const int seat = w.to_act;
@@ -317,7 +335,7 @@ struct RolloutPlan {
         cautious_accepts(w, *model,
                          derive(cautious_seed, static_cast<std::uint64_t>(seat),
                                 static_cast<std::uint64_t>(w.lance)),
-                         watch);
+                         watch, &work);
     if (judged_count < static_cast<int>(judged.size()))
       judged[static_cast<std::size_t>(judged_count++)] = {seat, w.lance, w.bet.stake_before, yes};
     return yes;
@@ -330,6 +348,7 @@ void rollout(State& w, RolloutPlan& plan, BotView& scratch, Rng& rng, Events& ev
              Outcome& o) {
   for (int step = 0; step < max_rollout_steps; ++step) {
     if (w.phase == Phase::match_over || w.deal_due()) return;
+    ++plan.work;
     Action a;
     if (w.phase == Phase::shuffle) {
       a = Action::shuffle_seed(rng.next());
@@ -345,7 +364,8 @@ void rollout(State& w, RolloutPlan& plan, BotView& scratch, Rng& rng, Events& ev
           continue;
         }
       }
-      a = policy_action(plan.policy[static_cast<std::size_t>(seat)], w, scratch, rng, plan.watch);
+      a = policy_action(plan.policy[static_cast<std::size_t>(seat)], w, scratch, rng,
+                        *plan.model, plan.watch, plan.work);
     }
     if (apply_in_place(w, a, &ev) != Errc::ok) return;
     tally(ev, o);
@@ -451,10 +471,10 @@ Evidence gather_evidence(const BotView& v) noexcept {
 }
 
 double evidence_weight(const Evidence& ev, const State& world, const OpponentModel& m,
-                       int observer, std::uint64_t seed) noexcept {
+                       int observer, std::uint64_t seed, std::int64_t* work) noexcept {
   Rng rng(seed);
   const std::array<BotKind, seats> pol = draw_policies(m, observer, rng);
-  return weight_with(ev, world, pol, m.floor, rng.next());
+  return weight_with(ev, world, pol, m, rng.next(), work);
 }
 
 // --- determinization -------------------------------------------------------------------------
@@ -470,7 +490,7 @@ Result<State> determinize(const BotView& v, Rng& rng) noexcept {
 // --- the cautious answer to an órdago ------------------------------------------------------------
 
 bool cautious_accepts(const State& w, const OpponentModel& m, std::uint64_t seed,
-                      const SearchWatch* watch) noexcept {
+                      const SearchWatch* watch, std::int64_t* work) noexcept {
   const int seat = w.to_act;
   if (seat < 0 || seat >= seats) return false;
   const int team = team_of(seat);
@@ -480,18 +500,21 @@ bool cautious_accepts(const State& w, const OpponentModel& m, std::uint64_t seed
   if (w.rules.deje_ends && need_bettors <= 0) return true;  // refusing loses the game at once
   const BotView ov = bot_view(w, seat);
   const Evidence ev = gather_evidence(ov);
+  if (work != nullptr) *work += view_work + showdown_deal_work * m.cautious_deals;
   // The answerer reads the others as the model's mixture reads players (partner included).
   OpponentModel reader = robust_model();
   reader.floor = m.floor;
+  reader.strong_floor = m.strong_floor;
+  reader.draws = m.draws;
   Rng rng(seed);
   double win = 0;
   double total = 0;
-  for (int k = 0; k < cautious_deals; ++k) {
+  for (int k = 0; k < m.cautious_deals; ++k) {
     const Result<State> deal = determinize(ov, rng);
     if (!deal.ok()) continue;  // a view of no state: nothing to sample
     const State& d = *deal;
     show(watch, ov, d);
-    const double wt = evidence_weight(ev, d, reader, seat, rng.next());
+    const double wt = evidence_weight(ev, d, reader, seat, rng.next(), work);
     TableEval t{};
     for (int s = 0; s < seats; ++s) t[static_cast<std::size_t>(s)] = evaluate(hand_of(d, s), d.rules);
     const int winner = lance_winner(t, d.lance, d.mano);
@@ -504,25 +527,42 @@ bool cautious_accepts(const State& w, const OpponentModel& m, std::uint64_t seed
 
 // --- the search --------------------------------------------------------------------------------
 
+int search_candidates_of(const BotView& v, const Action& heuristic,
+                         std::array<Action, 16>& out) noexcept {
+  return candidates(v, heuristic, out);
+}
+
 ActionEstimates search_estimates(const BotView& v, const BotConfig& c, std::uint64_t seed,
                                  const OpponentModel& m, const SearchWatch* watch) noexcept {
-  ActionEstimates out;
   Rng rng(seed);
   const Action heuristic = heuristic_action(v, rng, false);
   std::array<Action, 16> cand{};
   const int nc = candidates(v, heuristic, cand);
-  if (nc == 0) return out;
-  int budget = c.playouts > 0 ? c.playouts : default_search_playouts;
-  for (int i = 0; i < m.style_count; ++i)
-    if (m.styles[static_cast<std::size_t>(i)] == BotKind::search)
+  return search_candidates(v, c, seed, m, SearchSettings{}, cand.data(), nc, watch);
+}
+
+ActionEstimates search_candidates(const BotView& v, const BotConfig& c, std::uint64_t seed,
+                                  const OpponentModel& m, const SearchSettings& settings,
+                                  const Action* cand, int nc, const SearchWatch* watch) noexcept {
+  ActionEstimates out;
+  nc = std::min(nc, 16);
+  if (nc <= 0) return out;
+  int budget = c.playouts > 0 ? c.playouts
+                              : (c.kind == BotKind::expert ? default_expert_playouts
+                                                           : default_search_playouts);
+  for (int i = 0; i < m.style_count; ++i) {
+    const BotKind k = m.styles[static_cast<std::size_t>(i)];
+    if (k == BotKind::search || k == BotKind::expert)
       budget = std::max(1, budget / nested_budget_divisor);
+  }
   const int worlds = std::max(1, budget / nc);
   const int us = team_of(v.seat);
   const int target = v.rules.target;
   const double need_us = target - v.view.score[static_cast<std::size_t>(us)];
   const double need_them = target - v.view.score[static_cast<std::size_t>(1 - us)];
   const double scale = points_scale(target);
-  const double before = game_chance(need_us, need_them, own_edge);
+  const double edge = settings.edge;
+  const double before = game_chance(need_us, need_them, edge);
   const Evidence evidence = gather_evidence(v);
   // The deals are the state behind the view with its unseen cards placed again: a view of no
   // state (a hand-made BotView, or one of a state validate_state() refuses) has none to roll
@@ -533,12 +573,14 @@ ActionEstimates search_estimates(const BotView& v, const BotConfig& c, std::uint
   std::array<double, 16> sum{};
   double weights = 0;
   int done = 0;
+  std::int64_t work = 0;
   BotView scratch;  // reused by every rollout step: no allocation
   Events ev;
   for (int k = 0; k < worlds; ++k) {
     if (c.time_ms > 0 && k > 0 &&
         std::chrono::steady_clock::now() - start >= std::chrono::milliseconds(c.time_ms))
       break;
+    if (settings.work_cap > 0 && k > 0 && work >= settings.work_cap) break;
     Rng world_rng(derive(seed, stream_world, static_cast<std::uint64_t>(k)));
     const Result<State> deal = determinize(v, world_rng);
     if (!deal.ok()) continue;  // a view of no state: nothing to roll out
@@ -553,13 +595,14 @@ ActionEstimates search_estimates(const BotView& v, const BotConfig& c, std::uint
     const double weight =
         evidence.size == 0
             ? 1.0
-            : weight_with(evidence, world, plan.policy, m.floor,
-                          derive(seed, stream_infer, static_cast<std::uint64_t>(k)));
+            : weight_with(evidence, world, plan.policy, m,
+                          derive(seed, stream_infer, static_cast<std::uint64_t>(k)), &plan.work);
+    plan.work += deal_work;
     const std::uint64_t rollout_seed = derive(seed, stream_rollout, static_cast<std::uint64_t>(k));
     for (int i = 0; i < nc; ++i) {
       State w = world;
       Outcome o;
-      if (apply_in_place(w, cand[static_cast<std::size_t>(i)], &ev) != Errc::ok) continue;
+      if (apply_in_place(w, cand[i], &ev) != Errc::ok) continue;
       tally(ev, o);
       Rng r(rollout_seed);  // the same random numbers for every candidate
       rollout(w, plan, scratch, r, ev, o);
@@ -568,15 +611,17 @@ ActionEstimates search_estimates(const BotView& v, const BotConfig& c, std::uint
         chance = o.game_winner == us ? 1.0 : 0.0;
       } else {
         chance = game_chance(need_us - o.gained[static_cast<std::size_t>(us)],
-                             need_them - o.gained[static_cast<std::size_t>(1 - us)], own_edge);
+                             need_them - o.gained[static_cast<std::size_t>(1 - us)], edge);
       }
       sum[static_cast<std::size_t>(i)] += weight * scale * (chance - before);
     }
+    work += plan.work;
     weights += weight;
     ++done;
   }
+  if (settings.work_done != nullptr) *settings.work_done = work;
   for (int i = 0; i < nc; ++i) {
-    const Action& a = cand[static_cast<std::size_t>(i)];
+    const Action& a = cand[i];
     ActionEstimate& e = out.items[out.size++];
     e.action = a;
     const auto id = action_id(v.hidden, a);

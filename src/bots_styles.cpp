@@ -163,6 +163,71 @@ constexpr BotStyle careful_style{
     .samples = 48,
 };
 
+// Beginner (the level principiante): asks for mus with a good hand half the time and cuts
+// early with poor ones, discards by "keep the kings and the pairs" more often than not, bets
+// and stays in bets from middling chances, bluffs, and calls and accepts órdagos a careful
+// player would not.
+constexpr BotStyle beginner_style{
+    .cut_decent = 0.5,
+    .cut_any = 0.35,
+    .cut_strong = 0.4,
+    .naive_discard = 0.85,
+    .ordago_open = 0.93,
+    .ordago_open_any = 2.0,
+    .bet_at = 0.7,
+    .bet3_at = 0.8,
+    .bet5_at = 0.9,
+    .club_at = 0.45,
+    .club_rate = 0.9,
+    .fair_at = 0.55,
+    .fair_rate = 0.5,
+    .bluff_rate = 0.08,
+    .trust = 1.0,
+    .raise_at = 0.75,
+    .raise3_at = 0.85,
+    .raise_rate = 0.5,
+    .reraise_ordago = 0.9,
+    .reraise_ordago_any = 2.0,
+    .accept_margin = -0.2,
+    .ordago_trust = 1.0,
+    .accept_ordago = 0.45,
+    .accept_ordago_late = 0.3,
+    .accept_ordago_ahead = 0.55,
+    .samples = 0,
+};
+
+// Amateur (the level aficionado): the beginner's habits, less often: a good hand is played
+// as it is most of the time, the discards are a club player's two times in three, the bets a
+// little loose, an órdago called only with a strong hand, accepted a little too readily.
+constexpr BotStyle amateur_style{
+    .cut_decent = 0.35,
+    .cut_any = 0.15,
+    .cut_strong = 0.8,
+    .naive_discard = 0.35,
+    .ordago_open = 0.93,
+    .ordago_open_any = 2.0,
+    .bet_at = 0.75,
+    .bet3_at = 0.83,
+    .bet5_at = 0.9,
+    .club_at = 0.5,
+    .club_rate = 0.85,
+    .fair_at = 0.6,
+    .fair_rate = 0.45,
+    .bluff_rate = 0.08,
+    .trust = 0.95,
+    .raise_at = 0.78,
+    .raise3_at = 0.88,
+    .raise_rate = 0.5,
+    .reraise_ordago = 0.88,
+    .reraise_ordago_any = 2.0,
+    .accept_margin = -0.06,
+    .ordago_trust = 0.95,
+    .accept_ordago = 0.6,
+    .accept_ordago_late = 0.4,
+    .accept_ordago_ahead = 0.7,
+    .samples = 0,
+};
+
 }  // namespace
 
 const BotStyle& bot_style(BotKind k) noexcept {
@@ -172,6 +237,8 @@ const BotStyle& bot_style(BotKind k) noexcept {
     case BotKind::station: return station_style;
     case BotKind::ordago: return ordago_style;
     case BotKind::careful: return careful_style;
+    case BotKind::beginner: return beginner_style;
+    case BotKind::amateur: return amateur_style;
     default: return heuristic_style;
   }
 }

@@ -500,6 +500,7 @@ ENUMS = [
     EnumSpec("HandEnd", "HandEnd", "MUS_END_", "How a hand ended"),
     EnumSpec("EventKind", "EventKind", "MUS_EVENT_", "Public event kinds"),
     EnumSpec("BotKind", "BotKind", "MUS_BOT_", "The computer players of the library"),
+    EnumSpec("Level", "Level", "MUS_LEVEL_", "The levels a player chooses bots by, weakest first"),
     EnumSpec("PlayoutScope", "PlayoutScope", "MUS_PLAYOUT_", "How far playouts play"),
     EnumSpec("BatchReward", "BatchReward", "MUS_BATCH_REWARD_",
              "The reward a batch reports for each team (experimental)"),

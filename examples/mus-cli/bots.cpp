@@ -34,7 +34,19 @@ Choice LibraryBot::signal_round(const Situation& sit) {
   return s ? Choice::play(*s) : Choice::nothing();
 }
 
-bool is_bot_kind(std::string_view kind) { return mus::parse_bot_config(kind).ok(); }
+namespace {
+
+// The configuration of a bot name: a kind (or "exploiter:" and its target), else a level's.
+mus::Result<mus::BotConfig> config_of(std::string_view name) {
+  if (const auto c = mus::parse_bot_config(name); c) return c;
+  for (const mus::Level l : mus::levels)
+    if (name == mus::level_id(l)) return mus::level_config(l);
+  return mus::Error{mus::Errc::invalid_argument, "unknown bot", -1};
+}
+
+}  // namespace
+
+bool is_bot_kind(std::string_view kind) { return config_of(kind).ok(); }
 
 std::string bot_kinds_text() {
   std::string out;
@@ -46,13 +58,29 @@ std::string bot_kinds_text() {
   out.resize(out.size() - 2);
   out += " or ";
   out += mus::bot_kind_name(mus::BotKind::exploiter);
-  return out + "[:KIND] (the search that knows KIND's policy, the heuristic's by default)";
+  out += "[:KIND] (the search that knows KIND's policy, the heuristic's by default); or a level: ";
+  for (const mus::Level l : mus::levels) {
+    out += mus::level_id(l);
+    out += l == mus::levels[mus::levels.size() - 2] ? " or " : ", ";
+  }
+  out.resize(out.size() - 2);
+  return out;
+}
+
+std::string levels_text() {
+  std::string out;
+  for (const mus::Level l : mus::levels) {
+    out += std::string(mus::level_id(l)) + " (" + std::string(mus::level_display_name(l)) + ")";
+    out += l == mus::levels[mus::levels.size() - 2] ? " or " : ", ";
+  }
+  out.resize(out.size() - 2);
+  return out;
 }
 
 std::unique_ptr<LibraryBot> make_bot(std::string_view kind, std::uint64_t seed, int playouts) {
-  const auto parsed = mus::parse_bot_config(kind);  // a kind, or "exploiter:" and its target
+  const auto parsed = config_of(kind);  // a kind, "exploiter:" and its target, or a level
   mus::BotConfig c = parsed ? *parsed : mus::BotConfig{};
-  c.playouts = playouts;
+  if (playouts != 0) c.playouts = playouts;
   return std::make_unique<LibraryBot>(c, seed);
 }
 

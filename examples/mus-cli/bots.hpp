@@ -36,15 +36,21 @@ class LibraryBot final : public Agent {
   double longest_ = 0;
 };
 
-/// Bot kinds for --bot/--team0/--team1/--bots/--vs: a kind's name (mus::bot_kind_name()) or
-/// "exploiter:" and its target's name (mus::parse_bot_config()).
+/// Bot names for --bot/--team0/--team1/--bots/--vs: a kind's name (mus::bot_kind_name()),
+/// "exploiter:" and its target's name (mus::parse_bot_config()), or a level's id
+/// (mus::level_id(): its bot, mus::level_config()).
 bool is_bot_kind(std::string_view kind);
 
-/// Every name is_bot_kind() accepts, for messages, from the library's list of kinds:
-/// "random, heuristic, ..., careful, exploiter or exploiter:KIND (...)".
+/// The names is_bot_kind() accepts, for messages, from the library's lists of kinds and
+/// levels: "random, heuristic, ... or exploiter[:KIND] (...); or a level: beginner ... expert".
 std::string bot_kinds_text();
 
-/// A new bot of a kind with its seed; `playouts` is the search budget (0: the default).
+/// The levels for messages and help, weakest first, from the library's list:
+/// "beginner (principiante), amateur (aficionado), ... or expert (experto)".
+std::string levels_text();
+
+/// A new bot of a kind or level (is_bot_kind()) with its seed; `playouts` is the search budget
+/// (0: the default).
 std::unique_ptr<LibraryBot> make_bot(std::string_view kind, std::uint64_t seed, int playouts = 0);
 
 }  // namespace muscli

@@ -113,6 +113,47 @@ bool Args::bot_kind(std::string_view name, std::string_view fallback, std::strin
   return true;
 }
 
+bool Args::level_or_bot(std::string_view bot, std::string_view fallback, std::string& out) {
+  if (!has("level")) return bot_kind(bot, fallback, out);
+  if (has(bot)) {
+    error_ = "--level and --" + std::string(bot) + " both choose the bots: give one of them";
+    return false;
+  }
+  const auto level = mus::parse_level(get("level"));
+  if (!level) {
+    error_ = "--level must be a level: " + levels_text() + "; not '" + get("level") + "'";
+    return false;
+  }
+  out = std::string(mus::level_id(*level));
+  return true;
+}
+
+std::string with_levels(std::string_view help) {
+  constexpr std::string_view mark = "@LEVELS@";
+  const std::size_t at = help.find(mark);
+  if (at == std::string_view::npos) return std::string(help);
+  const std::size_t line = help.rfind('\n', at) + 1;  // npos + 1 == 0 on the first line
+  const std::string indent(at - line, ' ');
+  std::string out(help.substr(0, line));
+  std::string current = indent;
+  const std::string words = levels_text() + ".";
+  std::size_t pos = 0;
+  while (pos < words.size()) {
+    std::size_t end = words.find(' ', pos);
+    if (end == std::string::npos) end = words.size();
+    const std::string word = words.substr(pos, end - pos);
+    if (current.size() > indent.size() && current.size() + 1 + word.size() > 90) {
+      out += current + "\n";
+      current = indent;
+    }
+    current += (current.size() > indent.size() ? " " : "") + word;
+    pos = end + 1;
+  }
+  out += current;
+  out += help.substr(at + mark.size());
+  return out;
+}
+
 int usage_error(std::string_view command, std::string_view message) {
   std::cerr << "mus-cli " << command << ": " << message << " (see 'mus-cli " << command
             << " --help')\n";

@@ -39,14 +39,21 @@ class Args {
   /// A whole number option in lo..hi; false with an error.
   bool number(std::string_view name, long long lo, long long hi, long long fallback,
               long long& out);
-  /// A bot kind option (heuristic or random); false with an error.
+  /// A bot option (a name is_bot_kind() accepts); false with an error.
   bool bot_kind(std::string_view name, std::string_view fallback, std::string& out);
+  /// --level LEVEL (a level's id or display name; `out` receives its id), or else the bot
+  /// option `bot` as bot_kind() reads it; false with an error, also when both are given.
+  bool level_or_bot(std::string_view bot, std::string_view fallback, std::string& out);
 
  private:
   std::map<std::string, std::string> values_;
   std::vector<std::string> positional_;
   std::string error_;
 };
+
+/// A help text with its line "<indent>@LEVELS@" replaced by the library's levels
+/// (levels_text()), wrapped at 90 columns with the same indent.
+std::string with_levels(std::string_view help);
 
 /// Prints "mus-cli CMD: MESSAGE (see 'mus-cli CMD --help')" to stderr; returns exit status 2.
 int usage_error(std::string_view command, std::string_view message);

@@ -25,8 +25,8 @@ namespace muscli {
 namespace {
 
 constexpr std::string_view play_help =
-    R"(usage: mus-cli play [--seat N] [--seed N] [--rules RULES] [--tips] [--bot KIND]
-                    [--record FILE] [--record-orders]
+    R"(usage: mus-cli play [--seat N] [--seed N] [--rules RULES] [--tips]
+                    [--bot KIND | --level LEVEL] [--record FILE] [--record-orders]
 
 You sit at one seat against three bots (your partner is a bot too). Your cards and the
 table are shown at each decision, with the legal actions numbered:
@@ -46,9 +46,12 @@ options:
   --tips          up to three short tips at each decision; when betting, the first is the
                   search bot's preferred action with its estimated points
   --bot KIND      the three bots: random, heuristic (default), search, a style of the
-                  pool (tight, loose, station, ordago, careful), or exploiter[:KIND], the
-                  search that knows KIND's policy (the heuristic's by default)
+                  pool (tight, loose, station, ordago, careful), a level's kind (beginner,
+                  amateur, expert), a level's id, or exploiter[:KIND], the search that
+                  knows KIND's policy (the heuristic's by default)
   --bots KIND     the same as --bot
+  --level LEVEL   the three bots by level (id or name), weakest first:
+                  @LEVELS@
   --record FILE   save the match as a record (mus-cli replay FILE prints it)
   --record-orders write each shuffle in the record as its card order, not its seed
 )";
@@ -486,13 +489,14 @@ Choice Human::signal_round(const Situation& sit) {
 
 int cmd_play(int argc, char** argv) {
   Args args;
-  if (const int rc = start_command(args, argc, argv, "play", play_help,
+  if (const int rc = start_command(args, argc, argv, "play", with_levels(play_help),
                                    {{"seat", true},
                                     {"seed", true},
                                     {"rules", true},
                                     {"tips", false},
                                     {"bot", true},
                                     {"bots", true},
+                                    {"level", true},
                                     {"record", true},
                                     {"record-orders", false}});
       rc >= 0)
@@ -504,21 +508,27 @@ int cmd_play(int argc, char** argv) {
   mus::Rules rules;
   std::string kind;
   if (!args.seed(clock_seed, seed) || !args.number("seat", 0, 3, 0, seat) || !args.rules(rules) ||
-      !args.bot_kind(args.has("bot") ? "bot" : "bots", "heuristic", kind))
+      !args.level_or_bot(args.has("bot") ? "bot" : "bots", "heuristic", kind))
     return usage_error("play", args.error());
 
   const int dealer = static_cast<int>(derive_seed(seed, Stream::dealer, 0) % mus::seats);
   const auto start = mus::new_match(rules, dealer);
   if (!start) return usage_error("play", start.error().describe());
+  // The bots as a player reads them: a level by its name, a kind by its own.
+  const bool by_level = args.has("level");
+  const std::string bots_words =
+      by_level ? "level " + std::string(mus::level_display_name(*mus::parse_level(kind))) + " bot"
+               : kind + " bot";
   // What deals the same cards to the same bots again: every option the match depends on.
   const std::string rules_text = mus::format_rules(rules);
   const std::string again = "mus-cli play --seed " + std::to_string(seed) + " --seat " +
-                            std::to_string(seat) + " --bot " + kind + " --rules " +
+                            std::to_string(seat) + (by_level ? " --level " : " --bot ") + kind +
+                            " --rules " +
                             (rules_text.find(' ') == std::string::npos ? rules_text
                                                                        : '"' + rules_text + '"');
   std::cout << "You are seat " << seat << " (team " << mus::team_of(static_cast<int>(seat))
-            << "); your partner is seat " << partner_of(static_cast<int>(seat)) << " (" << kind
-            << " bot). Seed " << seed << ": '" << again << "' deals the same cards again.\n"
+            << "); your partner is seat " << partner_of(static_cast<int>(seat)) << " (" << bots_words
+            << "). Seed " << seed << ": '" << again << "' deals the same cards again.\n"
             << "Type an action's number at each decision; h for help, q to quit.\n\n";
   Printer printer(std::cout, PrintOptions{static_cast<int>(seat), false});
   std::array<std::unique_ptr<Agent>, 4> bots;

@@ -24,10 +24,10 @@ namespace muscli {
 namespace {
 
 constexpr std::string_view sim_help =
-    R"(usage: mus-cli sim [--matches N] [--team0 KIND] [--team1 KIND] [--seed N]
-                   [--threads T] [--rules RULES] [--playouts N]
-       mus-cli sim --duplicate [--bot KIND] [--vs KIND] [--deals N] [--matches N]
+    R"(usage: mus-cli sim [--matches N] [--team0 KIND | --level LEVEL] [--team1 KIND]
                    [--seed N] [--threads T] [--rules RULES] [--playouts N]
+       mus-cli sim --duplicate [--bot KIND | --level LEVEL] [--vs KIND] [--deals N]
+                   [--matches N] [--seed N] [--threads T] [--rules RULES] [--playouts N]
 
 Plays N matches of bots against bots and prints each team's win rate with its 95%
 confidence interval (Wilson score interval), the hands played per second, and the average
@@ -48,14 +48,16 @@ time: what a decision costs on one core, however busy the machine). With several
 options:
   --matches N    matches to play (default 1000; with --duplicate: match pairs, default 200)
   --team0 KIND   bots of seats 0 and 2: random, heuristic (default), search, a style of
-                 the opponent pool (tight, loose, station, ordago, careful), or
-                 exploiter[:KIND], the search that knows KIND's policy (the heuristic's
-                 by default)
+                 the opponent pool (tight, loose, station, ordago, careful), a level's kind
+                 (beginner, amateur, expert), a level's id, or exploiter[:KIND], the search
+                 that knows KIND's policy (the heuristic's by default)
   --team1 KIND   bots of seats 1 and 3 (default random; the same kinds)
   --bot KIND     --duplicate: the bot measured (default search); else the same as --team0
+  --level LEVEL  instead of --bot, a level (id or name), weakest first:
+                 @LEVELS@
   --vs KIND      --duplicate: its opponent (default heuristic), a comma-separated list of
-                 kinds, or pool (tight,loose,station,ordago,careful,heuristic); else the
-                 same as --team1
+                 kinds or levels' ids, or pool (tight,loose,station,ordago,careful,
+                 heuristic); else the same as --team1
   --duplicate    duplicate deals, as above
   --deals N      --duplicate: deal pairs for the points per hand (default 2000)
   --playouts N   the search bot's playouts per decision (default: the library's)
@@ -382,11 +384,12 @@ std::vector<std::string> opponents_of(const std::string& text, std::string& erro
 
 int cmd_sim(int argc, char** argv) {
   Args args;
-  if (const int rc = start_command(args, argc, argv, "sim", sim_help,
+  if (const int rc = start_command(args, argc, argv, "sim", with_levels(sim_help),
                                    {{"matches", true},
                                     {"team0", true},
                                     {"team1", true},
                                     {"bot", true},
+                                    {"level", true},
                                     {"vs", true},
                                     {"duplicate", false},
                                     {"deals", true},
@@ -411,14 +414,14 @@ int cmd_sim(int argc, char** argv) {
       !args.number("threads", 1, 256, hw, threads) || !args.seed(1, seed) || !args.rules(rules))
     return usage_error("sim", args.error());
   if (dup) {
-    if (!args.bot_kind("bot", "search", kinds[0])) return usage_error("sim", args.error());
+    if (!args.level_or_bot("bot", "search", kinds[0])) return usage_error("sim", args.error());
     std::string error;
     const auto opponents = opponents_of(args.get("vs", "heuristic"), error);
     if (opponents.empty()) return usage_error("sim", error);
     return duplicate(rules, seed, deals, matches, threads, static_cast<int>(playouts), kinds[0],
                      opponents);
   }
-  if (!args.bot_kind(args.has("team0") ? "team0" : "bot", "heuristic", kinds[0]) ||
+  if (!args.level_or_bot(args.has("team0") ? "team0" : "bot", "heuristic", kinds[0]) ||
       !args.bot_kind(args.has("team1") ? "team1" : "vs", "random", kinds[1]))
     return usage_error("sim", args.error());
   threads = std::min(threads, matches);

@@ -21,7 +21,8 @@ namespace {
 
 constexpr std::string_view watch_help =
     R"(usage: mus-cli watch [--seed N] [--rules RULES] [--quiet] [--record FILE]
-                     [--record-orders] [--bot KIND] [--team0 KIND] [--team1 KIND]
+                     [--record-orders] [--bot KIND | --level LEVEL] [--team0 KIND]
+                     [--team1 KIND]
 
 Four bots play a whole match and every hand is printed: the dealer and the mano, each
 seat's cards, the mus calls and the discards, the signals, each lance's betting (paso,
@@ -37,11 +38,13 @@ options:
   --record FILE     also save the match as a record (see docs/records.md)
   --record-orders   write each shuffle in the record as its card order, not its seed
   --bot KIND        the bots of all four seats: random, heuristic (default), search, a
-                    style of the pool (tight, loose, station, ordago, careful), or
-                    exploiter[:KIND], the search that knows KIND's policy (the
-                    heuristic's by default)
-  --team0 KIND      bots of seats 0 and 2 (default: --bot)
-  --team1 KIND      bots of seats 1 and 3 (default: --bot)
+                    style of the pool (tight, loose, station, ordago, careful), a level's
+                    kind (beginner, amateur, expert), a level's id, or exploiter[:KIND],
+                    the search that knows KIND's policy (the heuristic's by default)
+  --level LEVEL     the bots of all four seats by level (id or name), weakest first:
+                    @LEVELS@
+  --team0 KIND      bots of seats 0 and 2 (default: --bot or --level)
+  --team1 KIND      bots of seats 1 and 3 (default: --bot or --level)
 )";
 
 constexpr std::string_view replay_help = R"(usage: mus-cli replay FILE [--quiet] [--record OUT]
@@ -62,13 +65,14 @@ options:
 
 int cmd_watch(int argc, char** argv) {
   Args args;
-  if (const int rc = start_command(args, argc, argv, "watch", watch_help,
+  if (const int rc = start_command(args, argc, argv, "watch", with_levels(watch_help),
                                    {{"seed", true},
                                     {"rules", true},
                                     {"quiet", false},
                                     {"record", true},
                                     {"record-orders", false},
                                     {"bot", true},
+                                    {"level", true},
                                     {"team0", true},
                                     {"team1", true}});
       rc >= 0)
@@ -77,7 +81,7 @@ int cmd_watch(int argc, char** argv) {
   mus::Rules rules;
   std::string all;
   std::string kinds[2];
-  if (!args.seed(1, seed) || !args.rules(rules) || !args.bot_kind("bot", "heuristic", all) ||
+  if (!args.seed(1, seed) || !args.rules(rules) || !args.level_or_bot("bot", "heuristic", all) ||
       !args.bot_kind("team0", all, kinds[0]) || !args.bot_kind("team1", all, kinds[1]))
     return usage_error("watch", args.error());
 

@@ -11,7 +11,8 @@
 // Query parameters (for tests and demos): ?seed=N fixes the deals and the bots' choices;
 // ?delay=ms sets the pause after each bot action (default 450).
 import {
-  init, Action, ActionKind, BotKind, EventKind, HandEnd, MusError, Phase, PRESETS, Rules, State,
+  init, Action, ActionKind, Bot, BotKind, EventKind, HandEnd, Level, levelDisplayName, MusError, Phase,
+  PRESETS, Rules, State,
 } from '/libmus/esm/index.js';
 import * as libmus from '/libmus/esm/index.js';
 import { backSvg, cardSvg, NO_CARD } from './cards.js';
@@ -40,6 +41,7 @@ let rules = null;
 let seed = 0n;
 let botKind = 1;
 let botTarget = 0; // the exploiter's target kind (0 for the other kinds)
+let botLevel = null; // the level chosen (Level.*), or null when a kind was
 let shuffles = 0;
 let selected = new Set();
 let said = [null, null, null, null];       // what each seat said in this lance (an event)
@@ -78,11 +80,11 @@ function askBot(seat) {
   return new Promise((resolve) => {
     const t = ++ticket;
     waiting.set(t, resolve);
-    worker.postMessage({ ticket: t, state: state.toString(), kind: botKind, target: botTarget, seed: String(seed * 1000n + BigInt(window.musTable.log.length) * 7n + BigInt(seat)) });
+    worker.postMessage({ ticket: t, state: state.toString(), kind: botKind, target: botTarget, level: botLevel, seed: String(seed * 1000n + BigInt(window.musTable.log.length) * 7n + BigInt(seat)) });
   });
 }
 
-// The library's tips for a seat's decision (a package without mus_tips gives none).
+// The library's tips for a seat's decision (a package without mus_state_tips gives none).
 function tipsFor(seat) {
   return libmus.tips ? libmus.tips(state, seat) : [];
 }
@@ -432,8 +434,10 @@ function start() {
     return;
   }
   $('setup-error').hidden = true;
-  // A value is a kind, or "kind:target" for an exploiter of the target kind.
-  [botKind, botTarget = 0] = $('botkind').value.split(':').map(Number);
+  // A value is "level:N" for a level, a kind, or "kind:target" for an exploiter of the target kind.
+  const choice = $('botkind').value;
+  botLevel = choice.startsWith('level:') ? Number(choice.slice('level:'.length)) : null;
+  if (botLevel === null) [botKind, botTarget = 0] = choice.split(':').map(Number);
   seed = BigInt($('seed').value || Math.floor(Math.random() * 1e9));
   const dealer = Number(seed % 4n);
   state = State.new(rules, dealer);
@@ -485,14 +489,22 @@ document.addEventListener('keydown', (ev) => {
   }
 });
 
-// The bot kinds of the menu: the library's kinds (mus.h's MUS_BOT_*, named by words.js, the
-// same words as the online page), and the exploiter of the heuristic.
+// The bots of the menu: first the levels, weakest first, by the library's Spanish names, the
+// bot behind each in its tooltip, the club level chosen at first; then the library's kinds (mus.h's MUS_BOT_*,
+// named by words.js, the same words as the online page) and the exploiter of the heuristic.
 function fillBotKinds() {
   const box = $('botkind');
-  const chosen = box.value || String(BotKind.HEURISTIC);
+  const chosen = box.value || `level:${Level.CLUB}`;
+  const levels = Object.values(Level).sort((a, b) => a - b).map((level) => {
+    const bot = Bot.forLevel(level);
+    const tip = w('offline.level.title', botWords(bot.kind), bot.playouts);
+    return `<option value="level:${level}" title="${esc(tip)}">${esc(levelDisplayName(level))}</option>`;
+  });
   const kinds = Object.values(BotKind).filter((k) => k !== BotKind.EXPLOITER).sort((a, b) => a - b);
-  box.innerHTML = kinds.map((k) => `<option value="${k}">${esc(botWords(k))}</option>`).join('') +
-    `<option value="${BotKind.EXPLOITER}:${BotKind.HEURISTIC}">${esc(botWords(BotKind.EXPLOITER, BotKind.HEURISTIC))}</option>`;
+  box.innerHTML = `<optgroup id="levels" label="${esc(w('offline.levels'))}">${levels.join('')}</optgroup>` +
+    `<optgroup label="${esc(w('offline.kinds'))}">` +
+    kinds.map((k) => `<option value="${k}">${esc(botWords(k))}</option>`).join('') +
+    `<option value="${BotKind.EXPLOITER}:${BotKind.HEURISTIC}">${esc(botWords(BotKind.EXPLOITER, BotKind.HEURISTIC))}</option></optgroup>`;
   box.value = chosen;
 }
 

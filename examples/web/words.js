@@ -37,7 +37,8 @@ export const ACTION_BY_NUMBER = Object.freeze([null, 'shuffle', 'mus', 'cut', 'd
 export const SIGNAL_BY_NUMBER = Object.freeze(['two_kings', 'three_kings', 'two_aces', 'three_aces', 'pareja', 'medias',
   'duples', 'juego_31', 'punto_30', 'punto_29', 'punto_28', 'ciego', 'real_31', 'solomillo', 'need_mus']);
 /** Bot kind numbers (MUS_BOT_*) as the library's names (mus::bot_kind_name). */
-export const BOT_BY_NUMBER = Object.freeze(['random', 'heuristic', 'search', 'tight', 'loose', 'station', 'ordago', 'careful', 'exploiter']);
+export const BOT_BY_NUMBER = Object.freeze(['random', 'heuristic', 'search', 'tight', 'loose', 'station', 'ordago', 'careful', 'exploiter',
+  'beginner', 'amateur', 'expert']);
 
 // A number (the binding's enums) or a library name (the server's JSON) as its name.
 const named = (x, byNumber) => (typeof x === 'number' ? byNumber[x] : x);
@@ -156,10 +157,10 @@ export function signWords(x) {
 const BOT_WORDS = {
   es: { random: 'al azar', heuristic: 'de club (heurístico)', search: 'de búsqueda', tight: 'prudente',
     loose: 'suelto y agresivo', station: 'que lo quiere todo', ordago: 'amigo del órdago', careful: 'calculador',
-    exploiter: 'explotador' },
+    exploiter: 'explotador', beginner: 'principiante', amateur: 'aficionado', expert: 'experto' },
   en: { random: 'random', heuristic: 'club player (heuristic)', search: 'search', tight: 'tight',
     loose: 'loose and aggressive', station: 'calling station', ordago: 'órdago lover', careful: 'careful',
-    exploiter: 'exploiter' },
+    exploiter: 'exploiter', beginner: 'beginner', amateur: 'amateur', expert: 'expert' },
 };
 
 /**
@@ -558,7 +559,7 @@ const TIP_WORDS = {
 };
 
 /**
- * A tip of the library's tip function (mus_tips: a kind and the facts it needs, see
+ * A tip of the library's tip function (mus_state_tips: a kind and the facts it needs, see
  * include/mus/tips.hpp) as a sentence in the language. The fields keep the library's names;
  * `kind` and `lance` may be numbers or names, cards ids or bit sets.
  * @param tip the tip.
@@ -739,6 +740,9 @@ const UI = {
     'offline.rules': 'Reglas',
     'offline.target': 'Puntos por juego',
     'offline.bots': 'Bots',
+    'offline.levels': 'Nivel',
+    'offline.kinds': 'Clase de bot',
+    'offline.level.title': (kind, playouts) => `el bot ${kind}` + (playouts ? `, ${playouts} jugadas simuladas por decisión` : ''),
     'offline.seed': 'Semilla',
     'offline.start': 'Empezar partida',
     'offline.cant.start': (why) => `No se puede empezar: ${why}`,
@@ -943,6 +947,9 @@ const UI = {
     'offline.rules': 'Rules',
     'offline.target': 'Points per game',
     'offline.bots': 'Bots',
+    'offline.levels': 'Level',
+    'offline.kinds': 'Bot kind',
+    'offline.level.title': (kind, playouts) => `the ${kind} bot` + (playouts ? `, ${playouts} playouts per decision` : ''),
     'offline.seed': 'Seed',
     'offline.start': 'Start the match',
     'offline.cant.start': (why) => `Cannot start: ${why}`,

@@ -85,15 +85,25 @@ enum class BotKind : std::uint8_t {
   /// its actions and searches with the target's own policy at the target's seats. It measures
   /// how exploitable a bot is.
   exploiter = 8,
+  /// A beginner (the level principiante): the heuristic's rules with a beginner's mistakes:
+  /// mus with a good hand, discards that chase kings and pairs, loose calls and órdagos.
+  beginner = 9,
+  /// An amateur (the level aficionado): the beginner's mistakes, less often.
+  amateur = 10,
+  /// The expert (the level experto): the search with a sharper reading of bets and órdagos
+  /// and a bounded cost per decision.
+  expert = 11,
 };
 
-/// The bot kinds, in the order of their numbers (random first, exploiter last).
-inline constexpr std::array<BotKind, 9> bot_kinds{
-    BotKind::random, BotKind::heuristic, BotKind::search, BotKind::tight,    BotKind::loose,
-    BotKind::station, BotKind::ordago,   BotKind::careful, BotKind::exploiter};
+/// The bot kinds, in the order of their numbers (random first, expert last).
+inline constexpr std::array<BotKind, 12> bot_kinds{
+    BotKind::random,  BotKind::heuristic, BotKind::search,    BotKind::tight,
+    BotKind::loose,   BotKind::station,   BotKind::ordago,    BotKind::careful,
+    BotKind::exploiter, BotKind::beginner, BotKind::amateur,  BotKind::expert};
 
 /// @brief The name of a bot kind: "random", "heuristic", "search", "tight", "loose",
-///        "station", "ordago", "careful" or "exploiter" ("?" when unknown).
+///        "station", "ordago", "careful", "exploiter", "beginner", "amateur" or "expert"
+///        ("?" when unknown).
 /// @param k The kind.
 /// @return Static text.
 [[nodiscard]] std::string_view bot_kind_name(BotKind k) noexcept;
@@ -120,6 +130,13 @@ struct BotStyle {
   // Mus.
   double cut_decent = 0.25;  ///< Chance to cut, per mus question, with a decent hand.
   double cut_any = 0.10;     ///< Chance to cut, per mus question, with any other hand.
+  /// Chance to cut, per mus question, with a hand a club player cuts with at once
+  /// (strong_enough_to_cut()); below 1 the player asks for mus with a good hand.
+  double cut_strong = 1.0;
+  // Discards.
+  /// Chance to discard by a beginner's rule (keep the kings and the pairs, throw the rest)
+  /// instead of the club player's sampled best choice (suggested_discard()).
+  double naive_discard = 0.0;
   // Opening a lance.
   double ordago_open = 0.93;  ///< Órdago when p >= this and the score calls for one.
   /// Órdago when p >= this, whatever the score (style_never: never).
@@ -164,6 +181,9 @@ struct BotStyle {
 /// decision on a 2020s x86-64 core; see docs/bots.md).
 inline constexpr int default_search_playouts = 480;
 
+/// The expert's default budget: playouts per decision (see docs/bots.md for its cost).
+inline constexpr int default_expert_playouts = 480;
+
 /// The largest budget a configuration may ask for, per decision.
 inline constexpr int max_search_playouts = 1'000'000;
 
@@ -171,7 +191,8 @@ inline constexpr int max_search_playouts = 1'000'000;
 struct BotConfig {
   BotKind kind = BotKind::heuristic;  ///< The kind.
   /// Search budget per decision in playouts (rollouts of one candidate action in one sampled
-  /// deal); 0 = default_search_playouts. Ignored by the other kinds.
+  /// deal); 0 = default_search_playouts (for the expert, default_expert_playouts). Ignored by
+  /// the kinds that do not search.
   std::int32_t playouts = 0;
   /// Optional wall-clock cap per decision in milliseconds, for the search bot; 0 = none. With
   /// a cap the search stops early when time runs out, so its choice may depend on the machine.
@@ -194,6 +215,54 @@ struct BotConfig {
 /// @param c The configuration.
 /// @return Errc::ok or Errc::invalid_argument.
 [[nodiscard]] Errc validate_bot_config(const BotConfig& c) noexcept;
+
+/// @name Levels: the bots a player chooses by strength
+/// @{
+
+/**
+ * @brief A level of play: the bots ordered by strength, for a player choosing opponents (the
+ *        numbers are the C API's `MUS_LEVEL_*`, weakest first).
+ *
+ * Each level is one bot configuration (level_config()); docs/bots.md describes each as a
+ * player would and rates them. A front end lists them in this order, by level_display_name(),
+ * and stores level_id().
+ */
+enum class Level : std::uint8_t {
+  beginner = 0,  ///< "principiante": BotKind::beginner.
+  amateur = 1,   ///< "aficionado": BotKind::amateur.
+  club = 2,      ///< "jugador de club": BotKind::heuristic.
+  strong = 3,    ///< "fuerte": BotKind::search with its default budget.
+  expert = 4,    ///< "experto": BotKind::expert with its default budget.
+};
+
+/// The levels, weakest first.
+inline constexpr std::array<Level, 5> levels{Level::beginner, Level::amateur, Level::club,
+                                             Level::strong, Level::expert};
+
+/// @brief A level's id for code, files and command lines: "beginner", "amateur", "club",
+///        "strong" or "expert" ("?" when unknown).
+/// @param l The level.
+/// @return Static ASCII text.
+[[nodiscard]] std::string_view level_id(Level l) noexcept;
+
+/// @brief A level's name for players, in Spanish (UTF-8): "principiante", "aficionado",
+///        "jugador de club", "fuerte" or "experto" ("?" when unknown).
+/// @param l The level.
+/// @return Static text.
+[[nodiscard]] std::string_view level_display_name(Level l) noexcept;
+
+/// @brief The level of a name: its id (level_id()) or its display name
+///        (level_display_name()), exactly.
+/// @param name The name.
+/// @return The level, or Errc::parse for another name (its message lists the names).
+[[nodiscard]] Result<Level> parse_level(std::string_view name) noexcept;
+
+/// @brief The bot configuration of a level (its kind and default budget, no time cap).
+/// @param l The level.
+/// @return The configuration; the club level's for an unknown value.
+[[nodiscard]] BotConfig level_config(Level l) noexcept;
+
+/// @}
 
 /**
  * @brief What a seat may know when it decides: its own cards, the public state, the actions

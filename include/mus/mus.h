@@ -49,9 +49,9 @@
  *  Compile-time version of the headers; compare with mus_version() at run time.
  *  @{ */
 #define MUS_VERSION_MAJOR 0     /**< Major version: the ABI promise holds within it. */
-#define MUS_VERSION_MINOR 2     /**< Minor version: additions only from 1.0 on (0.x may break). */
+#define MUS_VERSION_MINOR 3     /**< Minor version: additions only from 1.0 on (0.x may break). */
 #define MUS_VERSION_PATCH 0     /**< Patch version: fixes only. */
-#define MUS_VERSION_STRING "0.2.0" /**< The version as text. */
+#define MUS_VERSION_STRING "0.3.0" /**< The version as text. */
 /** The version as one number, `MAJOR * 10000 + MINOR * 100 + PATCH`. */
 #define MUS_VERSION (MUS_VERSION_MAJOR * 10000 + MUS_VERSION_MINOR * 100 + MUS_VERSION_PATCH)
 /** @} */
@@ -137,7 +137,7 @@ extern "C" {
 MUS_API uint32_t mus_version(void);
 
 /**
- * @brief The run-time version of the library as text, e.g. "0.2.0".
+ * @brief The run-time version of the library as text, e.g. "0.3.0".
  * @return A static NUL-terminated string.
  * @par Pointer lifetime
  * The string is static: valid for the life of the program.
@@ -1082,7 +1082,7 @@ MUS_API int32_t mus_view_parse(const char* text, mus_view* out, int32_t* error_p
  * 1 and 2 and the transcript form of libmus 0.2 (version 0).
  *
  * Read a record a line at a time with a mus_record_reader (mus_record_reader_init(),
- * mus_record_read_line() for each line, mus_record_reader_finish() after the last), replay a
+ * mus_record_reader_read_line() for each line, mus_record_reader_finish() after the last), replay a
  * whole one with mus_record_replay(), write one with mus_record_format().
  * @{
  */
@@ -1147,14 +1147,14 @@ MUS_API int32_t mus_record_reader_init(mus_record_reader* reader);
  *         @ref MUS_E_INVALID_RULES for a rules text outside the limits. On an error the
  *         reader is unchanged but for `line`, which counts the line.
  */
-MUS_API int32_t mus_record_read_line(mus_record_reader* reader, const char* line,
+MUS_API int32_t mus_record_reader_read_line(mus_record_reader* reader, const char* line,
                                      int32_t* item_out, mus_action* action_out,
                                      int32_t* pos_out);
 
 /**
  * @brief After the last line: whether the record read is whole.
  * @param reader The reader.
- * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT as mus_record_read_line(); @ref MUS_E_PARSE
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT as mus_record_reader_read_line(); @ref MUS_E_PARSE
  *         for a record that ends before its rules and dealer lines, a version-3 record without
  *         its `end` line (truncated), or a version-0 transcript that ends before the state
  *         after its last action.
@@ -1172,7 +1172,7 @@ MUS_API int32_t mus_record_reader_finish(const mus_record_reader* reader);
  * @param line_out If not NULL, receives the line of the first problem (the line after the
  *        last for a truncated record), or 0 when there is none.
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `text` or `out`; the errors of
- *         mus_record_read_line() and mus_record_reader_finish(); the refusal of mus_apply()
+ *         mus_record_reader_read_line() and mus_record_reader_finish(); the refusal of mus_apply()
  *         for an action against the rules there (mus_last_error() names the rule);
  *         @ref MUS_E_INVALID_STATE for a state line that differs from the replayed state's
  *         text (mus_last_error() gives the first differing byte) or an end line the replay
@@ -1282,6 +1282,23 @@ MUS_API int32_t mus_step(const mus_state* in, int32_t id, uint64_t seed, mus_sta
 #define MUS_BOT_CAREFUL 7   /**< Careful: thresholds on its chance over sampled consistent deals. */
 /* A measuring tool: the best response to one known bot (the config's `target`). */
 #define MUS_BOT_EXPLOITER 8 /**< Exploiter: infers its target's cards, searches with its policy. */
+/* The kinds of levels of their own (see MUS_LEVEL_*). */
+#define MUS_BOT_BEGINNER 9  /**< Beginner: mus with good hands, discards for kings and pairs, loose órdagos. */
+#define MUS_BOT_AMATEUR 10  /**< Amateur: the beginner's mistakes, less often. */
+#define MUS_BOT_EXPERT 11   /**< Expert: the search, sharper on bets and órdagos, bounded cost. */
+/** @} */
+
+/** @name Levels
+ *  The bots a player chooses by strength, weakest first (mus_bot_config_level()). A front end
+ *  lists them in this order by mus_level_display_name() and stores mus_level_name(); the
+ *  numbers are pinned. docs/bots.md describes each level as a player would and rates them.
+ *  @{ */
+#define MUS_LEVEL_BEGINNER 0 /**< "principiante": @ref MUS_BOT_BEGINNER. */
+#define MUS_LEVEL_AMATEUR 1  /**< "aficionado": @ref MUS_BOT_AMATEUR. */
+#define MUS_LEVEL_CLUB 2     /**< "jugador de club": @ref MUS_BOT_HEURISTIC. */
+#define MUS_LEVEL_STRONG 3   /**< "fuerte": @ref MUS_BOT_SEARCH, its default budget. */
+#define MUS_LEVEL_EXPERT 4   /**< "experto": @ref MUS_BOT_EXPERT, its default budget. */
+#define MUS_LEVELS 5         /**< The number of levels: they are 0 .. MUS_LEVELS - 1. */
 /** @} */
 
 /** @name Playout scopes
@@ -1317,6 +1334,47 @@ typedef struct mus_bot_config {
 MUS_API int32_t mus_bot_config_default(int32_t kind, mus_bot_config* out);
 
 /**
+ * @brief The configuration of a level: its bot kind and default budget, no time cap.
+ * @param level A `MUS_LEVEL_*`.
+ * @param out Receives the configuration (struct_size set), ready for mus_bot_choose().
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `out` or a level outside
+ *         0 .. @ref MUS_LEVELS - 1 (`out` is then unchanged).
+ */
+MUS_API int32_t mus_bot_config_level(int32_t level, mus_bot_config* out);
+
+/**
+ * @brief A level's id for code, files and command lines: "beginner", "amateur", "club",
+ *        "strong" or "expert" (ASCII).
+ * @param level A `MUS_LEVEL_*`.
+ * @return A static NUL-terminated string; NULL for a level outside 0 .. @ref MUS_LEVELS - 1.
+ * @par Pointer lifetime
+ * The string is static: valid for the life of the program.
+ */
+MUS_API const char* mus_level_name(int32_t level);
+
+/**
+ * @brief A level's name for players, in Spanish: "principiante", "aficionado",
+ *        "jugador de club", "fuerte" or "experto" (UTF-8).
+ * @param level A `MUS_LEVEL_*`.
+ * @return A static NUL-terminated UTF-8 string; NULL for a level outside
+ *         0 .. @ref MUS_LEVELS - 1.
+ * @par Pointer lifetime
+ * The string is static: valid for the life of the program.
+ */
+MUS_API const char* mus_level_display_name(int32_t level);
+
+/**
+ * @brief The level of a name: its id (mus_level_name()) or its display name
+ *        (mus_level_display_name()), exactly as they are written.
+ * @param name A NUL-terminated string.
+ * @param out Receives the `MUS_LEVEL_*`.
+ * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL pointer;
+ *         @ref MUS_E_PARSE for another name (`out` is then unchanged; mus_last_error() lists
+ *         the names).
+ */
+MUS_API int32_t mus_level_parse(const char* name, int32_t* out);
+
+/**
  * @brief The action a bot chooses for `seat`, the seat to act, as an action id.
  *
  * The bot reads only what `seat` may know: its own cards and the public state (scores, bets,
@@ -1344,21 +1402,22 @@ MUS_API int32_t mus_bot_choose(const mus_state* s, int32_t seat, const mus_bot_c
 /**
  * @brief The search bot's estimate of each action it considers for `seat`: the expected
  *        points of the seat's team minus the opponents' to the end of the hand, with the
- *        score and the target weighed in (what mus_bot_choose() with @ref MUS_BOT_SEARCH or
- *        @ref MUS_BOT_EXPLOITER maximises).
+ *        score and the target weighed in (what mus_bot_choose() with @ref MUS_BOT_SEARCH,
+ *        @ref MUS_BOT_EXPERT or @ref MUS_BOT_EXPLOITER maximises).
  *
  * `points_out[id]` receives the estimate of action id `id` when bit `id` of `*ids_out` is set;
  * the other entries are set to 0.
  * @param s The state.
  * @param seat The seat to act, 0..3.
- * @param config The search budget (`kind` must be @ref MUS_BOT_SEARCH or
- *        @ref MUS_BOT_EXPLOITER, with its target).
+ * @param config The search budget (`kind` must be @ref MUS_BOT_SEARCH, @ref MUS_BOT_EXPERT
+ *        or @ref MUS_BOT_EXPLOITER, with its target).
  * @param seed The random seed.
  * @param points_out Receives @ref MUS_ACTION_ID_COUNT estimates.
  * @param cap Number of doubles `points_out` holds; at least @ref MUS_ACTION_ID_COUNT.
  * @param ids_out Receives the mask of the action ids estimated (bit i = id i).
  * @return The statuses of mus_bot_choose(); @ref MUS_E_INVALID_ARGUMENT also for a kind other
- *         than @ref MUS_BOT_SEARCH and @ref MUS_BOT_EXPLOITER; @ref MUS_E_BUFFER_TOO_SMALL when `cap` is below
+ *         than @ref MUS_BOT_SEARCH, @ref MUS_BOT_EXPERT and @ref MUS_BOT_EXPLOITER;
+ *         @ref MUS_E_BUFFER_TOO_SMALL when `cap` is below
  *         @ref MUS_ACTION_ID_COUNT.
  */
 MUS_API int32_t mus_bot_evaluate(const mus_state* s, int32_t seat, const mus_bot_config* config,
@@ -1457,7 +1516,7 @@ MUS_API int32_t mus_bot_playouts(const mus_state* s, const mus_bot_config* confi
 #define MUS_TIP_WE_NEED_LITTLE 20   /**< The team needs little: no órdago needed. */
 #define MUS_TIP_PERETE 21           /**< Tío Perete scores 1 point. */
 #define MUS_TIP_LANCE_CHANCE 22     /**< The team's chance in the lance. */
-#define MUS_MAX_TIPS 3              /**< The most tips mus_tips() gives. */
+#define MUS_MAX_TIPS 3              /**< The most tips mus_state_tips() gives. */
 /** @} */
 
 /** One tip (see the table of tip kinds). Fields a kind does not use are -1 (`lance`, `seat`)
@@ -1509,7 +1568,7 @@ typedef struct mus_tip {
  *         @ref MUS_E_NOT_YOUR_TURN when `seat` is not the seat to act;
  *         @ref MUS_E_BUFFER_TOO_SMALL (nothing written to `out`).
  */
-MUS_API int32_t mus_tips(const mus_state* s, int32_t seat, mus_tip* out, size_t cap,
+MUS_API int32_t mus_state_tips(const mus_state* s, int32_t seat, mus_tip* out, size_t cap,
                          size_t* count_out);
 
 /* ============================================================================================
@@ -1789,15 +1848,15 @@ MUS_API void mus_batch_free(mus_batch* batch);
  *        sees only that seat's view (a bot playing through a server) can decide from, e.g.
  *        with mus_bot_choose() for that seat.
  *
- * It reads the view's text form (mus_state_view_format()), which holds the whole view: a
- * mus_view leaves the last hand's count to mus_count. The public part of the state is the
- * view's. The cards the seat has not seen are placed as the bots place them (C++
- * mus::state_from_view(), seed 0): each other complete hand is drawn from a fixed seed until it
- * agrees with what its seat made public (its signals, R33; its pares and juego declarations,
- * R22; tío Perete, R32), or found by an exact search when few hands agree; the rest go to the
- * stock and the discard pile. The state passes mus_state_validate(), and
- * mus_state_view_format() of it for the seat gives back `text`; the legal actions and every
- * bot's decision for the seat are those of any state with this view.
+ * It reads the view's text form (mus_state_view_format()), which holds the whole view: a mus_view
+ * leaves the last hand's count to mus_count. The public part of the state is the view's. The
+ * cards the seat has not seen are placed as the bots place them (C++ mus::state_from_view(),
+ * seed 0): each other complete hand is drawn from a fixed seed until it agrees with what its
+ * seat made public (its signals, R33; its pares and juego declarations, R22; tío Perete, R32),
+ * or found by an exact search when few hands agree; the rest go to the stock and the discard
+ * pile. The state passes mus_state_validate(), and mus_state_view_format() of it for the seat gives
+ * back `text`; the legal actions and every bot's decision for the seat are those of any state
+ * with this view.
  * @param rules The rules of the match (e.g. mus_rules_parse() of a server's rules text).
  * @param text NUL-terminated view text, as mus_view_parse() reads it.
  * @param out Receives the state; unchanged on error.

@@ -28,7 +28,7 @@
  * `action TEXT` lines, as tests/transcripts and mus-server's `/replays/` wrote it).
  *
  * RecordReader is the one parser: parse_record() feeds it a whole text, the C API
- * (mus_record_read_line()) one line at a time. replay() is the one replay, used by every
+ * (mus_record_reader_read_line()) one line at a time. replay() is the one replay, used by every
  * reader of records (mus-cli, the C API's mus_record_replay(), the tests).
  */
 #ifndef MUS_RECORD_HPP

@@ -20,11 +20,13 @@ using mus::Errc;
 using mus::Phase;
 using mus::State;
 
-// Every kind: the three bots, the five styles of the opponent pool and the exploiter (of the
-// heuristic, its default target).
-inline constexpr std::array<BotKind, 9> kinds = mus::bot_kinds;
+// Every kind: the three bots, the five styles of the opponent pool, the exploiter (of the
+// heuristic, its default target) and the kinds of the levels (beginner, amateur, expert).
+inline constexpr auto kinds = mus::bot_kinds;
 
-inline bool searches(BotKind k) { return k == BotKind::search || k == BotKind::exploiter; }
+inline bool searches(BotKind k) {
+  return k == BotKind::search || k == BotKind::exploiter || k == BotKind::expert;
+}
 
 // A small search budget keeps the tests quick; the method is the same at any budget.
 inline BotConfig config(BotKind k) { return BotConfig{k, searches(k) ? 48 : 0, 0}; }

@@ -3,6 +3,7 @@
 // estimates and playouts.
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <bit>
 #include <cstdint>
 #include <string>
@@ -21,6 +22,19 @@ using mus::BotKind;
 using mus::Errc;
 using mus::Phase;
 using mus::State;
+
+// Every configuration the information-hiding and determinism tests decide with: each kind's
+// and each level's (mus::level_config()), the search budgets cut to the tests' own.
+std::vector<BotConfig> every_config() {
+  std::vector<BotConfig> out;
+  for (const BotKind k : kinds) out.push_back(config(k));
+  for (const mus::Level l : mus::levels) {
+    BotConfig c = mus::level_config(l);
+    if (searches(c.kind)) c.playouts = 48;
+    out.push_back(c);
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -56,13 +70,13 @@ TEST_CASE("Bots: the same state, seat and seed give the same decision") {
   REQUIRE(states.size() > 30);
   int differ = 0;
   for (const State& s : states)
-    for (const BotKind k : kinds) {
-      const auto a = mus::bot_choose(s, s.to_act, config(k), 42);
-      const auto b = mus::bot_choose(s, s.to_act, config(k), 42);
+    for (const BotConfig& k : every_config()) {
+      const auto a = mus::bot_choose(s, s.to_act, k, 42);
+      const auto b = mus::bot_choose(s, s.to_act, k, 42);
       REQUIRE(a.ok());
       REQUIRE(b.ok());
       CHECK(*a == *b);
-      const auto c = mus::bot_choose(s, s.to_act, config(k), 43);
+      const auto c = mus::bot_choose(s, s.to_act, k, 43);
       REQUIRE(c.ok());
       differ += *a == *c ? 0 : 1;
     }
@@ -74,6 +88,7 @@ TEST_CASE(
     "seat's view") {
   int checked = 0;
   int changed = 0;
+  const std::vector<BotConfig> configs = every_config();  // every kind and every level
   for (const char* name : {"standard", "online"}) {
     const auto states = decision_states(preset(name), 17, 4, 4);
     for (std::size_t i = 0; i < states.size(); ++i) {
@@ -90,10 +105,10 @@ TEST_CASE(
         const mus::BotView vb = mus::bot_view(other, seat);
         CHECK(va.hidden == vb.hidden);
         CHECK(va.unseen == vb.unseen);
-        for (const BotKind k : kinds) {
+        for (const BotConfig& k : configs) {
           const std::uint64_t seed = mix(i + 1000);
-          const auto a = mus::bot_choose(s, seat, config(k), seed);
-          const auto b = mus::bot_choose(other, seat, config(k), seed);
+          const auto a = mus::bot_choose(s, seat, k, seed);
+          const auto b = mus::bot_choose(other, seat, k, seed);
           REQUIRE(a.ok());
           REQUIRE(b.ok());
           CHECK(*a == *b);
@@ -178,6 +193,39 @@ TEST_CASE("Bots: bot kinds have names and parse back") {
   }
   CHECK(mus::parse_bot_kind("clever").error().code == Errc::invalid_argument);
   CHECK(mus::bot_kind_name(static_cast<BotKind>(99)) == "?");
+}
+
+TEST_CASE("Levels: five levels weakest first, each a configuration, with ids and names") {
+  constexpr std::array<const char*, 5> ids{"beginner", "amateur", "club", "strong", "expert"};
+  constexpr std::array<const char*, 5> names{"principiante", "aficionado", "jugador de club",
+                                             "fuerte", "experto"};
+  constexpr std::array<BotKind, 5> kinds_of{BotKind::beginner, BotKind::amateur,
+                                            BotKind::heuristic, BotKind::search,
+                                            BotKind::expert};
+  REQUIRE(mus::levels.size() == ids.size());
+  for (std::size_t i = 0; i < mus::levels.size(); ++i) {
+    const mus::Level l = mus::levels[i];
+    CHECK(static_cast<std::size_t>(l) == i);
+    CHECK(mus::level_id(l) == ids[i]);
+    CHECK(mus::level_display_name(l) == names[i]);
+    CHECK(mus::parse_level(ids[i]).value() == l);
+    CHECK(mus::parse_level(names[i]).value() == l);
+    const BotConfig c = mus::level_config(l);
+    CHECK(c.kind == kinds_of[i]);
+    CHECK(mus::validate_bot_config(c) == Errc::ok);
+    CHECK(c.time_ms == 0);  // deterministic for a seed
+    if (c.kind == BotKind::search) CHECK(c.playouts == mus::default_search_playouts);
+    if (c.kind == BotKind::expert) CHECK(c.playouts == mus::default_expert_playouts);
+  }
+  // Names are exact; another name is a parse error that lists them.
+  for (const char* bad : {"Experto", "expert ", "jugador  de club", "", "heuristic"}) {
+    const auto r = mus::parse_level(bad);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error().code == Errc::parse);
+    CHECK(std::string(r.error().message).find("principiante") != std::string::npos);
+  }
+  CHECK(mus::level_id(static_cast<mus::Level>(9)) == "?");
+  CHECK(mus::level_display_name(static_cast<mus::Level>(9)) == "?");
 }
 
 TEST_CASE("Bots: the search bot plays its best estimate, and estimates only legal actions") {
@@ -354,10 +402,12 @@ struct Position {
   std::uint64_t seed;
 };
 
-std::vector<Position> betting_positions(int matches) {
+// Plays `matches` seeded matches of standard rules among a mix of styles and shows `seen`
+// every decision that is not a signal: seen(state, view, seed), the seed its own.
+template <class Seen>
+void mixed_decisions(int matches, Seen seen) {
   constexpr std::array<BotKind, 4> mixers{BotKind::heuristic, BotKind::loose, BotKind::ordago,
                                           BotKind::tight};
-  std::vector<Position> out;
   const mus::Rules rules = preset("standard");
   for (int m = 0; m < matches; ++m) {
     auto start = mus::new_match(rules, m % 4);
@@ -371,13 +421,20 @@ std::vector<Position> betting_positions(int matches) {
         continue;
       }
       const mus::BotView v = mus::bot_view(s, s.to_act);
-      if (s.phase == Phase::betting && !mus::bot_signal(v).ok()) out.push_back({s, mix(r)});
+      if (!mus::bot_signal(v).ok()) seen(s, v, mix(r));
       const BotKind k = mixers[static_cast<std::size_t>((s.to_act + m) % 4)];
       const auto a = mus::bot_choose(v, config(k), r);
       REQUIRE(a.ok());
       REQUIRE(mus::apply_in_place(s, *a) == Errc::ok);
     }
   }
+}
+
+std::vector<Position> betting_positions(int matches) {
+  std::vector<Position> out;
+  mixed_decisions(matches, [&out](const State& s, const mus::BotView&, std::uint64_t seed) {
+    if (s.phase == Phase::betting) out.push_back({s, seed});
+  });
   return out;
 }
 
@@ -456,6 +513,96 @@ TEST_CASE("Bots: the pool's styles differ as documented over a fixed set of posi
     CHECK(ordago.ordagos_called > 2 * other->ordagos_called);
     CHECK(ordago.ordago_accept_rate() > other->ordago_accept_rate() + 0.1);
   }
+}
+
+TEST_CASE("Levels: the beginner and the amateur make a beginner's mistakes, the amateur less "
+          "often") {
+  // Mus and discard positions of matches between a mix of styles, and the betting positions
+  // above: what each level does where a club player (the heuristic) does otherwise.
+  std::vector<Position> mus_spots;
+  std::vector<Position> discard_spots;
+  const mus::Rules rules = preset("standard");
+  mixed_decisions(100, [&](const State& s, const mus::BotView& v, std::uint64_t seed) {
+    if (s.phase == Phase::mus && mus::strong_enough_to_cut(v)) mus_spots.push_back({s, seed});
+    if (s.phase == Phase::discard) discard_spots.push_back({s, seed});
+  });
+  REQUIRE(mus_spots.size() > 60);
+  REQUIRE(discard_spots.size() > 150);
+  // "Mus" with a hand a club player cuts with.
+  const auto cut_share = [&](BotKind k) {
+    int cuts = 0;
+    for (const Position& p : mus_spots)
+      cuts += mus::bot_choose(p.s, p.s.to_act, config(k), p.seed)->kind == mus::ActionKind::cut;
+    return static_cast<double>(cuts) / static_cast<double>(mus_spots.size());
+  };
+  const double heuristic_cuts = cut_share(BotKind::heuristic);
+  const double beginner_cuts = cut_share(BotKind::beginner);
+  const double amateur_cuts = cut_share(BotKind::amateur);
+  INFO("strong hands cut: heuristic " << heuristic_cuts << ", beginner " << beginner_cuts
+                                      << ", amateur " << amateur_cuts);
+  CHECK(heuristic_cuts == 1.0);
+  CHECK(beginner_cuts > 0.2);
+  CHECK(beginner_cuts < 0.6);
+  CHECK(amateur_cuts > beginner_cuts + 0.2);
+  CHECK(amateur_cuts < 0.95);
+  // Discards that keep the kings and the pairs and throw the rest (the beginner's rule, written
+  // here from docs/bots.md: keep at least the highest card; with four kept, throw the lowest):
+  // the beginner discards so most of the time, the amateur less often, the club player only
+  // when its own judgement agrees.
+  const auto by_rule = [&rules](const mus::Hand& h) {
+    std::array<int, 4> rank{};
+    for (int i = 0; i < 4; ++i)
+      rank[static_cast<std::size_t>(i)] = static_cast<int>(
+          mus::effective_rank(h[static_cast<std::size_t>(i)].rank(), rules.kings));
+    unsigned keep = 0;
+    for (int i = 0; i < 4; ++i)
+      if (rank[static_cast<std::size_t>(i)] == static_cast<int>(mus::Rank::rey) ||
+          std::count(rank.begin(), rank.end(), rank[static_cast<std::size_t>(i)]) > 1)
+        keep |= 1U << i;
+    if (keep == 0) keep = 1U << (std::max_element(rank.begin(), rank.end()) - rank.begin());
+    if (keep == 15U) keep &= ~(1U << (std::min_element(rank.begin(), rank.end()) - rank.begin()));
+    std::uint64_t thrown = 0;
+    for (int i = 0; i < 4; ++i)
+      if (((keep >> i) & 1U) == 0) thrown |= std::uint64_t{1} << h[static_cast<std::size_t>(i)].id();
+    return thrown;
+  };
+  const auto rule_share = [&](BotKind k) {
+    int same = 0;
+    for (const Position& p : discard_spots) {
+      const auto a = mus::bot_choose(p.s, p.s.to_act, config(k), p.seed);
+      same += a->cards == by_rule(mus::hand_of(p.s, p.s.to_act)) ? 1 : 0;
+    }
+    return static_cast<double>(same) / static_cast<double>(discard_spots.size());
+  };
+  const double heuristic_rule = rule_share(BotKind::heuristic);
+  const double beginner_rule = rule_share(BotKind::beginner);
+  const double amateur_rule = rule_share(BotKind::amateur);
+  INFO("discards by the beginner's rule: heuristic " << heuristic_rule << ", beginner "
+                                                      << beginner_rule << ", amateur "
+                                                      << amateur_rule);
+  CHECK(beginner_rule > 0.8);
+  CHECK(amateur_rule > heuristic_rule + 0.2);
+  CHECK(beginner_rule > amateur_rule + 0.2);
+  // The rule `naive_discard` of the time, else the club player's choice, which agrees with
+  // the rule heuristic_rule of the time.
+  for (const BotKind k : {BotKind::beginner, BotKind::amateur}) {
+    const double p = mus::bot_style(k).naive_discard;
+    CHECK(std::abs((k == BotKind::beginner ? beginner_rule : amateur_rule) -
+                   (p + (1 - p) * heuristic_rule)) < 0.06);
+  }
+  // Órdagos accepted that a club player refuses.
+  const auto positions = betting_positions(12);
+  const Behaviour heuristic = behaviour(positions, BotKind::heuristic);
+  const Behaviour beginner = behaviour(positions, BotKind::beginner);
+  const Behaviour amateur = behaviour(positions, BotKind::amateur);
+  INFO("órdagos accepted: heuristic " << heuristic.ordago_accept_rate() << ", beginner "
+                                      << beginner.ordago_accept_rate() << ", amateur "
+                                      << amateur.ordago_accept_rate());
+  CHECK(beginner.ordago_accept_rate() > heuristic.ordago_accept_rate() + 0.15);
+  CHECK(amateur.ordago_accept_rate() > heuristic.ordago_accept_rate() + 0.05);
+  CHECK(beginner.ordago_accept_rate() > amateur.ordago_accept_rate());
+  // And bets: they stay in more bets than a club player.
+  CHECK(beginner.stay_rate() > heuristic.stay_rate() + 0.1);
 }
 
 TEST_CASE("Bots: the careful style accepts an órdago exactly when its sampled chance reaches "

@@ -3,6 +3,7 @@
 // move the way the public record says; a hand that wins the showdown accepts an órdago and one
 // that loses it refuses, both for the search bot and for the cautious answer it models its
 // opponents with; and the exploiter plays legal, reproducible decisions against every target.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -281,7 +282,7 @@ TEST_CASE("R33 R22 R32: every deal the search rolls out passes validate_state an
   long decisions = 0;
   long deals = 0;
   for (const mus::Rules& rules : watched_rules()) {
-    for (const BotKind kind : {BotKind::search, BotKind::exploiter}) {
+    for (const BotKind kind : {BotKind::search, BotKind::exploiter, BotKind::expert}) {
       BotConfig searcher{kind, 48, 0};
       if (kind == BotKind::exploiter) searcher.target = BotKind::search;  // nested searches
       const BotConfig heuristic{BotKind::heuristic, 0, 0};
@@ -305,9 +306,12 @@ TEST_CASE("R33 R22 R32: every deal the search rolls out passes validate_state an
           DealCheck check;
           const mus::bots::SearchWatch watch{&DealCheck::seen, &check};
           const auto e =
-              mus::bots::search_estimates(v, searcher, seed, mus::bots::model_of(searcher), &watch);
-          INFO(mus::format_rules(rules)
-               << " " << mus::bot_kind_name(kind) << " " << mus::state_to_text(s));
+              kind == BotKind::expert
+                  ? mus::bots::expert_estimates(v, searcher, seed, &watch)
+                  : mus::bots::search_estimates(v, searcher, seed,
+                                                mus::bots::model_of(searcher), &watch);
+          INFO(mus::format_rules(rules) << " " << mus::bot_kind_name(kind) << " "
+                                         << mus::state_to_text(s));
           CHECK(e.size > 0);
           CHECK(check.deals > 0);
           CHECK(check.refused == 0);
@@ -376,4 +380,63 @@ TEST_CASE("R33: a signalled 31 real that names suits is in every deal the search
   // The canonical state behind the view holds it too.
   CHECK(mus::signal_true(mus::Signal::real_31, mus::hand_of(v.hidden, teller), rules));
   CHECK(mus::validate_state(v.hidden) == Errc::ok);
+}
+
+TEST_CASE("Levels: the expert's work per decision stays within its cap, and the cap binds") {
+  // The expert at its level's budget, seats 0 and 2, a match against each of the heuristic,
+  // the careful style and the órdago lover: the work of each betting decision (rollout steps and the deals and views its
+  // judgements build) with the expert's settings, and the same search without the cap.
+  const mus::BotConfig expert = mus::level_config(mus::Level::expert);
+  REQUIRE(expert.kind == BotKind::expert);
+  const auto model = mus::bots::expert_model();
+  std::int64_t most = 0;
+  int capped = 0;
+  int decisions = 0;
+  for (const BotKind other : {BotKind::heuristic, BotKind::careful, BotKind::ordago}) {
+    auto start = mus::new_match(standard(), 2);
+    REQUIRE(start.ok());
+    State s = *start;
+    std::uint64_t n = 1;
+    while (s.phase != Phase::match_over) {
+      if (s.phase == Phase::shuffle) {
+        REQUIRE(mus::apply_in_place(s, Action::shuffle_seed(mus::derive_seed(17, 1, n++))) ==
+                Errc::ok);
+        continue;
+      }
+      const int seat = s.to_act;
+      const std::uint64_t seed = mus::derive_seed(17, 2, n++);
+      const bool ours = mus::team_of(seat) == 0;
+      const mus::BotView v = mus::bot_view(s, seat);
+      if (ours && s.phase == Phase::betting && !mus::bot_signal(v).ok()) {
+        mus::bots::Rng rng(seed);
+        const Action h = mus::bots::heuristic_action(v, rng, false);
+        std::array<Action, 16> cand{};
+        const int nc = mus::bots::search_candidates_of(v, h, cand);
+        std::int64_t work = 0;
+        std::int64_t uncapped = 0;
+        mus::bots::SearchSettings with = mus::bots::expert_settings();
+        with.work_done = &work;
+        mus::bots::SearchSettings without = with;
+        without.work_cap = 0;
+        without.work_done = &uncapped;
+        (void)mus::bots::search_candidates(v, expert, seed, model, with, cand.data(), nc);
+        (void)mus::bots::search_candidates(v, expert, seed, model, without, cand.data(), nc);
+        CHECK(work <= uncapped);
+        // The cap is checked before each deal: the last deal may pass it by its own work, a
+        // small share of a decision's.
+        CHECK(work <= mus::bots::expert_work_cap + mus::bots::expert_work_cap / 4);
+        most = std::max(most, work);
+        capped += work < uncapped ? 1 : 0;
+        ++decisions;
+      }
+      const auto a = mus::bot_choose(s, seat, ours ? expert : BotConfig{other, 0, 0}, seed);
+      REQUIRE(a.ok());
+      REQUIRE(mus::apply_in_place(s, *a) == Errc::ok);
+    }
+  }
+  std::printf("[expert work] %d decisions, at most %lld (cap %lld), %d stopped by the cap\n",
+              decisions, static_cast<long long>(most),
+              static_cast<long long>(mus::bots::expert_work_cap), capped);
+  CHECK(decisions > 20);
+  CHECK(capped > 0);  // some decisions would cost more without it
 }

@@ -59,7 +59,7 @@ const char* const others2 = "Jc 6b 5o 4b";
 const char* const others3 = "Qb Je 5b Ab";
 
 // The first tip of seat 0 in the mus phase, with these cards.
-Tips mus_tips(std::string_view hand) {
+Tips mus_state_tips(std::string_view hand) {
   return tips_now(dealt(mus::standard_rules(), hand, others1, others2, others3));
 }
 
@@ -67,7 +67,7 @@ Tips mus_tips(std::string_view hand) {
 
 TEST_CASE("Tips: in the mus phase, the hand's headline comes first") {
   // Juego up to 32: the juego, with what beats it (nothing beats 31).
-  Tips t = mus_tips("Ko Kc Jo Ao");
+  Tips t = mus_state_tips("Ko Kc Jo Ao");
   REQUIRE(t.size >= 2);
   CHECK(t.items[0].kind == TipKind::juego);
   CHECK(t.items[0].lance == static_cast<int>(Lance::juego));
@@ -76,41 +76,41 @@ TEST_CASE("Tips: in the mus phase, the hand's headline comes first") {
   CHECK(t.items[0].beaten_by == std::array<std::uint8_t, 8>{});
   CHECK(!t.items[0].real31_beats);
   // 32: only 31 beats it.
-  t = mus_tips("Ko Kc Jo Ac");
+  t = mus_state_tips("Ko Kc Jo Ac");
   CHECK(t.items[0].kind == TipKind::juego);
   CHECK(t.items[0].eval.value == 31);
-  t = mus_tips("Ko Kc Jo 2o");  // a 2 is an ace with 8 kings: 31 again
+  t = mus_state_tips("Ko Kc Jo 2o");  // a 2 is an ace with 8 kings: 31 again
   CHECK(t.items[0].eval.value == 31);
   // Medias or duples: the pares, with their tantos.
-  t = mus_tips("Ko Kc Ke 4o");
+  t = mus_state_tips("Ko Kc Ke 4o");
   CHECK(t.items[0].kind == TipKind::pares);
   CHECK(t.items[0].count == 2);
   CHECK(mus::pares_kind(t.items[0].eval) == mus::ParesKind::medias);
   // Two or more kings.
-  t = mus_tips("Ko Kc 4o 5c");
+  t = mus_state_tips("Ko Kc 4o 5c");
   CHECK(t.items[0].kind == TipKind::grande_kings);
   CHECK(t.items[0].count == 2);
   CHECK(t.items[0].lance == static_cast<int>(Lance::grande));
   // Two or more aces (no king).
-  t = mus_tips("Ao Ac 4o 5c");
+  t = mus_state_tips("Ao Ac 4o 5c");
   CHECK(t.items[0].kind == TipKind::chica_aces);
   CHECK(t.items[0].count == 2);
   // No pares and no juego.
-  t = mus_tips("4o 5c 6e Jb");
+  t = mus_state_tips("4o 5c 6e Jb");
   CHECK(t.items[0].kind == TipKind::ciego);
   // Anything else: the hand at a glance, with its cards and evaluation.
-  t = mus_tips("Ko 7o 7c 4e");
+  t = mus_state_tips("Ko 7o 7c 4e");
   CHECK(t.items[0].kind == TipKind::hand);
   CHECK(t.items[0].hand == *mus::parse_hand("Ko 7o 7c 4e"));
   CHECK(t.items[0].eval == mus::evaluate(t.items[0].hand, mus::standard_rules()));
 }
 
 TEST_CASE("Tips: in the mus phase, the club player's call follows the headline") {
-  Tips strong = mus_tips("Ko Kc Ke Ao");  // solomillo: 31, medias of kings
+  Tips strong = mus_state_tips("Ko Kc Ke Ao");  // solomillo: 31, medias of kings
   REQUIRE(strong.size >= 2);
   CHECK(strong.items[1].kind == TipKind::club_cut);
   CHECK(strong.items[1].action == Action::cut(0));
-  Tips weak = mus_tips("4o 5c 6e Jb");
+  Tips weak = mus_state_tips("4o 5c 6e Jb");
   REQUIRE(weak.size >= 2);
   CHECK(weak.items[1].kind == TipKind::club_mus);
   CHECK(weak.items[1].action == Action::mus(0));

@@ -4,7 +4,7 @@
  *   replay_transcripts <directory>
  *
  * reads <directory>/transcripts.list and replays each transcript it names, a match record read a
- * line at a time by the library's reader (mus_record_read_line, which reads version 3 and the
+ * line at a time by the library's reader (mus_record_reader_read_line, which reads version 3 and the
  * transcript form of libmus 0.2 alike): the rules (mus_rules_format gives their text back), the
  * new match (mus_state_new), then each action (mus_action_format gives its text back) applied
  * with mus_apply, each state text compared byte for byte with mus_state_format, a state line
@@ -111,7 +111,7 @@ static int replay_file(FILE* f, const char* name) {
       fail(&r, "out of memory", NULL);
       break;
     }
-    status = mus_record_read_line(&reader, line, &item, &a, &pos);
+    status = mus_record_reader_read_line(&reader, line, &item, &a, &pos);
     if (status != MUS_OK) {
       fail(&r, "record refused: ", reason());
       break;

@@ -1,7 +1,8 @@
 /*
- * The C99 test of the bots through the C API: mus_bot_config_default, mus_bot_choose (legal,
- * deterministic, the same for every redeal of the hidden cards built with mus_action_from_deal),
- * mus_bot_evaluate, mus_bot_playouts, and every error path.
+ * The C99 test of the bots through the C API: mus_bot_config_default, the levels
+ * (mus_bot_config_level, mus_level_name, mus_level_display_name, mus_level_parse),
+ * mus_bot_choose (legal, deterministic, the same for every redeal of the hidden cards built with
+ * mus_action_from_deal), mus_bot_evaluate, mus_bot_playouts, and every error path.
  *
  * Ends with the line "N passed, M failed"; exits non-zero when anything failed.
  */
@@ -19,7 +20,8 @@ static mus_bot_config config_of(int32_t kind) {
   memset(&c, 0, sizeof c);
   CHECK_EQ(mus_bot_config_default(kind, &c), MUS_OK);
   /* quick; the method is the same */
-  if (kind == MUS_BOT_SEARCH || kind == MUS_BOT_EXPLOITER) c.playouts = 64;
+  if (kind == MUS_BOT_SEARCH || kind == MUS_BOT_EXPLOITER || kind == MUS_BOT_EXPERT)
+    c.playouts = 64;
   return c;
 }
 
@@ -29,16 +31,11 @@ static int legal(const mus_state* s, int32_t id) {
   return id >= 0 && id < 64 && ((mask >> id) & 1u) != 0;
 }
 
-/* The kinds, in order: the three bots, the pool's five styles and the exploiter. */
-static int32_t next_kind(int32_t kind) {
-  return kind == MUS_BOT_CAREFUL ? MUS_BOT_EXPLOITER : kind + 1;
-}
-
-/* Whole matches of each kind (the three bots, the pool's five styles and the exploiter of the
- * heuristic): every choice is legal and the match ends. */
+/* Whole matches of each kind (the three bots, the pool's five styles, the exploiter of the
+ * heuristic and the kinds of the levels): every choice is legal and the match ends. */
 static void test_matches(void) {
   int32_t kind;
-  for (kind = MUS_BOT_RANDOM; kind <= MUS_BOT_EXPLOITER; kind = next_kind(kind)) {
+  for (kind = MUS_BOT_RANDOM; kind <= MUS_BOT_EXPERT; ++kind) {
     mus_rules r;
     mus_state s;
     mus_bot_config c = config_of(kind);
@@ -86,7 +83,7 @@ static void test_hidden_cards(void) {
   static const uint8_t deal_b[12] = {39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 28, 27};
   static const uint8_t deal_c[12] = {14, 24, 34, 15, 25, 35, 16, 26, 36, 17, 27, 37};
   int32_t kind;
-  for (kind = MUS_BOT_RANDOM; kind <= MUS_BOT_EXPLOITER; kind = next_kind(kind)) {
+  for (kind = MUS_BOT_RANDOM; kind <= MUS_BOT_EXPERT; ++kind) {
     mus_bot_config c = config_of(kind);
     uint64_t seed;
     for (seed = 1; seed <= 8; ++seed) {
@@ -107,6 +104,7 @@ static void test_hidden_cards(void) {
 static void test_evaluate_and_playouts(void) {
   mus_state s;
   mus_bot_config c = config_of(MUS_BOT_SEARCH);
+  mus_bot_config x = config_of(MUS_BOT_EXPERT);
   mus_bot_config h = config_of(MUS_BOT_HEURISTIC);
   mus_state_info info;
   double pts[MUS_ACTION_ID_COUNT];
@@ -129,6 +127,10 @@ static void test_evaluate_and_playouts(void) {
       uint64_t mask = 0;
       CHECK_EQ(mus_bot_evaluate(&s, info.to_act, &c, 5, pts, MUS_ACTION_ID_COUNT, &ids), MUS_OK);
       CHECK_EQ(mus_legal_mask(&s, &mask), MUS_OK);
+      CHECK(ids != 0);
+      CHECK_EQ(ids & ~mask, 0);
+      /* The expert estimates its candidates the same way. */
+      CHECK_EQ(mus_bot_evaluate(&s, info.to_act, &x, 5, pts, MUS_ACTION_ID_COUNT, &ids), MUS_OK);
       CHECK(ids != 0);
       CHECK_EQ(ids & ~mask, 0);
       ++evaluated;
@@ -160,6 +162,58 @@ static void test_evaluate_and_playouts(void) {
     CHECK_EQ(mus_bot_playouts(&m, &h, 77, 7, 13, MUS_PLAYOUT_HAND, again + 14), MUS_OK);
     CHECK_EQ(memcmp(out, again, sizeof out), 0);
   }
+}
+
+/* The levels: each one's configuration (a kind that plays), names that parse back, the order
+ * weakest first as documented, and the errors. */
+static void test_levels(void) {
+  static const char* const ids[MUS_LEVELS] = {"beginner", "amateur", "club", "strong",
+                                                    "expert"};
+  static const char* const shown[MUS_LEVELS] = {"principiante", "aficionado",
+                                                     "jugador de club", "fuerte", "experto"};
+  static const int32_t kinds[MUS_LEVELS] = {MUS_BOT_BEGINNER, MUS_BOT_AMATEUR,
+                                                 MUS_BOT_HEURISTIC, MUS_BOT_SEARCH,
+                                                 MUS_BOT_EXPERT};
+  int32_t level;
+  mus_bot_config c;
+  int32_t out = 77;
+  for (level = 0; level < MUS_LEVELS; ++level) {
+    mus_bot_config d;
+    memset(&c, 0xFF, sizeof c);
+    CHECK_EQ(mus_bot_config_level(level, &c), MUS_OK);
+    CHECK_EQ(c.struct_size, sizeof(mus_bot_config));
+    CHECK_EQ(c.kind, kinds[level]);
+    CHECK_EQ(mus_bot_config_default(c.kind, &d), MUS_OK);
+    CHECK_EQ(memcmp(&c, &d, sizeof c), 0); /* a level is its kind's default configuration */
+    CHECK(mus_level_name(level) != NULL && strcmp(mus_level_name(level), ids[level]) == 0);
+    CHECK(mus_level_display_name(level) != NULL &&
+          strcmp(mus_level_display_name(level), shown[level]) == 0);
+    CHECK_EQ(mus_level_parse(ids[level], &out), MUS_OK);
+    CHECK_EQ(out, level);
+    out = -1;
+    CHECK_EQ(mus_level_parse(shown[level], &out), MUS_OK);
+    CHECK_EQ(out, level);
+  }
+  CHECK_EQ(MUS_LEVEL_BEGINNER, 0);
+  CHECK_EQ(MUS_LEVEL_EXPERT, MUS_LEVELS - 1);
+  /* Errors: out-of-range levels, NULL pointers, unknown names (case and spaces matter). */
+  memset(&c, 0, sizeof c);
+  CHECK_EQ(mus_bot_config_level(MUS_LEVELS, &c), MUS_E_INVALID_ARGUMENT);
+  CHECK(strstr(mus_last_error(), "level") != NULL);
+  CHECK_EQ(mus_bot_config_level(-1, &c), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(c.struct_size, 0); /* unchanged */
+  CHECK_EQ(mus_bot_config_level(MUS_LEVEL_CLUB, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK(mus_level_name(MUS_LEVELS) == NULL);
+  CHECK(mus_level_name(-1) == NULL);
+  CHECK(mus_level_display_name(MUS_LEVELS) == NULL);
+  out = 77;
+  CHECK_EQ(mus_level_parse("Expert", &out), MUS_E_PARSE);
+  CHECK(strstr(mus_last_error(), "principiante") != NULL);
+  CHECK_EQ(mus_level_parse("jugador  de club", &out), MUS_E_PARSE);
+  CHECK_EQ(mus_level_parse("", &out), MUS_E_PARSE);
+  CHECK_EQ(out, 77);
+  CHECK_EQ(mus_level_parse(NULL, &out), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_level_parse("club", NULL), MUS_E_INVALID_ARGUMENT);
 }
 
 static void test_errors(void) {
@@ -198,6 +252,8 @@ static void test_errors(void) {
   CHECK_EQ(mus_bot_choose(&s, info.to_act, &bad, 1, &id), MUS_E_INVALID_ARGUMENT);
   bad = c;
   bad.kind = 99;
+  CHECK_EQ(mus_bot_choose(&s, info.to_act, &bad, 1, &id), MUS_E_INVALID_ARGUMENT);
+  bad.kind = MUS_BOT_EXPERT + 1; /* the first number past the kinds */
   CHECK_EQ(mus_bot_choose(&s, info.to_act, &bad, 1, &id), MUS_E_INVALID_ARGUMENT);
   bad = c;
   bad.playouts = -1;
@@ -279,6 +335,7 @@ static void test_off_ladder_agreement(void) {
 }
 
 int main(void) {
+  test_levels();
   test_errors();
   test_matches();
   test_hidden_cards();

@@ -1,5 +1,5 @@
 /*
- * The C99 test of the tips and the match records through mus.h: mus_tips() on a seeded match
+ * The C99 test of the tips and the match records through mus.h: mus_state_tips() on a seeded match
  * (every tip a kind of the table, the same for every call, the refusals), the record reader a
  * line at a time, mus_record_replay() and mus_record_format() (round trips, every error they
  * document, the line of each problem).
@@ -95,7 +95,7 @@ static void test_tips(void) {
   CHECK_EQ(mus_state_new(&rules, 3, &s), MUS_OK);
   CHECK_EQ(mus_bot_config_default(MUS_BOT_HEURISTIC, &bot), MUS_OK);
   /* A shuffle is due. */
-  CHECK_EQ(mus_tips(&s, 0, tips, MUS_MAX_TIPS, &n), MUS_E_WRONG_PHASE);
+  CHECK_EQ(mus_state_tips(&s, 0, tips, MUS_MAX_TIPS, &n), MUS_E_WRONG_PHASE);
   while (decisions < 60) {
     mus_state_info info = info_of(&s);
     mus_action a;
@@ -111,7 +111,7 @@ static void test_tips(void) {
     }
     ++decisions;
     n = 99;
-    CHECK_EQ(mus_tips(&s, info.to_act, tips, MUS_MAX_TIPS, &n), MUS_OK);
+    CHECK_EQ(mus_state_tips(&s, info.to_act, tips, MUS_MAX_TIPS, &n), MUS_OK);
     CHECK(n <= MUS_MAX_TIPS);
     for (i = 0; i < n; ++i) {
       CHECK(tips[i].kind >= MUS_TIP_SEARCH_CHOICE && tips[i].kind <= MUS_TIP_LANCE_CHANCE);
@@ -130,36 +130,36 @@ static void test_tips(void) {
       }
     }
     /* The same state and seat: the same tips, byte for byte. */
-    CHECK_EQ(mus_tips(&s, info.to_act, again, MUS_MAX_TIPS, &m), MUS_OK);
+    CHECK_EQ(mus_state_tips(&s, info.to_act, again, MUS_MAX_TIPS, &m), MUS_OK);
     CHECK_EQ(m, n);
     CHECK(memcmp(tips, again, n * sizeof tips[0]) == 0);
     /* Too small a buffer: only the count. */
     if (n > 0) {
       m = 0;
-      CHECK_EQ(mus_tips(&s, info.to_act, again, n - 1, &m), MUS_E_BUFFER_TOO_SMALL);
+      CHECK_EQ(mus_state_tips(&s, info.to_act, again, n - 1, &m), MUS_E_BUFFER_TOO_SMALL);
       CHECK_EQ(m, n);
     }
     /* Another seat is not to act. */
-    CHECK_EQ(mus_tips(&s, (info.to_act + 1) % 4, tips, MUS_MAX_TIPS, &n), MUS_E_NOT_YOUR_TURN);
+    CHECK_EQ(mus_state_tips(&s, (info.to_act + 1) % 4, tips, MUS_MAX_TIPS, &n), MUS_E_NOT_YOUR_TURN);
     CHECK_EQ(mus_bot_choose(&s, info.to_act, &bot, rnd(), &id), MUS_OK);
     CHECK_EQ(mus_apply_id(&s, id, 0, &s), MUS_OK);
   }
   CHECK(decisions == 60);
   CHECK(betting_searched > 0);
   /* The argument errors. */
-  CHECK_EQ(mus_tips(NULL, 0, tips, MUS_MAX_TIPS, &n), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_tips(&s, 4, tips, MUS_MAX_TIPS, &n), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_tips(&s, -1, tips, MUS_MAX_TIPS, &n), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_tips(&s, 0, NULL, 1, &n), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_tips(NULL, 0, tips, MUS_MAX_TIPS, &n), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_tips(&s, 4, tips, MUS_MAX_TIPS, &n), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_tips(&s, -1, tips, MUS_MAX_TIPS, &n), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_state_tips(&s, 0, NULL, 1, &n), MUS_E_INVALID_ARGUMENT);
   {
     mus_state bad = s;
     bad.opaque[0] ^= 0xFF; /* the layout tag */
-    CHECK_EQ(mus_tips(&bad, 0, tips, MUS_MAX_TIPS, &n), MUS_E_INVALID_STATE);
+    CHECK_EQ(mus_state_tips(&bad, 0, tips, MUS_MAX_TIPS, &n), MUS_E_INVALID_STATE);
   }
   /* Once the match is over. */
   {
     mus_state over = play_match("standard target=10 games_per_vaca=1 vacas=1", 0, 5);
-    CHECK_EQ(mus_tips(&over, 0, tips, MUS_MAX_TIPS, &n), MUS_E_MATCH_OVER);
+    CHECK_EQ(mus_state_tips(&over, 0, tips, MUS_MAX_TIPS, &n), MUS_E_MATCH_OVER);
   }
 }
 
@@ -181,7 +181,7 @@ static int32_t read_all(const char* text, mus_record_reader* r, int32_t* line_ou
     if (n >= sizeof line) n = sizeof line - 1;
     memcpy(line, p, n);
     line[n] = '\0';
-    status = mus_record_read_line(r, line, &item, &a, &pos);
+    status = mus_record_reader_read_line(r, line, &item, &a, &pos);
     if (status != MUS_OK) {
       *line_out = r->line;
       return status;
@@ -204,33 +204,33 @@ static void test_reader(void) {
   CHECK_EQ(r.version, -1);
   CHECK_EQ(r.dealer, -1);
   CHECK_EQ(r.line, 0);
-  CHECK_EQ(mus_record_read_line(&r, "# a comment", &item, NULL, &pos), MUS_OK);
+  CHECK_EQ(mus_record_reader_read_line(&r, "# a comment", &item, NULL, &pos), MUS_OK);
   CHECK_EQ(item, MUS_RECORD_LINE_COMMENT);
   CHECK_EQ(pos, -1);
-  CHECK_EQ(mus_record_read_line(&r, "mus-record 3", &item, NULL, &pos), MUS_OK);
+  CHECK_EQ(mus_record_reader_read_line(&r, "mus-record 3", &item, NULL, &pos), MUS_OK);
   CHECK_EQ(item, MUS_RECORD_LINE_TAG);
   CHECK_EQ(r.version, 3);
   CHECK_EQ(pos, 11);
   CHECK_EQ(mus_record_reader_finish(&r), MUS_E_PARSE); /* no rules yet */
-  CHECK_EQ(mus_record_read_line(&r, "rules standard", &item, NULL, &pos), MUS_OK);
+  CHECK_EQ(mus_record_reader_read_line(&r, "rules standard", &item, NULL, &pos), MUS_OK);
   CHECK_EQ(item, MUS_RECORD_LINE_RULES);
   CHECK_EQ(pos, 6);
   CHECK(memcmp(&r.rules, &standard, sizeof standard) == 0);
-  CHECK_EQ(mus_record_read_line(&r, "dealer 2", &item, NULL, &pos), MUS_OK);
+  CHECK_EQ(mus_record_reader_read_line(&r, "dealer 2", &item, NULL, &pos), MUS_OK);
   CHECK_EQ(item, MUS_RECORD_LINE_DEALER);
   CHECK_EQ(r.dealer, 2);
-  CHECK_EQ(mus_record_read_line(&r, "shuffle seed 42\r", &item, &a, &pos), MUS_OK);
+  CHECK_EQ(mus_record_reader_read_line(&r, "shuffle seed 42\r", &item, &a, &pos), MUS_OK);
   CHECK_EQ(item, MUS_RECORD_LINE_ACTION);
   CHECK_EQ(a.kind, MUS_ACTION_SHUFFLE);
   CHECK(a.seed == 42);
   CHECK_EQ(pos, 0);
-  CHECK_EQ(mus_record_read_line(&r, "  3 mus", &item, &a, &pos), MUS_OK);
+  CHECK_EQ(mus_record_reader_read_line(&r, "  3 mus", &item, &a, &pos), MUS_OK);
   CHECK_EQ(a.kind, MUS_ACTION_MUS);
   CHECK_EQ(a.seat, 3);
   CHECK_EQ(pos, 2);
   CHECK_EQ(r.actions, 2);
   /* A bad line: MUS_E_PARSE, the position in the line, the line counted, the rest unchanged. */
-  CHECK_EQ(mus_record_read_line(&r, "3 bett 2", &item, &a, &pos), MUS_E_PARSE);
+  CHECK_EQ(mus_record_reader_read_line(&r, "3 bett 2", &item, &a, &pos), MUS_E_PARSE);
   CHECK_EQ(pos, 2);
   CHECK_EQ(r.line, 7);
   CHECK_EQ(r.actions, 2);
@@ -238,38 +238,38 @@ static void test_reader(void) {
   CHECK(strstr(mus_last_error(), "at position 2") != NULL);
   CHECK_EQ(mus_record_reader_finish(&r), MUS_E_PARSE); /* truncated: no end line */
   CHECK(strstr(mus_last_error(), "truncated record") != NULL);
-  CHECK_EQ(mus_record_read_line(&r, "end over", &item, &a, &pos), MUS_OK);
+  CHECK_EQ(mus_record_reader_read_line(&r, "end over", &item, &a, &pos), MUS_OK);
   CHECK_EQ(item, MUS_RECORD_LINE_END);
   CHECK_EQ(r.end, MUS_RECORD_END_OVER);
   CHECK_EQ(mus_record_reader_finish(&r), MUS_OK);
-  CHECK_EQ(mus_record_read_line(&r, "1 mus", &item, &a, &pos), MUS_E_PARSE);
+  CHECK_EQ(mus_record_reader_read_line(&r, "1 mus", &item, &a, &pos), MUS_E_PARSE);
 
   /* Rules outside their limits: MUS_E_PARSE or MUS_E_INVALID_RULES, with the position. */
   CHECK_EQ(mus_record_reader_init(&r), MUS_OK);
-  CHECK_EQ(mus_record_read_line(&r, "mus-record 3", &item, NULL, NULL), MUS_OK);
-  CHECK(mus_record_read_line(&r, "rules standard target=0", &item, NULL, &pos) < 0);
+  CHECK_EQ(mus_record_reader_read_line(&r, "mus-record 3", &item, NULL, NULL), MUS_OK);
+  CHECK(mus_record_reader_read_line(&r, "rules standard target=0", &item, NULL, &pos) < 0);
   CHECK(pos >= 6);
 
   /* The argument errors. */
   CHECK_EQ(mus_record_reader_init(NULL), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_record_read_line(NULL, "x", &item, NULL, NULL), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_record_read_line(&r, NULL, &item, NULL, NULL), MUS_E_INVALID_ARGUMENT);
-  CHECK_EQ(mus_record_read_line(&r, "x", NULL, NULL, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_record_reader_read_line(NULL, "x", &item, NULL, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_record_reader_read_line(&r, NULL, &item, NULL, NULL), MUS_E_INVALID_ARGUMENT);
+  CHECK_EQ(mus_record_reader_read_line(&r, "x", NULL, NULL, NULL), MUS_E_INVALID_ARGUMENT);
   CHECK_EQ(mus_record_reader_finish(NULL), MUS_E_INVALID_ARGUMENT);
   {
     mus_record_reader bad = r;
     bad.struct_size = 4;
-    CHECK_EQ(mus_record_read_line(&bad, "x", &item, NULL, NULL), MUS_E_INVALID_ARGUMENT);
+    CHECK_EQ(mus_record_reader_read_line(&bad, "x", &item, NULL, NULL), MUS_E_INVALID_ARGUMENT);
     bad = r;
     bad.stage = 9;
-    CHECK_EQ(mus_record_read_line(&bad, "x", &item, NULL, NULL), MUS_E_INVALID_ARGUMENT);
+    CHECK_EQ(mus_record_reader_read_line(&bad, "x", &item, NULL, NULL), MUS_E_INVALID_ARGUMENT);
     bad = r;
     bad.reserved[2] = 1;
     CHECK_EQ(mus_record_reader_finish(&bad), MUS_E_INVALID_ARGUMENT);
     bad = r;
     bad.stage = 3; /* after the dealer: it must hold rules */
     memset(&bad.rules, 0, sizeof bad.rules);
-    CHECK_EQ(mus_record_read_line(&bad, "x", &item, NULL, NULL), MUS_E_INVALID_ARGUMENT);
+    CHECK_EQ(mus_record_reader_read_line(&bad, "x", &item, NULL, NULL), MUS_E_INVALID_ARGUMENT);
   }
 
   /* Whole texts: an unknown version, a first line that is not a tag, a truncated record. */

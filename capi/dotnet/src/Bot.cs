@@ -1,10 +1,64 @@
 using System;
 using System.Collections.Generic;
 using System.Collections.ObjectModel;
+using System.Runtime.InteropServices;
 using Mus.Native;
 
 namespace Mus
 {
+    /// <summary>The levels' names (mus_level_name, mus_level_display_name, mus_level_parse).</summary>
+    public static class Levels
+    {
+        /// <summary>Every level, weakest first.</summary>
+        public static IReadOnlyList<Level> All
+        {
+            get
+            {
+                var all = new Level[NativeMethods.MUS_LEVELS];
+                for (int i = 0; i < all.Length; ++i) all[i] = (Level)i;
+                return new ReadOnlyCollection<Level>(all);
+            }
+        }
+
+        /// <summary>
+        /// The level's id for code and files: "beginner", "amateur", "club", "strong" or
+        /// "expert". MUS_E_INVALID_ARGUMENT for a value outside the levels.
+        /// </summary>
+        public static string Name(Level level)
+        {
+            return Text(NativeMethods.mus_level_name((int)level), level);
+        }
+
+        /// <summary>
+        /// The level's name for players, in Spanish: "principiante", "aficionado",
+        /// "jugador de club", "fuerte" or "experto". MUS_E_INVALID_ARGUMENT for a value outside
+        /// the levels.
+        /// </summary>
+        public static string DisplayName(Level level)
+        {
+            return Text(NativeMethods.mus_level_display_name((int)level), level);
+        }
+
+        /// <summary>
+        /// The level of an id or a display name, exactly as written: MUS_E_PARSE (its message
+        /// lists the names) for another, MUS_E_INVALID_ARGUMENT for null.
+        /// </summary>
+        public static unsafe Level Parse(string name)
+        {
+            if (name == null) throw new MusException(MusStatus.InvalidArgument, "level name is null");
+            int level;
+            MusException.Check(NativeMethods.mus_level_parse(name, &level), "level \"" + name + "\"");
+            return (Level)level;
+        }
+
+        private static string Text(IntPtr p, Level level)
+        {
+            if (p == IntPtr.Zero)
+                throw new MusException(MusStatus.InvalidArgument, "unknown level " + (int)level);
+            return Marshal.PtrToStringAnsi(p);
+        }
+    }
+
     /// <summary>
     /// A computer player of the library (mus_bot_config): its kind and, for the search bot, its
     /// budget per decision. Immutable; a bot decides only from what its seat may know (its own
@@ -40,6 +94,22 @@ namespace Mus
             if (timeMs != 0) c.time_ms = timeMs;
             if (target.HasValue) c.target = (int)target.Value;
             config = c;
+        }
+
+        private Bot(mus_bot_config c)
+        {
+            config = c;
+        }
+
+        /// <summary>
+        /// The bot of a level (mus_bot_config_level): its kind with the kind's default budget.
+        /// MUS_E_INVALID_ARGUMENT for a value outside the levels.
+        /// </summary>
+        public static unsafe Bot ForLevel(Level level)
+        {
+            mus_bot_config c;
+            MusException.Check(NativeMethods.mus_bot_config_level((int)level, &c), "level " + (int)level);
+            return new Bot(c);
         }
 
         /// <summary>The exploiter's target; null for the other kinds.</summary>
@@ -106,7 +176,7 @@ namespace Mus
         /// The search bot's estimate of each action it considers for the seat to act
         /// (mus_bot_evaluate): action id to the expected points of the seat's team minus the
         /// opponents' to the end of the hand, with score and target weighed in (what ChooseId
-        /// maximises). MUS_E_INVALID_ARGUMENT unless Kind is Search.
+        /// maximises). MUS_E_INVALID_ARGUMENT unless Kind is Search, Expert or Exploiter.
         /// </summary>
         public unsafe IReadOnlyDictionary<int, double> Evaluate(State s, ulong seed)
         {

@@ -399,6 +399,34 @@ namespace Mus
 
         /// <summary>MUS_BOT_EXPLOITER.</summary>
         Exploiter = 8,
+
+        /// <summary>MUS_BOT_BEGINNER.</summary>
+        Beginner = 9,
+
+        /// <summary>MUS_BOT_AMATEUR.</summary>
+        Amateur = 10,
+
+        /// <summary>MUS_BOT_EXPERT.</summary>
+        Expert = 11,
+    }
+
+    /// <summary>The levels a player chooses bots by, weakest first (MUS_LEVEL_*).</summary>
+    public enum Level
+    {
+        /// <summary>MUS_LEVEL_BEGINNER.</summary>
+        Beginner = 0,
+
+        /// <summary>MUS_LEVEL_AMATEUR.</summary>
+        Amateur = 1,
+
+        /// <summary>MUS_LEVEL_CLUB.</summary>
+        Club = 2,
+
+        /// <summary>MUS_LEVEL_STRONG.</summary>
+        Strong = 3,
+
+        /// <summary>MUS_LEVEL_EXPERT.</summary>
+        Expert = 4,
     }
 
     /// <summary>How far playouts play (MUS_PLAYOUT_*).</summary>

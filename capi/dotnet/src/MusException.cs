@@ -124,7 +124,7 @@ namespace Mus
         /// <summary>mus_version(): MAJOR * 10000 + MINOR * 100 + PATCH of the loaded library.</summary>
         public static int Version { get { return (int)NativeMethods.mus_version(); } }
 
-        /// <summary>mus_version_string(), e.g. "0.2.0".</summary>
+        /// <summary>mus_version_string(), e.g. "0.3.0".</summary>
         public static string VersionString
         {
             get { return Marshal.PtrToStringAnsi(NativeMethods.mus_version_string()); }

@@ -10,13 +10,13 @@ namespace Mus.Native
     public static partial class NativeMethods
     {
         /// <summary>Minor version of the header these bindings go with.</summary>
-        public const int MUS_VERSION_MINOR = 2;
+        public const int MUS_VERSION_MINOR = 3;
 
         /// <summary>Patch version of the header these bindings go with.</summary>
         public const int MUS_VERSION_PATCH = 0;
 
         /// <summary>The version as text.</summary>
-        public const string MUS_VERSION_STRING = "0.2.0";
+        public const string MUS_VERSION_STRING = "0.3.0";
 
         /// <summary>The version as one number, as mus_version() returns it.</summary>
         public const int MUS_VERSION = MUS_VERSION_MAJOR * 10000 + MUS_VERSION_MINOR * 100 + MUS_VERSION_PATCH;

@@ -449,6 +449,15 @@ namespace Mus.Native
         public const int MUS_BOT_ORDAGO = 6;
         public const int MUS_BOT_CAREFUL = 7;
         public const int MUS_BOT_EXPLOITER = 8;
+        public const int MUS_BOT_BEGINNER = 9;
+        public const int MUS_BOT_AMATEUR = 10;
+        public const int MUS_BOT_EXPERT = 11;
+        public const int MUS_LEVEL_BEGINNER = 0;
+        public const int MUS_LEVEL_AMATEUR = 1;
+        public const int MUS_LEVEL_CLUB = 2;
+        public const int MUS_LEVEL_STRONG = 3;
+        public const int MUS_LEVEL_EXPERT = 4;
+        public const int MUS_LEVELS = 5;
         public const int MUS_PLAYOUT_HAND = 0;
         public const int MUS_PLAYOUT_MATCH = 1;
         public const int MUS_TIP_SEARCH_CHOICE = 1;
@@ -829,10 +838,10 @@ namespace Mus.Native
         public static extern int mus_record_reader_init(mus_record_reader* reader);
 
         /// <summary>
-        /// int32_t mus_record_read_line(mus_record_reader* reader, const char* line, int32_t* item_out, mus_action* action_out, int32_t* pos_out) of mus.h.
+        /// int32_t mus_record_reader_read_line(mus_record_reader* reader, const char* line, int32_t* item_out, mus_action* action_out, int32_t* pos_out) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_record_read_line(
+        public static extern int mus_record_reader_read_line(
             mus_record_reader* reader,
             [MarshalAs(UnmanagedType.LPStr)] string line,
             int* item_out,
@@ -887,6 +896,32 @@ namespace Mus.Native
         public static extern int mus_bot_config_default(int kind, mus_bot_config* @out);
 
         /// <summary>
+        /// int32_t mus_bot_config_level(int32_t level, mus_bot_config* out) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_bot_config_level(int level, mus_bot_config* @out);
+
+        /// <summary>
+        /// const char* mus_level_name(int32_t level) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern IntPtr mus_level_name(int level);
+
+        /// <summary>
+        /// const char* mus_level_display_name(int32_t level) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern IntPtr mus_level_display_name(int level);
+
+        /// <summary>
+        /// int32_t mus_level_parse(const char* name, int32_t* out) of mus.h.
+        /// </summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern int mus_level_parse(
+            [MarshalAs(UnmanagedType.LPStr)] string name,
+            int* @out);
+
+        /// <summary>
         /// int32_t mus_bot_choose(const mus_state* s, int32_t seat, const mus_bot_config* config, uint64_t seed, int32_t* id_out) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
@@ -924,10 +959,10 @@ namespace Mus.Native
             int* points_out);
 
         /// <summary>
-        /// int32_t mus_tips(const mus_state* s, int32_t seat, mus_tip* out, size_t cap, size_t* count_out) of mus.h.
+        /// int32_t mus_state_tips(const mus_state* s, int32_t seat, mus_tip* out, size_t cap, size_t* count_out) of mus.h.
         /// </summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern int mus_tips(
+        public static extern int mus_state_tips(
             mus_state* s,
             int seat,
             mus_tip* @out,

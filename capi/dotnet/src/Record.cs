@@ -63,7 +63,7 @@ namespace Mus
         public RecordEnd End { get; private set; }
 
         /// <summary>
-        /// Reads a record a line at a time with the library's reader (mus_record_read_line):
+        /// Reads a record a line at a time with the library's reader (mus_record_reader_read_line):
         /// MUS_E_PARSE (or MUS_E_INVALID_RULES) for a bad line or a truncated record, the
         /// message naming the line and MusException.Position the byte in it.
         /// </summary>
@@ -80,7 +80,7 @@ namespace Mus
             {
                 int item, pos;
                 mus_action a;
-                int status = NativeMethods.mus_record_read_line(&reader, lines[i], &item, &a, &pos);
+                int status = NativeMethods.mus_record_reader_read_line(&reader, lines[i], &item, &a, &pos);
                 MusException.Check(status, "line " + reader.line, pos);
                 if (item == (int)RecordLine.Action)
                 {

@@ -141,11 +141,11 @@ namespace Mus
         }
     }
 
-    /// <summary>The tips of the library (mus_tips).</summary>
+    /// <summary>The tips of the library (mus_state_tips).</summary>
     public static class Tips
     {
         /// <summary>
-        /// Up to three tips for the seat to act, the most useful first (mus_tips), from what
+        /// Up to three tips for the seat to act, the most useful first (mus_state_tips), from what
         /// that seat may know only. MUS_E_WRONG_PHASE when a shuffle is due, MUS_E_MATCH_OVER
         /// once the match is over. In the betting phase it runs the search bot once (a few ms).
         /// </summary>
@@ -162,8 +162,8 @@ namespace Mus
             mus_state raw = s.ToNative();
             mus_tip* buf = stackalloc mus_tip[NativeMethods.MUS_MAX_TIPS];
             UIntPtr n;
-            MusException.Check(NativeMethods.mus_tips(&raw, seat, buf, (UIntPtr)NativeMethods.MUS_MAX_TIPS, &n),
-                               "mus_tips, seat " + seat);
+            MusException.Check(NativeMethods.mus_state_tips(&raw, seat, buf, (UIntPtr)NativeMethods.MUS_MAX_TIPS, &n),
+                               "mus_state_tips, seat " + seat);
             var list = new List<Tip>();
             for (int i = 0; i < (int)n.ToUInt64(); ++i) list.Add(Tip.FromNative(buf[i]));
             return list.AsReadOnly();

@@ -29,6 +29,29 @@ internal static partial class BindingTests
         Check(Bot.Search.Target == null, "no target for the search bot");
         Throws(MusStatus.InvalidArgument, () => new Bot(BotKind.Search, playouts: -1), "a negative budget");
 
+        // Levels: weakest first, each its kind's default bot, with names that parse back.
+        var levelKinds = new[] { BotKind.Beginner, BotKind.Amateur, BotKind.Heuristic, BotKind.Search, BotKind.Expert };
+        var levelIds = new[] { "beginner", "amateur", "club", "strong", "expert" };
+        var levelNames = new[] { "principiante", "aficionado", "jugador de club", "fuerte", "experto" };
+        Eq(Levels.All.Count, 5, "five levels");
+        for (int i = 0; i < Levels.All.Count; ++i)
+        {
+            Level level = Levels.All[i];
+            Eq((int)level, i, "levels weakest first");
+            Bot bot = Bot.ForLevel(level);
+            Eq(bot.Kind, levelKinds[i], level + ": its kind");
+            Eq(bot.PlayoutBudget, new Bot(levelKinds[i]).PlayoutBudget, level + ": the kind's default budget");
+            Eq(Levels.Name(level), levelIds[i], level + ": its id");
+            Eq(Levels.DisplayName(level), levelNames[i], level + ": its name for players");
+            Eq(Levels.Parse(levelIds[i]), level, level + ": its id parses");
+            Eq(Levels.Parse(levelNames[i]), level, level + ": its name parses");
+        }
+        Throws(MusStatus.InvalidArgument, () => Bot.ForLevel((Level)5), "an unknown level's bot");
+        Throws(MusStatus.InvalidArgument, () => Levels.Name((Level)(-1)), "an unknown level's id");
+        Throws(MusStatus.InvalidArgument, () => Levels.DisplayName((Level)5), "an unknown level's name");
+        Throws(MusStatus.Parse, () => Levels.Parse("Experto"), "names are exact");
+        Throws(MusStatus.InvalidArgument, () => Levels.Parse(null), "a null name");
+
         // Choices: legal, deterministic for a seed, for the seat to act only.
         Rules rules = Rules.Standard;
         State s = State.New(rules, 0).Apply(MusAction.Shuffle(2024));

@@ -1,4 +1,4 @@
-// The tips (Tips.For, mus_tips) and the match records (MatchRecord: the library's reader, writer and
+// The tips (Tips.For, mus_state_tips) and the match records (MatchRecord: the library's reader, writer and
 // replay) through the C# bindings.
 using System;
 using System.Collections.Generic;

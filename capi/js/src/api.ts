@@ -7,6 +7,7 @@ export {
   ActionKind,
   BatchReward,
   BotKind,
+  Level,
   PlayoutScope,
   RecordEnd,
   RecordLine,
@@ -39,7 +40,7 @@ export {
   type StepInfo,
   type View,
 } from './match.js';
-export { Bot, playouts, type BotOptions } from './bots.js';
+export { Bot, levelDisplayName, levelName, parseLevel, playouts, type BotOptions } from './bots.js';
 export { tips, type Tip } from './tips.js';
 export { MatchRecord, replay, type RecordStep } from './record.js';
 export { Batch, withBatch, type BatchInfo, type BatchOptions } from './batch.js';
@@ -61,7 +62,7 @@ export function version(): number {
   return fn('mus_version')();
 }
 
-/** The library's version text, e.g. "0.2.0" (mus_version_string). */
+/** The library's version text, e.g. "0.3.0" (mus_version_string). */
 export function versionString(): string {
   return text(fn('mus_version_string')());
 }

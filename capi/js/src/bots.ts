@@ -4,7 +4,7 @@
 import { check, MusError } from './errors.js';
 import { C, STRUCTS } from './layout.js';
 import type { Action, State } from './match.js';
-import { frame, fn, i32, mod, setI32, u64 } from './wasm.js';
+import { cString, frame, fn, i32, mod, setI32, text, u64 } from './wasm.js';
 
 const B = STRUCTS.mus_bot_config;
 
@@ -46,6 +46,25 @@ export class Bot {
     this.timeMs = options.timeMs ?? defaults.timeMs;
     this.target = defaults.target === 0 ? 0 : (options.target ?? defaults.target);
     Object.freeze(this);
+  }
+
+  /**
+   * The bot of a level (mus_bot_config_level): `Level.EXPERT` (a number) or a level's id or
+   * display name (`'expert'`, `'experto'`); its kind with the kind's default budget.
+   */
+  static forLevel(level: number | string): Bot {
+    const number = typeof level === 'string' ? parseLevel(level) : level;
+    const c = frame((alloc) => {
+      const p = alloc(B.size);
+      check(fn('mus_bot_config_level')(number, p), 'Bot.forLevel', `level ${number}`);
+      return {
+        kind: i32(p + B.fields.kind[0]),
+        playouts: i32(p + B.fields.playouts[0]),
+        timeMs: i32(p + B.fields.time_ms[0]),
+        target: i32(p + B.fields.target[0]),
+      };
+    });
+    return new Bot(c.kind, { playouts: c.playouts, timeMs: c.timeMs, target: c.target });
   }
 
   /** @internal Writes the configuration into the current call frame. */
@@ -104,6 +123,33 @@ export class Bot {
       return out;
     });
   }
+}
+
+function levelText(ptr: number, level: number, where: string): string {
+  if (ptr === 0) throw new MusError(C.MUS_E_INVALID_ARGUMENT, where, `unknown level ${level}`);
+  return text(ptr);
+}
+
+/** A level's id for code and files: 'beginner', 'amateur', 'club', 'strong' or 'expert' (mus_level_name). */
+export function levelName(level: number): string {
+  return levelText(fn('mus_level_name')(level), level, 'levelName');
+}
+
+/**
+ * A level's name for players, in Spanish: 'principiante', 'aficionado', 'jugador de club',
+ * 'fuerte' or 'experto' (mus_level_display_name).
+ */
+export function levelDisplayName(level: number): string {
+  return levelText(fn('mus_level_display_name')(level), level, 'levelDisplayName');
+}
+
+/** The level (a Level number) of an id or a display name, exactly as written (mus_level_parse). */
+export function parseLevel(name: string): number {
+  return frame((alloc) => {
+    const out = alloc(4);
+    check(fn('mus_level_parse')(cString(alloc, name), out), 'parseLevel', JSON.stringify(name));
+    return i32(out);
+  });
 }
 
 /**

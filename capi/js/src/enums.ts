@@ -176,6 +176,18 @@ export const BotKind = Object.freeze({
   ORDAGO: 6,
   CAREFUL: 7,
   EXPLOITER: 8,
+  BEGINNER: 9,
+  AMATEUR: 10,
+  EXPERT: 11,
+} as const);
+
+/** The levels a player chooses bots by, weakest first (MUS_LEVEL_*). */
+export const Level = Object.freeze({
+  BEGINNER: 0,
+  AMATEUR: 1,
+  CLUB: 2,
+  STRONG: 3,
+  EXPERT: 4,
 } as const);
 
 /** How far playouts play (MUS_PLAYOUT_*). */

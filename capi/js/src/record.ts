@@ -53,7 +53,7 @@ export class MatchRecord {
   }
 
   /**
-   * Reads a record a line at a time with the library's reader (mus_record_read_line). Throws
+   * Reads a record a line at a time with the library's reader (mus_record_reader_read_line). Throws
    * MUS_E_PARSE (or MUS_E_INVALID_RULES) for a bad line or a truncated record: its reason names
    * the line ("line 6: unknown action ... at position 2"), its position is the byte in the line.
    */
@@ -76,7 +76,7 @@ export class MatchRecord {
         const item = alloc(4);
         const action = alloc(A.size);
         const pos = alloc(4);
-        const status = fn('mus_record_read_line')(r, l, item, action, pos);
+        const status = fn('mus_record_reader_read_line')(r, l, item, action, pos);
         const lineNo = i32(r + R.fields.line[0]);
         check(status, 'MatchRecord.parse', `line ${lineNo}`, i32(pos) >= 0 ? i32(pos) : undefined);
         return {

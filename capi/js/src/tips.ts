@@ -1,4 +1,4 @@
-// Tips for a person at the table (mus_tips): up to three short hints for the seat to act, as
+// Tips for a person at the table (mus_state_tips): up to three short hints for the seat to act, as
 // structured values that the page puts into its own words (the table of tip kinds in mus.h says
 // which facts each kind carries).
 
@@ -100,7 +100,7 @@ function readTip(ptr: number): Tip {
 
 /**
  * Up to three tips for `seat` (default: the seat to act), which must be the seat to act, the
- * most useful first (mus_tips), from what that seat may know only. Throws MUS_E_WRONG_PHASE
+ * most useful first (mus_state_tips), from what that seat may know only. Throws MUS_E_WRONG_PHASE
  * while a shuffle is due, MUS_E_MATCH_OVER at the end, MUS_E_NOT_YOUR_TURN for another seat.
  * In the betting phase it runs the search bot once (a few milliseconds).
  */
@@ -109,7 +109,7 @@ export function tips(state: State, seat?: number): Tip[] {
   return frame((alloc) => {
     const out = alloc(T.size * C.MUS_MAX_TIPS);
     const n = alloc(4);
-    check(fn('mus_tips')(state.toPointer(alloc), who, out, C.MUS_MAX_TIPS, n), 'tips', `seat ${who}`);
+    check(fn('mus_state_tips')(state.toPointer(alloc), who, out, C.MUS_MAX_TIPS, n), 'tips', `seat ${who}`);
     const list: Tip[] = [];
     for (let i = 0; i < size(n); i++) list.push(readTip(out + i * T.size));
     return list;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { maskIds, mus } from './support.mjs';
 
-const { Bot, BotKind, PlayoutScope, State, MusError, playouts } = mus;
+const { Bot, BotKind, Level, PlayoutScope, State, MusError, playouts, levelName, levelDisplayName, parseLevel } = mus;
 
 test('bots play legal actions to the end of a match, deterministically', () => {
   for (const kind of [BotKind.RANDOM, BotKind.HEURISTIC]) {
@@ -35,6 +35,29 @@ test('a bot refuses when nobody is to act', () => {
   assert.throws(() => bot.chooseId(s, 1n, other), (e) => e.statusName === 'MUS_E_NOT_YOUR_TURN');
   assert.equal(bot.chooseId(s, 1n, s.toAct), bot.chooseId(s, 1n), 'the seat to act, given or not');
   assert.deepEqual(bot.choose(s, 1n, s.toAct), s.actionFromId(bot.chooseId(s, 1n)));
+});
+
+test('the levels: weakest first, each its kind\'s default bot, with names that parse back', () => {
+  assert.deepEqual(Object.values(Level), [0, 1, 2, 3, 4]);
+  const ids = ['beginner', 'amateur', 'club', 'strong', 'expert'];
+  const names = ['principiante', 'aficionado', 'jugador de club', 'fuerte', 'experto'];
+  const kinds = [BotKind.BEGINNER, BotKind.AMATEUR, BotKind.HEURISTIC, BotKind.SEARCH, BotKind.EXPERT];
+  for (const level of Object.values(Level)) {
+    assert.equal(levelName(level), ids[level]);
+    assert.equal(levelDisplayName(level), names[level]);
+    assert.equal(parseLevel(ids[level]), level);
+    assert.equal(parseLevel(names[level]), level);
+    const bot = Bot.forLevel(level);
+    assert.equal(bot.kind, kinds[level]);
+    assert.deepEqual(bot, new Bot(kinds[level]), 'the kind\'s default configuration');
+    assert.deepEqual(Bot.forLevel(names[level]), bot, 'by its display name');
+  }
+  const s = State.new('standard', 0).applyId(0, 5n);
+  assert.ok(maskIds(s.legalMask()).includes(Bot.forLevel('principiante').chooseId(s, 1n)));
+  assert.throws(() => parseLevel('Experto'), (e) => e.statusName === 'MUS_E_PARSE' && /principiante/.test(e.message));
+  assert.throws(() => Bot.forLevel(5), (e) => e.statusName === 'MUS_E_INVALID_ARGUMENT');
+  assert.throws(() => levelName(-1), (e) => e.statusName === 'MUS_E_INVALID_ARGUMENT');
+  assert.throws(() => levelDisplayName(5), (e) => e.statusName === 'MUS_E_INVALID_ARGUMENT');
 });
 
 test('the search bot estimates the legal actions', () => {

@@ -121,11 +121,17 @@ test('a whole hand played by clicking; bad bets refused in words; the count on s
   await page.close();
 });
 
-test('every bot kind of the menu plays against the person, the exploiter too', async () => {
+test('every level and bot kind of the menu plays against the person, the exploiter too', async () => {
   const page = await newPage();
-  const kinds = await page.goto(`${base()}?seed=9&delay=0`).then(() =>
-    page.locator('#botkind option').evaluateAll((os) => os.map((o) => o.value)));
+  await page.goto(`${base()}?seed=9&delay=0`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const kinds = await page.locator('#botkind option').evaluateAll((os) => os.map((o) => o.value));
   assert.ok(kinds.includes('8:1'), `the exploiter of the heuristic is offered (${kinds})`);
+  // The levels come first, weakest first, by their Spanish names, the club level chosen.
+  const levels = await page.locator('#levels option').evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(levels.map(([v]) => v), ['level:0', 'level:1', 'level:2', 'level:3', 'level:4']);
+  assert.deepEqual(levels.map(([, t]) => t), ['principiante', 'aficionado', 'jugador de club', 'fuerte', 'experto']);
+  assert.equal(await page.locator('#botkind').inputValue(), 'level:2');
   for (const kind of kinds) {
     await page.goto(`${base()}?seed=9&delay=0`);
     await page.waitForSelector('body[data-ready="1"]');

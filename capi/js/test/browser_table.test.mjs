@@ -60,11 +60,20 @@ test('the words: no engine text on any button, log line or count line, in Spanis
   // The bot kinds: the library's, in the words the online page uses too (words.js's botWords).
   const options = await page.locator('#botkind option').evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
   words.setLanguage('en');
-  for (const [value, text] of options) {
+  // The levels first, by the library's names (levelDisplayName), then the library's kinds.
+  const levelOptions = options.filter(([value]) => value.startsWith('level:'));
+  const kindOptions = options.filter(([value]) => !value.startsWith('level:'));
+  assert.deepEqual(levelOptions.map(([value]) => value),
+    Object.values(mus.Level).sort((a, b) => a - b).map((level) => `level:${level}`), 'every level, weakest first');
+  for (const [value, text] of levelOptions) {
+    assert.equal(text, mus.levelDisplayName(Number(value.slice('level:'.length))), `level ${value}`);
+  }
+  assert.deepEqual(options.slice(0, levelOptions.length), levelOptions, 'the levels come first');
+  for (const [value, text] of kindOptions) {
     const [kind, target] = value.split(':').map(Number);
     assert.equal(text, words.botWords(kind, target), `bot kind ${value}`);
   }
-  assert.equal(options.length, Object.keys(mus.BotKind).length, 'every library kind (the exploiter of the heuristic too)');
+  assert.equal(kindOptions.length, Object.keys(mus.BotKind).length, 'every library kind (the exploiter of the heuristic too)');
   await page.selectOption('#lang', 'es');
   assert.equal(await page.locator('#start').innerText(), 'Empezar partida');
   assert.deepEqual(page.problems, []);

@@ -1,4 +1,4 @@
-// The tips (tips(), mus_tips) and the match records (MatchRecord: the library's reader, writer
+// The tips (tips(), mus_state_tips) and the match records (MatchRecord: the library's reader, writer
 // and replay) through the binding, as the web tables use them.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

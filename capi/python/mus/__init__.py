@@ -20,7 +20,7 @@ first use and a :class:`LibraryNotFoundError` lists what was tried. Every error 
 
 from ._version import __version__
 from .cards import NO_CARD, Card, Hand, Rank, Suit, lance_winner, seeded_order
-from .enums import (ActionKind, Answers, BotKind, EventKind, HandEnd, Lance, LanceStatus,
+from .enums import (ActionKind, Answers, BotKind, EventKind, HandEnd, Lance, LanceStatus, Level,
                     MusCorrido, Phase, PlayoutScope, RecordEnd, RecordLine, Royal31, Signal,
                     SignalSet, Status, TipKind)
 from .errors import (ActionError, BadShuffleError, BetTooSmallError, BufferTooSmallError,
@@ -33,7 +33,7 @@ from .match import (ACTION_ID_COUNT, Action, BetLimits, Count, CountLine, Event,
                     StepInfo, View, bet_ladder)
 from .rules import Rules
 from .env import Env, Observation, legal_ids
-from .bots import Bot, playouts
+from .bots import Bot, level_display_name, level_name, parse_level, playouts
 from .tips import Tip, tips
 from .record import MatchRecord, RecordStep, replay
 from .vecenv import VecEnv
@@ -46,7 +46,7 @@ def library_path() -> str:
 
 
 def library_version() -> str:
-    """The loaded libmus's version text (mus_version_string()), e.g. ``"0.2.0"``."""
+    """The loaded libmus's version text (mus_version_string()), e.g. ``"0.3.0"``."""
     from . import _lib
     return _lib.load().mus_version_string().decode("ascii")
 
@@ -79,6 +79,7 @@ __all__ = [
     "Rules",
     "Env", "Observation", "legal_ids", "VecEnv",
     "Bot", "BotKind", "PlayoutScope", "playouts",
+    "Level", "level_display_name", "level_name", "parse_level",
     "Tip", "TipKind", "tips",
     "MatchRecord", "RecordEnd", "RecordLine", "RecordStep", "replay",
 ]

@@ -163,6 +163,15 @@ MUS_BOT_STATION = 5
 MUS_BOT_ORDAGO = 6
 MUS_BOT_CAREFUL = 7
 MUS_BOT_EXPLOITER = 8
+MUS_BOT_BEGINNER = 9
+MUS_BOT_AMATEUR = 10
+MUS_BOT_EXPERT = 11
+MUS_LEVEL_BEGINNER = 0
+MUS_LEVEL_AMATEUR = 1
+MUS_LEVEL_CLUB = 2
+MUS_LEVEL_STRONG = 3
+MUS_LEVEL_EXPERT = 4
+MUS_LEVELS = 5
 MUS_PLAYOUT_HAND = 0
 MUS_PLAYOUT_MATCH = 1
 MUS_TIP_SEARCH_CHOICE = 1
@@ -658,7 +667,7 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     # int32_t (mus_record_reader*)
     "mus_record_reader_init": (ctypes.c_int32, [_P(mus_record_reader)]),
     # int32_t (mus_record_reader*, const char*, int32_t*, mus_action*, int32_t*)
-    "mus_record_read_line": (ctypes.c_int32, [
+    "mus_record_reader_read_line": (ctypes.c_int32, [
         _P(mus_record_reader),
         ctypes.c_char_p,
         _P(ctypes.c_int32),
@@ -691,6 +700,14 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
     ]),
     # int32_t (int32_t, mus_bot_config*)
     "mus_bot_config_default": (ctypes.c_int32, [ctypes.c_int32, _P(mus_bot_config)]),
+    # int32_t (int32_t, mus_bot_config*)
+    "mus_bot_config_level": (ctypes.c_int32, [ctypes.c_int32, _P(mus_bot_config)]),
+    # const char* (int32_t)
+    "mus_level_name": (ctypes.c_char_p, [ctypes.c_int32]),
+    # const char* (int32_t)
+    "mus_level_display_name": (ctypes.c_char_p, [ctypes.c_int32]),
+    # int32_t (const char*, int32_t*)
+    "mus_level_parse": (ctypes.c_int32, [ctypes.c_char_p, _P(ctypes.c_int32)]),
     # int32_t (const mus_state*, int32_t, const mus_bot_config*, uint64_t, int32_t*)
     "mus_bot_choose": (ctypes.c_int32, [
         _P(mus_state),
@@ -720,7 +737,7 @@ PROTOTYPES: Dict[str, Tuple[Any, List[Any]]] = {
         _P(ctypes.c_int32),
     ]),
     # int32_t (const mus_state*, int32_t, mus_tip*, size_t, size_t*)
-    "mus_tips": (ctypes.c_int32, [
+    "mus_state_tips": (ctypes.c_int32, [
         _P(mus_state),
         ctypes.c_int32,
         _P(mus_tip),

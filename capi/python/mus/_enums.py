@@ -253,11 +253,29 @@ class BotKind(enum.IntEnum):
     ORDAGO = 6  #: MUS_BOT_ORDAGO
     CAREFUL = 7  #: MUS_BOT_CAREFUL
     EXPLOITER = 8  #: MUS_BOT_EXPLOITER
+    BEGINNER = 9  #: MUS_BOT_BEGINNER
+    AMATEUR = 10  #: MUS_BOT_AMATEUR
+    EXPERT = 11  #: MUS_BOT_EXPERT
 
     @property
     def c_name(self) -> str:
         """This value's name in mus.h."""
         return 'MUS_BOT_' + self.name
+
+
+class Level(enum.IntEnum):
+    """The levels a player chooses bots by, weakest first (``MUS_LEVEL_*``)."""
+
+    BEGINNER = 0  #: MUS_LEVEL_BEGINNER
+    AMATEUR = 1  #: MUS_LEVEL_AMATEUR
+    CLUB = 2  #: MUS_LEVEL_CLUB
+    STRONG = 3  #: MUS_LEVEL_STRONG
+    EXPERT = 4  #: MUS_LEVEL_EXPERT
+
+    @property
+    def c_name(self) -> str:
+        """This value's name in mus.h."""
+        return 'MUS_LEVEL_' + self.name
 
 
 class PlayoutScope(enum.IntEnum):
@@ -361,6 +379,7 @@ ENUMS: Tuple[Type[enum.IntEnum], ...] = (
     HandEnd,
     EventKind,
     BotKind,
+    Level,
     PlayoutScope,
     BatchReward,
     TipKind,

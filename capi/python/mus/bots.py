@@ -8,6 +8,7 @@ state, the seat, its configuration and the seed.
 ::
 
     bot = mus.Bot("heuristic")
+    bot = mus.Bot.for_level("experto")             # or "expert", mus.Level.EXPERT, 4
     action = bot.choose(state, seed=1)             # for the seat to act: an Action
     state = state.apply(action)                    # or bot.choose_id() and state.apply_id()
     mus.playouts(state, mus.Bot("random"), seed=7, n=1000)   # [(team0, team1), ...]
@@ -20,10 +21,41 @@ from typing import Dict, List, Optional, Tuple, Union
 
 from . import _abi, _lib
 from .cards import check_seed
-from .enums import BotKind, PlayoutScope
+from .enums import BotKind, Level, PlayoutScope
 from .match import Action, State
 
 BotKindLike = Union[BotKind, int, str]
+LevelLike = Union[Level, int, str]
+
+
+def _level(level: LevelLike) -> Level:
+    if isinstance(level, str):
+        return parse_level(level)
+    if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level < _abi.MUS_LEVELS:
+        raise ValueError("unknown level %r (levels: %s)" % (
+            level, ", ".join("%d %s" % (int(x), x.name.lower()) for x in Level)))
+    return Level(int(level))
+
+
+def level_name(level: LevelLike) -> str:
+    """A level's id for code and files (mus_level_name()): ``"beginner"``, ``"amateur"``,
+    ``"club"``, ``"strong"`` or ``"expert"``."""
+    return _lib.load().mus_level_name(int(_level(level))).decode("ascii")
+
+
+def level_display_name(level: LevelLike) -> str:
+    """A level's name for players, in Spanish (mus_level_display_name()): ``"principiante"``,
+    ``"aficionado"``, ``"jugador de club"``, ``"fuerte"`` or ``"experto"``."""
+    return _lib.load().mus_level_display_name(int(_level(level))).decode("utf-8")
+
+
+def parse_level(name: str) -> Level:
+    """The level of an id or a display name, exactly as written (mus_level_parse()); raises
+    ParseError (its message lists the names) for another."""
+    out = ctypes.c_int32(-1)
+    _lib.check(_lib.load().mus_level_parse(name.encode("utf-8"), ctypes.byref(out)),
+               "mus_level_parse", "name %r" % (name,))
+    return Level(out.value)
 
 
 def _kind(kind: BotKindLike) -> BotKind:
@@ -58,6 +90,17 @@ class Bot:
         if target is not None:
             c.target = int(_kind(target))
         self._c = c
+
+    @classmethod
+    def for_level(cls, level: LevelLike) -> "Bot":
+        """The bot of a level (mus_bot_config_level()): a :class:`Level`, its number, its id
+        (``"expert"``) or its display name (``"experto"``)."""
+        c = _abi.mus_bot_config()
+        _lib.check(_lib.load().mus_bot_config_level(int(_level(level)), ctypes.byref(c)),
+                   "mus_bot_config_level", "level %r" % (level,))
+        bot = cls.__new__(cls)
+        bot._c = c
+        return bot
 
     @property
     def kind(self) -> BotKind:
@@ -102,7 +145,8 @@ class Bot:
                  seat: Optional[int] = None) -> Dict[int, float]:
         """The search bot's estimate of each action id it considers for ``seat`` (the seat to
         act): the expected points of the seat's team minus the opponents' to the end of the
-        hand, score and target weighed in (mus_bot_evaluate()). Only for ``BotKind.SEARCH``."""
+        hand, score and target weighed in (mus_bot_evaluate()). Only for ``BotKind.SEARCH``,
+        ``BotKind.EXPERT`` and ``BotKind.EXPLOITER``."""
         if seat is None:
             seat = state.to_act if state.to_act is not None else 0
         cap = _abi.MUS_ACTION_ID_COUNT

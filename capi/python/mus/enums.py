@@ -11,13 +11,15 @@ import enum
 from typing import Type, TypeVar, Union
 
 from ._enums import (ACTION_ID_BLOCKS, ENUMS, ActionKind, Answers, BatchReward, BotKind,
-                     EventKind, HandEnd, Lance, LanceStatus, MusCorrido, Phase, PlayoutScope,
-                     RecordEnd, RecordLine, Royal31, Signal, SignalSet, Status, TipKind)
+                     EventKind, HandEnd, Lance, LanceStatus, Level, MusCorrido, Phase,
+                     PlayoutScope, RecordEnd, RecordLine, Royal31, Signal, SignalSet, Status,
+                     TipKind)
 
 __all__ = [
     "ACTION_ID_BLOCKS", "ENUMS", "ActionKind", "Answers", "BatchReward", "BotKind", "EventKind",
-    "HandEnd", "Lance", "LanceStatus", "MusCorrido", "Phase", "PlayoutScope", "RecordEnd",
-    "RecordLine", "Royal31", "Signal", "SignalSet", "Status", "TipKind", "enum_or_int",
+    "HandEnd", "Lance", "LanceStatus", "Level", "MusCorrido", "Phase", "PlayoutScope",
+    "RecordEnd", "RecordLine", "Royal31", "Signal", "SignalSet", "Status", "TipKind",
+    "enum_or_int",
 ]
 
 E = TypeVar("E", bound=enum.IntEnum)

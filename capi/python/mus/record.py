@@ -57,7 +57,7 @@ class MatchRecord:
 
     @classmethod
     def parse(cls, text: str) -> "MatchRecord":
-        """Reads a record a line at a time with the library's reader (mus_record_read_line()).
+        """Reads a record a line at a time with the library's reader (mus_record_reader_read_line()).
         Raises ParseError (or InvalidRulesError) for a bad line or a truncated record: its
         message names the line (``"line 6: unknown action ... at position 2"``), its position
         is the byte in that line."""
@@ -76,10 +76,10 @@ class MatchRecord:
             lines.pop()
         for line in lines:
             raw = line.encode("utf-8")
-            status = lib.mus_record_read_line(ctypes.byref(reader), raw, ctypes.byref(item),
+            status = lib.mus_record_reader_read_line(ctypes.byref(reader), raw, ctypes.byref(item),
                                               ctypes.byref(action), ctypes.byref(pos))
             if status != _abi.MUS_OK:
-                _lib.check(status, "mus_record_read_line", "line %d" % reader.line,
+                _lib.check(status, "mus_record_reader_read_line", "line %d" % reader.line,
                            pos.value if pos.value >= 0 else None)
             if item.value == RecordLine.ACTION:
                 steps.append(RecordStep(Action._from_c(action), reader.line))

@@ -1,4 +1,4 @@
-"""Tips for a person at the table (mus_tips): up to three short hints for the seat to act, as
+"""Tips for a person at the table (mus_state_tips): up to three short hints for the seat to act, as
 structured values that the caller puts into words.
 
 A tip is not a sentence: it has a :class:`TipKind` and the facts that kind needs (a lance, a
@@ -110,14 +110,14 @@ class Tip:
 
 def tips(state: State, seat: Optional[int] = None) -> List[Tip]:
     """Up to three tips for ``seat`` (default: the seat to act), which must be the seat to act,
-    the most useful first (mus_tips()). Raises WrongPhaseError when a shuffle is due,
+    the most useful first (mus_state_tips()). Raises WrongPhaseError when a shuffle is due,
     MatchOverError at the end, NotYourTurnError for another seat. In the betting phase it runs
     the search bot once (a few milliseconds)."""
     if seat is None:
         seat = state.to_act if state.to_act is not None else 0
     out = (_abi.mus_tip * _abi.MUS_MAX_TIPS)()
     n = ctypes.c_size_t(0)
-    _lib.check(_lib.load().mus_tips(ctypes.byref(state._c), int(seat), out, _abi.MUS_MAX_TIPS,
+    _lib.check(_lib.load().mus_state_tips(ctypes.byref(state._c), int(seat), out, _abi.MUS_MAX_TIPS,
                                     ctypes.byref(n)),
-               "mus_tips", "seat %r" % (seat,))
+               "mus_state_tips", "seat %r" % (seat,))
     return [Tip._from_c(out[i]) for i in range(n.value)]

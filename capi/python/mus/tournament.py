@@ -24,6 +24,11 @@ Command line (``python3 -m mus.tournament --help``)::
     python3 -m mus.tournament --bots search heuristic --matches 2000 --local-workers 2
     python3 -m mus.tournament --bots search heuristic --matches 20000 \\
         --scheduler tcp://scheduler.example:8786
+    python3 -m mus.tournament --ratings --matches 100 --local-workers 2 --plot ratings.png
+
+``--ratings`` plays a round robin of the library's levels, the pool's styles, the heuristic and
+the random bot (``--players`` picks some) and prints their rating list: Bradley–Terry ratings
+by maximum likelihood with 95% intervals (:mod:`mus.ratings`).
 
 A real cluster: start a scheduler (``dask-scheduler``, or ``python3 -m distributed.cli.dask_scheduler``
 with Debian's python3-distributed) and workers on each machine (``dask-worker
@@ -287,9 +292,9 @@ def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--bots", nargs=2, metavar=("BOT0", "BOT1"),
                         default=["heuristic", "random"],
                         help="bot kinds: random, heuristic, search, tight, loose, station, "
-                             "ordago, careful, exploiter; BOT1 may be 'pool' (every style of the "
-                             "pool and the heuristic, one report each) (default: heuristic "
-                             "random)")
+                             "ordago, careful, exploiter, beginner, amateur, expert; BOT1 may be "
+                             "'pool' (every style of the pool and the heuristic, one report "
+                             "each) (default: heuristic random)")
     parser.add_argument("--playouts", type=int, default=None,
                         help="the search bot's budget per decision (default: the library's)")
     parser.add_argument("--rules", default="standard", help="rules text (default: standard)")
@@ -302,7 +307,18 @@ def _parse_args(argv: Sequence[str]) -> argparse.Namespace:
     where.add_argument("--scheduler", help="a Dask scheduler's address, e.g. tcp://host:8786")
     where.add_argument("--local-workers", type=int, default=0,
                        help="start a LocalCluster of this many worker processes")
-    parser.add_argument("--results", help="write every match's result to this JSON file")
+    parser.add_argument("--results", help="write every match's result to this JSON file "
+                                             "(with --ratings: the list and the wins as JSON)")
+    ratings = parser.add_argument_group(
+        "rating list", "--ratings: a round robin of duplicate matches (--matches seeds per "
+                       "pairing), rated on one scale (Bradley-Terry, Elo points, random at 0)")
+    ratings.add_argument("--ratings", action="store_true",
+                         help="play the round robin and print the rating list (needs numpy)")
+    ratings.add_argument("--players", help="comma-separated players (levels' ids or names, "
+                                           "kinds); default: every level, the pool's styles, "
+                                           "the heuristic and random")
+    ratings.add_argument("--plot", help="write the list as a PNG plot here (needs matplotlib)")
+    ratings.add_argument("--table", help="write the list as Markdown here")
     return parser.parse_args(argv)
 
 
@@ -318,8 +334,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def _main(args: argparse.Namespace) -> int:
-    for kind in args.bots[:1] if args.bots[1] == "pool" else args.bots:
-        Bot(kind)  # an unknown kind is refused before anything runs (ValueError, named)
+    if not args.ratings:
+        for kind in args.bots[:1] if args.bots[1] == "pool" else args.bots:
+            Bot(kind)  # an unknown kind is refused before anything runs (ValueError, named)
     if args.scheduler or args.local_workers:
         try:
             import distributed  # noqa: F401 (only for a cluster run)
@@ -327,6 +344,8 @@ def _main(args: argparse.Namespace) -> int:
             raise ImportError("--local-workers and --scheduler need Dask: "
                               + _hints.debian_package("distributed", "python3-distributed",
                                                       "distributed")) from None
+    if args.ratings:
+        return _ratings(args)
     if args.bots[1] == "pool":
         reports = []
         for vs in POOL:
@@ -343,6 +362,58 @@ def _main(args: argparse.Namespace) -> int:
     if args.results:
         with open(args.results, "w", encoding="utf-8") as f:
             json.dump([dataclasses.asdict(r) for r in results], f, indent=1)
+            f.write("\n")
+    return 0
+
+
+def _ratings(args: argparse.Namespace) -> int:
+    """--ratings: the round robin, its rating list on standard output (Markdown), and the
+    files asked for."""
+    from . import ratings
+    try:
+        import numpy  # noqa: F401 (the fit)
+    except ImportError:
+        raise ImportError("--ratings needs numpy: "
+                          + _hints.debian_package("numpy", "python3-numpy", "numpy")) from None
+    if args.plot:
+        try:
+            import matplotlib  # noqa: F401 (the plot)
+        except ImportError:
+            raise ImportError("--plot needs matplotlib: "
+                              + _hints.debian_package("matplotlib", "python3-matplotlib",
+                                                      "matplotlib")) from None
+    names = None if not args.players else [n.strip() for n in args.players.split(",")]
+    ratings.players(names)   # an unknown player is refused before anything runs
+    start = time.perf_counter()
+    if args.scheduler or args.local_workers:
+        from distributed import Client, LocalCluster  # optional: only for a cluster run
+        if args.scheduler:
+            with Client(args.scheduler) as client:
+                chosen, wins, result = ratings.run(names, args.matches, args.rules,
+                                                   args.first_seed, args.chunk, client)
+        else:
+            with LocalCluster(n_workers=args.local_workers, threads_per_worker=1,
+                              processes=True, dashboard_address=None) as cluster, \
+                    Client(cluster) as client:
+                chosen, wins, result = ratings.run(names, args.matches, args.rules,
+                                                   args.first_seed, args.chunk, client)
+    else:
+        chosen, wins, result = ratings.run(names, args.matches, args.rules, args.first_seed,
+                                           args.chunk)
+    data = ratings.report(chosen, wins, result)
+    data["matches_per_pairing"] = 2 * args.matches
+    data["rules"] = args.rules
+    data["seconds"] = round(time.perf_counter() - start, 1)
+    table = ratings.markdown(data, args.matches)
+    print(table, end="")
+    if args.table:
+        with open(args.table, "w", encoding="utf-8") as f:
+            f.write(table)
+    if args.plot:
+        ratings.plot(data, args.plot, args.matches)
+    if args.results:
+        with open(args.results, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
             f.write("\n")
     return 0
 

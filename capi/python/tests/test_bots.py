@@ -39,7 +39,8 @@ class BotTest(unittest.TestCase):
     def test_every_kind_chooses_a_legal_action_deterministically(self):
         bots = [Bot("random"), Bot("heuristic"), Bot("search", playouts=32), Bot("tight"),
                 Bot("loose"), Bot("station"), Bot("ordago"), Bot("careful"),
-                Bot("exploiter", playouts=32), Bot("exploiter", playouts=32, target="loose")]
+                Bot("exploiter", playouts=32), Bot("exploiter", playouts=32, target="loose"),
+                Bot("beginner"), Bot("amateur"), Bot("expert", playouts=32)]
         for state in some_states(1, 25):
             legal = set(state.legal_action_ids())
             for bot in bots:
@@ -51,6 +52,42 @@ class BotTest(unittest.TestCase):
                     self.assertIsInstance(action, mus.Action)
                     self.assertEqual(state.action_id(action), choice)
                     self.assertEqual(state.apply(action), state.apply_id(choice))
+
+    def test_levels_weakest_first_with_their_names_and_bots(self):
+        self.assertEqual([int(x) for x in mus.Level], list(range(5)))
+        self.assertEqual([mus.level_name(x) for x in mus.Level],
+                         ["beginner", "amateur", "club", "strong", "expert"])
+        self.assertEqual([mus.level_display_name(x) for x in mus.Level],
+                         ["principiante", "aficionado", "jugador de club", "fuerte", "experto"])
+        for level in mus.Level:
+            self.assertEqual(mus.parse_level(mus.level_name(level)), level)
+            self.assertEqual(mus.parse_level(mus.level_display_name(level)), level)
+        kinds = [BotKind.BEGINNER, BotKind.AMATEUR, BotKind.HEURISTIC, BotKind.SEARCH,
+                 BotKind.EXPERT]
+        self.assertEqual([Bot.for_level(x).kind for x in mus.Level], kinds)
+        # A level's bot is its kind's default bot, however the level is named.
+        self.assertEqual(Bot.for_level("experto"), Bot("expert"))
+        self.assertEqual(Bot.for_level("club"), Bot("heuristic"))
+        self.assertEqual(Bot.for_level(3), Bot("search"))
+        self.assertEqual(pickle.loads(pickle.dumps(Bot.for_level("expert"))), Bot("expert"))
+        state = some_states(2, 1)[0]
+        self.assertIn(Bot.for_level("principiante").choose_id(state, seed=1),
+                      state.legal_action_ids())
+
+    def test_level_errors(self):
+        with self.assertRaises(mus.ParseError) as e:
+            mus.parse_level("Experto")       # exactly as written
+        self.assertIn("principiante", str(e.exception))
+        with self.assertRaises(mus.ParseError):
+            Bot.for_level("grandmaster")
+        for bad in (5, -1, True, 2.0):
+            with self.subTest(bad=bad):
+                with self.assertRaises(ValueError):
+                    Bot.for_level(bad)
+                with self.assertRaises(ValueError):
+                    mus.level_name(bad)
+                with self.assertRaises(ValueError):
+                    mus.level_display_name(bad)
 
     def test_errors(self):
         new = State.new()
@@ -65,12 +102,12 @@ class BotTest(unittest.TestCase):
             Bot("heuristic").evaluate(state)
 
     def test_search_evaluates_legal_ids(self):
-        bot = Bot("search", playouts=64)
-        for state in some_states(3, 8):
-            estimates = bot.evaluate(state, seed=1)
-            self.assertTrue(estimates)
-            self.assertLessEqual(set(estimates), set(state.legal_action_ids()))
-            self.assertEqual(bot.evaluate(state, seed=1), estimates)
+        for bot in (Bot("search", playouts=64), Bot("expert", playouts=64)):
+            for state in some_states(3, 8):
+                estimates = bot.evaluate(state, seed=1)
+                self.assertTrue(estimates)
+                self.assertLessEqual(set(estimates), set(state.legal_action_ids()))
+                self.assertEqual(bot.evaluate(state, seed=1), estimates)
 
 
 class PlayoutsTest(unittest.TestCase):

@@ -1,4 +1,4 @@
-"""The match records binding: mus.MatchRecord (the library's reader, mus_record_read_line), its
+"""The match records binding: mus.MatchRecord (the library's reader, mus_record_reader_read_line), its
 writer (mus_record_format) and its replay (mus_record_replay)."""
 
 import random

@@ -1,4 +1,4 @@
-"""The tips binding: mus.tips and mus.Tip (mus_tips), against the C API's own numbers."""
+"""The tips binding: mus.tips and mus.Tip (mus_state_tips), against the C API's own numbers."""
 
 import unittest
 
