@@ -398,6 +398,9 @@ test('a server that stops answering is given up, and the page comes back when it
   const franTable = await f.evaluate(() => window.musOnline.table);
   const listed = (await (await fetch(`${base}tables`)).json()).tables.find((x) => x.table === franTable);
   assert.deepEqual(listed?.seats.map((x) => x.bot ?? null), [null, 'search', 'careful', 'heuristic']);
+  // The bots play until it is Fran's turn (slower in sanitizer builds): stop the server only
+  // then, so the match cannot move on while the page is away.
+  await waitFor(f, () => document.querySelectorAll('#controls button.act').length > 0, null, 'Fran to act', 30_000);
   const [seq, welcomes] = await f.evaluate(() => [window.musOnline.seq, window.musOnline.welcomes]);
   server.kill('SIGSTOP'); // the socket stays open, but nothing answers
   try {
