@@ -322,7 +322,15 @@ std::string record_to_text(const MatchRecord& r) {
     out.append(action_to_text(s.action)).push_back('\n');
     state_line(s.state);
   }
-  if (r.end != RecordEnd::none) out.append(r.end == RecordEnd::over ? "end over\n" : "end stopped\n");
+  RecordEnd end = r.end;
+  if (end == RecordEnd::none) {
+    // An older record (versions 0 to 2) has no end line, and version 3 requires one: the
+    // replay says whether the match is over (a record that does not replay has stopped).
+    State last{};
+    end = replay(r, last).ok() && last.phase == Phase::match_over ? RecordEnd::over
+                                                                   : RecordEnd::stopped;
+  }
+  out.append(end == RecordEnd::over ? "end over\n" : "end stopped\n");
   return out;
 }
 

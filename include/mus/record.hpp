@@ -190,9 +190,12 @@ struct RecordError {
 
 /**
  * @brief The text of a record, version 3: record_header(), the initial state if recorded,
- *        each action line followed by its state line if recorded, the end line if known.
+ *        each action line followed by its state line if recorded, and the end line: the
+ *        record's own, or for an older record without one (versions 0 to 2) `end over` when its
+ *        replay ends the match, else `end stopped`.
  * @param r The record (its `version` is not read: the text is version 3).
- * @return The text; parse_record() of it gives back `r` but for the line numbers and version.
+ * @return The text; parse_record() of it gives back `r` but for the line numbers, the version
+ *         and, for an older record, the end line.
  */
 [[nodiscard]] std::string record_to_text(const MatchRecord& r);
 
