@@ -308,9 +308,21 @@ std::string record_state_line(const State& s) {
   return out;
 }
 
-std::string record_end_line(const State& last) {
-  return last.phase == Phase::match_over ? "end over\n" : "end stopped\n";
+namespace {
+
+// How a match whose last state is `last` ends: over, or stopped before its end.
+RecordEnd end_of(const State& last) {
+  return last.phase == Phase::match_over ? RecordEnd::over : RecordEnd::stopped;
 }
+
+// The end line of a known end (over or stopped), with its line feed.
+const char* end_line(RecordEnd end) {
+  return end == RecordEnd::over ? "end over\n" : "end stopped\n";
+}
+
+}  // namespace
+
+std::string record_end_line(const State& last) { return end_line(end_of(last)); }
 
 std::string record_to_text(const MatchRecord& r) {
   std::string out = record_header(r.rules, r.dealer, r.comment);
@@ -327,10 +339,9 @@ std::string record_to_text(const MatchRecord& r) {
     // An older record (versions 0 to 2) has no end line, and version 3 requires one: the
     // replay says whether the match is over (a record that does not replay has stopped).
     State last{};
-    end = replay(r, last).ok() && last.phase == Phase::match_over ? RecordEnd::over
-                                                                   : RecordEnd::stopped;
+    end = replay(r, last).ok() ? end_of(last) : RecordEnd::stopped;
   }
-  out.append(end == RecordEnd::over ? "end over\n" : "end stopped\n");
+  out.append(end_line(end));
   return out;
 }
 
@@ -394,7 +405,7 @@ RecordError record_match(const Rules& rules, int dealer, std::span<const Action>
     const auto start = new_match(rules, dealer);
     r.initial_state = state_to_text(*start);
   }
-  r.end = last.phase == Phase::match_over ? RecordEnd::over : RecordEnd::stopped;
+  r.end = end_of(last);
   out = std::move(r);
   return RecordError{};
 }
