@@ -66,6 +66,23 @@ async def seat(node, people):
     return table
 
 
+async def settle(people, limit=1000):
+    """Reads until the table waits for one of these people, or their match is over. The bots
+    act on their own: stopping the people at a seq does not stop the table, and a match the
+    bots finish just before a kill is over, not taken over. After this, nothing moves on."""
+    for _ in range(limit):
+        if all(p.over for p in people):
+            return
+        if any(p.over for p in people):
+            await next(p for p in people if not p.over).recv()
+            continue
+        seqs = {p.view["seq"] for p in people}
+        if len(seqs) == 1 and any(p.view["legal"] for p in people):
+            return
+        await min(people, key=lambda p: p.view["seq"]).recv()
+    raise AssertionError(f"{people[0].name}: the table did not settle in {limit} messages")
+
+
 async def resume_on(node, p, table, seconds):
     """Says hello with p's token to node until it serves p's table (it took it over)."""
     end = time.monotonic() + seconds
@@ -99,6 +116,7 @@ async def run(a, name, kill_at):
             nodes["b"] = Node(a.server, db, "b", log)
             nodes["c"] = Node(a.server, db, "c", log)  # a standby nobody connects to
             await asyncio.gather(*(p.play(stop_seq=kill_at) for p in people))
+            await settle(people)
             to_act = [p for p in people if p.view["legal"]]
             if to_act:  # an act in flight when the node dies
                 p = to_act[0]
@@ -175,6 +193,7 @@ async def scenario_haproxy(a):
     assert all(t in lobby for t, _ in tables), "node1 does not serve every table"
     everyone = [p for _, people in tables for p in people]
     await asyncio.gather(*(p.play(stop_seq=20) for p in everyone))
+    await asyncio.gather(*(settle(people) for _, people in tables))
     seen = {p.name: p.view["seq"] for p in everyone}
     if a.fault == "postgres":
         # The database restarts (as after a crash) while the people play on: a node whose
@@ -186,8 +205,8 @@ async def scenario_haproxy(a):
         took = time.monotonic() - killed
         what = "PostgreSQL restarted"
     else:
-        # A short match may be over before seq 20: its table is served by nobody, only its
-        # record (checked below). The others, most of them, must be taken over.
+        # A short match may be over by now: its table is served by nobody, only its record
+        # (checked below). The others, most of them, wait for a person and must be taken over.
         live = [p for p in everyone if not p.over]
         assert 2 * len(live) >= len(everyone), f"only {len(live)} people still playing"
         os.kill(pid, signal.SIGKILL)
