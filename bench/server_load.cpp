@@ -11,7 +11,8 @@
 //   - actions per second (every action of the match: shuffles, bots and people), the server's
 //     CPU seconds per 1,000 actions (a figure the machine's load disturbs less), by thread;
 //   - the latency of each act to the next view that client receives: p50, p90, p99 and max,
-//     of the tables of people and of the tables of bots apart;
+//     of the tables of people and of the tables of bots apart (with `--tips on` the people ask
+//     for the library's tips, hello.tips, and the views that carried tips are counted);
 //   - errors, by code;
 //   - the server's peak RSS (VmHWM), and that peak less its RSS before the clients, per table;
 //   - the bytes and messages the clients received per action;
@@ -100,6 +101,7 @@ struct Config {
   std::uint64_t seed = 1;
   double rate = 0;  // acts per second in all (open loop); 0: closed loop
   std::string views = "full";
+  bool tips = false;  // hello.tips: the people ask for the library's tips
   std::string json_path;
   std::string label;
 };
@@ -327,6 +329,7 @@ struct Totals {
   std::uint64_t connect_retries = 0;  // connections that failed to open and were tried again
   std::uint64_t bytes = 0;            // message bytes the clients received
   std::uint64_t messages = 0;         // messages the clients received
+  std::uint64_t tips_views = 0;       // views that carried tips (--tips)
   std::map<std::string, std::uint64_t> errors;   // refusals and failures, by code
   std::map<std::string, std::uint64_t> retries;  // refusals of acts resent across a restart
   std::vector<std::uint32_t> latency_people_us;  // acts at tables of four clients
@@ -491,6 +494,7 @@ void Client::connect() {
           self->bench_.connected();
           json hello = {{"type", "hello"}, {"v", mus_server::protocol_version}};
           if (self->bench_.cfg.views != "full") hello["view"] = self->bench_.cfg.views;
+          if (self->bench_.cfg.tips) hello["tips"] = true;
           if (self->token_.empty()) {
             hello["name"] =
                 "g" + std::to_string(self->group_.index) + "s" + std::to_string(self->seat_);
@@ -592,8 +596,11 @@ void Client::join(const std::string& table) {
 void Client::on_message(std::string_view text) {
   // A view (most messages) is scanned for the few fields the client needs; others are parsed.
   std::string_view type, table, seq, legal;
+  bool tips = false;
   const bool scanned = top_fields(text, [&](std::string_view k, std::string_view v) {
-    if (k == "type")
+    if (k == "tips")
+      tips = true;
+    else if (k == "type")
       type = v;
     else if (k == "table")
       table = v;
@@ -605,6 +612,7 @@ void Client::on_message(std::string_view text) {
   if (scanned && type == "\"view\"" && table.size() >= 2 && !seq.empty()) {
     std::uint64_t n = 0;
     const auto r = std::from_chars(seq.data(), seq.data() + seq.size(), n);
+    if (tips) ++bench_.totals.tips_views;
     if (r.ec == std::errc{})
       return on_view(std::string(table.substr(1, table.size() - 2)), n, legal);
   }
@@ -914,6 +922,7 @@ int usage(const char* problem) {
       stderr,
       "usage: mus-server-load --server PATH [--tables N] [--bot-tables K] [--bot-kind KIND]\n"
       "       [--seconds S] [--matches N] [--rate ACTS_PER_S] [--views full|delta|text]\n"
+      "       [--tips on|off]\n"
       "       [--kills N] [--rules TEXT] [--workdir DIR] [--seed N] [--connecting N]\n"
       "       [--json FILE] [--label TEXT] [-- server options...]\n");
   return 2;
@@ -949,6 +958,10 @@ int main(int argc, char** argv) {
         cfg.rate = std::max(0.0, std::stod(v));
       else if (a == "--views")
         cfg.views = v;
+      else if (a == "--tips") {
+        if (v != "on" && v != "off") return usage("--tips: on or off");
+        cfg.tips = v == "on";
+      }
       else if (a == "--kills")
         cfg.kills = std::clamp(std::stoi(v), 0, 100);
       else if (a == "--rules")
@@ -1050,6 +1063,9 @@ int main(int argc, char** argv) {
     print_latency("  people", lat_people);
     print_latency("  bots", lat_bots);
   }
+  if (cfg.tips)
+    std::printf("  tips         %llu views carried tips\n",
+                static_cast<unsigned long long>(t.tips_views));
   std::printf("  errors       %llu (connections tried again: %llu)",
               static_cast<unsigned long long>(errors),
               static_cast<unsigned long long>(t.connect_retries));
@@ -1115,6 +1131,8 @@ int main(int argc, char** argv) {
     j["loop"] = bench.open_loop() ? "open" : "closed";
     j["offered_acts_per_s"] = cfg.rate;
     j["views"] = cfg.views;
+    j["tips"] = cfg.tips;
+    j["tips_views"] = t.tips_views;
     j["tables"] = cfg.tables;
     j["bot_tables"] = cfg.bot_tables;
     j["bot_kind"] = cfg.bot_kind;
