@@ -60,6 +60,12 @@ inline bool opt_bool(const nlohmann::json& m, const char* key, bool fallback) {
   return f->get<bool>();
 }
 
+/// A required boolean field.
+inline bool need_bool(const nlohmann::json& m, const char* key) {
+  if (find(m, key) == nullptr) refuse("missing_field", std::string("'") + key + "' is required");
+  return opt_bool(m, key, false);
+}
+
 }  // namespace mus_server::fields
 
 #endif  // MUS_SERVER_FIELDS_HPP

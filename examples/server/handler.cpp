@@ -554,6 +554,26 @@ struct Handler::Impl final : TableHost {
     out.push_back({c, share(out::lobby(list))});
   }
 
+  void on(ConnId c, Conn& conn, const in::Tips& m, std::int64_t now, std::vector<Outgoing>& out) {
+    const Player& p = welcomed(conn, c);
+    if (!p.person->set_tips(c, m.on) || !m.on) return;
+    std::vector<std::string> seated_at;
+    {
+      const std::lock_guard lock(p.m);
+      seated_at.assign(p.tables.begin(), p.tables.end());
+    }
+    for (const auto& tid : seated_at) {
+      const auto t = find_table(tid);
+      if (!t) continue;
+      on_table(
+          t, c, "tips",
+          [me = p.person->id()](Table& table, std::int64_t at, std::vector<Outgoing>& o) {
+            table.tips_changed(me, at, o);
+          },
+          now, out);
+    }
+  }
+
   void on(ConnId c, Conn& conn, const in::Leave& m, std::int64_t now, std::vector<Outgoing>& out) {
     const std::string& me = welcomed(conn, c).person->id();
     const auto t = table_by_id(m.table);

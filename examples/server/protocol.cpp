@@ -167,11 +167,12 @@ Message remove_friend(const json& m, const Limits&) {
   return RemoveFriend{fields::need_string(m, "player")};
 }
 Message lobby(const json&, const Limits&) { return Lobby{}; }
+Message tips(const json& m, const Limits&) { return Tips{fields::need_bool(m, "on")}; }
 
 using Parser = Message (*)(const json&, const Limits&);
 constexpr std::array<Parser, type_names.size()> parsers{
     hello, ping, create, join, watch, act, leave, gesture, chat, player_info, add_friend,
-    remove_friend, lobby};
+    remove_friend, lobby, tips};
 
 }  // namespace
 
@@ -609,12 +610,10 @@ std::string view(const ViewOut& v) {
   } else {
     o.begin_array().end_array();
   }
-  if (v.tips) {
+  if (v.tips != nullptr) {
     // Up to three, for the seat to act whose person asked for them (hello.tips).
     o.key("tips").begin_array();
-    if (const auto t = mus::tips(s, v.seat)) {
-      for (std::size_t i = 0; i < t->size; ++i) write_tip(o, t->items[i]);
-    }
+    for (std::size_t i = 0; i < v.tips->size; ++i) write_tip(o, v.tips->items[i]);
     o.end_array();
   }
   o.key("deadline_ms");

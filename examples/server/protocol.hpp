@@ -32,7 +32,7 @@ struct Hello {
   std::optional<std::string> name;   ///< Checked: 1..32 bytes, no control characters.
   std::optional<std::string> token;  ///< A resume token, unchecked.
   ViewForm view = ViewForm::full;    ///< How this connection receives views.
-  bool tips = false;                 ///< Views of this connection carry the library's tips.
+  bool tips = false;                 ///< This connection takes the library's tips.
 };
 /// `ping`.
 struct Ping {
@@ -95,15 +95,19 @@ struct RemoveFriend {
 };
 /// `lobby`: the open public tables, friends' first.
 struct Lobby {};
+/// `tips`: this connection takes the library's tips from now on, or no longer.
+struct Tips {
+  bool on = false;  ///< Tips on.
+};
 
 /// One client message, parsed.
 using Message = std::variant<Hello, Ping, Create, Join, Watch, Act, Leave, Gesture, Chat,
-                             PlayerInfo, AddFriend, RemoveFriend, Lobby>;
+                             PlayerInfo, AddFriend, RemoveFriend, Lobby, Tips>;
 
 /// The type names, in the order of Message's alternatives.
 inline constexpr std::array<std::string_view, std::variant_size_v<Message>> type_names{
     "hello", "ping",        "create",     "join",          "watch", "act", "leave",
-    "gesture", "chat", "player_info", "add_friend", "remove_friend", "lobby"};
+    "gesture", "chat", "player_info", "add_friend", "remove_friend", "lobby", "tips"};
 
 /// The longest chat line, in code points.
 inline constexpr std::size_t max_chat_chars = 200;
@@ -202,7 +206,9 @@ struct ViewOut {
   const mus::SeatView* base = nullptr;
   bool legal = false;     ///< List the legal actions and bet limits (this seat's person is to act).
   bool gestures = false;  ///< List the signals the seat may make (this seat's person plays it).
-  bool tips = false;      ///< Add the library's tips (with `legal`; the person asked for them).
+  /// The library's tips to add (mus::tips, for this seat to act, whose person asked for them);
+  /// null: no `tips` field.
+  const mus::Tips* tips = nullptr;
   std::optional<std::int64_t> deadline_ms;  ///< Time left on the clock of the seat to act.
   std::span<const LogEntry> events;         ///< The events to send.
   bool events_truncated = false;            ///< Older events were left out.

@@ -1,5 +1,6 @@
 // Where mus-server's tables run: each table has a lane, on which its jobs (messages, clock
-// ticks, the bots' results) run one at a time, in order; and the bots think apart from them.
+// ticks, the bots' results) run one at a time, in order; and the bots think apart from them,
+// as do the searches behind a person's tips.
 //
 // The handler and the tables only name lanes and jobs; a Runtime decides where they run. The
 // server's runtime (transport.cpp) runs each lane as an Asio strand over N threads, thinks on
@@ -48,8 +49,8 @@ class Runtime {
    *        store has committed what the job stored.
    */
   virtual void run(Lane& lane, Job job, std::int64_t now, std::vector<Outgoing>& out) = 0;
-  /// @brief Whether a table plays its bots' decisions inside its own job (true) or asks
-  ///        think() for them.
+  /// @brief Whether a table plays its bots' decisions, and computes its people's tips, inside
+  ///        its own job (true), or asks think() and advise() for them.
   [[nodiscard]] virtual bool bots_inline() const = 0;
   /**
    * @brief Runs `work` (bots deciding) off the threads that serve the network, then `done` on
@@ -59,11 +60,19 @@ class Runtime {
    * @param done The job that takes its result.
    */
   virtual void think(Lane& lane, std::function<void()> work, Job done) = 0;
+  /**
+   * @brief Runs `work` (a person's tips: a search of a few milliseconds) where the bots think,
+   *        then `done` on the lane; unlike think(), never slowed on purpose for tests.
+   * @param lane The table's lane.
+   * @param work The search; it touches nothing but what it owns.
+   * @param done The job that takes its result.
+   */
+  virtual void advise(Lane& lane, std::function<void()> work, Job done) = 0;
 };
 
 /// The deterministic runtime: one thread, every job run at once in the caller. Bots decide
-/// inside their table's job; or, with `bots_inline` false (tests of the threaded path), each
-/// thinking waits until run_thinking() runs it.
+/// (and tips are computed) inside their table's job; or, with `bots_inline` false (tests of
+/// the threaded path), each thinking (or advice) waits until run_thinking() runs it.
 class InlineRuntime final : public Runtime {
  public:
   /// @param bots_inline Whether bots decide inside their table's job.
@@ -75,6 +84,9 @@ class InlineRuntime final : public Runtime {
   [[nodiscard]] bool bots_inline() const override { return bots_inline_; }
   void think(Lane&, std::function<void()> work, Job done) override {
     thinking_.emplace_back(std::move(work), std::move(done));
+  }
+  void advise(Lane& lane, std::function<void()> work, Job done) override {
+    think(lane, std::move(work), std::move(done));
   }
   /// @brief Runs the thinking asked so far (and any it asks for meanwhile), each followed by
   ///        its job; returns their messages.

@@ -189,10 +189,10 @@ void Table::publish() {
 }
 
 // The view message for a seat (0..3) or a spectator (-1), whose view is `sv`, in the
-// receiver's form, with the events after `since`.
+// receiver's form, with the events after `since` (and `tips` when not null).
 std::string Table::view_of(int seat, const mus::SeatView& sv, ViewForm form,
-                           const mus::SeatView* base, std::uint64_t since,
-                           std::int64_t now) const {
+                           const mus::SeatView* base, std::uint64_t since, std::int64_t now,
+                           const mus::Tips* tips) const {
   out::ViewOut v;
   v.table = id_;
   v.seq = seq();
@@ -203,11 +203,7 @@ std::string Table::view_of(int seat, const mus::SeatView& sv, ViewForm form,
   v.base = base;
   v.gestures = seat >= 0 && !bot_plays(seat, now);
   v.legal = v.gestures && state_.to_act == seat;
-  // Tips for the seat to act, when its person's connection asked for them (hello.tips).
-  if (v.legal) {
-    const auto& p = person_[static_cast<std::size_t>(seat)];
-    v.tips = p && p->link().tips;
-  }
+  v.tips = v.legal ? tips : nullptr;
   v.deadline_ms = time_left(now);
   const auto first = std::partition_point(log_.begin(), log_.end(),
                                           [&](const out::LogEntry& e) { return e.seq <= since; });
@@ -248,21 +244,7 @@ void Table::send_summary(ConnId c, std::int64_t now, std::vector<Outgoing>& out)
 void Table::broadcast(std::int64_t now, std::vector<Outgoing>& out, bool seating) {
   if (seating) send_table(now, out);
   if (started_) {
-    for (int s = 0; s < 4; ++s) {
-      const auto k = static_cast<std::size_t>(s);
-      if (!person_[k] || left_[k]) continue;
-      const Person::Link link = person_[k]->link();
-      if (link.conn == 0) continue;
-      const mus::SeatView sv = mus::view_of(state_, s);
-      const bool delta = link.form == ViewForm::delta;
-      const mus::SeatView* base = delta && base_conn_[k] == link.conn ? &base_[k] : nullptr;
-      out.push_back({link.conn, share(view_of(s, sv, link.form, base, seen_[k], now))});
-      if (delta) {
-        base_[k] = sv;
-        base_conn_[k] = link.conn;
-      }
-      seen_[k] = seq();
-    }
+    for (int s = 0; s < 4; ++s) send_view(s, now, out);
     if (!watchers_.empty()) {
       const mus::SeatView sv = out::spectator_view(state_);
       std::map<std::pair<std::uint64_t, ViewForm>, Text> made;
@@ -270,7 +252,7 @@ void Table::broadcast(std::int64_t now, std::vector<Outgoing>& out, bool seating
         Text& text = made[{w.seen, w.form}];
         if (!text) {
           const mus::SeatView* base = w.seen == spectator_seq_ ? &spectator_base_ : nullptr;
-          text = share(view_of(-1, sv, w.form, base, w.seen, now));
+          text = share(view_of(-1, sv, w.form, base, w.seen, now, nullptr));
         }
         out.push_back({c, text});
         w.seen = seq();
@@ -285,6 +267,77 @@ void Table::broadcast(std::int64_t now, std::vector<Outgoing>& out, bool seating
       if (const ConnId c = conn_of(s); c != 0) out.push_back({c, over});
     for (const auto& [c, w] : watchers_) out.push_back({c, over});
   }
+}
+
+// Sends a seat's view to its person, when connected, in the person's form; with the tips
+// when the person takes them, is to act and they are known (else they are asked for, and a
+// view with them follows: tips_ready).
+void Table::send_view(int seat, std::int64_t now, std::vector<Outgoing>& out) {
+  const auto k = static_cast<std::size_t>(seat);
+  if (!person_[k] || left_[k]) return;
+  const Person::Link link = person_[k]->link();
+  if (link.conn == 0) return;
+  const mus::SeatView sv = mus::view_of(state_, seat);
+  const bool delta = link.form == ViewForm::delta;
+  const mus::SeatView* base = delta && base_conn_[k] == link.conn ? &base_[k] : nullptr;
+  const mus::Tips* tips = link.tips ? tips_for(seat, now) : nullptr;
+  out.push_back({link.conn, share(view_of(seat, sv, link.form, base, seen_[k], now, tips))});
+  if (delta) {
+    base_[k] = sv;
+    base_conn_[k] = link.conn;
+  }
+  seen_[k] = seq();
+}
+
+// The tips of `seat` at this seq when its person is to act and they are known; else null.
+// The first call for a seq asks for them: computed at once when the runtime plays bots inline,
+// else apart, where the bots think (advise), so that the table's view goes out without
+// waiting for a search of a few milliseconds.
+const mus::Tips* Table::tips_for(int seat, std::int64_t now) {
+  if (state_.to_act != seat || bot_plays(seat, now)) return nullptr;
+  if (tips_seq_ == seq() && tips_seat_ == seat) return tips_.get();  // known, or on its way
+  tips_seq_ = seq();
+  tips_seat_ = seat;
+  tips_.reset();
+  auto result = std::make_shared<mus::Tips>();
+  if (runtime_.bots_inline()) {
+    if (const auto t = mus::tips(state_, seat)) *result = *t;
+    tips_ = std::move(result);
+    return tips_.get();
+  }
+  runtime_.advise(
+      *lane_,
+      [result, state = state_, seat] {
+        if (const auto t = mus::tips(state, seat)) *result = *t;
+      },
+      [self = shared_from_this(), result, asked_at = seq(), seat](std::int64_t t,
+                                                                  std::vector<Outgoing>& out) {
+        try {
+          self->tips_ready(asked_at, seat, result, t, out);
+        } catch (const std::exception& e) {
+          self->host_.log("table " + self->id_ + ": " + e.what());
+        }
+      });
+  return nullptr;
+}
+
+// The tips of `seat` asked at `asked_at`: kept, and sent in a view of the seat again, only if
+// the table is still at that seq (tips of a seq gone by are dropped: the seat has a newer view).
+void Table::tips_ready(std::uint64_t asked_at, int seat, std::shared_ptr<const mus::Tips> tips,
+                       std::int64_t now, std::vector<Outgoing>& out) {
+  if (over() || asked_at != seq() || tips_seq_ != asked_at || tips_seat_ != seat) return;
+  tips_ = std::move(tips);
+  const auto& p = person_[static_cast<std::size_t>(seat)];
+  if (p && p->link().tips && state_.to_act == seat && !bot_plays(seat, now))
+    send_view(seat, now, out);
+}
+
+void Table::tips_changed(const std::string& player, std::int64_t now,
+                         std::vector<Outgoing>& out) {
+  const int seat = seat_of(player);
+  if (!started_ || over() || seat < 0 || left_[static_cast<std::size_t>(seat)]) return;
+  if (!person_[static_cast<std::size_t>(seat)]->link().tips) return;
+  if (tips_for(seat, now) != nullptr) send_view(seat, now, out);  // known: at once
 }
 
 bool Table::Run::step(const mus::Action& a, out::Note note) {
@@ -535,7 +588,7 @@ void Table::watch(ConnId c, ViewForm form, std::int64_t now, std::vector<Outgoin
   out.push_back({c, share(out::table(summary(now), false))});
   if (started_) {
     const mus::SeatView sv = out::spectator_view(state_);
-    out.push_back({c, share(view_of(-1, sv, form, nullptr, 0, now))});
+    out.push_back({c, share(view_of(-1, sv, form, nullptr, 0, now, nullptr))});
     w.seen = seq();
     if (spectator_seq_ != seq()) {
       spectator_base_ = sv;

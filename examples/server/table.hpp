@@ -7,7 +7,9 @@
 // Threads: every method but the questions marked "any thread" runs on the table's lane (see
 // runtime.hpp), one at a time; the lane is an Asio strand in the server. The bots' decisions
 // run apart (Runtime::think) on a copy of the state, and their result comes back to the lane,
-// where it is played only if the table has not moved meanwhile.
+// where it is played only if the table has not moved meanwhile. So do a person's tips
+// (Runtime::advise): the view goes out without them, and a view of the same seq with them
+// follows, only if the table has not moved meanwhile.
 //
 // The game is the library's: states, legal actions, texts, views and events come from libmus;
 // the table checks who may act, keeps the clock and stores every accepted action before
@@ -46,7 +48,7 @@ class Person {
     ConnId conn = 0;                  ///< The connection, 0 while disconnected.
     std::int64_t dropped_at = 0;      ///< When the last connection closed (ms).
     ViewForm form = ViewForm::full;   ///< How that connection takes views.
-    bool tips = false;                ///< That connection asked for tips (`hello.tips`).
+    bool tips = false;                ///< That connection takes tips (`hello.tips`, `tips`).
   };
   /// @param id The player id (never changes).
   /// @param name The display name.
@@ -75,6 +77,13 @@ class Person {
     link_.conn = c;
     link_.form = form;
     link_.tips = tips;
+  }
+  /// @brief Connection `c` turns tips on or off. @return Whether `c` is the person's.
+  bool set_tips(ConnId c, bool on) {
+    const std::lock_guard lock(m_);
+    if (link_.conn != c) return false;
+    link_.tips = on;
+    return true;
   }
   /// @brief Connection `c` closed at `now`. @return Whether it was the person's.
   bool disconnect(ConnId c, std::int64_t now) {
@@ -176,6 +185,9 @@ class Table : public std::enable_shared_from_this<Table> {
   /// @brief A seated person's connection changed (dropped, came back, renamed): everyone is
   ///        told, and the person gets the view with the events missed.
   void seating_changed(std::int64_t now, std::vector<Outgoing>& out);
+  /// @brief A seated person's connection turned tips on or off (the `tips` message): when on
+  ///        and the person's seat is to act, a view with the tips follows.
+  void tips_changed(const std::string& player, std::int64_t now, std::vector<Outgoing>& out);
   /// @brief A connection closed: it watches no more.
   void unwatch(ConnId c);
   /// @brief Clocks and grace windows; an unstarted table whose creator is gone (and where no
@@ -238,7 +250,11 @@ class Table : public std::enable_shared_from_this<Table> {
   [[nodiscard]] bool abandoned(std::int64_t now) const;
   [[nodiscard]] std::string player_id(int seat) const;
   std::string view_of(int seat, const mus::SeatView& sv, ViewForm form, const mus::SeatView* base,
-                      std::uint64_t since, std::int64_t now) const;
+                      std::uint64_t since, std::int64_t now, const mus::Tips* tips) const;
+  void send_view(int seat, std::int64_t now, std::vector<Outgoing>& out);
+  const mus::Tips* tips_for(int seat, std::int64_t now);
+  void tips_ready(std::uint64_t asked_at, int seat, std::shared_ptr<const mus::Tips> tips,
+                  std::int64_t now, std::vector<Outgoing>& out);
   void send_table(std::int64_t now, std::vector<Outgoing>& out) const;
   void broadcast(std::int64_t now, std::vector<Outgoing>& out, bool seating = true);
   void publish();
@@ -289,6 +305,10 @@ class Table : public std::enable_shared_from_this<Table> {
   // The bots: thinking for the table at thinking_seq_ (one thinking at a time).
   bool thinking_ = false;
   int timeout_seat_ = -1;  // a person whose clock ran out: the bot plays that turn
+  // The tips of the seat to act at tips_seq_ (asked once per seq; null while on their way).
+  std::uint64_t tips_seq_ = UINT64_MAX;
+  int tips_seat_ = -1;
+  std::shared_ptr<const mus::Tips> tips_;
   Store& store_;
   const Limits& limits_;
   TableHost& host_;

@@ -260,8 +260,9 @@ struct StrandLane final : Lane {
 };
 
 // Where the handler's tables run in the server: each on its strand over the io threads, their
-// messages through the commit thread, their bots on threads of their own (at a lower priority,
-// so that a bot thinking never slows the tables of people).
+// messages through the commit thread, their bots (and the searches behind people's tips) on
+// threads of their own (at a lower priority, so that a bot thinking never slows the tables of
+// people).
 class ServerRuntime final : public Runtime {
  public:
   ServerRuntime(net::io_context& ioc, net::io_context& bots, Committer& committer,
@@ -275,15 +276,22 @@ class ServerRuntime final : public Runtime {
   }
   [[nodiscard]] bool bots_inline() const override { return false; }
   void think(Lane& lane, std::function<void()> work, Job done) override {
-    net::post(bots_, [this, strand = static_cast<StrandLane&>(lane).strand,
+    apart(lane, std::move(work), std::move(done), bot_delay_);
+  }
+  void advise(Lane& lane, std::function<void()> work, Job done) override {
+    apart(lane, std::move(work), std::move(done), std::chrono::milliseconds(0));
+  }
+
+ private:
+  // Runs `work` on the bots' threads (after `delay`), then `done` on the lane.
+  void apart(Lane& lane, std::function<void()> work, Job done, std::chrono::milliseconds delay) {
+    net::post(bots_, [this, strand = static_cast<StrandLane&>(lane).strand, delay,
                       work = std::move(work), done = std::move(done)]() mutable {
-      if (bot_delay_.count() > 0) std::this_thread::sleep_for(bot_delay_);
+      if (delay.count() > 0) std::this_thread::sleep_for(delay);
       work();
       net::post(strand, [this, done = std::move(done)] { finish(done); });
     });
   }
-
- private:
   void finish(const Job& job) {
     std::vector<Outgoing> out;
     job(now_ms(), out);

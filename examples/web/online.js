@@ -123,9 +123,10 @@ function connect() {
     if (app.ws !== ws) return;
     app.heard = Date.now();
     // Views as deltas (docs/protocol.md, "view"): a quarter of the full form's bytes. Tips
-    // are asked for always: whether they show is the person's switch, here.
+    // only while the person wants them (the switch on, or the box open: the server's search
+    // costs; tipsBox.onWant below says when that changes).
     const who = app.token ? { token: app.token } : { name: app.name };
-    ws.send(JSON.stringify({ type: 'hello', v: 1, view: 'delta', tips: true, ...who }));
+    ws.send(JSON.stringify({ type: 'hello', v: 1, view: 'delta', tips: tipsBox.want, ...who }));
   };
   ws.onmessage = (ev) => {
     if (app.ws !== ws) return;
@@ -1193,6 +1194,11 @@ window.addEventListener('hashchange', () => {
 
 // The labels in the person's language, and again after a change of language.
 const tipsBox = new TipsBox(document, localStorage);
+// Tips turned on or off on this connection (docs/protocol.md, "tips"); a new connection says
+// it in its hello.
+tipsBox.onWant = (on) => {
+  if (app.welcomed && app.ws?.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify({ type: 'tips', on }));
+};
 function relabel() {
   translatePage(document);
   document.title = w('page.online.title');

@@ -196,7 +196,8 @@ export function raiseRow(o) {
  * The box of tips (up to three, from the library's tip function): previous and next, a close
  * cross, and the switch "¿Mostrar consejos?" the browser remembers. New tips open the box by
  * themselves only while the switch is on; the "?" button opens it always (and can turn the
- * switch back on).
+ * switch back on). `onWant(on)`, when set, hears whether tips are wanted now (the switch on,
+ * or the box open): the online page asks the server for tips only then.
  */
 export class TipsBox {
   constructor(doc, storage) {
@@ -212,7 +213,7 @@ export class TipsBox {
     this.switch = $('tips-on');
     $('tips-prev').onclick = () => this.step(-1);
     $('tips-next').onclick = () => this.step(1);
-    $('tips-close').onclick = () => { this.box.hidden = true; };
+    $('tips-close').onclick = () => { this.box.hidden = true; this.wantChanged(); };
     $('tips-open').onclick = () => this.open();
     this.switch.checked = this.on;
     this.switch.onchange = () => {
@@ -224,7 +225,21 @@ export class TipsBox {
         this.forcedOff = !this.switch.checked;
       }
       if (!this.switch.checked) this.box.hidden = true;
+      this.wantChanged();
     };
+    this.wanted = this.want;
+  }
+
+  /** Whether tips are wanted now: the switch on, or the box open. */
+  get want() {
+    return this.on || !this.box.hidden;
+  }
+
+  wantChanged() {
+    const want = this.want;
+    if (want === this.wanted) return;
+    this.wanted = want;
+    this.onWant?.(want);
   }
 
   /** Whether the person wants tips (the switch, as the browser remembers it). */
@@ -251,11 +266,13 @@ export class TipsBox {
     if (!list.length) {
       if (!this.opened) this.box.hidden = true;
       this.render();
+      this.wantChanged();
       return;
     }
     this.opened = false;
     if (this.on) this.box.hidden = false;
     this.render();
+    this.wantChanged();
   }
 
   /** The "?" button: the box with the tips of now (or a word that there are none). */
@@ -264,6 +281,7 @@ export class TipsBox {
     this.switch.checked = this.on;
     this.box.hidden = false;
     this.render();
+    this.wantChanged();
   }
 
   step(d) {

@@ -29,12 +29,12 @@ inline Limits relaxed() {
 }
 
 // A handler over a store, clocks the test moves (the game's and the wall's), and each
-// connection's inbox.
+// connection's inbox; its tables run on `runtime` when given (else the handler's own).
 struct Harness {
   explicit Harness(Limits l = relaxed(), std::optional<std::uint64_t> seed = 1,
-                   const std::string& db = ":memory:")
+                   const std::string& db = ":memory:", Runtime* runtime = nullptr)
       : store(db, Durability::normal),
-        handler(store, l, os_random_bytes, seed, [this] { return wall; }) {}
+        handler(store, l, os_random_bytes, seed, [this] { return wall; }, runtime) {}
   std::int64_t wall = 1733000000000;  // Unix ms, for chat lines and player cards
   SqliteStore store;
   Handler handler;

@@ -686,6 +686,89 @@ TEST_CASE("hello.tips: the seat to act whose person asked gets the library's tip
   }
 }
 
+TEST_CASE("tips apart: the view goes out at once and a view of the same seq with the tips "
+          "follows; tips of a seq gone by are dropped; the tips message turns them off and on") {
+  const char* rules = "standard target=40";
+  InlineRuntime rt(false);  // bots and tips wait for run_thinking(), as on the bots' threads
+  Harness h(relaxed(), 6, ":memory:", &rt);
+  h.hello(1, "Ana", true);  // asks for tips
+  h.hello(2, "Bea");        // does not
+  h.send(1, json{{"type", "create"}, {"rules", rules}, {"seats", {"human", "human", "bot", "bot"}},
+                 {"seat", 0}, {"clock", 600}});
+  const std::string id = (*last_of(h.inbox[1], "table"))["table"];
+  h.send(2, json{{"type", "join"}, {"table", id}, {"seat", 1}});
+  CHECK(error_code(h.send(1, json{{"type", "tips"}})) == "missing_field");
+  const auto act = [&](ConnId c, const json& v) {
+    const auto seq = v["seq"].get<std::uint64_t>();
+    const auto& legal = v["legal"];
+    REQUIRE(error_code(h.send(c, json{{"type", "act"}, {"table", id}, {"seq", seq},
+                                      {"action", legal[seq % legal.size()]["id"]}}))
+                .empty());
+  };
+  const auto tips_sent = [&](std::uint64_t seq) {  // views of `seq` to Ana with tips
+    return std::count_if(h.all[1].begin(), h.all[1].end(), [&](const json& m) {
+      return m["type"] == "view" && m["seq"] == seq && m.contains("tips");
+    });
+  };
+  int turns = 0, checked = 0, dropped = 0;
+  bool off = false, done = false;
+  for (int i = 0; i < 5000 && !done && last_of(h.all[1], "match_over") == nullptr; ++i) {
+    const json a = *last_of(h.all[1], "view");
+    const auto seq = a["seq"].get<std::uint64_t>();
+    if (!a["legal"].empty() && !a.contains("tips")) {
+      if (off) {
+        // Tips off: none computed. Turned on at her turn: a view with them follows.
+        REQUIRE(rt.thinking() == 0);
+        REQUIRE(h.send(1, json{{"type", "tips"}, {"on", true}}).empty());
+        REQUIRE(rt.thinking() == 1);
+        h.take(rt.run_thinking(h.now));
+        REQUIRE(tips_sent(seq) == 1);
+        done = true;
+        continue;
+      }
+      // Sent at once; her tips are the only thinking asked (no bot is to act).
+      REQUIRE(rt.thinking() == 1);
+      if (++turns % 3 == 0) {
+        act(1, a);  // before the tips come: they are dropped
+        REQUIRE(rt.run_thinking(h.now, 1).empty());
+        CHECK(tips_sent(seq) == 0);
+        ++dropped;
+      } else {
+        h.take(rt.run_thinking(h.now, 1));
+        REQUIRE(tips_sent(seq) == 1);  // the last view now: the same seq, with the tips
+      }
+      continue;
+    }
+    if (!a["legal"].empty()) {
+      const mus::State st = state_at(h, id, rules, seq);
+      const auto expected = mus::tips(st, 0);
+      REQUIRE(expected);
+      REQUIRE(a["tips"].size() == expected->size);
+      for (std::size_t k = 0; k < expected->size; ++k)
+        CHECK(a["tips"][k]["kind"] == std::string(mus::tip_kind_name(expected->items[k].kind)));
+      CHECK(a["events"].empty());  // the events went with the first view of this seq
+      ++checked;
+      if (checked >= 6 && dropped >= 2 && !off) {
+        REQUIRE(h.send(1, json{{"type", "tips"}, {"on", false}}).empty());
+        off = true;
+      }
+      act(1, a);
+      continue;
+    }
+    const json b = *last_of(h.all[2], "view");
+    CHECK_FALSE(b.contains("tips"));
+    if (!b["legal"].empty()) {
+      act(2, b);
+    } else {
+      REQUIRE(rt.thinking() > 0);  // a bot is to act
+      h.take(rt.run_thinking(h.now, 1));
+    }
+  }
+  CHECK(done);
+  CHECK(checked >= 6);
+  CHECK(dropped >= 2);
+}
+
 TEST_CASE("R24 R25 act.bet: any amount from the limits, on the ladder or not; a refused "
           "amount names its rule") {
   Harness h(relaxed(), 12);

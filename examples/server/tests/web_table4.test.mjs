@@ -9,7 +9,8 @@
 //   - the partner answers a proposal bubble (R25a) with "De acuerdo";
 //   - an órdago accepted ends the match;
 //   - no button, log line or count line shows engine text, in Spanish and in English;
-//   - the server's tips (hello.tips) show in the tips box in words, at the seat to act only;
+//   - the server's tips (hello.tips) follow each view of the seat to act and show in the tips
+//     box in words, at the seat to act only;
 //     tips are turned off and stay off after a reload;
 //   - a player's card shows the finished match and a friend is added;
 //   - the end screen's record link (match_over.record) opens in `mus-cli replay`, whose
@@ -159,7 +160,9 @@ test('four people play a match: gestures, chat, a raise off the ladder, a partne
     const { view, moves, seq } = states[s];
     const bad = await engineTextOn(p, SHOWN);
     assert.deepEqual(bad, [], `engine text on ${names[s]}'s page`);
-    // The tips of the server: only on the page of the seat to act, in words.
+    // The tips of the server: only on the page of the seat to act, in words. They follow the
+    // view, in a second view of the same seq (docs/protocol.md, "view").
+    await waitFor(p, (q) => window.musOnline.seq !== q || window.musOnline.tips !== null, seq, 'the tips of this decision', 5_000);
     const tips = await p.evaluate(() => ({ n: (window.musOnline.tips ?? []).length, text: document.getElementById('tips-text').textContent,
       count: document.getElementById('tips').dataset.count }));
     if (tips.n > 0) {
