@@ -332,7 +332,10 @@ function onView(m) {
   } catch {
     // Storage full or refused: the log just does not survive a reload.
   }
-  if (app.current === m.table) tipsBox.show(m.tips ?? [], { ...people(t), open: Boolean(m.view?.bet_open) });
+  // The tips of the seat to act follow its view, in a view of the same seq (docs/protocol.md,
+  // "view"): until they come, the box keeps what it shows.
+  const tipsFollow = m.legal?.length > 0 && m.tips === undefined && tipsBox.want;
+  if (app.current === m.table && !tipsFollow) tipsBox.show(m.tips ?? [], { ...people(t), open: Boolean(m.view?.bet_open) });
   render();
 }
 

@@ -10,7 +10,7 @@
 //   - an órdago accepted ends the match;
 //   - no button, log line or count line shows engine text, in Spanish and in English;
 //   - the server's tips (hello.tips) follow each view of the seat to act and show in the tips
-//     box in words, at the seat to act only;
+//     box in words, at the seat to act only; turned off, none come until "?" asks;
 //     tips are turned off and stay off after a reload;
 //   - a player's card shows the finished match and a friend is added;
 //   - the end screen's record link (match_over.record) opens in `mus-cli replay`, whose
@@ -147,6 +147,8 @@ test('four people play a match: gestures, chat, a raise off the ladder, a partne
   let ordago = false;
   let scannedEnglish = false;
   let tipsShown = 0;
+  let offPage = -1; // the page whose tips are off for its next decision (-2: tested)
+  let offSeq = -1;
   for (let round = 0; round < 400; round++) {
     assert.ok(timeLeft() > 0, 'the match did not end in time');
     const states = await Promise.all(pages.map(stateOf));
@@ -160,6 +162,17 @@ test('four people play a match: gestures, chat, a raise off the ladder, a partne
     const { view, moves, seq } = states[s];
     const bad = await engineTextOn(p, SHOWN);
     assert.deepEqual(bad, [], `engine text on ${names[s]}'s page`);
+    if (offPage === s && seq !== offSeq) {
+      // Tips turned off (the `tips` message): the server sends none for this decision; the
+      // "?" button asks for them, and they show.
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(await p.evaluate(() => window.musOnline.tips), null, 'no tips while they are off');
+      await p.locator('#tips-open').click();
+      await waitFor(p, () => window.musOnline.tips !== null, null, 'the tips "?" asked for', 5_000);
+      assert.equal(await p.locator('#tips').isHidden(), false, 'the box shows them');
+      await p.locator('#tips-on').check();
+      offPage = -2;
+    }
     // The tips of the server: only on the page of the seat to act, in words. They follow the
     // view, in a second view of the same seq (docs/protocol.md, "view").
     await waitFor(p, (q) => window.musOnline.seq !== q || window.musOnline.tips !== null, seq, 'the tips of this decision', 5_000);
@@ -169,6 +182,11 @@ test('four people play a match: gestures, chat, a raise off the ladder, a partne
       tipsShown += 1;
       assert.equal(tips.count, String(tips.n));
       assert.ok(tips.text.length > 10 && !/sin palabras|undefined|NaN|\?»/.test(tips.text), `a tip in words: ${tips.text}`);
+      if (offPage === -1 && tipsShown > 1) {
+        await p.locator('#tips-on').uncheck();  // off until this page's next decision
+        offPage = s;
+        offSeq = seq;
+      }
     }
     for (const [k, q] of pages.entries()) {
       if (k !== s) assert.equal(await q.evaluate(() => (window.musOnline.tips ?? []).length), 0, 'tips only for the seat to act');
@@ -237,6 +255,7 @@ test('four people play a match: gestures, chat, a raise off the ladder, a partne
   }
   assert.ok(raised && agreed && ordago, `the match had the raise (${raised}), the agreement (${agreed}) and the órdago (${ordago})`);
   assert.ok(tipsShown > 3, `the server's tips were shown (${tipsShown} decisions)`);
+  assert.equal(offPage, -2, 'tips turned off, then asked for with "?"');
   for (const p of pages) await waitFor(p, () => document.getElementById('winner') !== null, null, 'the end');
   // The end shows the last hand's dealer and mano (not the next, never-played hand's).
   const last = (await stateOf(pages[0])).view.last;
