@@ -51,47 +51,49 @@ void read_seats(const json& j, TableSettings& s) {
     refuse("bad_value", "a table needs at least one human seat");
 }
 
-// `bots`: four entries, a kind's name for a bot seat, or null. Returns the seats it names.
-std::array<bool, 4> read_bots(const json& j, TableSettings& s) {
+// A list of one entry per seat, `key` (`bots`, `levels`): four entries, seat 0 first, each a
+// name for a bot seat or null. Gives each seat's name to `take`; returns the seats named.
+template <class Take>
+std::array<bool, 4> read_seat_names(const json& j, const TableSettings& s, const char* key,
+                                    const char* names, Take take) {
   std::array<bool, 4> named{};
-  const json* bots = fields::find(j, "bots");
-  if (bots == nullptr) return named;  // every bot seat plays the heuristic
-  constexpr const char* shape = "'bots' must be an array of four bot kinds or null";
-  if (!bots->is_array()) refuse("wrong_type", shape);
-  if (bots->size() != 4) refuse("bad_value", shape);
+  const json* list = fields::find(j, key);
+  if (list == nullptr) return named;
+  const std::string shape =
+      std::string("'") + key + "' must be an array of four " + names + " or null";
+  if (!list->is_array()) refuse("wrong_type", shape);
+  if (list->size() != 4) refuse("bad_value", shape);
   for (std::size_t k = 0; k < 4; ++k) {
-    const json& kind = (*bots)[k];
-    if (kind.is_null()) continue;
-    if (!kind.is_string()) refuse("wrong_type", shape);
-    if (!s.bot[k]) refuse("bad_value", "'bots' names a bot kind for a human seat");
-    s.bot_kind[k] = bot_kind_of(kind.get<std::string>());
+    const json& name = (*list)[k];
+    if (name.is_null()) continue;
+    if (!name.is_string()) refuse("wrong_type", shape);
+    if (!s.bot[k]) refuse("bad_value", std::string("'") + key + "' names a bot for a human seat");
+    take(k, name.get<std::string>());
     named[k] = true;
   }
   return named;
 }
 
-// `levels`: four entries, a level's id or name (mus::parse_level) for a bot seat, or null.
-// A seat chosen by level may not name a kind in `bots` too.
+// `bots`: a kind's name per bot seat (the heuristic for a seat without one).
+std::array<bool, 4> read_bots(const json& j, TableSettings& s) {
+  return read_seat_names(j, s, "bots", "bot kinds", [&s](std::size_t k, const std::string& name) {
+    s.bot_kind[k] = bot_kind_of(name);
+  });
+}
+
+// `levels`: a level's id or name (mus::parse_level) per bot seat; a seat chosen by level may
+// not name a kind in `bots` too.
 void read_levels(const json& j, TableSettings& s, const std::array<bool, 4>& kind_named) {
-  const json* levels = fields::find(j, "levels");
-  if (levels == nullptr) return;
-  constexpr const char* shape = "'levels' must be an array of four level names or null";
-  if (!levels->is_array()) refuse("wrong_type", shape);
-  if (levels->size() != 4) refuse("bad_value", shape);
-  for (std::size_t k = 0; k < 4; ++k) {
-    const json& name = (*levels)[k];
-    if (name.is_null()) continue;
-    if (!name.is_string()) refuse("wrong_type", shape);
-    if (!s.bot[k]) refuse("bad_value", "'levels' names a level for a human seat");
+  (void)read_seat_names(j, s, "levels", "level names", [&](std::size_t k, const std::string& name) {
     if (kind_named[k])
       refuse("bad_value", "a bot seat takes a kind in 'bots' or a level in 'levels', not both");
-    const auto level = mus::parse_level(name.get<std::string>());
+    const auto level = mus::parse_level(name);
     if (!level)
-      refuse("bad_value", "'levels': no level '" + name.get<std::string>().substr(0, 40) + "'; " +
+      refuse("bad_value", "'levels': no level '" + name.substr(0, 40) + "'; " +
                               std::string(level.error().message));
     s.level[k] = *level;
     s.bot_kind[k] = mus::level_config(*level).kind;
-  }
+  });
 }
 
 void read_server_fields(const json& j, TableSettings& s) {

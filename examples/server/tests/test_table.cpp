@@ -153,7 +153,7 @@ TEST_CASE("the same test seed and the same choices give the same match") {
 }
 
 TEST_CASE("create takes a bot kind per bot seat: the table shows it, the bot plays it, a "
-          "restart keeps it, and unknown kinds are refused") {
+          "restart keeps it (and a level), and unknown kinds are refused") {
   // The welcome lists the library's kinds, by their library names.
   Harness h;
   const json w = h.hello(1, "Ana");
@@ -202,7 +202,7 @@ TEST_CASE("create takes a bot kind per bot seat: the table shows it, the bot pla
   CHECK(match({nullptr, "heuristic", "heuristic", "heuristic"}) == by_default);
   CHECK(match({nullptr, "random", "random", "random"}) != by_default);
 
-  // A restart keeps each seat's kind (it is stored with the table's settings).
+  // A restart keeps each seat's kind or level (they are stored with the table's settings).
   const auto db = std::filesystem::temp_directory_path() /
                   ("mus_server_test_bot_kinds_" + std::to_string(::getpid()) + ".sqlite3");
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
@@ -211,7 +211,8 @@ TEST_CASE("create takes a bot kind per bot seat: the table shows it, the bot pla
     Harness a(relaxed(), 5, db.string());
     token = a.hello(1, "Ana")["token"];
     json msg = create_msg({"human", "bot", "human", "bot"});
-    msg["bots"] = {nullptr, "tight", nullptr, "loose"};
+    msg["bots"] = {nullptr, "tight", nullptr, nullptr};
+    msg["levels"] = {nullptr, nullptr, nullptr, "aficionado"};
     REQUIRE(error_code(a.send(1, msg)).empty());
   }
   {
@@ -222,13 +223,15 @@ TEST_CASE("create takes a bot kind per bot seat: the table shows it, the bot pla
     const json* rt = last_of(r, "table");
     REQUIRE(rt != nullptr);
     CHECK((*rt)["seats"][1]["bot"] == "tight");
-    CHECK((*rt)["seats"][3]["bot"] == "loose");
+    CHECK_FALSE((*rt)["seats"][1].contains("level"));
+    CHECK((*rt)["seats"][3]["bot"] == "amateur");
+    CHECK((*rt)["seats"][3]["level"] == "amateur");
   }
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
 }
 
 TEST_CASE("create takes a level per bot seat: the welcome lists the library's levels, the "
-          "table and the lobby show the level, a restart keeps it") {
+          "table and the lobby show the level") {
   Harness h;
   const json w = h.hello(1, "Ana");
   REQUIRE(w["levels"].size() == mus::levels.size());
@@ -257,31 +260,6 @@ TEST_CASE("create takes a level per bot seat: the welcome lists the library's le
   const json lobby = json::parse(h.handler.lobby())["tables"][0]["seats"];
   CHECK(lobby[1]["level"] == "club");
   CHECK(lobby[3]["level"] == "expert");
-
-  const auto db = std::filesystem::temp_directory_path() /
-                  ("mus_server_test_levels_" + std::to_string(::getpid()) + ".sqlite3");
-  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
-  std::string token;
-  {
-    Harness a(relaxed(), 5, db.string());
-    token = a.hello(1, "Ana")["token"];
-    json msg = create_msg({"human", "bot", "human", "bot"});
-    msg["bots"] = {nullptr, "tight", nullptr, nullptr};
-    msg["levels"] = {nullptr, nullptr, nullptr, "aficionado"};
-    REQUIRE(error_code(a.send(1, msg)).empty());
-  }
-  {
-    Harness b(relaxed(), 5, db.string());
-    CHECK(b.handler.restore(b.now).empty());
-    b.open(1);
-    const auto r = b.send(1, json{{"type", "hello"}, {"v", 1}, {"token", token}});
-    const json* rt = last_of(r, "table");
-    REQUIRE(rt != nullptr);
-    CHECK((*rt)["seats"][1]["bot"] == "tight");
-    CHECK_FALSE((*rt)["seats"][1].contains("level"));
-    CHECK((*rt)["seats"][3]["level"] == "amateur");
-  }
-  for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
 }
 
 TEST_CASE("each bot seat decides as the library's bot of its kind or level, a person's seat "
