@@ -778,7 +778,22 @@ struct Handler::Impl final : TableHost {
     }
     if (record.end != mus::RecordEnd::over) return std::nullopt;  // abandoned before its end
     if (what == Handler::MatchText::record) return mus::record_to_text(record);
-    return muscli::watch_text(record);
+    if (what == Handler::MatchText::page) return muscli::watch_text(record);
+    // The page's data: each hand's events, from its deal, and its count once it is over.
+    std::vector<out::MatchHand> hands;
+    mus::State state{};
+    const auto step = [&](std::size_t i, const mus::Action&, const mus::Events& events,
+                          const mus::State& s) {
+      for (std::size_t k = 0; k < events.size; ++k) {
+        const mus::Event& e = events.items[k];
+        if (e.kind == mus::EventKind::deal) hands.emplace_back();
+        if (!hands.empty()) hands.back().events.push_back({i + 1, out::Note::none, e});
+      }
+      const mus::HandSummary last = out::spectator_view(s).last;
+      if (last.number >= 1 && last.number <= hands.size()) hands[last.number - 1].count = last;
+    };
+    replay(settings.rules, r->dealer, r->actions, state, step);
+    return out::match_data(id, settings.rules, hands);
   }
 };
 

@@ -266,6 +266,10 @@ class ViewWriter {
     o_.end_object();
   }
 
+
+  // A hand's summary (a view's `last`) as an object, whole.
+  void hand_summary(const mus::HandSummary& h) { last(h, nullptr); }
+
  private:
   template <typename T>
   static bool differs(const mus::SeatView* b, T mus::SeatView::*field, const mus::SeatView& v) {
@@ -626,6 +630,26 @@ std::string view(const ViewOut& v) {
   if (v.events_truncated) o.key("events_truncated").value(true);
   o.key("events").begin_array();
   for (const LogEntry& e : v.events) write_log_entry(o, e);
+  o.end_array().end_object();
+  return text;
+}
+
+std::string match_data(std::string_view table, const mus::Rules& rules,
+                       std::span<const MatchHand> hands) {
+  std::string text;
+  JsonOut o(text);
+  o.begin_object()
+      .key("type").value("match")
+      .key("table").value(table)
+      .key("rules").value(mus::format_rules(rules))
+      .key("hands").begin_array();
+  for (const MatchHand& h : hands) {
+    o.begin_object().key("events").begin_array();
+    for (const LogEntry& e : h.events) write_log_entry(o, e);
+    o.end_array().key("count");
+    ViewWriter(o, nullptr).hand_summary(h.count);
+    o.end_object();
+  }
   o.end_array().end_object();
   return text;
 }

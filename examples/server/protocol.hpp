@@ -235,6 +235,17 @@ std::string view(const ViewOut& v);
 mus::SeatView spectator_view(const mus::State& s);
 /// @brief `match_over`.
 std::string match_over(std::string_view table, int winner);
+
+/// One hand of a finished match, for its page: its events and its count.
+struct MatchHand {
+  std::vector<LogEntry> events;  ///< The hand's events, each with its action's number (seq).
+  mus::HandSummary count{};      ///< The hand as the view's `last` holds it once it is over.
+};
+/// @brief `GET /matches/<id>.json`, what the match's page (match.html) draws: `table`, the
+///        `rules` as text and `hands`, each with its `events` (as a view's) and its `count` (as
+///        a view's `last`), so the page names them with the online table's words.
+std::string match_data(std::string_view table, const mus::Rules& rules,
+                       std::span<const MatchHand> hands);
 /// @brief `left`.
 std::string left(std::string_view table);
 /// @brief `pong`, with the ping's id when it had one.

@@ -455,13 +455,26 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return reply(req, http::status::ok, "application/json", hub_.handler.load()->lobby());
     const bool record = path.rfind("/replays/", 0) == 0;
     if (record || path.rfind("/matches/", 0) == 0) {
-      const std::string id = path.substr(9);
+      std::string id = path.substr(9);
+      // /matches/<id>: the page (match.html, which draws /matches/<id>.json in the person's
+      // language) for a browser, when the server has the web table; else the text.
+      auto what = record ? Handler::MatchText::record : Handler::MatchText::page;
+      std::string type = "text/plain; charset=utf-8";
+      if (!record && id.ends_with(".json")) {
+        id.resize(id.size() - 5);
+        what = Handler::MatchText::data;
+        type = "application/json";
+      }
+      std::optional<std::filesystem::path> html;
+      if (what == Handler::MatchText::page && !hub_.opt.web_dir.empty() &&
+          req[http::field::accept].find("text/html") != std::string_view::npos)
+        html = resolve_static(hub_.opt.web_dir, "/match.html");
       // It reads the store through the commit thread, after the group it is in is committed.
-      const auto what = record ? Handler::MatchText::record : Handler::MatchText::page;
       auto text = id.size() <= 40 ? hub_.handler.load()->match_text(id, what) : std::nullopt;
       hub_.flush_log();
       if (!text) return reply(req, http::status::not_found, "text/plain", "no finished match with this id\n");
-      return reply(req, http::status::ok, "text/plain; charset=utf-8", *text);
+      if (html) return send_file(req, *html);
+      return reply(req, http::status::ok, type, *text);
     }
     std::optional<std::filesystem::path> file;
     if (path.rfind("/libmus/", 0) == 0) {
@@ -470,9 +483,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       file = resolve_static(hub_.opt.web_dir, path);
     }
     if (!file) return reply(req, http::status::not_found, "text/plain", "not found\n");
-    std::ifstream in(*file, std::ios::binary);
+    send_file(req, *file);
+  }
+
+  void send_file(const http::request<http::string_body>& req, const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
     std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return reply(req, http::status::ok, std::string(content_type(*file)), std::move(body));
+    reply(req, http::status::ok, std::string(content_type(file)), std::move(body));
   }
 
   void reply(const http::request<http::string_body>& req, http::status status,

@@ -21,10 +21,10 @@
 // Links: online.html#t=<table id> (a public table), online.html#code=<join code> (a private
 // one). The share box under the table gives the link to send to a friend.
 import { backSvg, cardSvg, NO_CARD } from './cards.js';
-import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, mountShared, placeFaces, raiseRow, shownCardsHtml, TipsBox } from './ui.js';
+import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, mountShared, placeFaces, raiseRow, countHtml, TipsBox } from './ui.js';
 import {
-  agreeWords, botWords, countReason, describeEvent, errorWords, EVENT, grammar, lanceWords, LANGUAGE_KEY, languageChooser,
-  moveWords, phaseWords, proposalWords, sayingWords, setLanguage, signalNumber, statusWords, translatePage, w, ACTION_BY_NUMBER,
+  agreeWords, botWords, describeEvent, errorWords, EVENT, grammar, lanceWords, LANGUAGE_KEY, languageChooser,
+  moveWords, phaseWords, proposalWords, sayingWords, setLanguage, signalNumber, translatePage, w, ACTION_BY_NUMBER,
 } from './words.js';
 
 const TOKEN_KEY = 'mus.online.token';   // sessionStorage: this tab's player
@@ -603,22 +603,7 @@ function renderCount(t) {
     $('count-body').textContent = w('count.none');
     return;
   }
-  const p = people(t);
-  const g = grammar(p);
-  const count = { gameWinner: last.game_winner };
-  const rows = last.lances.map((l) => {
-    const line = { lance: l.lance, status: l.status, stake: l.stake, tantos: l.tantos, counted: l.counted, winnerTeam: l.winner_team, winnerSeat: l.winner_seat };
-    return `<tr data-lance="${esc(l.lance)}" data-points="${l.points}" data-counted="${l.counted ? 1 : 0}">` +
-      `<td>${esc(lanceWords(l.lance))}</td><td>${esc(statusWords(l.status))}</td><td class="reason">${esc(countReason(line, count, p))}</td>` +
-      `<td class="points">${l.points}</td><td>${l.points > 0 && l.winner_team >= 0 ? esc(g.teamLabel(l.winner_team)) : '—'}</td></tr>`;
-  }).join('');
-  let shown = '';
-  if (last.shown_ids) shown = shownCardsHtml(last.shown_ids, (s) => nameOf(t, s));
-  const end = last.end === 2 ? w('count.deje.end') : last.end === 3 ? w('count.ordago.end') : '';
-  $('count-body').innerHTML = `<p>${esc(w('count.hand', last.number))}.${esc(end)}</p>` +
-    `<table class="count" id="count-table"><tr><th>${esc(w('count.lance'))}</th><th>${esc(w('count.how'))}</th><th>${esc(w('count.why'))}</th>` +
-    `<th>${esc(w('count.points'))}</th><th>${esc(w('count.for'))}</th></tr>${rows}</table>` +
-    `<p class="tanteo">${esc(w('count.scores', g.teamLabel(0), g.teamLabel(1), last.score_before, last.score_after))}</p>${shown}`;
+  $('count-body').innerHTML = countHtml(last, people(t), { tableId: 'count-table' });
 }
 
 // The kind of a legal entry (the server's `kind`, a library name).
