@@ -3,12 +3,15 @@
 # (docs/server.md, "Several machines"): a throwaway PostgreSQL in a temporary directory,
 # three mus-server nodes sharing it, and HAProxy in front (examples/server/haproxy.cfg).
 #
-#   scripts/cluster.sh [--port N] [--build DIR] [--lease-seconds N] [--nodes N] [--run COMMAND...]
+#   scripts/cluster.sh [--port N] [--build DIR] [--lease-seconds N] [--nodes N]
+#                      [--node-args "ARGS"] [--run COMMAND...]
 #
 #   --port N           HAProxy's port on 127.0.0.1 (default 8080; 0: a free one)
 #   --build DIR        the build tree holding examples/server/mus-server (default build-release)
 #   --lease-seconds N  the nodes' table leases (default 5)
 #   --nodes N          how many nodes, 1 to 3 (default 3): node1, node2, node3
+#   --node-args "ARGS" more mus-server options for every node, split at spaces (a load run's
+#                      "--rate 1000 --burst 1000", say)
 #   --run COMMAND...   run COMMAND with the cluster up, then stop (exit status: COMMAND's); it
 #                      gets MUS_CLUSTER_URL (http://127.0.0.1:PORT/), MUS_CLUSTER_NODES
 #                      ("NAME:PID:PORT" per node, space-separated), PG_DIR and PG_URL.
@@ -26,6 +29,7 @@ port=8080
 build=build-release
 lease=5
 count=3
+node_args=()
 run=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -33,6 +37,7 @@ while [[ $# -gt 0 ]]; do
     --build) build="$2"; shift 2 ;;
     --lease-seconds) lease="$2"; shift 2 ;;
     --nodes) count="$2"; shift 2 ;;
+    --node-args) read -r -a node_args <<<"$2"; shift 2 ;;
     --run) shift; run=("$@"); break ;;
     *) echo "cluster.sh: unknown option $1 (see the comment at the top)" >&2; exit 2 ;;
   esac
@@ -72,7 +77,7 @@ nodes=()
 for i in $(seq "${count}"); do
   p=$(free_port)
   "${server}" --host 127.0.0.1 --port "${p}" --db "${PG_URL}" --node "node${i}" \
-    --lease-seconds "${lease}" --allow-origin "http://${front}" \
+    --lease-seconds "${lease}" --allow-origin "http://${front}" "${node_args[@]}" \
     >"${PG_DIR}/node${i}.log" 2>&1 &
   pids+=($!)
   nodes+=("node${i}:$!:${p}")

@@ -755,10 +755,11 @@ struct Handler::Impl final : TableHost {
     return p;
   }
 
-  // Of several nodes sharing the store: renews this node's leases (every second) and, while
-  // people connect to it, takes the tables of nodes that stopped renewing theirs and serves
-  // them. A node nobody connects to is a standby: the load balancer sends people to another
-  // node (docs/server.md, "Several machines"), which must be the one that takes the tables.
+  // Of several nodes sharing the store: renews this node's leases (every second), reads the
+  // other nodes' open tables for the lobby and, while people connect to it, takes the tables
+  // of nodes that stopped renewing theirs and serves them (those nobody asks about: locate()
+  // takes a table a client asks about). A node nobody connects to takes none: the load
+  // balancer sends nobody there (docs/server.md, "Several machines").
   void take_over(std::int64_t now) {
     // A server alone: no read through the commit thread every second for nothing.
     if (!store.shared() || now < next_lease_ms) return;
