@@ -145,6 +145,7 @@ struct Handler::Impl final : TableHost {
   // A node takes tables over while it had a hello this recently.
   static constexpr std::int64_t serving_window_ms = 60000;
   std::atomic<std::int64_t> last_hello_ms{0};
+  std::mutex take_m;  // one table taken over at a time (serve_taken())
   mutable std::mutex remote_m;  // guards remote
   std::shared_ptr<const RemoteLobby> remote = std::make_shared<RemoteLobby>();
   SharedMap<Table> tables;
@@ -779,8 +780,12 @@ struct Handler::Impl final : TableHost {
     refresh_remote();
   }
 
-  // Loads a table this node just took (claim_table(), renew_leases()) and serves it.
+  // Loads a table this node just took (claim_table(), renew_leases()) and serves it. Two
+  // connections asking for it at once both find it this node's: the second finds it served
+  // (a second copy would replay its bots' moves into the store again).
   void serve_taken(const std::string& id, std::int64_t now, const char* why) {
+    const std::lock_guard lock(take_m);
+    if (find_table(id)) return;
     std::optional<TableRecord> r;
     try {
       r = store.load_table(id);
