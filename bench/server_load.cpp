@@ -299,8 +299,8 @@ class Server {
     std::string item;
     while (in >> item) {
       const auto a = item.find(':'), b = item.rfind(':');
-      nodes_.push_back({item.substr(0, a), static_cast<pid_t>(std::stol(item.substr(a + 1, b - a - 1))),
-                        false});
+      nodes_.push_back(
+          {item.substr(0, a), static_cast<pid_t>(std::stol(item.substr(a + 1, b - a - 1))), false});
     }
     base_ = sample();
   }
@@ -502,7 +502,7 @@ class Bench {
   int groups_started = 0, connecting = 0;
   std::deque<std::shared_ptr<Client>> to_connect;
   int kills_done = 0;
-  Clock::time_point fault_at{};  // of a cluster: the last kill
+  Clock::time_point fault_at{};     // of a cluster: the last kill
   std::vector<std::string> killed;  // of a cluster: the nodes killed
 
   bool time_left() const { return !stopping && Clock::now() < end; }
@@ -810,7 +810,8 @@ void Client::on_view(const std::string& table, std::uint64_t seq, std::string_vi
       auto& samples = group_.bots ? bench_.totals.latency_bots_us : bench_.totals.latency_people_us;
       samples.push_back(
           static_cast<std::uint32_t>(std::clamp<std::int64_t>(us.count(), 0, UINT32_MAX)));
-      if (bench_.cfg.cluster && bench_.fault()) bench_.totals.acks.emplace_back(now, samples.back());
+      if (bench_.cfg.cluster && bench_.fault())
+        bench_.totals.acks.emplace_back(now, samples.back());
     }
     group_.acked.push_back(std::move(pending_));
   }

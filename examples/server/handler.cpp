@@ -145,7 +145,7 @@ struct Handler::Impl final : TableHost {
   // A node takes tables over while it had a hello this recently.
   static constexpr std::int64_t serving_window_ms = 60000;
   std::atomic<std::int64_t> last_hello_ms{0};
-  std::mutex take_m;  // one table taken over at a time (serve_taken())
+  std::mutex take_m;            // one table taken over at a time (serve_taken())
   mutable std::mutex remote_m;  // guards remote
   std::shared_ptr<const RemoteLobby> remote = std::make_shared<RemoteLobby>();
   SharedMap<Table> tables;
@@ -419,9 +419,9 @@ struct Handler::Impl final : TableHost {
     }
     for (const Moved& moved : elsewhere) seated_at.push_back(moved.table);
     const auto friends = friends_of(*p);
-    out.push_back({c, share(out::welcome({p->card.id, name, p->card.id + "-" + p->card.secret,
-                                          resumed, seated_at, friend_out(friends),
-                                          store.node()}))});
+    out.push_back(
+        {c, share(out::welcome({p->card.id, name, p->card.id + "-" + p->card.secret, resumed,
+                                seated_at, friend_out(friends), store.node()}))});
     for (const auto& tid : seated_at) {
       const auto t = find_table(tid);
       if (!t) continue;

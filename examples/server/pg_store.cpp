@@ -311,9 +311,9 @@ std::optional<std::string> PgStore::claim_table(const std::string& id) {
 std::optional<std::string> PgStore::table_with_code(const std::string& code) {
   if (node_.empty()) return std::nullopt;
   return retried([&]() -> std::optional<std::string> {
-    const Result r = run(
-        "SELECT id FROM tables WHERE NOT finished AND (settings::jsonb)->>'code' = $1 LIMIT 1",
-        {code});
+    const Result r =
+        run("SELECT id FROM tables WHERE NOT finished AND (settings::jsonb)->>'code' = $1 LIMIT 1",
+            {code});
     if (r.rows() == 0) return std::nullopt;
     return r.text(0, 0);
   });

@@ -78,8 +78,8 @@ struct TableRecord {
 
 /// An unfinished table that another node of the cluster serves, as the lobby lists it.
 struct OpenTable {
-  std::string id;                     ///< Table id.
-  std::string settings;               ///< Its settings (JSON written by the handler).
+  std::string id;                      ///< Table id.
+  std::string settings;                ///< Its settings (JSON written by the handler).
   std::array<std::string, 4> seats{};  ///< Player id per seat; empty: a bot seat or free.
   std::array<std::string, 4> names{};  ///< Those players' names.
   std::size_t actions = 0;             ///< Actions stored so far.
@@ -139,9 +139,7 @@ class Store {
   /// @return The owner's node name (this node's own when it took the table: the caller then
   /// loads and serves it), or nullopt when no unfinished table has this id. A store that one
   /// server alone uses: always nullopt (the server has every table loaded).
-  virtual std::optional<std::string> claim_table(const std::string& /*id*/) {
-    return std::nullopt;
-  }
+  virtual std::optional<std::string> claim_table(const std::string& /*id*/) { return std::nullopt; }
   /// @brief Several nodes: the unfinished private table with this join code, on any node.
   virtual std::optional<std::string> table_with_code(const std::string& /*code*/) {
     return std::nullopt;

@@ -693,7 +693,8 @@ TEST_CASE(
   auto w = a.hello(1, {{"name", "Ana"}});
   REQUIRE(w.size() == 1);
   CHECK(w[0]["node"] == "a");
-  auto r = a.send(1, {{"type", "create"}, {"seats", {"human", "human", "bot", "bot"}}, {"seat", 0}});
+  auto r =
+      a.send(1, {{"type", "create"}, {"seats", {"human", "human", "bot", "bot"}}, {"seat", 0}});
   REQUIRE(last_of(r, "table") != nullptr);
   const std::string id = (*last_of(r, "table"))["table"];
   // Bea, on b, asks to join it: b sends her to a, and nothing changes.
@@ -728,8 +729,10 @@ TEST_CASE(
   CHECK(w[0]["tables"] == json::array({id}));
   CHECK(w[1] == json{{"type", "moved"}, {"table", id}, {"node", "a"}, {"re", "hello"}});
   // A private table of a, joined by its code on b: moved, naming the table.
-  r = a.send(1, {{"type", "create"}, {"seats", {"human", "human", "bot", "bot"}},
-                 {"private", true}, {"seat", 0}});
+  r = a.send(1, {{"type", "create"},
+                 {"seats", {"human", "human", "bot", "bot"}},
+                 {"private", true},
+                 {"seat", 0}});
   const std::string code = (*last_of(r, "table"))["code"];
   const std::string secret = (*last_of(r, "table"))["table"];
   r = b.send(4, {{"type", "join"}, {"code", code}});
