@@ -1,7 +1,9 @@
 // The cost of each level's decisions (mus/bots.hpp, mus::levels): the CPU time of every
 // decision a level makes in seeded matches against the heuristic and the opponent pool, as
 // p50, p90, p99 and the longest, per level. It checks the cost goal of the expert level: at
-// most 20 ms of CPU per decision at the 99th percentile (exit status 1 when missed).
+// most 20 ms of CPU per decision at the 99th percentile (exit status 1 when missed), and
+// reports whether its longest decision stays within the same 20 ms (a single decision is
+// noisier than a percentile: it does not change the exit status).
 //
 //   mus_bench_levels [--matches N] [--level ID] [--seed N]
 //
@@ -134,15 +136,22 @@ int main(int argc, char** argv) {
   std::printf("| level | decisions | n | mean | p50 | p90 | p99 | max |\n");
   std::printf("|---|---|---|---|---|---|---|---|\n");
   bool met = true;
+  bool longest_met = true;
   for (const mus::Level l : mus::levels) {
     if (!only.empty() && *mus::parse_level(only) != l) continue;
     const Times t = measure(l, matches, seed);
     row(mus::level_id(l), "all", t.all);
     row(mus::level_id(l), "betting", t.betting);
-    if (l == mus::Level::expert) met = quantile(t.all, 0.99) <= expert_p99_goal_ms;
+    if (l == mus::Level::expert) {
+      met = quantile(t.all, 0.99) <= expert_p99_goal_ms;
+      longest_met =
+          t.all.empty() || *std::max_element(t.all.begin(), t.all.end()) <= expert_p99_goal_ms;
+    }
   }
   print_load("after");
   std::printf("goal: the expert's p99 at most %.0f ms of CPU per decision: %s\n",
               expert_p99_goal_ms, met ? "met" : "MISSED");
+  std::printf("the expert's longest decision at most %.0f ms of CPU: %s\n", expert_p99_goal_ms,
+              longest_met ? "yes" : "no");
   return met ? 0 : 1;
 }

@@ -15,14 +15,15 @@
 # Environment:
 #   FUZZ_SECONDS       seconds per harness (-max_total_time), default 30
 #   FUZZ_BUILD_DIR     build directory, default build-fuzz
-#   FUZZ_JOBS          build parallelism, default nproc
+#   FUZZ_JOBS          build parallelism, and how many harnesses run at once; default nproc
 #   FUZZ_CC, FUZZ_CXX  the compilers, default clang and clang++
 #   FUZZ_ARGS          extra libFuzzer flags, e.g. "-jobs=2" or "-seed=1"
 #
 # The corpus is copied to build-fuzz/fuzz-corpus/ (the repository is never written), together
 # with the seeds fuzz_corpus_gen writes for the current state layout. Logs go to
 # build-fuzz/fuzz-logs/, crashing inputs to build-fuzz/fuzz-artifacts/<harness>/, and the
-# per-harness figures to build-fuzz/fuzz-summary.txt. To replay a crash:
+# per-harness figures to build-fuzz/fuzz-summary.txt. Harnesses run FUZZ_JOBS at a time, each
+# for its own FUZZ_SECONDS, and their reports are printed in order once all have ended. To replay a crash:
 #   build-fuzz/fuzz/<harness> build-fuzz/fuzz-artifacts/<harness>/crash-...
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -109,7 +110,6 @@ run_one() {
   units="$(last_field 'corp: [0-9]+' "${log}")"
   local line="${h}: ${runs} executions, ${rate} exec/s, cov ${cov}, ft ${ft}, corpus ${units}"
   if [[ ${rc} -ne 0 ]] || grep -qE '^==[0-9]+==ERROR|runtime error:|fuzz check failed|^SUMMARY: ' "${log}"; then
-    failed+=("${h}")
     line+=" -- FAILED (exit ${rc})"
     echo "${line}"
     echo "last lines of ${log}:"
@@ -122,7 +122,7 @@ run_one() {
   else
     echo "${line}"
   fi
-  echo "${line}" >>"${build}/fuzz-summary.txt"
+  echo "${line}" >"${build}/fuzz-logs/${h}.line"
 }
 
 run_fuzzers() {
@@ -148,8 +148,31 @@ run_fuzzers() {
   done
   "${build}/fuzz/fuzz_corpus_gen" "${build}/fuzz-corpus"
   : >"${build}/fuzz-summary.txt"
+  mkdir -p "${build}/fuzz-logs"
+  # FUZZ_JOBS harnesses at a time, each printing to its own report; then the reports in order.
+  local running=()
   for h in "${selected[@]}"; do
-    run_one "${h}"
+    rm -f "${build}/fuzz-logs/${h}.line"
+    run_one "${h}" >"${build}/fuzz-logs/${h}.report" 2>&1 &
+    running+=("$!")
+    if [[ ${#running[@]} -ge ${jobs} ]]; then
+      wait "${running[0]}"
+      running=("${running[@]:1}")
+    fi
+  done
+  local pid
+  for pid in "${running[@]}"; do
+    wait "${pid}"
+  done
+  for h in "${selected[@]}"; do
+    cat "${build}/fuzz-logs/${h}.report"
+    if [[ ! -f "${build}/fuzz-logs/${h}.line" ]]; then
+      echo "${h}: no result (the run stopped before its summary)" >"${build}/fuzz-logs/${h}.line"
+      failed+=("${h}")
+    elif grep -q -- "-- FAILED" "${build}/fuzz-logs/${h}.line"; then
+      failed+=("${h}")
+    fi
+    cat "${build}/fuzz-logs/${h}.line" >>"${build}/fuzz-summary.txt"
   done
   echo
   echo "==== fuzz summary (${seconds} s per harness)"

@@ -121,8 +121,10 @@ double evidence_weight(const Evidence& ev, const State& world, const OpponentMod
 /// tío Perete): v.hidden, the state state_from_view() built behind the view, with the unseen
 /// cards placed again by the builder's placement (detail::place_unseen()) from the next number
 /// of `rng`. A state validate_state() accepts when v.hidden is one (bot_view() makes it so for
-/// every state validate_state() accepts); refused when no placement agrees.
-Result<State> determinize(const BotView& v, Rng& rng) noexcept;
+/// every state validate_state() accepts); refused when no placement agrees. When `work` is not
+/// null, adds the placement's cost to it in rollout steps' worth (SearchSettings::work_cap): a
+/// deal whose public facts leave few hands to choose costs many tries.
+Result<State> determinize(const BotView& v, Rng& rng, std::int64_t* work = nullptr) noexcept;
 
 /// A debug callback of the search (tests): `seen` is called with every sampled deal the search
 /// rolls out or weighs a showdown in, nested searches included, and the view it was sampled
@@ -159,8 +161,8 @@ int search_candidates_of(const BotView& v, const Action& heuristic,
                          std::array<Action, 16>& out) noexcept;
 
 /// The work (SearchSettings::work_cap) after which the expert starts no further deal: about
-/// 8 ms of CPU on a 2020s x86-64 core in a typical decision, 20 ms in the dearest ones (their
-/// steps cost more: cautious answers and inferences). Deterministic, unlike a clock: a seed
+/// 8 ms of CPU on a 2020s x86-64 core in a typical decision, under 10 ms in the dearest ones
+/// (their deals' placements, counted too, try many hands). Deterministic, unlike a clock: a seed
 /// gives the same choice on any machine.
 inline constexpr std::int64_t expert_work_cap = 60'000;
 

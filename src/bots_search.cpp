@@ -123,6 +123,10 @@ constexpr std::int64_t view_work = 4;
 constexpr std::int64_t deal_work = 3;
 constexpr std::int64_t showdown_deal_work = 4;
 constexpr std::int64_t nested_playout_work = 12;
+// The hands a placement of the unseen cards tries (detail::place_unseen()) per step's worth: a
+// hand drawn and checked against its seat's public facts. A deal after many signals and
+// declarations may try hundreds, and the dearest decisions are made of such deals.
+constexpr std::int64_t placement_tries_per_work = 8;
 
 // The action of policy `k` for the seat to act in `w` (rollouts: no signals); adds what its
 // judgements cost to `work`.
@@ -479,11 +483,14 @@ double evidence_weight(const Evidence& ev, const State& world, const OpponentMod
 
 // --- determinization -------------------------------------------------------------------------
 
-Result<State> determinize(const BotView& v, Rng& rng) noexcept {
+Result<State> determinize(const BotView& v, Rng& rng, std::int64_t* work) noexcept {
   // The state behind the view (state_from_view()'s, in v.hidden) with the unseen cards placed
   // again from a new seed: the builder's second step, its public part being the view's already.
   State w = v.hidden;
-  if (const Error e = detail::place_unseen(w, v.view, rng.next()); !e.ok()) return e;
+  std::int64_t tries = 0;
+  const Error e = detail::place_unseen(w, v.view, rng.next(), &tries);
+  if (work != nullptr) *work += tries / placement_tries_per_work;
+  if (!e.ok()) return e;
   return w;
 }
 
@@ -510,7 +517,7 @@ bool cautious_accepts(const State& w, const OpponentModel& m, std::uint64_t seed
   double win = 0;
   double total = 0;
   for (int k = 0; k < m.cautious_deals; ++k) {
-    const Result<State> deal = determinize(ov, rng);
+    const Result<State> deal = determinize(ov, rng, work);
     if (!deal.ok()) continue;  // a view of no state: nothing to sample
     const State& d = *deal;
     show(watch, ov, d);
@@ -582,7 +589,9 @@ ActionEstimates search_candidates(const BotView& v, const BotConfig& c, std::uin
       break;
     if (settings.work_cap > 0 && k > 0 && work >= settings.work_cap) break;
     Rng world_rng(derive(seed, stream_world, static_cast<std::uint64_t>(k)));
-    const Result<State> deal = determinize(v, world_rng);
+    std::int64_t placed = 0;
+    const Result<State> deal = determinize(v, world_rng, &placed);
+    work += placed;
     if (!deal.ok()) continue;  // a view of no state: nothing to roll out
     const State& world = *deal;
     show(watch, v, world);

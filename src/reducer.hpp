@@ -532,8 +532,11 @@ Verdict state_refusal(const State& s) noexcept;
 // not seen in `s`, a state whose public part is the view's (one state_from_view() built), from
 // `seed`, so that every other complete hand agrees with its seat's public facts (hand_agrees()).
 // The bots' sampled deals re-place the cards of the state behind a view (BotView::hidden) so,
-// without building its public part again. An error when no placement agrees.
-Error place_unseen(State& s, const SeatView& v, std::uint64_t seed) noexcept;
+// without building its public part again. An error when no placement agrees. When `tries` is
+// not null, adds the hands it tried (drawn at random, or by the exact search) to it: what a
+// placement costs varies with the public facts, and the bots' work caps count it.
+Error place_unseen(State& s, const SeatView& v, std::uint64_t seed,
+                   std::int64_t* tries = nullptr) noexcept;
 
 // validate.cpp: why a seat view holds values view_of() cannot give (Errc::invalid_state and the
 // part that failed its check), or accepted: view_from_text()'s check, which state_from_view()

@@ -144,6 +144,8 @@ class HandSearch {
   // Found hands (count_of() gives them), or false: none exist, or the budget ran out first.
   bool run() { return seat(0); }
   [[nodiscard]] bool out_of_budget() const { return budget_ < 0; }
+  // The hands tried so far.
+  [[nodiscard]] long tried() const { return search_budget - std::max(budget_, 0L); }
   // How many cards of kind k the i-th seat's hand holds.
   [[nodiscard]] int count_of(int i, int k) const {
     if (i < 0 || i >= max_seats || k < 0 || k >= Kinds::max) return 0;
@@ -235,7 +237,7 @@ struct Hidden {
 
 // Draws the complete hands at random until each agrees (seat by seat, in rounds): true when
 // they do, each hand written and its cards placed in `u`.
-bool draw_hands(State& s, const Hidden& h, Unseen& u, detail::Rng& rng) {
+bool draw_hands(State& s, const Hidden& h, Unseen& u, detail::Rng& rng, std::int64_t& tries) {
   for (int round = 0; round < draw_rounds; ++round) {
     u.at = 0;
     bool all = true;
@@ -248,6 +250,7 @@ bool draw_hands(State& s, const Hidden& h, Unseen& u, detail::Rng& rng) {
         for (int k = 0; k < hand_size; ++k)
           cards[idx(k)] = Card::from_id_unchecked(u.ids[idx(u.at + k)]);
         found = detail::hand_agrees(s, o, Hand::from_cards_unchecked(cards));
+        ++tries;
       }
       if (found)
         for (int k = 0; k < hand_size; ++k) s.deck.hands[idx(o * hand_size + k)] = u.take();
@@ -260,7 +263,7 @@ bool draw_hands(State& s, const Hidden& h, Unseen& u, detail::Rng& rng) {
 
 // The complete hands by the exact search, the kinds tried in a random order; each hand's cards
 // random cards of its kinds, placed in `u`.
-Error search_hands(State& s, const Hidden& h, Unseen& u, detail::Rng& rng) {
+Error search_hands(State& s, const Hidden& h, Unseen& u, detail::Rng& rng, std::int64_t& tries) {
   const Kinds kinds = kinds_of(s.rules);
   std::array<std::uint8_t, Kinds::max> order{};
   for (int k = 0; k < Kinds::max; ++k) order[idx(k)] = static_cast<std::uint8_t>(k);
@@ -269,7 +272,9 @@ Error search_hands(State& s, const Hidden& h, Unseen& u, detail::Rng& rng) {
   std::uint64_t pool = 0;
   for (int i = 0; i < u.n; ++i) pool |= std::uint64_t{1} << u.ids[idx(i)];
   HandSearch search(s, kinds, order, pool, h.complete, h.count);
-  if (!search.run()) return search.out_of_budget() ? no_deal_in_bound : no_deal;
+  const bool found = search.run();
+  tries += search.tried();
+  if (!found) return search.out_of_budget() ? no_deal_in_bound : no_deal;
   u.at = 0;
   for (int i = 0; i < h.count; ++i) {
     const int o = h.complete[idx(i)];
@@ -299,7 +304,7 @@ namespace detail {
 // complete hands agreeing with their public facts; then, in a random order, the filled slots of
 // the hands owed cards (R14: their first slots), the live stock and the discard pile. Between
 // hands the cards are gathered.
-Error place_unseen(State& s, const SeatView& v, std::uint64_t seed) noexcept {
+Error place_unseen(State& s, const SeatView& v, std::uint64_t seed, std::int64_t* tries) noexcept {
   if (s.phase == Phase::match_over || s.deal_due()) {
     detail::gather_cards(s);
     return {};
@@ -332,8 +337,11 @@ Error place_unseen(State& s, const SeatView& v, std::uint64_t seed) noexcept {
       std::swap(h.complete[idx(j - 1)], h.complete[idx(j)]);
   detail::Rng rng(seed);
   Unseen u(all_cards & ~own);
-  if (!draw_hands(s, h, u, rng))
-    if (const Error e = search_hands(s, h, u, rng); !e.ok()) return e;
+  std::int64_t tried = 0;
+  const bool drawn = draw_hands(s, h, u, rng, tried);
+  const Error e = drawn ? Error{} : search_hands(s, h, u, rng, tried);
+  if (tries != nullptr) *tries += tried;
+  if (!e.ok()) return e;
   u.draw(u.n - u.at, rng);  // the rest in a random order
   // The hands owed cards (R14): their first slots.
   for (int o = 0; o < seats; ++o) {

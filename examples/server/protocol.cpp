@@ -500,6 +500,7 @@ json seat_json(const SeatOut& s, std::size_t k, bool table_message) {
   if (table_message) seat["seat"] = k;
   if (s.bot) {
     seat["bot"] = std::string(mus::bot_kind_name(s.bot_kind));
+    if (s.level) seat["level"] = std::string(mus::level_id(*s.level));
     if (!table_message) seat["player"] = nullptr;
     seat["player_id"] = nullptr;
     return seat;
@@ -550,6 +551,7 @@ std::string welcome(const WelcomeOut& w) {
   json m = {{"type", "welcome"},   {"v", protocol_version}, {"player", w.player},
             {"name", w.name},      {"token", w.token},      {"resumed", w.resumed},
             {"tables", w.tables},  {"bot_kinds", seatable_bot_kinds()},
+            {"levels", levels_json()},
             {"friends", friends_json(w.friends)}};
   if (!w.node.empty()) m["node"] = w.node;
   return dump(m);

@@ -167,6 +167,7 @@ struct LogEntry {
 struct SeatOut {
   bool bot = false;                                ///< A bot seat.
   mus::BotKind bot_kind = mus::BotKind::heuristic;  ///< Its bot's kind.
+  std::optional<mus::Level> level;                 ///< Its bot's level, when chosen by level.
   std::string player_id;                           ///< The person's player id (empty: free).
   std::string name;                                ///< The person's name (empty: free).
   bool taken = false;                              ///< A person sits here.

@@ -51,19 +51,49 @@ void read_seats(const json& j, TableSettings& s) {
     refuse("bad_value", "a table needs at least one human seat");
 }
 
-void read_bots(const json& j, TableSettings& s) {
-  const json* bots = fields::find(j, "bots");
-  if (bots == nullptr) return;  // every bot seat plays the heuristic
-  constexpr const char* shape = "'bots' must be an array of four bot kinds or null";
-  if (!bots->is_array()) refuse("wrong_type", shape);
-  if (bots->size() != 4) refuse("bad_value", shape);
+// A list of one entry per seat, `key` (`bots`, `levels`): four entries, seat 0 first, each a
+// name for a bot seat or null. Gives each seat's name to `take`; returns the seats named.
+template <class Take>
+std::array<bool, 4> read_seat_names(const json& j, const TableSettings& s, const char* key,
+                                    const char* names, Take take) {
+  std::array<bool, 4> named{};
+  const json* list = fields::find(j, key);
+  if (list == nullptr) return named;
+  const std::string shape =
+      std::string("'") + key + "' must be an array of four " + names + " or null";
+  if (!list->is_array()) refuse("wrong_type", shape);
+  if (list->size() != 4) refuse("bad_value", shape);
   for (std::size_t k = 0; k < 4; ++k) {
-    const json& kind = (*bots)[k];
-    if (kind.is_null()) continue;
-    if (!kind.is_string()) refuse("wrong_type", shape);
-    if (!s.bot[k]) refuse("bad_value", "'bots' names a bot kind for a human seat");
-    s.bot_kind[k] = bot_kind_of(kind.get<std::string>());
+    const json& name = (*list)[k];
+    if (name.is_null()) continue;
+    if (!name.is_string()) refuse("wrong_type", shape);
+    if (!s.bot[k]) refuse("bad_value", std::string("'") + key + "' names a bot for a human seat");
+    take(k, name.get<std::string>());
+    named[k] = true;
   }
+  return named;
+}
+
+// `bots`: a kind's name per bot seat (the heuristic for a seat without one).
+std::array<bool, 4> read_bots(const json& j, TableSettings& s) {
+  return read_seat_names(j, s, "bots", "bot kinds", [&s](std::size_t k, const std::string& name) {
+    s.bot_kind[k] = bot_kind_of(name);
+  });
+}
+
+// `levels`: a level's id or name (mus::parse_level) per bot seat; a seat chosen by level may
+// not name a kind in `bots` too.
+void read_levels(const json& j, TableSettings& s, const std::array<bool, 4>& kind_named) {
+  (void)read_seat_names(j, s, "levels", "level names", [&](std::size_t k, const std::string& name) {
+    if (kind_named[k])
+      refuse("bad_value", "a bot seat takes a kind in 'bots' or a level in 'levels', not both");
+    const auto level = mus::parse_level(name);
+    if (!level)
+      refuse("bad_value", "'levels': no level '" + name.substr(0, 40) + "'; " +
+                              std::string(level.error().message));
+    s.level[k] = *level;
+    s.bot_kind[k] = mus::level_config(*level).kind;
+  });
 }
 
 void read_server_fields(const json& j, TableSettings& s) {
@@ -85,7 +115,7 @@ TableSettings read_settings(const json& j, const Limits& limits, SettingsSource 
   TableSettings s;
   read_rules(j, source, s);
   read_seats(j, s);
-  read_bots(j, s);
+  read_levels(j, s, read_bots(j, s));
   const std::int64_t clock =
       stored ? fields::need_int(j, "clock")
              : fields::opt_int(j, "clock").value_or(limits.clock_seconds);
@@ -101,15 +131,32 @@ TableSettings read_settings(const json& j, const Limits& limits, SettingsSource 
 }
 
 std::string write_settings(const TableSettings& s) {
-  json seats = json::array(), bots = json::array();
+  json seats = json::array(), bots = json::array(), levels = json::array();
   for (std::size_t k = 0; k < 4; ++k) {
     seats.push_back(s.bot[k] ? "bot" : "human");
-    bots.push_back(s.bot[k] ? json(std::string(mus::bot_kind_name(s.bot_kind[k]))) : json(nullptr));
+    const bool by_kind = s.bot[k] && !s.level[k];
+    bots.push_back(by_kind ? json(std::string(mus::bot_kind_name(s.bot_kind[k]))) : json(nullptr));
+    levels.push_back(s.level[k] ? json(std::string(mus::level_id(*s.level[k]))) : json(nullptr));
   }
-  return json{{"rules", s.rules_text}, {"seats", seats},         {"bots", bots},
-              {"clock", s.clock_s},    {"private", s.is_private}, {"code", s.code},
-              {"creator", s.creator}}
+  return json{{"rules", s.rules_text}, {"seats", seats},      {"bots", bots},
+              {"levels", levels},      {"clock", s.clock_s},  {"private", s.is_private},
+              {"code", s.code},        {"creator", s.creator}}
       .dump();
+}
+
+mus::BotConfig seat_bot(const TableSettings& s, std::size_t k) {
+  if (!s.bot[k]) return mus::BotConfig{mus::BotKind::heuristic, 0, 0};
+  if (s.level[k]) return mus::level_config(*s.level[k]);
+  return mus::BotConfig{s.bot_kind[k], 0, 0};
+}
+
+json levels_json() {
+  json out = json::array();
+  for (const mus::Level l : mus::levels)
+    out.push_back({{"id", mus::level_id(l)},
+                   {"name", mus::level_display_name(l)},
+                   {"bot", mus::bot_kind_name(mus::level_config(l).kind)}});
+  return out;
 }
 
 std::vector<std::string> seatable_bot_kinds() {

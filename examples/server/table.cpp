@@ -112,9 +112,9 @@ Table::Autoplay Table::plan(std::int64_t now, int bot_turn, bool bots) const {
   p.bot_turn = bot_turn;
   p.bots = bots;
   for (std::size_t s = 0; s < 4; ++s) {
-    // A bot seat's own kind; a person's seat (left, away or out of time) gets the heuristic.
-    p.config[s] = mus::BotConfig{settings_.bot[s] ? settings_.bot_kind[s] : mus::BotKind::heuristic,
-                                 0, 0};
+    // A bot seat's own level or kind; a person's seat (left, away or out of time) gets the
+    // heuristic.
+    p.config[s] = seat_bot(settings_, s);
     if (settings_.bot[s]) p.bot_seats = static_cast<std::uint8_t>(p.bot_seats | (1U << s));
   }
   return p;
@@ -156,6 +156,7 @@ out::TableOut Table::summary(std::int64_t now) const {
     out::SeatOut& seat = t.seats[s];
     seat.bot = settings_.bot[s];
     seat.bot_kind = settings_.bot_kind[s];
+    seat.level = settings_.level[s];
     if (seat.bot) continue;
     const Person* p = person_[s].get();
     seat.taken = p != nullptr && !left_[s];

@@ -11,14 +11,14 @@
 // Query parameters (for tests and demos): ?seed=N fixes the deals and the bots' choices;
 // ?delay=ms sets the pause after each bot action (default 450).
 import {
-  init, Action, ActionKind, Bot, BotKind, EventKind, HandEnd, Level, levelDisplayName, MusError, Phase,
+  init, Action, ActionKind, Bot, BotKind, EventKind, HandEnd, Level, levelDisplayName, levelName, MusError, Phase,
   PRESETS, Rules, State,
 } from '/libmus/esm/index.js';
 import * as libmus from '/libmus/esm/index.js';
 import { backSvg, cardSvg, NO_CARD } from './cards.js';
 import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, mountShared, placeFaces, raiseRow, shownCardsHtml, TipsBox } from './ui.js';
 import {
-  agreeWords, amarracos, botWords, countReason, describeEvent, grammar, lanceWords, LANGUAGE_KEY, languageChooser, moveWords,
+  agreeWords, amarracos, botWords, countReason, describeEvent, grammar, lanceWords, LANGUAGE_KEY, languageChooser, levelWords, moveWords,
   phaseWords, proposalWords, sayingWords, setLanguage, signWords, statusWords, translatePage, w, ACTION_BY_NUMBER, EVENT, SIGNS,
 } from './words.js';
 
@@ -489,20 +489,21 @@ document.addEventListener('keydown', (ev) => {
   }
 });
 
-// The bots of the menu: first the levels, weakest first, by the library's Spanish names, the
-// bot behind each in its tooltip, the club level chosen at first; then the library's kinds (mus.h's MUS_BOT_*,
+// The bots of the menu: first the levels, weakest first, by their names (words.js's levelWords:
+// the library's own in Spanish), what each plays like and the bot behind it in its tooltip, the club level chosen at first; then the library's kinds (mus.h's MUS_BOT_*,
 // named by words.js, the same words as the online page) and the exploiter of the heuristic.
 function fillBotKinds() {
   const box = $('botkind');
   const chosen = box.value || `level:${Level.CLUB}`;
   const levels = Object.values(Level).sort((a, b) => a - b).map((level) => {
     const bot = Bot.forLevel(level);
-    const tip = w('offline.level.title', botWords(bot.kind), bot.playouts);
-    return `<option value="level:${level}" title="${esc(tip)}">${esc(levelDisplayName(level))}</option>`;
+    const words = levelWords({ id: levelName(level), name: levelDisplayName(level) });
+    const tip = `${words.about} (${w('bots.level.title', botWords(bot.kind), bot.playouts)})`;
+    return `<option value="level:${level}" title="${esc(tip)}">${esc(words.name)}</option>`;
   });
   const kinds = Object.values(BotKind).filter((k) => k !== BotKind.EXPLOITER).sort((a, b) => a - b);
-  box.innerHTML = `<optgroup id="levels" label="${esc(w('offline.levels'))}">${levels.join('')}</optgroup>` +
-    `<optgroup label="${esc(w('offline.kinds'))}">` +
+  box.innerHTML = `<optgroup id="levels" label="${esc(w('bots.levels'))}">${levels.join('')}</optgroup>` +
+    `<optgroup label="${esc(w('bots.kinds'))}">` +
     kinds.map((k) => `<option value="${k}">${esc(botWords(k))}</option>`).join('') +
     `<option value="${BotKind.EXPLOITER}:${BotKind.HEURISTIC}">${esc(botWords(BotKind.EXPLOITER, BotKind.HEURISTIC))}</option></optgroup>`;
   box.value = chosen;

@@ -27,7 +27,7 @@
 import { backSvg, cardSvg, NO_CARD } from './cards.js';
 import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, mountShared, placeFaces, raiseRow, shownCardsHtml, TipsBox } from './ui.js';
 import {
-  agreeWords, botWords, countReason, describeEvent, errorWords, EVENT, grammar, lanceWords, LANGUAGE_KEY, languageChooser,
+  agreeWords, botWords, countReason, describeEvent, errorWords, EVENT, grammar, lanceWords, LANGUAGE_KEY, languageChooser, levelWords,
   moveWords, phaseWords, proposalWords, sayingWords, setLanguage, signalNumber, statusWords, translatePage, w, ACTION_BY_NUMBER,
 } from './words.js';
 
@@ -64,6 +64,7 @@ const app = {
   player: '',
   welcomed: false,
   tables: new Map(), // table id -> see table()
+  levels: [],        // the server's levels of play (welcome.levels): { id, name, bot }
   current: null,     // the table shown
   expecting: false,  // a create/join/watch was sent: its table becomes the one shown
   pending: null,     // { seq } of the act sent, until the answer (the seat's move, or an error)
@@ -229,6 +230,7 @@ function onWelcome(m) {
   window.musOnline.name = m.name;
   window.musOnline.welcomes += 1;
   setConn('online', w('online.connected', m.name));
+  app.levels = m.levels ?? [];
   fillBotKinds(m.bot_kinds ?? []);
   onFriends(m.friends ?? app.friends);
   const link = linkTarget();
@@ -591,8 +593,14 @@ function cards(ids, texts, from = 0, clickable = false) {
 
 const BACKS = `<span class="card back">${backSvg()}</span>`.repeat(4);
 
+// A bot seat's words: its level's name where the table's creator chose a level, else its kind's.
+function botSeatWords(seat) {
+  const level = seat.level ? app.levels.find((l) => l.id === seat.level) ?? { id: seat.level } : null;
+  return w('online.bot.kind', level ? levelWords(level).name : botWords(seat.bot ?? 'heuristic'));
+}
+
 function presence(seat) {
-  if (seat.kind === 'bot') return ['bot', w('online.bot.kind', botWords(seat.bot ?? 'heuristic'))];
+  if (seat.kind === 'bot') return ['bot', botSeatWords(seat)];
   if (!seat.player) return seat.bot_playing ? ['bot-playing', w('online.presence.free.bot')] : ['free', w('online.presence.free')];
   if (seat.bot_playing) return ['bot-playing', w('online.presence.away.bot')];
   return seat.connected ? ['connected', w('online.presence.connected')] : ['away', w('online.presence.away')];
@@ -632,6 +640,8 @@ function renderSeat(el, t, s) {
   el.dataset.presence = pres;
   if (seat.kind === 'bot') el.dataset.bot = seat.bot ?? '';
   else delete el.dataset.bot;
+  if (seat.level) el.dataset.level = seat.level;
+  else delete el.dataset.level;
   el.classList.toggle('to-act', acting);
   el.classList.toggle('mine', me === s);
   el.classList.toggle('partner', partner);
@@ -1020,7 +1030,7 @@ function renderTables(list) {
     const tr = document.createElement('tr');
     tr.dataset.table = t.table;
     if (t.friends) tr.className = 'friend';
-    const seats = t.seats.map((s, i) => `${i}: ${s.kind === 'bot' ? esc(w('online.bot.kind', botWords(s.bot ?? 'heuristic'))) : s.player ? esc(s.player) : `<em>${esc(w('online.free'))}</em>`}`).join(' · ');
+    const seats = t.seats.map((s, i) => `${i}: ${s.kind === 'bot' ? esc(botSeatWords(s)) : s.player ? esc(s.player) : `<em>${esc(w('online.free'))}</em>`}`).join(' · ');
     tr.innerHTML = `<td><code>${esc(t.table)}</code>${t.friends ? ` <span class="badge friend">${esc(w('online.friend.table'))}</span>` : ''}</td>` +
       `<td>${esc(t.rules)}</td><td>${t.clock} s</td>` +
       `<td>${seats}${t.started ? esc(w('online.playing')) : ''}${t.spectators ? esc(w('online.watching.n', t.spectators)) : ''}</td><td class="actions"></td>`;
@@ -1113,7 +1123,9 @@ $('create-form').onsubmit = (ev) => {
     type: 'create',
     rules: $('rules').value.trim() || $('rules').defaultValue, // the form's default: online
     seats: [0, 1, 2, 3].map((s) => $(`kind-${s}`).value),
-    bots: [0, 1, 2, 3].map((s) => ($(`kind-${s}`).value === 'bot' ? $(`bot-${s}`).value || null : null)),
+    // A bot seat's choice is a level ("level:ID") or a kind (its name).
+    bots: [0, 1, 2, 3].map((s) => (botChoice(s).startsWith('level:') ? null : botChoice(s) || null)),
+    levels: [0, 1, 2, 3].map((s) => (botChoice(s).startsWith('level:') ? botChoice(s).slice('level:'.length) : null)),
     clock: Number($('clock').value),
     private: $('private').checked,
   };
@@ -1125,14 +1137,30 @@ $('create-form').onsubmit = (ev) => {
 // A field the browser refuses (a clock out of range) is a new problem: the old error goes.
 $('create-form').addEventListener('invalid', hideError, true);
 
-// The create form's bot kinds: the server's list (the library's kinds), each seat keeping its
-// choice; the heuristic first chosen. A seat's kind is asked only when the seat is a bot's.
+// The bot chosen for seat s: "level:ID" or a kind's name ('' for a person's seat).
+function botChoice(s) {
+  return $(`kind-${s}`).value === 'bot' ? $(`bot-${s}`).value : '';
+}
+
+// The create form's bots: the server's levels (the library's, weakest first, by their names for
+// players, what each plays like under the seat, and the bot behind it in the tooltip), then its
+// kinds (the library's). Each seat keeps its choice; the club level is first chosen (the
+// heuristic, for a server without levels). A seat's bot is asked only when the seat is a bot's.
 function fillBotKinds(kinds) {
+  const levels = app.levels ?? [];
+  const levelOptions = levels.map((l) => {
+    const words = levelWords(l);
+    const tip = `${words.about} (${w('bots.level.title', botWords(l.bot))})`;
+    return `<option value="level:${esc(l.id)}" title="${esc(tip)}">${esc(words.name)}</option>`;
+  }).join('');
+  const kindOptions = kinds.map((k) => `<option value="${esc(k)}">${esc(botWords(k))}</option>`).join('');
+  const values = [...levels.map((l) => `level:${l.id}`), ...kinds];
   for (const s of [0, 1, 2, 3]) {
     const box = $(`bot-${s}`);
-    const chosen = box.value || 'heuristic';
-    box.innerHTML = kinds.map((k) => `<option value="${esc(k)}">${esc(botWords(k))}</option>`).join('');
-    box.value = kinds.includes(chosen) ? chosen : (kinds[0] ?? '');
+    const chosen = box.value || (levels.some((l) => l.id === 'club') ? 'level:club' : 'heuristic');
+    box.innerHTML = levels.length === 0 ? kindOptions
+      : `<optgroup label="${esc(w('bots.levels'))}">${levelOptions}</optgroup><optgroup label="${esc(w('bots.kinds'))}">${kindOptions}</optgroup>`;
+    box.value = values.includes(chosen) ? chosen : (values[0] ?? '');
     box.dataset.kinds = JSON.stringify(kinds);
     showBotKind(s);
   }
@@ -1141,8 +1169,16 @@ function showBotKind(s) {
   const box = $(`bot-${s}`);
   box.disabled = $(`kind-${s}`).value !== 'bot';
   box.hidden = box.disabled || box.options.length === 0;
+  // Under a level, what it plays like; under a kind, nothing.
+  const about = $(`bot-about-${s}`);
+  const level = box.value.startsWith('level:') ? (app.levels ?? []).find((l) => `level:${l.id}` === box.value) : null;
+  about.textContent = level ? levelWords(level).about : '';
+  about.hidden = box.hidden || !level;
 }
-for (const s of [0, 1, 2, 3]) $(`kind-${s}`).addEventListener('change', () => showBotKind(s));
+for (const s of [0, 1, 2, 3]) {
+  $(`kind-${s}`).addEventListener('change', () => showBotKind(s));
+  $(`bot-${s}`).addEventListener('change', () => showBotKind(s));
+}
 
 $('code-form').onsubmit = (ev) => {
   ev.preventDefault();

@@ -163,6 +163,37 @@ const BOT_WORDS = {
     exploiter: 'exploiter', beginner: 'beginner', amateur: 'amateur', expert: 'expert' },
 };
 
+// The levels of play (mus::levels), by the library's ids: their English names (in Spanish the
+// page shows the library's own names for players, mus::level_display_name) and what each level
+// plays like, in one line (docs/bots.md, "Levels").
+const LEVEL_NAMES_EN = { beginner: 'beginner', amateur: 'amateur', club: 'club player', strong: 'strong', expert: 'expert' };
+const LEVEL_ABOUT = {
+  es: {
+    beginner: 'Juega sus cartas, no la mesa: pide mus con buena mano, descarta mal y quiere órdagos de más.',
+    amateur: 'Conoce el juego y comete los errores del principiante menos a menudo; apuesta algo suelto.',
+    club: 'Juego sólido: corta, descarta y apuesta según sus opciones, y hace señas a su compañero.',
+    strong: 'Antes de cada apuesta reparte muchas veces las cartas que no ve; castiga a quien quiere de más.',
+    expert: 'Como el fuerte, pero lee mejor las apuestas y los órdagos: rechaza más los que le ganarían.',
+  },
+  en: {
+    beginner: 'Plays its cards, not the table: asks for mus with good hands, discards badly, accepts too many órdagos.',
+    amateur: 'Knows the game and makes the beginner\'s mistakes less often; bets a little loosely.',
+    club: 'Sound play: cuts, discards and bets by its chances, and signals to its partner.',
+    strong: 'Deals the unseen cards many times before each bet; punishes players who accept too much.',
+    expert: 'Like the strong level, but reads bets and órdagos better: refuses more of those that would beat it.',
+  },
+};
+
+/**
+ * The words for a level of play: `level` is the library's `{ id, name }` (mus::level_id and
+ * mus::level_display_name, as the server's welcome and the wasm library give them). Returns
+ * its name in the page's language and a one-line description ('' for a level unknown here).
+ */
+export function levelWords(level) {
+  const name = lang === 'es' ? level.name : LEVEL_NAMES_EN[level.id] ?? level.name;
+  return { name: name ?? String(level.id), about: pick(LEVEL_ABOUT)[level.id] ?? '' };
+}
+
 /**
  * The words for a bot kind (a library name or a MUS_BOT_* number), or the name itself; with
  * `target` (the exploiter's target kind), whom it exploits. The same words on both pages.
@@ -740,9 +771,9 @@ const UI = {
     'offline.rules': 'Reglas',
     'offline.target': 'Puntos por juego',
     'offline.bots': 'Bots',
-    'offline.levels': 'Nivel',
-    'offline.kinds': 'Clase de bot',
-    'offline.level.title': (kind, playouts) => `el bot ${kind}` + (playouts ? `, ${playouts} jugadas simuladas por decisión` : ''),
+    'bots.levels': 'Nivel',
+    'bots.kinds': 'Clase de bot',
+    'bots.level.title': (kind, playouts) => `el bot ${kind}` + (playouts ? `, ${playouts} jugadas simuladas por decisión` : ''),
     'offline.seed': 'Semilla',
     'offline.start': 'Empezar partida',
     'offline.cant.start': (why) => `No se puede empezar: ${why}`,
@@ -809,9 +840,9 @@ const UI = {
     'online.create.title': 'Crear una mesa',
     'online.rules': 'Reglas',
     'online.rules.title': 'un preset y cambios clave=valor, p. ej. «online target=30»; vacío: online',
-    'online.seats.legend': 'Asientos (0 y 2 son pareja; 1 y 3, la otra) y la clase de cada bot',
+    'online.seats.legend': 'Asientos (0 y 2 son pareja; 1 y 3, la otra) y el nivel de cada bot',
     'online.person': 'persona', 'online.bot': 'bot',
-    'online.bot.of.seat': (s) => `clase de bot del asiento ${s}`,
+    'online.bot.of.seat': (s) => `bot del asiento ${s}`,
     'online.seat.kind': (s) => `asiento ${s}: persona o bot`,
     'online.my.seat': 'Me siento en',
     'online.no.seat': 'ninguno',
@@ -947,9 +978,9 @@ const UI = {
     'offline.rules': 'Rules',
     'offline.target': 'Points per game',
     'offline.bots': 'Bots',
-    'offline.levels': 'Level',
-    'offline.kinds': 'Bot kind',
-    'offline.level.title': (kind, playouts) => `the ${kind} bot` + (playouts ? `, ${playouts} playouts per decision` : ''),
+    'bots.levels': 'Level',
+    'bots.kinds': 'Bot kind',
+    'bots.level.title': (kind, playouts) => `the ${kind} bot` + (playouts ? `, ${playouts} playouts per decision` : ''),
     'offline.seed': 'Seed',
     'offline.start': 'Start the match',
     'offline.cant.start': (why) => `Cannot start: ${why}`,
@@ -1015,9 +1046,9 @@ const UI = {
     'online.create.title': 'Create a table',
     'online.rules': 'Rules',
     'online.rules.title': 'a preset and key=value changes, e.g. "online target=30"; empty: online',
-    'online.seats.legend': 'Seats (0 and 2 are partners; 1 and 3, the others) and each bot\'s kind',
+    'online.seats.legend': 'Seats (0 and 2 are partners; 1 and 3, the others) and each bot\'s level',
     'online.person': 'person', 'online.bot': 'bot',
-    'online.bot.of.seat': (s) => `bot kind of seat ${s}`,
+    'online.bot.of.seat': (s) => `bot of seat ${s}`,
     'online.seat.kind': (s) => `seat ${s}: person or bot`,
     'online.my.seat': 'I sit at',
     'online.no.seat': 'none',

@@ -5,8 +5,10 @@
  *
  * ## How it works
  * A hand's strengths in every lance depend only on the ranks of its four cards (and, for the
- * 31 real, on suits). At compile time the library builds, for each kings setting, a table of
- * 55 × 55 = 3,025 entries: one per pair of unordered rank pairs. The key of a hand is
+ * 31 real, on suits). For each kings setting the library has a table of 55 × 55 = 3,025
+ * entries: one per pair of unordered rank pairs. The tables are literal data
+ * (`mus/detail/eval_tables.hpp`), generated from the definitions in this header and checked
+ * against them at compile time, once, when the library is built. The key of a hand is
  * `pair[c0][c1] * 55 + pair[c2][c3]`, where `pair` maps two card ids to the index of their
  * unordered rank pair (a 40 × 40 byte table). So evaluating a hand is two byte loads and one
  * 8-byte load, with no sorting; the 31 real, a suit question, is checked only for hands worth
@@ -318,8 +320,6 @@ constexpr auto make_table(std::index_sequence<P...>) noexcept {
   return t;
 }
 
-inline constexpr auto eval_table_4 =
-    make_table<&evaluate_ranks, 4>(std::make_index_sequence<pair_count>{});
 
 // With 8 kings only eight effective ranks remain (A 4 5 6 7 J Q K), and a hand's key can be a
 // sum of per-card weights that is unique for every multiset of four ranks: one load per card
@@ -355,7 +355,8 @@ constexpr std::size_t weight_key_8(int a, int b, int c, int d) noexcept {
          rank8_weights[static_cast<std::size_t>(d)];
 }
 
-// The weights are only valid if no two multisets share a sum: checked at compile time.
+// The weights are only valid if no two multisets share a sum (checked at compile time, in
+// src/eval_tables.cpp).
 constexpr bool rank8_weights_unique() noexcept {
   std::array<bool, weight_keys_8> used{};
   bool unique = true;
@@ -366,7 +367,6 @@ constexpr bool rank8_weights_unique() noexcept {
   });
   return unique;
 }
-static_assert(rank8_weights_unique(), "8-kings weights must give every rank multiset its own key");
 
 template <auto F>
 constexpr auto make_weight_table_8() noexcept {
@@ -378,9 +378,17 @@ constexpr auto make_weight_table_8() noexcept {
   return t;
 }
 
-inline constexpr auto eval_by_weight_8 = make_weight_table_8<&evaluate_ranks>();
-
 }  // namespace detail
+
+}  // namespace mus
+
+// The tables themselves: literal data, generated from the definitions above (and from
+// rank_signals() below) by the target eval_tables_generate. src/eval_tables.cpp checks at
+// compile time that they equal what the definitions give. Evaluating the definitions in every
+// file that includes this header would cost each of them about two seconds of compile time.
+#include "mus/detail/eval_tables.hpp"  // IWYU pragma: export
+
+namespace mus {
 
 /// @brief The pair key of a hand, 0..3024, used with 4 kings: the index of the rank pair of its
 ///        first two cards times 55 plus that of its last two.
@@ -644,10 +652,6 @@ constexpr std::uint16_t rank_signals(std::array<int, 4> ranks, int kings) noexce
       bit(Signal::ciego, p == 0 && e.value < 31) | bit(Signal::solomillo, k == 3 && a == 1) |
       bit(Signal::need_mus, true));  // a wish, not a fact: always true (R33a)
 }
-
-inline constexpr auto signal_table_4 =
-    make_table<&rank_signals, 4>(std::make_index_sequence<pair_count>{});
-inline constexpr auto signal_by_weight_8 = make_weight_table_8<&rank_signals>();
 
 }  // namespace detail
 

@@ -60,13 +60,20 @@ test('the words: no engine text on any button, log line or count line, in Spanis
   // The bot kinds: the library's, in the words the online page uses too (words.js's botWords).
   const options = await page.locator('#botkind option').evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
   words.setLanguage('en');
-  // The levels first, by the library's names (levelDisplayName), then the library's kinds.
+  // The levels first, by their names in the page's language (words.js's levelWords: in Spanish
+  // the library's own, levelDisplayName), then the library's kinds.
   const levelOptions = options.filter(([value]) => value.startsWith('level:'));
   const kindOptions = options.filter(([value]) => !value.startsWith('level:'));
   assert.deepEqual(levelOptions.map(([value]) => value),
     Object.values(mus.Level).sort((a, b) => a - b).map((level) => `level:${level}`), 'every level, weakest first');
   for (const [value, text] of levelOptions) {
-    assert.equal(text, mus.levelDisplayName(Number(value.slice('level:'.length))), `level ${value}`);
+    const level = Number(value.slice('level:'.length));
+    const library = { id: mus.levelName(level), name: mus.levelDisplayName(level) };
+    assert.equal(text, words.levelWords(library).name, `level ${value}`);
+    assert.ok(words.levelWords(library).about.length > 0, `what level ${value} plays like`);
+    words.setLanguage('es');
+    assert.equal(words.levelWords(library).name, library.name, 'in Spanish, the library\'s name');
+    words.setLanguage('en');
   }
   assert.deepEqual(options.slice(0, levelOptions.length), levelOptions, 'the levels come first');
   for (const [value, text] of kindOptions) {

@@ -167,7 +167,9 @@ class NetBot:
 
     def __init__(self, args):
         self.args = args
-        self.bot = mus.Bot(args.bot, playouts=args.playouts)
+        # A level's bot (mus_bot_config_level), or a kind's.
+        self.bot = (mus.Bot.for_level(args.level) if args.level is not None
+                    else mus.Bot(args.bot, playouts=args.playouts))
         self.token = None
         self.table = args.table
         self.seat = args.seat
@@ -202,7 +204,9 @@ class NetBot:
             raise SystemExit("no welcome: %s" % (welcome,))
         resumed = self.token is not None
         self.token = welcome["token"]
-        if resumed and (self.seated or self.args.create is not None):
+        # Seated already (the welcome lists the table), or the table is its own: resume. Not
+        # seated yet (a `moved` answered the join): join again, on this node.
+        if resumed and (self.args.create is not None or self.table in welcome.get("tables", [])):
             # An act in flight when the connection dropped may not have been applied: answer
             # the current view again (a repeated act is refused as stale, without effect).
             self.acted_seq = -1
@@ -352,8 +356,13 @@ def main():
                    help="with --create: the seat plan, four of human and bot")
     p.add_argument("--clock", type=int, default=30, help="with --create: seconds per decision")
     p.add_argument("--private", action="store_true", help="with --create: a private table")
-    p.add_argument("--bot", default="heuristic", choices=[k.name.lower() for k in mus.BotKind],
-                   help="the library's bot that decides (default heuristic)")
+    decides = p.add_mutually_exclusive_group()
+    decides.add_argument("--bot", default="heuristic", choices=[k.name.lower() for k in mus.BotKind],
+                         help="the library's bot kind that decides (default heuristic)")
+    decides.add_argument("--level",
+                         help="instead of --bot, the library's level of play that decides: its "
+                              "id (%s) or its name for players (principiante ... experto)"
+                              % ", ".join(x.name.lower() for x in mus.Level))
     p.add_argument("--playouts", type=int, help="the search bot's budget per decision")
     p.add_argument("--seed", type=int, default=1, help="seeds the bot's decisions")
     p.add_argument("--name", default="net_bot", help="the player's name")
@@ -362,6 +371,11 @@ def main():
     if urllib.parse.urlsplit(args.url).scheme not in ("ws", "wss"):
         p.error("--url %s: not a ws:// or wss:// address" % args.url)
     try:
+        if args.level is not None:
+            try:
+                args.level = mus.parse_level(args.level)  # an id or a name for players
+            except mus.ParseError as e:
+                p.error("--level %s: %s" % (args.level, e.message))
         return asyncio.run(NetBot(args).run())
     except mus.LibraryNotFoundError as e:
         sys.exit("net_bot.py: %s" % e)

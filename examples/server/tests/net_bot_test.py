@@ -5,8 +5,9 @@
 
 Starts mus-server on a free port of 127.0.0.1 with a fresh database; one net_bot creates a table
 (seats 0 and 2 people, 1 and 3 the server's bots) and sits at seat 0, a second joins seat 2,
-both playing with mus.Bot from their seat's view. Once the match is under way the server is
-killed with SIGKILL and restarted on the same port: both bots resume with their tokens. Both
+both playing with mus.Bot from their seat's view (the first a level's bot, the second a kind's).
+Once the match is under way the server is killed with SIGKILL and restarted on the same port:
+both bots resume with their tokens. Both
 must report the same end and replay, and the replay must be a transcript whose every state the
 library reproduces (in Python here, and by the C replayer when given). Every wait is bounded.
 Needs the mus package with libmus (PYTHONPATH and MUS_LIBRARY, set by ctest); net_bot.py's
@@ -103,7 +104,8 @@ def main():
     try:
         bot = [sys.executable, a.net_bot, "--url", url, "--reconnects", "8"]
         bots.append(subprocess.Popen(bot + ["--create", RULES, "--seats", "human,bot,human,bot",
-                                            "--seat", "0", "--name", "north", "--seed", "1"],
+                                            "--seat", "0", "--name", "north", "--seed", "1",
+                                            "--level", "aficionado"],
                                      stdout=subprocess.PIPE, text=True))
         table = read_line(bots[0], "table ", end).split()[1]
         bots.append(subprocess.Popen(bot + ["--table", table, "--seat", "2", "--name", "south",

@@ -89,6 +89,69 @@ TEST_CASE("settings: a stored table is refused for what a create is refused for"
   CHECK(refusal(pub, SettingsSource::stored).empty());
 }
 
+TEST_CASE("settings: a bot seat by level plays the level's bot, is stored by its id, and an "
+          "unknown level is bad_value with the names listed") {
+  json m = {{"seats", {"human", "bot", "bot", "bot"}},
+            {"bots", {nullptr, "careful", nullptr, nullptr}},
+            {"levels", {nullptr, nullptr, "experto", "beginner"}}};
+  const TableSettings s = read_settings(m, Limits{}, SettingsSource::create);
+  CHECK_FALSE(s.level[1]);
+  CHECK(s.level[2] == mus::Level::expert);  // the Spanish name reads as the id does
+  CHECK(s.level[3] == mus::Level::beginner);
+  CHECK(s.bot_kind[2] == mus::level_config(mus::Level::expert).kind);
+  // Each seat's bot: the level's configuration (its budget too), the kind's, the heuristic.
+  const auto same = [](const mus::BotConfig& a, const mus::BotConfig& b) {
+    return a.kind == b.kind && a.playouts == b.playouts && a.time_ms == b.time_ms &&
+           a.target == b.target;
+  };
+  CHECK(same(seat_bot(s, 0), mus::BotConfig{mus::BotKind::heuristic, 0, 0}));
+  CHECK(same(seat_bot(s, 1), mus::BotConfig{mus::BotKind::careful, 0, 0}));
+  CHECK(same(seat_bot(s, 2), mus::level_config(mus::Level::expert)));
+  CHECK(same(seat_bot(s, 3), mus::level_config(mus::Level::beginner)));
+  // Stored: the level by its id, and the kind left to it.
+  const json stored = json::parse(write_settings(s));
+  CHECK(stored["levels"] == json({nullptr, nullptr, "expert", "beginner"}));
+  CHECK(stored["bots"] == json({nullptr, "careful", nullptr, nullptr}));
+  json back = stored;
+  back["code"] = "";
+  back["creator"] = "p1";
+  const TableSettings again = read_settings(back, Limits{}, SettingsSource::stored);
+  CHECK(again.level == s.level);
+  CHECK(again.bot_kind == s.bot_kind);
+  // A table stored before levels (no `levels` field) still reads.
+  back.erase("levels");
+  CHECK(refusal(back, SettingsSource::stored).empty());
+
+  const auto with_levels = [&](const json& levels) {
+    json j = m;
+    j["levels"] = levels;
+    return j;
+  };
+  CHECK(refusal(with_levels("expert"), SettingsSource::create) == "wrong_type");
+  CHECK(refusal(with_levels({nullptr, nullptr, "expert"}), SettingsSource::create) == "bad_value");
+  CHECK(refusal(with_levels({nullptr, nullptr, 4, nullptr}), SettingsSource::create) ==
+        "wrong_type");
+  CHECK(refusal(with_levels({"expert", nullptr, nullptr, nullptr}), SettingsSource::create) ==
+        "bad_value");  // a human seat
+  CHECK(refusal(with_levels({nullptr, "expert", nullptr, nullptr}), SettingsSource::create) ==
+        "bad_value");  // seat 1 has a kind in `bots` already
+  // An unknown name: bad_value, and the message lists the library's names.
+  try {
+    (void)read_settings(with_levels({nullptr, nullptr, "grandmaster", nullptr}), Limits{},
+                        SettingsSource::create);
+    FAIL("an unknown level was read");
+  } catch (const Refusal& r) {
+    CHECK(r.code == "bad_value");
+    CHECK(r.message.find("grandmaster") != std::string::npos);
+    for (const mus::Level l : mus::levels) {
+      CHECK(r.message.find(std::string(mus::level_id(l))) != std::string::npos);
+      CHECK(r.message.find(std::string(mus::level_display_name(l))) != std::string::npos);
+    }
+  }
+  CHECK(refusal(with_levels({nullptr, nullptr, "Expert", nullptr}), SettingsSource::create) ==
+        "bad_value");
+}
+
 TEST_CASE("settings: a restart leaves out a stored table whose settings a create would refuse") {
   const auto db = std::filesystem::temp_directory_path() /
                   ("mus_server_test_settings_" + std::to_string(::getpid()) + ".sqlite3");

@@ -153,7 +153,7 @@ TEST_CASE("the same test seed and the same choices give the same match") {
 }
 
 TEST_CASE("create takes a bot kind per bot seat: the table shows it, the bot plays it, a "
-          "restart keeps it, and unknown kinds are refused") {
+          "restart keeps it (and a level), and unknown kinds are refused") {
   // The welcome lists the library's kinds, by their library names.
   Harness h;
   const json w = h.hello(1, "Ana");
@@ -202,7 +202,7 @@ TEST_CASE("create takes a bot kind per bot seat: the table shows it, the bot pla
   CHECK(match({nullptr, "heuristic", "heuristic", "heuristic"}) == by_default);
   CHECK(match({nullptr, "random", "random", "random"}) != by_default);
 
-  // A restart keeps each seat's kind (it is stored with the table's settings).
+  // A restart keeps each seat's kind or level (they are stored with the table's settings).
   const auto db = std::filesystem::temp_directory_path() /
                   ("mus_server_test_bot_kinds_" + std::to_string(::getpid()) + ".sqlite3");
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
@@ -211,7 +211,8 @@ TEST_CASE("create takes a bot kind per bot seat: the table shows it, the bot pla
     Harness a(relaxed(), 5, db.string());
     token = a.hello(1, "Ana")["token"];
     json msg = create_msg({"human", "bot", "human", "bot"});
-    msg["bots"] = {nullptr, "tight", nullptr, "loose"};
+    msg["bots"] = {nullptr, "tight", nullptr, nullptr};
+    msg["levels"] = {nullptr, nullptr, nullptr, "aficionado"};
     REQUIRE(error_code(a.send(1, msg)).empty());
   }
   {
@@ -222,35 +223,70 @@ TEST_CASE("create takes a bot kind per bot seat: the table shows it, the bot pla
     const json* rt = last_of(r, "table");
     REQUIRE(rt != nullptr);
     CHECK((*rt)["seats"][1]["bot"] == "tight");
-    CHECK((*rt)["seats"][3]["bot"] == "loose");
+    CHECK_FALSE((*rt)["seats"][1].contains("level"));
+    CHECK((*rt)["seats"][3]["bot"] == "amateur");
+    CHECK((*rt)["seats"][3]["level"] == "amateur");
   }
   for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + ext);
 }
 
-TEST_CASE("each bot seat decides as the library's bot of its kind, a person's seat as the "
-          "heuristic") {
+TEST_CASE("create takes a level per bot seat: the welcome lists the library's levels, the "
+          "table and the lobby show the level") {
+  Harness h;
+  const json w = h.hello(1, "Ana");
+  REQUIRE(w["levels"].size() == mus::levels.size());
+  for (std::size_t i = 0; i < mus::levels.size(); ++i) {
+    const mus::Level l = mus::levels[i];
+    CHECK(w["levels"][i]["id"] == std::string(mus::level_id(l)));
+    CHECK(w["levels"][i]["name"] == std::string(mus::level_display_name(l)));
+    CHECK(w["levels"][i]["bot"] == std::string(mus::bot_kind_name(mus::level_config(l).kind)));
+  }
+  const auto create = [&](const json& levels) {
+    json m = create_msg({"human", "bot", "human", "bot"});
+    m["levels"] = levels;
+    return error_code(h.send(1, m));
+  };
+  CHECK(create({nullptr, "grandmaster", nullptr, nullptr}) == "bad_value");
+  CHECK(create({"club", nullptr, nullptr, nullptr}) == "bad_value");  // a human seat
+  CHECK(h.handler.table_count() == 0);
+  CHECK(create({nullptr, "jugador de club", nullptr, "expert"}).empty());
+  const json* t = last_of(h.inbox[1], "table");
+  REQUIRE(t != nullptr);
+  CHECK((*t)["seats"][1]["level"] == "club");
+  CHECK((*t)["seats"][1]["bot"] == "heuristic");
+  CHECK((*t)["seats"][3]["level"] == "expert");
+  CHECK((*t)["seats"][3]["bot"] == "expert");
+  CHECK_FALSE((*t)["seats"][0].contains("level"));
+  const json lobby = json::parse(h.handler.lobby())["tables"][0]["seats"];
+  CHECK(lobby[1]["level"] == "club");
+  CHECK(lobby[3]["level"] == "expert");
+}
+
+TEST_CASE("each bot seat decides as the library's bot of its kind or level, a person's seat "
+          "as the heuristic") {
   // Ana leaves her seat as soon as the match starts: from then on the heuristic plays it, and
   // the bot seats their own kinds. Every decision of the stored match is checked against the
   // library's bot of the seat's kind, with the seed the server gives that decision.
   Harness h;
   h.hello(1, "Ana");
   json msg = create_msg({"human", "bot", "bot", "bot"});
-  msg["bots"] = {nullptr, "random", "tight", "loose"};
+  msg["bots"] = {nullptr, "random", "tight", nullptr};
+  msg["levels"] = {nullptr, nullptr, nullptr, "aficionado"};  // a level: its configuration
   h.send(1, msg);
   const std::string id = (*last_of(h.inbox[1], "table"))["table"];
   REQUIRE(error_code(h.send(1, json{{"type", "leave"}, {"table", id}})).empty());
   const auto r = h.store.load_table(id);
   REQUIRE(r);
   REQUIRE(r->finished);
-  const std::array<mus::BotKind, 4> kinds{mus::BotKind::heuristic, mus::BotKind::random,
-                                          mus::BotKind::tight, mus::BotKind::loose};
+  const std::array<mus::BotConfig, 4> configs{
+      mus::BotConfig{mus::BotKind::heuristic, 0, 0}, mus::BotConfig{mus::BotKind::random, 0, 0},
+      mus::BotConfig{mus::BotKind::tight, 0, 0}, mus::level_config(mus::Level::amateur)};
   mus::State s = *mus::new_match(*mus::parse_rules("standard target=15 vacas=1"), r->dealer);
   std::array<int, 4> decisions{};
   for (std::size_t i = 0; i < r->actions.size(); ++i) {
     if (s.phase != mus::Phase::shuffle) {
       const int seat = s.to_act;
-      const auto k = kinds[static_cast<std::size_t>(seat)];
-      const auto chosen = mus::bot_choose(s, seat, mus::BotConfig{k, 0, 0},
+      const auto chosen = mus::bot_choose(s, seat, configs[static_cast<std::size_t>(seat)],
                                           mus::derive_seed(r->seed, 2, i));
       REQUIRE(chosen);
       INFO("action " << i << " of seat " << seat);

@@ -382,22 +382,35 @@ test('a server that stops answering is given up, and the page comes back when it
   await f.goto(`${base}online.html?ping=300&dead=1500`);
   await enter(f, 'Fran');
   for (const s of [1, 2, 3]) await f.locator(`#kind-${s}`).selectOption('bot');
-  // The bot kinds offered are the library's, through the server; Fran picks two of them.
-  const offered = await f.locator('#bot-1 option').evaluateAll((os) => os.map((o) => o.value));
-  for (const k of ['random', 'heuristic', 'search', 'tight', 'loose', 'station', 'ordago', 'careful']) assert.ok(offered.includes(k), `${k} offered`);
-  assert.equal(await f.locator('#bot-1').inputValue(), 'heuristic', 'the heuristic by default');
-  await f.locator('#bot-1').selectOption('search');
+  // The bots offered are the library's levels, by their names for players and weakest first,
+  // then its kinds, through the server; the club level is chosen at first, and under a level
+  // the page says what it plays like. Fran picks a level and a kind.
+  const offered = await f.locator('#bot-1 option').evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(offered.filter(([v]) => v.startsWith('level:')), [['level:beginner', 'principiante'],
+    ['level:amateur', 'aficionado'], ['level:club', 'jugador de club'], ['level:strong', 'fuerte'], ['level:expert', 'experto']]);
+  for (const k of ['random', 'heuristic', 'search', 'tight', 'loose', 'station', 'ordago', 'careful']) assert.ok(offered.some(([v]) => v === k), `${k} offered`);
+  assert.equal(await f.locator('#bot-1').inputValue(), 'level:club', 'the club level by default');
+  assert.match(await f.locator('#bot-about-1').textContent(), /compañero/);
+  await f.locator('#bot-1').selectOption('level:expert');
+  assert.match(await f.locator('#bot-about-1').textContent(), /órdagos/);
   await f.locator('#bot-2').selectOption('careful');
+  assert.equal(await f.locator('#bot-about-2').isHidden(), true, 'no level, no description');
+  await f.screenshot({ path: join(workdir, 'web-online-create.png') });
   await f.locator('#create').click();
   await waitFor(f, () => window.musOnline.seq !== null, null, 'Fran\'s match against three bots');
-  // The chosen kinds show at the table (Fran sits at 0: seat 1 right, 2 top, 3 left) and in the lobby.
-  assert.equal(await f.locator('#seat-right').getAttribute('data-bot'), 'search');
-  assert.match(await f.locator('#seat-right .presence').textContent(), /bot de búsqueda/);
+  // The chosen level and kind show at the table (Fran sits at 0: seat 1 right, 2 top, 3 left)
+  // and in the lobby: a level by its name, its kind still in data-bot.
+  assert.equal(await f.locator('#seat-right').getAttribute('data-level'), 'expert');
+  assert.equal(await f.locator('#seat-right').getAttribute('data-bot'), 'expert');
+  assert.match(await f.locator('#seat-right .presence').textContent(), /bot experto/);
   assert.equal(await f.locator('#seat-top').getAttribute('data-bot'), 'careful');
-  assert.equal(await f.locator('#seat-left').getAttribute('data-bot'), 'heuristic');
+  assert.equal(await f.locator('#seat-top').getAttribute('data-level'), null);
+  assert.equal(await f.locator('#seat-left').getAttribute('data-level'), 'club');
+  assert.match(await f.locator('#seat-left .presence').textContent(), /bot jugador de club/);
   const franTable = await f.evaluate(() => window.musOnline.table);
   const listed = (await (await fetch(`${base}tables`)).json()).tables.find((x) => x.table === franTable);
-  assert.deepEqual(listed?.seats.map((x) => x.bot ?? null), [null, 'search', 'careful', 'heuristic']);
+  assert.deepEqual(listed?.seats.map((x) => x.bot ?? null), [null, 'expert', 'careful', 'heuristic']);
+  assert.deepEqual(listed?.seats.map((x) => x.level ?? null), [null, 'expert', null, 'club']);
   // The bots play until it is Fran's turn (slower in sanitizer builds): stop the server only
   // then, so the match cannot move on while the page is away.
   await waitFor(f, () => document.querySelectorAll('#controls button.act').length > 0, null, 'Fran to act', 30_000);
