@@ -552,11 +552,13 @@ mus::SeatView spectator_view(const mus::State& s) {
 }
 
 std::string welcome(const WelcomeOut& w) {
-  return dump({{"type", "welcome"},   {"v", protocol_version}, {"player", w.player},
-               {"name", w.name},      {"token", w.token},      {"resumed", w.resumed},
-               {"tables", w.tables},  {"bot_kinds", seatable_bot_kinds()},
-               {"levels", levels_json()},
-               {"friends", friends_json(w.friends)}});
+  json m = {{"type", "welcome"},   {"v", protocol_version}, {"player", w.player},
+            {"name", w.name},      {"token", w.token},      {"resumed", w.resumed},
+            {"tables", w.tables},  {"bot_kinds", seatable_bot_kinds()},
+            {"levels", levels_json()},
+            {"friends", friends_json(w.friends)}};
+  if (!w.node.empty()) m["node"] = w.node;
+  return dump(m);
 }
 
 std::string table(const TableOut& t, bool with_code) {
@@ -680,6 +682,12 @@ std::string error(std::string_view code, std::string_view message, std::string_v
   json e = {{"type", "error"}, {"code", code}, {"message", message}};
   if (!re.empty()) e["re"] = re;
   return dump(e);
+}
+
+std::string moved(std::string_view table, std::string_view node, std::string_view re) {
+  json m = {{"type", "moved"}, {"table", table}, {"node", node}};
+  if (!re.empty()) m["re"] = re;
+  return dump(m);
 }
 
 std::string lobby_http(std::span<const TableOut> tables) {

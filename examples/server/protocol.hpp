@@ -223,6 +223,7 @@ struct WelcomeOut {
   bool resumed = false;              ///< An existing player came back.
   std::vector<std::string> tables;   ///< The tables where the player sits.
   std::vector<FriendOut> friends;    ///< The player's friends.
+  std::string node;                  ///< The node that answers, of several (empty: left out).
 };
 
 /// @brief `welcome`.
@@ -253,6 +254,9 @@ std::string left(std::string_view table);
 std::string pong(const nlohmann::json& id);
 /// @brief `error`, naming the refused message's type in `re` when not empty.
 std::string error(std::string_view code, std::string_view message, std::string_view re);
+/// @brief `moved`: another node of the cluster serves this table (docs/server.md, "Several
+///        machines"), naming the refused message's type in `re` when not empty.
+std::string moved(std::string_view table, std::string_view node, std::string_view re);
 /// @brief `GET /tables`: the public unfinished tables.
 std::string lobby_http(std::span<const TableOut> tables);
 /// @brief `lobby`: the same entries, each with `friends`, in the order given.

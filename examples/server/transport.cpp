@@ -232,6 +232,19 @@ class QueuedStore final : public Store {
     return read([&id](Store& s) { return s.load_player(id); });
   }
   bool shared() const override { return c_.store().shared(); }
+  std::string node() const override { return c_.store().node(); }
+  std::optional<std::string> claim_table(const std::string& id) override {
+    return read([&id](Store& s) { return s.claim_table(id); });
+  }
+  std::optional<std::string> table_with_code(const std::string& code) override {
+    return read([&code](Store& s) { return s.table_with_code(code); });
+  }
+  std::vector<std::string> seated_tables(const std::string& player) override {
+    return read([&player](Store& s) { return s.seated_tables(player); });
+  }
+  std::vector<OpenTable> load_open_tables() override {
+    return read([](Store& s) { return s.load_open_tables(); });
+  }
 
  private:
   template <typename F>
@@ -438,8 +451,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void handle(http::request<http::string_body> req) {
     const std::string target(req.target());
+    const std::string path = target.substr(0, target.find('?'));
     if (websocket::is_upgrade(req)) {
-      if (target != "/ws") return reply(req, http::status::not_found, "text/plain", "no WebSocket here\n");
+      // Its query (a cluster's ?table=...&node=..., for HAProxy's routing) is not read here.
+      if (path != "/ws") return reply(req, http::status::not_found, "text/plain", "no WebSocket here\n");
       if (!origin_allowed(req)) return reply(req, http::status::forbidden, "text/plain", "origin not allowed\n");
       if (hub_.sessions.size() >= hub_.opt.max_connections)
         return reply(req, http::status::service_unavailable, "text/plain", "too many connections\n");
@@ -450,7 +465,6 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     if (req.method() != http::verb::get && req.method() != http::verb::head)
       return reply(req, http::status::method_not_allowed, "text/plain", "GET only\n");
-    const std::string path = target.substr(0, target.find('?'));
     if (path == "/tables")
       return reply(req, http::status::ok, "application/json", hub_.handler.load()->lobby());
     const bool record = path.rfind("/replays/", 0) == 0;
