@@ -34,11 +34,21 @@
 // saw: the lost count must be 0 (exit status 1 otherwise). The store is read with the server's
 // own store code (SqliteStore), and hello carries the server's protocol version.
 //
+// With --cluster it starts no server: it plays through the cluster that scripts/cluster.sh
+// started (run it as that script's --run command, which sets MUS_CLUSTER_URL,
+// MUS_CLUSTER_NODES and PG_URL): HAProxy's address, the nodes' processes (their CPU is summed)
+// and PostgreSQL (read for the check of acknowledged acts). Its clients follow `moved` to a
+// table's node. --kills N then kills a node with SIGKILL N times (node1, node2, ...; none is
+// restarted), and reports the takeover (from the kill to the first view of the last table
+// that lost its node) and the latency of the acts acknowledged meanwhile (p99 during the
+// fault).
+//
 // Loopback only; every loop is bounded in count and time (--seconds at most 600).
 //
 //   mus-server-load --server build/examples/server/mus-server --tables 1000 --seconds 30
 //   mus-server-load --server ... --tables 1000 --rate 9000 --views delta --json run.json
 //   mus-server-load --server ... --tables 200 --seconds 40 --kills 10
+//   scripts/cluster.sh --run build/examples/server/mus-server-load --cluster --kills 1
 // Boost 1.74's asio/awaitable.hpp uses std::exchange without including <utility>.
 #include <utility>
 
@@ -74,6 +84,9 @@
 
 #include "server_types.hpp"
 #include "sqlite_store.hpp"
+#ifdef MUS_SERVER_POSTGRESQL
+#include "pg_store.hpp"
+#endif
 
 namespace {
 
@@ -104,6 +117,14 @@ struct Config {
   bool tips = false;  // hello.tips: the people ask for the library's tips
   std::string json_path;
   std::string label;
+  bool cluster = false;  // through scripts/cluster.sh's HAProxy and nodes
+};
+
+// A node of the cluster, from MUS_CLUSTER_NODES ("NAME:PID:PORT" each).
+struct Node {
+  std::string name;
+  pid_t pid = 0;
+  bool killed = false;
 };
 
 // ---- the server process ----
@@ -162,8 +183,10 @@ class Server {
  public:
   Server(const Config& c, std::string db) : cfg_(c), db_(std::move(db)) {}
 
-  // Starts the server (port 0 the first time: it picks a free one and prints it).
+  // Starts the server (port 0 the first time: it picks a free one and prints it). Of a
+  // cluster: reads HAProxy's port and the nodes, the first time, and starts nothing.
   void start() {
+    if (cfg_.cluster) return start_cluster();
     int fds[2];
     if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
     std::vector<std::string> args = {cfg_.server,           "--host", "127.0.0.1", "--port",
@@ -198,9 +221,12 @@ class Server {
     base_ = read_proc(pid_);
   }
 
-  // Stops the server (SIGKILL or SIGTERM), adding its CPU time and peak RSS to the totals.
-  void stop(int sig) {
-    if (pid_ <= 0) return;
+  // Stops the server (SIGKILL or SIGTERM), adding its CPU time and peak RSS to the totals. Of
+  // a cluster: SIGKILL kills the next node still up (the name is returned), SIGTERM nothing
+  // (scripts/cluster.sh stops them).
+  std::string stop(int sig) {
+    if (cfg_.cluster) return sig == SIGKILL ? kill_node() : std::string();
+    if (pid_ <= 0) return {};
     sample();
     for (const auto& [name, cpu] : thread_cpu(pid_)) threads_done_[name] += cpu;
     kill(pid_, sig);
@@ -209,9 +235,24 @@ class Server {
     cpu_done_ += last_.cpu_s;
     last_ = {};
     pid_ = 0;
+    return {};
   }
 
   ProcStats sample() {
+    if (cfg_.cluster) {
+      // The nodes summed (a killed node's last sample stays in cpu_done_).
+      ProcStats sum;
+      for (const Node& n : nodes_) {
+        if (n.killed) continue;
+        const ProcStats p = read_proc(n.pid);
+        sum.cpu_s += p.cpu_s;
+        sum.rss_kb += p.rss_kb;
+        sum.hwm_kb += p.hwm_kb;  // the nodes' peaks summed, as their RSS before the clients
+      }
+      last_ = sum;
+      hwm_kb_ = std::max(hwm_kb_, sum.hwm_kb);
+      return last_;
+    }
     if (pid_ > 0) {
       last_ = read_proc(pid_);
       hwm_kb_ = std::max(hwm_kb_, last_.hwm_kb);
@@ -224,8 +265,12 @@ class Server {
     auto out = threads_done_;
     if (pid_ > 0)
       for (const auto& [name, cpu] : thread_cpu(pid_)) out[name] += cpu;
+    for (const Node& n : nodes_)
+      if (!n.killed)
+        for (const auto& [name, cpu] : thread_cpu(n.pid)) out[name] += cpu;
     return out;
   }
+  std::size_t node_count() const { return nodes_.size(); }
   long hwm_kb() const { return hwm_kb_; }
   long base_rss_kb() const { return base_.rss_kb; }
   std::uint16_t port() const { return port_; }
@@ -239,6 +284,40 @@ class Server {
   double cpu_done_ = 0;
   std::map<std::string, double> threads_done_;
   long hwm_kb_ = 0;
+  std::vector<Node> nodes_;
+
+  void start_cluster() {
+    if (!nodes_.empty()) return;  // the nodes that were killed stay down
+    const char* url = std::getenv("MUS_CLUSTER_URL");
+    const char* list = std::getenv("MUS_CLUSTER_NODES");
+    if (url == nullptr || list == nullptr)
+      throw std::runtime_error(
+          "--cluster: MUS_CLUSTER_URL and MUS_CLUSTER_NODES are not set: run this as "
+          "scripts/cluster.sh --run COMMAND");
+    const std::string u(url);  // http://127.0.0.1:PORT/
+    const auto colon = u.rfind(':');
+    port_ = static_cast<std::uint16_t>(std::stoi(u.substr(colon + 1)));
+    std::istringstream in(list);
+    std::string item;
+    while (in >> item) {
+      const auto a = item.find(':'), b = item.rfind(':');
+      nodes_.push_back(
+          {item.substr(0, a), static_cast<pid_t>(std::stol(item.substr(a + 1, b - a - 1))), false});
+    }
+    base_ = sample();
+  }
+
+  std::string kill_node() {
+    for (Node& n : nodes_) {
+      if (n.killed) continue;
+      for (const auto& [name, cpu] : thread_cpu(n.pid)) threads_done_[name] += cpu;
+      cpu_done_ += read_proc(n.pid).cpu_s;
+      ::kill(n.pid, SIGKILL);
+      n.killed = true;
+      return n.name;
+    }
+    return {};
+  }
 };
 // ---- reading views cheaply ----
 
@@ -334,6 +413,11 @@ struct Totals {
   std::map<std::string, std::uint64_t> retries;  // refusals of acts resent across a restart
   std::vector<std::uint32_t> latency_people_us;  // acts at tables of four clients
   std::vector<std::uint32_t> latency_bots_us;    // acts at tables of one client and three bots
+  // Of a cluster's fault run: every acknowledged act (when, its latency), and per client that
+  // lost its node, the time from the kill to its next view.
+  std::vector<std::pair<Clock::time_point, std::uint32_t>> acks;
+  std::vector<double> back_s;
+  std::uint64_t moved = 0;  // `moved` answers followed
 };
 
 class Client;
@@ -394,6 +478,13 @@ class Client : public std::enable_shared_from_this<Client> {
   Clock::time_point due_{};  // when the act was due (closed loop: when it was sent)
   net::steady_timer retry_, act_timer_;
   int backoff_ms_ = 50;
+  // Of a cluster: the table and node a `moved` named (the next connection asks HAProxy for
+  // them), a connection being closed to follow one, `moved` answers since the last view, and
+  // a connection lost to a killed node, until the next view.
+  std::string route_table_, route_node_;
+  bool moving_ = false;
+  int moves_ = 0;
+  bool lost_node_ = false;
 };
 
 class Bench {
@@ -414,6 +505,8 @@ class Bench {
   int groups_started = 0, connecting = 0;
   std::deque<std::shared_ptr<Client>> to_connect;
   int kills_done = 0;
+  Clock::time_point fault_at{};     // of a cluster: the last kill
+  std::vector<std::string> killed;  // of a cluster: the nodes killed
 
   bool time_left() const { return !stopping && Clock::now() < end; }
   bool fault() const { return cfg.kills > 0; }
@@ -481,12 +574,15 @@ void Client::connect() {
   welcomed_ = false;
   const tcp::endpoint ep(net::ip::make_address("127.0.0.1"), bench_.server.port());
   beast::get_lowest_layer(*ws_).expires_after(std::chrono::seconds(30));
+  // Of a cluster, after a `moved`: the table and its node, which HAProxy routes by.
+  const std::string target =
+      route_node_.empty() ? "/ws" : "/ws?table=" + route_table_ + "&node=" + route_node_;
   beast::get_lowest_layer(*ws_).async_connect(
-      ep, [self = shared_from_this(), ws = ws_](beast::error_code ec) {
+      ep, [self = shared_from_this(), ws = ws_, target](beast::error_code ec) {
         if (ec) return self->dropped(ws.get(), "connect");
         beast::error_code ignored;
         beast::get_lowest_layer(*ws).socket().set_option(tcp::no_delay(true), ignored);
-        ws->async_handshake("127.0.0.1", "/ws", [self, ws](beast::error_code ec2) {
+        ws->async_handshake("127.0.0.1", target, [self, ws](beast::error_code ec2) {
           if (ec2) return self->dropped(ws.get(), "handshake");
           beast::get_lowest_layer(*self->ws_).expires_never();
           self->open_ = true;
@@ -517,6 +613,20 @@ void Client::dropped(const Stream* ws, const char* why) {
   welcomed_ = false;
   if (!was_open) bench_.connected();  // a connect attempt ended
   if (stopping_ || bench_.stopping) return;
+  if (moving_) {
+    // Closed to follow a `moved`: at once the first time, then after a growing pause (the
+    // node named may have just died, and its tables wait for their leases to expire).
+    moving_ = false;
+    const int pause_ms = moves_ <= 1 ? 0 : std::min(2000, 125 << std::min(moves_, 5));
+    retry_.expires_after(std::chrono::milliseconds(pause_ms));
+    retry_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (ec || !self->bench_.time_left()) return;
+      self->bench_.to_connect.push_back(self);
+      self->bench_.pump();
+    });
+    return;
+  }
+  if (was_open && bench_.kills_done > 0 && bench_.cfg.cluster) lost_node_ = true;
   if (!was_open) {
     ++bench_.totals.connect_retries;  // the server was slow to accept: try again
   } else {
@@ -655,6 +765,17 @@ void Client::on_message(std::string_view text) {
       create();
     return;
   }
+  if (type_text == "moved") {
+    // Another node serves the table: connect again, naming it (dropped() reconnects).
+    ++bench_.totals.moved;
+    ++moves_;
+    route_table_ = m.value("table", "");
+    route_node_ = m.value("node", "");
+    moving_ = true;
+    beast::error_code ignored;
+    beast::get_lowest_layer(*ws_).socket().close(ignored);
+    return;
+  }
   if (type_text == "error") {
     const std::string code = m.value("code", "?");
     // After a restart an act may be resent to a seq that moved on (or a match that ended).
@@ -673,6 +794,11 @@ void Client::on_message(std::string_view text) {
 
 void Client::on_view(const std::string& table, std::uint64_t seq, std::string_view legal_text) {
   const auto now = Clock::now();
+  moves_ = 0;
+  if (lost_node_) {
+    lost_node_ = false;
+    bench_.totals.back_s.push_back(std::chrono::duration<double>(now - bench_.fault_at).count());
+  }
   auto& high = group_.high[table];
   if (seq > high) {
     bench_.totals.actions += seq - high;
@@ -692,6 +818,8 @@ void Client::on_view(const std::string& table, std::uint64_t seq, std::string_vi
       auto& samples = group_.bots ? bench_.totals.latency_bots_us : bench_.totals.latency_people_us;
       samples.push_back(
           static_cast<std::uint32_t>(std::clamp<std::int64_t>(us.count(), 0, UINT32_MAX)));
+      if (bench_.cfg.cluster && bench_.fault())
+        bench_.totals.acks.emplace_back(now, samples.back());
     }
     group_.acked.push_back(std::move(pending_));
   }
@@ -703,6 +831,10 @@ void Client::on_view(const std::string& table, std::uint64_t seq, std::string_vi
     return;
   const json legal = json::parse(legal_text, nullptr, false);
   if (!legal.is_array() || legal.empty()) return bench_.error("client: bad legal list");
+  // Of a cluster: an act chosen again for the same seq on a new connection (the node died
+  // before storing it) is still the one the person waits for since its first due time.
+  const bool again = bench_.cfg.cluster && waiting_ && pending_.table == table &&
+                     pending_.seq == seq && pending_generation_ != generation_;
   const json& pick = legal[static_cast<std::size_t>(rng_() % legal.size())];
   pending_ = {table, seq, pick["text"].get<std::string>()};
   pending_message_ =
@@ -710,7 +842,7 @@ void Client::on_view(const std::string& table, std::uint64_t seq, std::string_vi
   waiting_ = true;
   pending_generation_ = generation_;
   if (!bench_.open_loop()) {
-    due_ = now;
+    if (!again) due_ = now;
     return send_act();
   }
   // Open loop: the table's next due time, wherever this view came; wait for it if it is ahead.
@@ -789,11 +921,24 @@ void Bench::run() {
     if (left <= 0) return;
     // At most an even share of the time left, so that every kill happens before the end.
     std::uniform_real_distribution<double> d(0.3, std::max(0.4, left / (cfg.kills - kills_done)));
-    kill_timer.expires_after(std::chrono::milliseconds(static_cast<std::int64_t>(d(rng) * 1000)));
+    // Of a cluster: the kills spread evenly over the run (kill k of N at k / (N + 1) of it).
+    const double at_s =
+        cfg.cluster ? std::max(0.3, cfg.seconds * (kills_done + 1) / (cfg.kills + 1) -
+                                        std::chrono::duration<double>(Clock::now() - start).count())
+                    : d(rng);
+    kill_timer.expires_after(std::chrono::milliseconds(static_cast<std::int64_t>(at_s * 1000)));
     kill_timer.async_wait([&](beast::error_code ec) {
       if (ec || stopping) return;
-      server.stop(SIGKILL);
+      const std::string node = server.stop(SIGKILL);
       ++kills_done;
+      if (cfg.cluster) {
+        fault_at = Clock::now();
+        killed.push_back(node);
+        std::fprintf(stderr, "mus-server-load: kill %d of %d: %s\n", kills_done, cfg.kills,
+                     node.c_str());
+        if (killed.size() + 1 >= server.node_count()) return;  // one node stays up
+        return schedule_kill();
+      }
       server.start();
       std::fprintf(stderr, "mus-server-load: kill %d of %d, restarted\n", kills_done, cfg.kills);
       schedule_kill();
@@ -851,9 +996,9 @@ struct StoreCheck {
 };
 
 // Checks the store against the acknowledged acts (the server stopped).
-StoreCheck check_store(const std::string& db, const std::vector<std::unique_ptr<Group>>& groups) {
+StoreCheck check_store(mus_server::Store& store,
+                       const std::vector<std::unique_ptr<Group>>& groups) {
   StoreCheck r;
-  mus_server::SqliteStore store(db, mus_server::Durability::normal);
   std::map<std::string, std::vector<std::string>> actions;  // every table's actions, in order
   for (const auto& g : groups) {
     for (const auto& [table, high] : g->high) {
@@ -924,7 +1069,8 @@ int usage(const char* problem) {
       "       [--seconds S] [--matches N] [--rate ACTS_PER_S] [--views full|delta|text]\n"
       "       [--tips on|off]\n"
       "       [--kills N] [--rules TEXT] [--workdir DIR] [--seed N] [--connecting N]\n"
-      "       [--json FILE] [--label TEXT] [-- server options...]\n");
+      "       [--json FILE] [--label TEXT] [-- server options...]\n"
+      "       mus-server-load --cluster [the same options]   (as scripts/cluster.sh --run)\n");
   return 2;
 }
 
@@ -939,6 +1085,10 @@ int main(int argc, char** argv) {
       break;
     }
     if (a == "--help" || a == "-h") return usage(nullptr), 0;
+    if (a == "--cluster") {
+      cfg.cluster = true;
+      continue;
+    }
     if (i + 1 >= argc) return usage((a + ": needs a value").c_str());
     const std::string v = argv[++i];
     try {
@@ -976,13 +1126,17 @@ int main(int argc, char** argv) {
         cfg.json_path = v;
       else if (a == "--label")
         cfg.label = v;
+
       else
         return usage((a + ": unknown option").c_str());
     } catch (const std::exception&) {
       return usage((a + ": bad value " + v).c_str());
     }
   }
-  if (cfg.server.empty()) return usage("--server is required");
+  if (cfg.server.empty() && !cfg.cluster) return usage("--server is required");
+#ifndef MUS_SERVER_POSTGRESQL
+  if (cfg.cluster) return usage("--cluster: this build has no PostgreSQL store (libpq-dev)");
+#endif
   if (cfg.bot_tables > cfg.tables) return usage("--bot-tables: more than --tables");
   if (cfg.views != "full" && cfg.views != "delta" && cfg.views != "text")
     return usage("--views: full, delta or text");
@@ -1005,7 +1159,14 @@ int main(int argc, char** argv) {
   const auto load_start = load_average();
   const std::time_t started_at = std::time(nullptr);
   Server server(cfg, db);
-  server.start();
+  try {
+    server.start();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "mus-server-load: %s\n", e.what());
+    return 2;
+  }
+  if (cfg.cluster && static_cast<std::size_t>(cfg.kills) >= server.node_count())
+    return usage("--kills: with --cluster, fewer than the nodes (one stays up)");
   Bench bench(cfg, server);
   bench.run();
   const auto stopped = Clock::now();
@@ -1021,10 +1182,25 @@ int main(int argc, char** argv) {
   server.stop(SIGTERM);
 
   // The file after the server's clean stop (which checkpoints the WAL into it).
-  std::uint64_t db_bytes = std::filesystem::file_size(db);
+  std::uint64_t db_bytes = 0;
   std::error_code ec;
+  if (const auto main_file = std::filesystem::file_size(db, ec); !ec) db_bytes += main_file;
   if (const auto wal = std::filesystem::file_size(db + "-wal", ec); !ec) db_bytes += wal;
-  const StoreCheck store = check_store(db, bench.groups);
+  StoreCheck store;
+  if (cfg.cluster) {
+#ifdef MUS_SERVER_POSTGRESQL
+    const char* pg = std::getenv("PG_URL");
+    if (pg == nullptr) {
+      std::fprintf(stderr, "mus-server-load: --cluster: PG_URL is not set\n");
+      return 2;
+    }
+    mus_server::PgStore pg_store(pg);
+    store = check_store(pg_store, bench.groups);
+#endif
+  } else {
+    mus_server::SqliteStore sqlite(db, mus_server::Durability::normal);
+    store = check_store(sqlite, bench.groups);
+  }
   auto& t = bench.totals;
   std::uint64_t errors = 0;
   for (const auto& [code, n] : t.errors) errors += n;
@@ -1099,20 +1275,46 @@ int main(int argc, char** argv) {
       store.finished
           ? static_cast<double>(store.finished_actions) / static_cast<double>(store.finished)
           : 0.0;
-  std::printf(
-      "  SQLite       %llu bytes, %llu actions: %.1f bytes per action, %.0f bytes per "
-      "finished match (%.0f actions)\n",
-      static_cast<unsigned long long>(db_bytes),
-      static_cast<unsigned long long>(store.stored_actions), sqlite_per_action,
-      sqlite_per_action * finished_match_actions, finished_match_actions);
+  if (!cfg.cluster) {
+    std::printf(
+        "  SQLite       %llu bytes, %llu actions: %.1f bytes per action, %.0f bytes per "
+        "finished match (%.0f actions)\n",
+        static_cast<unsigned long long>(db_bytes),
+        static_cast<unsigned long long>(store.stored_actions), sqlite_per_action,
+        sqlite_per_action * finished_match_actions, finished_match_actions);
+  }
   std::uint64_t retried = 0;
   for (const auto& [code, n] : t.retries) retried += n;
-  if (cfg.kills) {
+  // Of a cluster's fault run: the takeover, and the acts acknowledged from the kill until the
+  // last client that lost its node had a view again.
+  double takeover_s = 0;
+  Percentiles fault_lat{};
+  if (cfg.cluster && bench.kills_done > 0) {
+    for (const double b : t.back_s) takeover_s = std::max(takeover_s, b);
+    const auto back = bench.fault_at + std::chrono::duration_cast<Clock::duration>(
+                                           std::chrono::duration<double>(takeover_s));
+    std::vector<std::uint32_t> during;
+    for (const auto& [at, us] : t.acks)
+      if (at >= bench.fault_at && at <= back) during.push_back(us);
+    fault_lat = percentiles(during);
     std::printf(
-        "  faults       %d kills and restarts, %llu disconnects, %llu acts refused after a "
-        "restart (resent), %llu acknowledged acts checked, lost %llu\n",
-        bench.kills_done, static_cast<unsigned long long>(t.disconnects),
-        static_cast<unsigned long long>(retried), static_cast<unsigned long long>(store.checked),
+        "  cluster      %zu nodes, killed %s; %zu clients lost their node, the last had a view "
+        "again %.2f s after the kill; %llu moved followed\n",
+        server.node_count(), bench.killed.empty() ? "none" : bench.killed.back().c_str(),
+        t.back_s.size(), takeover_s, static_cast<unsigned long long>(t.moved));
+    print_latency("  in fault", fault_lat);
+  } else if (cfg.cluster) {
+    std::printf("  cluster      %zu nodes; %llu moved followed\n", server.node_count(),
+                static_cast<unsigned long long>(t.moved));
+  }
+  if (cfg.kills) {
+    // A cluster's nodes stay down; a server alone is restarted.
+    std::printf(
+        "  faults       %d %s, %llu disconnects, %llu acts refused after %s (resent), %llu "
+        "acknowledged acts checked, lost %llu\n",
+        bench.kills_done, cfg.cluster ? "nodes killed" : "kills and restarts",
+        static_cast<unsigned long long>(t.disconnects), static_cast<unsigned long long>(retried),
+        cfg.cluster ? "the kill" : "a restart", static_cast<unsigned long long>(store.checked),
         static_cast<unsigned long long>(store.lost));
   } else {
     std::printf("  store        %llu acknowledged acts checked, lost %llu\n",
@@ -1166,6 +1368,13 @@ int main(int argc, char** argv) {
     j["store"] = {{"checked", store.checked}, {"lost", store.lost}};
     j["faults"] = {
         {"kills", bench.kills_done}, {"disconnects", t.disconnects}, {"resent_refused", retried}};
+    if (cfg.cluster)
+      j["cluster"] = {{"nodes", server.node_count()},
+                      {"killed", bench.killed},
+                      {"moved", t.moved},
+                      {"clients_lost_node", t.back_s.size()},
+                      {"takeover_s", takeover_s},
+                      {"latency_during_fault_ms", to_json(fault_lat)}};
     json m = machine();
     m["load_average_start"] = load_start;
     m["load_average_end"] = load_end;

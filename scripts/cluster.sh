@@ -3,11 +3,15 @@
 # (docs/server.md, "Several machines"): a throwaway PostgreSQL in a temporary directory,
 # three mus-server nodes sharing it, and HAProxy in front (examples/server/haproxy.cfg).
 #
-#   scripts/cluster.sh [--port N] [--build DIR] [--lease-seconds N] [--run COMMAND...]
+#   scripts/cluster.sh [--port N] [--build DIR] [--lease-seconds N] [--nodes N]
+#                      [--node-args "ARGS"] [--run COMMAND...]
 #
 #   --port N           HAProxy's port on 127.0.0.1 (default 8080; 0: a free one)
 #   --build DIR        the build tree holding examples/server/mus-server (default build-release)
 #   --lease-seconds N  the nodes' table leases (default 5)
+#   --nodes N          how many nodes, 1 to 3 (default 3): node1, node2, node3
+#   --node-args "ARGS" more mus-server options for every node, split at spaces (a load run's
+#                      "--rate 1000 --burst 1000", say)
 #   --run COMMAND...   run COMMAND with the cluster up, then stop (exit status: COMMAND's); it
 #                      gets MUS_CLUSTER_URL (http://127.0.0.1:PORT/), MUS_CLUSTER_NODES
 #                      ("NAME:PID:PORT" per node, space-separated), PG_DIR and PG_URL.
@@ -24,16 +28,24 @@ source scripts/pg_temp.sh
 port=8080
 build=build-release
 lease=5
+count=3
+node_args=()
 run=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --port) port="$2"; shift 2 ;;
     --build) build="$2"; shift 2 ;;
     --lease-seconds) lease="$2"; shift 2 ;;
+    --nodes) count="$2"; shift 2 ;;
+    --node-args) read -r -a node_args <<<"$2"; shift 2 ;;
     --run) shift; run=("$@"); break ;;
     *) echo "cluster.sh: unknown option $1 (see the comment at the top)" >&2; exit 2 ;;
   esac
 done
+if [[ ! "${count}" =~ ^[123]$ ]]; then
+  echo "cluster.sh: --nodes ${count}: 1, 2 or 3" >&2
+  exit 2
+fi
 server="${build}/examples/server/mus-server"
 if [[ ! -x "${server}" ]]; then
   echo "cluster.sh: no ${server}: build it first (cmake --build ${build} --target mus-server)" >&2
@@ -62,10 +74,10 @@ pg_temp_start || exit $?
 [[ "${port}" == 0 ]] && port=$(free_port)
 front="127.0.0.1:${port}"
 nodes=()
-for i in 1 2 3; do
+for i in $(seq "${count}"); do
   p=$(free_port)
   "${server}" --host 127.0.0.1 --port "${p}" --db "${PG_URL}" --node "node${i}" \
-    --lease-seconds "${lease}" --allow-origin "http://${front}" \
+    --lease-seconds "${lease}" --allow-origin "http://${front}" "${node_args[@]}" \
     >"${PG_DIR}/node${i}.log" 2>&1 &
   pids+=($!)
   nodes+=("node${i}:$!:${p}")
@@ -83,11 +95,17 @@ wait_for() {
   cat "$3" >&2
   exit 1
 }
-# Every node answers before HAProxy starts, so that node1 is the one it picks.
+# Every node answers before HAProxy starts (it takes a node for up until its checks fail).
 for n in "${nodes[@]}"; do
   wait_for "${n%%:*}" "127.0.0.1:${n##*:}" "${PG_DIR}/${n%%:*}.log"
 done
-MUS_FRONT="${front}" haproxy -db -f examples/server/haproxy.cfg >"${PG_DIR}/haproxy.log" 2>&1 &
+# haproxy.cfg names three nodes: with fewer, the lines of the others are left out.
+cfg="${PG_DIR}/haproxy.cfg"
+cp examples/server/haproxy.cfg "${cfg}"
+for i in $(seq $((count + 1)) 3); do
+  sed -i "/server node${i} /d" "${cfg}"
+done
+MUS_FRONT="${front}" haproxy -db -f "${cfg}" >"${PG_DIR}/haproxy.log" 2>&1 &
 pids+=($!)
 wait_for HAProxy "${front}" "${PG_DIR}/haproxy.log"
 export MUS_CLUSTER_URL="http://${front}/" MUS_CLUSTER_NODES="${nodes[*]}"

@@ -23,30 +23,14 @@
 
 #include "mus/mus.h"
 
+#include "legal_pick.h" /* tests/c: pick_legal_id(), splitmix64() */
+
 enum { MAX_CONFIGS = 16, MAX_ROUNDS = 15 };
 
 static double seconds_of(clockid_t clock) {
   struct timespec t;
   clock_gettime(clock, &t);
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static uint64_t splitmix64(uint64_t* s) {
-  uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
-/* A uniformly random set bit of a non-zero mask. */
-static int32_t random_legal_id(uint64_t mask, uint64_t* rng) {
-  uint64_t m = mask;
-  int32_t n = 0, k;
-  for (; m != 0; m &= m - 1) ++n;
-  k = (int32_t)(((splitmix64(rng) >> 32) * (uint64_t)n) >> 32);
-  for (m = mask; k > 0; --k) m &= m - 1;
-  for (n = 0; (m & 1u) == 0; m >>= 1) ++n;
-  return n;
 }
 
 struct arrays {
@@ -89,7 +73,7 @@ static double measure(const mus_rules* rules, int32_t games, int32_t threads, in
   }
   for (w = 0; w < 20 || inside < seconds; ++w) {
     double t0, c0;
-    for (g = 0; g < games; ++g) a->actions[g] = random_legal_id(a->mask[g], &rng);
+    for (g = 0; g < games; ++g) a->actions[g] = pick_legal_id(a->mask[g], splitmix64(&rng));
     c0 = seconds_of(CLOCK_PROCESS_CPUTIME_ID);
     t0 = seconds_of(CLOCK_MONOTONIC);
     if (mus_batch_step(batch, a->actions) != MUS_OK) {

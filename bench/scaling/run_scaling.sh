@@ -23,7 +23,7 @@ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
 cmake --build "$build" --target mus_c -j "$jobs" >"$build/build.log" 2>&1 ||
   { tail -50 "$build/build.log"; exit 1; }
 library_dir=$(dirname "$(find "$build/capi" -name 'libmus.so*' -o -name 'libmus*.dylib' | head -1)")
-${CC:-cc} -O2 -std=c99 -I "$root/include" "$here/batch_scaling.c" -o "$build/batch_scaling" \
+${CC:-cc} -O2 -std=c99 -I "$root/include" -I "$root/tests/c" "$here/batch_scaling.c" -o "$build/batch_scaling" \
   -L "$library_dir" -lmus -Wl,-rpath,"$library_dir"
 
 echo "machine: $(uname -sm), $jobs logical CPUs"

@@ -6,6 +6,8 @@
  * so neither the header nor a binding can change the ABI by accident.
  *
  * Output, one record a line, fields separated by single spaces:
+ *   release <MUS_VERSION_STRING>                        (first; the release, not ABI: it changes
+ *                                                        with each release, see below)
  *   struct <name> <sizeof> <alignof>
  *   field <struct> <field> <offset> <sizeof> <type>    (type: elem, or elem[n] for an array)
  *   const <NAME> <value>
@@ -20,11 +22,16 @@
  * incompatible-pointer or pointer-sign error), and sizes and offsets are the compiler's.
  *
  * C99 (no _Alignof): the alignment is the offset of the struct after a char in a wrapper struct.
+ * The release record carries the header's version to the bindings (their version constants and
+ * package versions are generated from it); MUS_VERSION_MINOR and _PATCH have no const record.
+ *
  * Exits non-zero, after printing a message to stderr, when mus_state_size() (the library) and
- * sizeof(mus_state) (the header) disagree.
+ * sizeof(mus_state) (the header) disagree, or when MUS_VERSION_STRING does not start with
+ * MUS_VERSION_MAJOR.MUS_VERSION_MINOR.MUS_VERSION_PATCH.
  */
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 /* The experimental section of the header (the batch) is part of the manifest too. */
 #define MUS_EXPERIMENTAL
@@ -82,10 +89,31 @@
    in the header's order, written from the header by generate.py when this program is built. */
 #include "abi_records.inc"
 
+/* The release, MUS_VERSION_STRING, once its numbers are checked to be the version macros'. */
+static int release(void) {
+  char numbers[64];
+  size_t n;
+  sprintf(numbers, "%d.%d.%d", (int)MUS_VERSION_MAJOR, (int)MUS_VERSION_MINOR,
+          (int)MUS_VERSION_PATCH);
+  n = strlen(numbers);
+  if (strncmp(MUS_VERSION_STRING, numbers, n) != 0 ||
+      (MUS_VERSION_STRING[n] != '\0' && MUS_VERSION_STRING[n] != '-' &&
+       MUS_VERSION_STRING[n] != '+')) {
+    fprintf(stderr, "MUS_VERSION_STRING is \"%s\" but the version macros say %s\n",
+            MUS_VERSION_STRING, numbers);
+    return 0;
+  }
+  printf("release %s\n", MUS_VERSION_STRING);
+  return 1;
+}
+
 int main(void) {
   if (mus_state_size() != sizeof(mus_state)) {
     fprintf(stderr, "mus_state_size() is %lu but sizeof(mus_state) is %lu\n",
             (unsigned long)mus_state_size(), (unsigned long)sizeof(mus_state));
+    return 1;
+  }
+  if (!release()) {
     return 1;
   }
   structs();

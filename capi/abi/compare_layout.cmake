@@ -4,7 +4,8 @@
 # the program covers the header (every public struct, every integer constant but
 # MUS_VERSION_MINOR/_PATCH, every MUS_API function, each record spelling its declaration) and
 # that no struct has implicit padding (every byte belongs to a listed field), so a new field,
-# constant or function cannot be missed.
+# constant or function cannot be missed. The release record is compared apart: a new release is
+# not an ABI change.
 #
 #   cmake -DPROGRAM=<abi_layout> -DEXPECTED=<layout.txt> -DHEADER=<mus/mus.h> -P compare_layout.cmake
 cmake_minimum_required(VERSION 3.25)
@@ -34,6 +35,29 @@ file(STRINGS "${EXPECTED}" _expected)
 list(FILTER _expected EXCLUDE REGEX "^#|^[ \t]*$")
 
 set(_problems "")
+
+# 0. The release record (the header's MUS_VERSION_STRING) changes with each release and is not
+#    ABI: it is compared on its own, and a new one only asks for the one command.
+set(_release_actual ${_actual})
+list(FILTER _release_actual INCLUDE REGEX "^release ")
+set(_release_expected ${_expected})
+list(FILTER _release_expected INCLUDE REGEX "^release ")
+list(FILTER _actual EXCLUDE REGEX "^release ")
+list(FILTER _expected EXCLUDE REGEX "^release ")
+if(NOT _release_actual STREQUAL _release_expected)
+  string(REPLACE "release " "" _now "${_release_actual}")
+  string(REPLACE "release " "" _was "${_release_expected}")
+  string(APPEND _problems
+    "The release is ${_now}, ${EXPECTED} records ${_was}: a new\n"
+    "  release, not an ABI change. Run `cmake --build <build dir> --target abi_generate` (it\n"
+    "  rewrites layout.txt, the bindings' version constants and their package versions) and\n"
+    "  commit the result with the version change.\n")
+endif()
+foreach(_line IN LISTS _release_actual)
+  if(NOT _line MATCHES "^release [0-9]+\\.[0-9]+\\.[0-9]+([-+][0-9A-Za-z.+-]+)?$")
+    string(APPEND _problems "not a release: ${_line}\n")
+  endif()
+endforeach()
 
 # 1. The layout as compiled is the recorded one.
 if(NOT _actual STREQUAL _expected)

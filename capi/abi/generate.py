@@ -10,7 +10,8 @@
     generate.py check [python|dotnet|js ...]   regenerate in memory and compare with the files;
                                                exit 1 naming the stale ones and the command
 
-The manifest (layout.txt) has one record a line: ``struct <name> <sizeof> <alignof>``,
+The manifest (layout.txt) has one record a line: ``release <MUS_VERSION_STRING>`` (first; the
+header's version, which changes with each release and is not ABI), ``struct <name> <sizeof> <alignof>``,
 ``field <struct> <field> <offset> <size> <type>`` (``int32_t``, ``uint8_t[16]``,
 ``mus_count_line[4]``), ``opaque <name>`` (a handle type the library owns),
 ``const <NAME> <value>`` and ``func <name> <return> (<type> <name>, ...)``.
@@ -21,10 +22,14 @@ From it this script writes, and nothing else writes:
 - C#: capi/dotnet/src/NativeMethods.cs (constants, blittable structs, [DllImport]s) and
   capi/dotnet/src/Enums.cs (the enums and the action-id blocks);
 - JavaScript: capi/js/src/layout.ts (struct offsets, constants, every function's signature) and
-  capi/js/src/enums.ts (the enums and the action-id blocks).
+  capi/js/src/enums.ts (the enums and the action-id blocks);
+- the release (the version of mus.h), everywhere a binding states it: the C# version constants
+  (in NativeMethods.cs) and <Version> of capi/dotnet/src/Mus.csproj, Python's
+  capi/python/mus/_version.py, and the "version" of capi/js/package.json and package-lock.json
+  (in those three package files only that value is written; the rest is theirs).
 
-Standard library only; the output depends on the manifest alone, so any machine writes the same
-bytes.
+Standard library only; the output depends on the manifest alone (and a package file's on its
+own text besides the version), so any machine writes the same bytes.
 """
 
 from __future__ import annotations
@@ -75,6 +80,19 @@ class Manifest(NamedTuple):
     consts: List[Tuple[str, int]]
     funcs: List[Func]
     opaques: List[str]  # handle types: declared, never defined (``typedef struct x x;``)
+    release: str = ""   # MUS_VERSION_STRING, e.g. "0.3.0"
+
+    def version(self) -> Tuple[int, int, int]:
+        """(major, minor, patch) of the release; ValueError when there is none, or when its
+        major is not the MUS_VERSION_MAJOR constant."""
+        m = re.match(r"([0-9]+)\.([0-9]+)\.([0-9]+)", self.release)
+        if not m:
+            raise ValueError("layout.txt has no release record (run `%s`)" % COMMAND)
+        major, minor, patch = (int(g) for g in m.groups())
+        if dict(self.consts).get("MUS_VERSION_MAJOR", major) != major:
+            raise ValueError("layout.txt: the release %s is not of major version %d"
+                             % (self.release, dict(self.consts)["MUS_VERSION_MAJOR"]))
+        return major, minor, patch
 
 
 def parse_manifest(text: str) -> Manifest:
@@ -83,6 +101,7 @@ def parse_manifest(text: str) -> Manifest:
     consts: List[Tuple[str, int]] = []
     funcs: List[Func] = []
     opaques: List[str] = []
+    release = ""
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -90,7 +109,10 @@ def parse_manifest(text: str) -> Manifest:
         words = line.split(" ")
         kind = words[0]
         try:
-            if kind == "struct" and len(words) == 4:
+            if kind == "release" and len(words) == 2 and not release and re.fullmatch(
+                    r"[0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.+-]+)?", words[1]):
+                release = words[1]
+            elif kind == "struct" and len(words) == 4:
                 structs[words[1]] = Struct(words[1], int(words[2]), int(words[3]), [])
             elif kind == "field" and len(words) == 6:
                 m = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[([0-9]+)\])?", words[5])
@@ -122,7 +144,7 @@ def parse_manifest(text: str) -> Manifest:
             raise ValueError("layout.txt line %d: malformed record %r" % (number, line)) from None
     if not funcs:
         raise ValueError("layout.txt has no func records")
-    return Manifest(list(structs.values()), consts, funcs, opaques)
+    return Manifest(list(structs.values()), consts, funcs, opaques, release)
 
 
 def pointee(c_type: str) -> Tuple[str, bool, bool]:
@@ -308,6 +330,14 @@ def python_layer(man: Manifest) -> str:
     return "\n".join(o) + "\n"
 
 
+def python_version(man: Manifest) -> str:
+    man.version()
+    o = ['"""The binding\'s version: the version of the libmus C API it was written for (mus.h).', ""]
+    o += [line[2:] for line in generated_by("#")]
+    o += ['"""', '__version__ = "%s"' % man.release]
+    return "\n".join(o) + "\n"
+
+
 # ---- C#: capi/dotnet/src/NativeMethods.cs ---------------------------------------------------
 
 CS_SCALARS = {
@@ -358,8 +388,9 @@ def csharp_layer(man: Manifest) -> str:
           "// ulong, uint8_t -> byte, size_t -> UIntPtr, const char* -> string (a parameter) or",
           "// IntPtr (a static string returned, never freed), char* -> byte* (a buffer), T* -> T*;",
           "// an array field is a fixed buffer, an array of structs one field per element (name_0,",
-          "// name_1, ...) read by name_at(i). The hand-written part of NativeMethods is",
-          "// NativeMethods.Manual.cs; the Mus namespace wraps all this in idiomatic classes.",
+          "// name_1, ...) read by name_at(i); the version constants are the manifest's release",
+          "// record. The hand-written part of NativeMethods is NativeMethods.Manual.cs; the Mus",
+          "// namespace wraps all this in idiomatic classes.",
           "using System;",
           "using System.Runtime.InteropServices;",
           "",
@@ -419,6 +450,20 @@ def csharp_layer(man: Manifest) -> str:
     for name, value in man.consts:
         kind = "int" if -2**31 <= value < 2**31 else "long"
         o.append("        public const %s %s = %d;" % (kind, name, value))
+    _, minor, patch = man.version()
+    o += ["",
+          "        /// <summary>Minor version of the header these bindings go with.</summary>",
+          "        public const int MUS_VERSION_MINOR = %d;" % minor,
+          "",
+          "        /// <summary>Patch version of the header these bindings go with.</summary>",
+          "        public const int MUS_VERSION_PATCH = %d;" % patch,
+          "",
+          "        /// <summary>The version as text.</summary>",
+          '        public const string MUS_VERSION_STRING = "%s";' % man.release,
+          "",
+          "        /// <summary>The version as one number, as mus_version() returns it.</summary>",
+          "        public const int MUS_VERSION = MUS_VERSION_MAJOR * 10000 + MUS_VERSION_MINOR * 100"
+          " + MUS_VERSION_PATCH;"]
     opaques = tuple(man.opaques)
     for fn in man.funcs:
         params = ["%s %s" % (cs_type(p, structs, False, opaques), cs_name(n))
@@ -652,11 +697,38 @@ def js_enums(man: Manifest) -> str:
     return "\n".join(o) + "\n"
 
 
+# ---- The package files: only their version is the manifest's ---------------------------------
+
+#: Each package file of a binding, with the patterns of its version values (the one group of each
+#: pattern is the version; each pattern must match exactly once). The rest of the file is its own.
+PACKAGE_VERSIONS: Dict[str, List[Tuple[str, List[str]]]] = {
+    "dotnet": [("capi/dotnet/src/Mus.csproj", [r"<Version>([^<]*)</Version>"])],
+    "js": [("capi/js/package.json", [r'\A\{\n  "name": "libmus",\n  "version": "([^"]*)"']),
+           ("capi/js/package-lock.json",
+            [r'\A\{\n  "name": "libmus",\n  "version": "([^"]*)"',
+             r'\n  "packages": \{\n    "": \{\n      "name": "libmus",\n      "version": "([^"]*)"'])],
+}
+
+
+def with_release(text: str, patterns: List[str], release: str, path: str) -> str:
+    """A package file's text with each version value the release; ValueError when a pattern does
+    not match exactly once."""
+    for pattern in patterns:
+        matches = list(re.finditer(pattern, text))
+        if len(matches) != 1:
+            raise ValueError("%s: %d matches of the version pattern %r (want 1)"
+                             % (path, len(matches), pattern))
+        m = matches[0]
+        text = text[:m.start(1)] + release + text[m.end(1):]
+    return text
+
+
 # ---- Driver ---------------------------------------------------------------------------------
 
 BINDINGS: Dict[str, List[Tuple[str, Callable[[Manifest], str]]]] = {
     "python": [("capi/python/mus/_abi.py", python_layer),
-               ("capi/python/mus/_enums.py", python_enums)],
+               ("capi/python/mus/_enums.py", python_enums),
+               ("capi/python/mus/_version.py", python_version)],
     "dotnet": [("capi/dotnet/src/NativeMethods.cs", csharp_layer),
                ("capi/dotnet/src/Enums.cs", csharp_enums)],
     "js": [("capi/js/src/layout.ts", js_layer),
@@ -673,7 +745,8 @@ LAYOUT_PREAMBLE = """\
 # any struct size, alignment, field offset, size or type, or of any pinned number, is made on
 # purpose: within a major version only additions are allowed (see the ABI promise in the docs).
 #
-# Records: struct <name> <sizeof> <alignof> | field <struct> <field> <offset> <sizeof> <type> |
+# Records: release <MUS_VERSION_STRING> (the version, not ABI: it changes with each release) |
+#          struct <name> <sizeof> <alignof> | field <struct> <field> <offset> <sizeof> <type> |
 #          const <NAME> <value> | func <name> <return type> (<param type>, ...).
 #          A field's type is its element type, with [n] for an array of n; a func record writes
 #          each parameter as its type and name, arrays as pointers. Lines starting with '#' are
@@ -683,8 +756,18 @@ LAYOUT_PREAMBLE = """\
 """ % COMMAND
 
 
-def expected_outputs(man: Manifest, which: List[str]) -> Dict[str, str]:
-    return {path: write(man) for b in which for path, write in BINDINGS[b]}
+def expected_outputs(man: Manifest, which: List[str], root: str = ROOT) -> Dict[str, str]:
+    """Every file the manifest writes for the bindings `which`, by its relative path: the raw
+    layers whole, and the package files (read from `root`) with the release as their version."""
+    out = {path: write(man) for b in which for path, write in BINDINGS[b]}
+    for b in which:
+        for path, patterns in PACKAGE_VERSIONS.get(b, []):
+            text = read(os.path.join(root, path))
+            if text is None:
+                raise ValueError("%s is missing" % path)
+            man.version()  # a release of the manifest's major version
+            out[path] = with_release(text, patterns, man.release, path)
+    return out
 
 
 def read(path: str) -> Optional[str]:
@@ -706,7 +789,7 @@ def write_if_changed(path: str, text: str) -> bool:
 def stale_files(layout_text: str, which: List[str], root: str = ROOT) -> List[str]:
     """The generated files (relative paths) that differ from what the manifest gives."""
     man = parse_manifest(layout_text)
-    return [rel for rel, text in expected_outputs(man, which).items()
+    return [rel for rel, text in expected_outputs(man, which, root).items()
             if read(os.path.join(root, rel)) != text]
 
 
@@ -764,7 +847,8 @@ def main(argv: List[str]) -> int:
         print(stale_message(stale))
         return 1
     print("current: %s match capi/abi/layout.txt"
-          % ", ".join(path for b in which for path, _ in BINDINGS[b]))
+          % ", ".join([path for b in which for path, _ in BINDINGS[b]] +
+                      [path for b in which for path, _ in PACKAGE_VERSIONS.get(b, [])]))
     return 0
 
 

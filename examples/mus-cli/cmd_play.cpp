@@ -103,6 +103,45 @@ std::string bet_range_words(int lo, int hi, const mus::Rules& rules) {
                             : std::to_string(lo) + " to " + std::to_string(hi);
 }
 
+// The bet that is the game (R28, R29): a lance's stake is scored at the count, so a bet that,
+// accepted and won, brings the team to the target takes the game there (unless the other
+// team reaches the target first, earlier in the count). For an open bet the stake is the
+// proposed one plus the raise.
+struct GameBet {
+  int amount = 0;    // the smallest bet or raise that is the game; 0: none in range
+  int stake = 0;     // the stake it makes
+  int own = 0;       // the team's score now
+  bool any = false;  // every amount allowed is the game
+};
+
+GameBet game_bet(const Situation& sit) {
+  GameBet g;
+  g.own = sit.view.score[static_cast<std::size_t>(mus::team_of(sit.seat))];
+  const int base = sit.view.bet_open != 0 ? sit.view.proposed : 0;
+  const int needed = sit.rules.target - g.own - base;
+  g.any = needed <= sit.min_bet;
+  g.amount = g.any ? sit.min_bet : needed;
+  g.stake = base + g.amount;
+  if (sit.min_bet <= 0 || g.amount > sit.max_bet) g.amount = 0;
+  return g;
+}
+
+// The game bet as a player says it, on the line before "How much?".
+std::string game_bet_line(const Situation& sit, const GameBet& g) {
+  const bool raise = sit.view.bet_open != 0;
+  const std::string stake = std::to_string(g.stake);
+  std::string what;
+  if (g.any)
+    what = (raise ? "any raise (a stake of " : "any bet (a stake of ") + stake + " or more)";
+  else if (raise)
+    what = "raise " + std::to_string(g.amount) + " (a stake of " + stake + ")";
+  else
+    what = "a bet of " + stake;
+  return "  Game: " + what + " takes your team from " + std::to_string(g.own) + " to " +
+         std::to_string(sit.rules.target) +
+         " at the count, if they say quiero and you win the lance.\n";
+}
+
 // How a lance went, in Mus words: "en paso", "quiero 5", "no quiero (deje 1)".
 std::string status_words(const mus::LanceRecord& r) {
   switch (r.status) {
@@ -452,9 +491,16 @@ Choice Human::act(const Situation& sit) {
       bool given = w.size() == 2 && one_number({w[1]}, sit.min_bet, sit.max_bet, range, v, why);
       if (w.size() == 2 && !given) out_ << "  The amount: " << why << ".\n";
       if (w.size() == 1 && sit.min_bet == sit.max_bet) given = true;
+      const GameBet game = game_bet(sit);
+      std::string game_note;
+      if (!given && game.amount != 0) {
+        out_ << game_bet_line(sit, game);
+        game_note = "; game: " + (game.any ? std::string("any") : std::to_string(game.amount));
+      }
       while (!given) {
         std::string l2;
-        if (ask("  How much? (" + range + ", Enter = " + std::to_string(sit.min_bet) + ") > ",
+        if (ask("  How much? (" + range + ", Enter = " + std::to_string(sit.min_bet) + game_note +
+                    ") > ",
                 l2) == Read::quit)
           return Choice::quit();
         const std::vector<std::string> w2 = split_words(l2);

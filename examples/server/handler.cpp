@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <deque>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -92,6 +93,20 @@ std::uint64_t key_of(std::string_view id) {
   return h;
 }
 
+// Another node of the cluster serves the table a message is about: answered with `moved`.
+struct Moved {
+  std::string table;
+  std::string node;
+};
+
+// The lobby's entries for the tables that other nodes serve (docs/server.md, "Several
+// machines"), read from the store once a second: the entries point into the deques.
+struct RemoteLobby {
+  std::deque<std::string> ids;
+  std::deque<TableSettings> settings;
+  std::vector<out::TableOut> tables;
+};
+
 }  // namespace
 
 // The router: players, connections and the lobby are its own; every message about a table goes
@@ -130,6 +145,9 @@ struct Handler::Impl final : TableHost {
   // A node takes tables over while it had a hello this recently.
   static constexpr std::int64_t serving_window_ms = 60000;
   std::atomic<std::int64_t> last_hello_ms{0};
+  std::mutex take_m;            // one table taken over at a time (serve_taken())
+  mutable std::mutex remote_m;  // guards remote
+  std::shared_ptr<const RemoteLobby> remote = std::make_shared<RemoteLobby>();
   SharedMap<Table> tables;
   SharedMap<Player> players;
   SharedMap<Conn> conns;
@@ -233,6 +251,8 @@ struct Handler::Impl final : TableHost {
       work();
     } catch (const Refusal& r) {
       if (c != 0) out.push_back({c, share(out::error(r.code, r.message, re))});
+    } catch (const Moved& m) {
+      if (c != 0) out.push_back({c, share(out::moved(m.table, m.node, re))});
     } catch (const StoreError& e) {
       log(std::string("store: ") + e.what());
       if (c != 0)
@@ -299,20 +319,35 @@ struct Handler::Impl final : TableHost {
     return o;
   }
 
-  std::shared_ptr<Table> table_by_id(const std::string& id) {
-    auto t = find_table(id);
+  // The table with this id: served here, or (of several nodes) taken over now when its owner
+  // stopped renewing its lease. Throws Moved when another node serves it; nullptr: no such
+  // table.
+  std::shared_ptr<Table> locate(const std::string& id, std::int64_t now) {
+    if (auto t = find_table(id)) return t;
+    if (!store.shared()) return nullptr;
+    const auto owner = store.claim_table(id);
+    if (!owner) return nullptr;
+    if (*owner != store.node()) throw Moved{id, *owner};
+    serve_taken(id, now, "taken over for a client: its lease had expired");
+    return find_table(id);
+  }
+
+  std::shared_ptr<Table> table_by_id(const std::string& id, std::int64_t now) {
+    auto t = locate(id, now);
     if (!t) refuse("unknown_table", "no table " + id.substr(0, 40));
     return t;
   }
 
-  std::shared_ptr<Table> table_for(const in::TableRef& ref) {
+  std::shared_ptr<Table> table_for(const in::TableRef& ref, std::int64_t now) {
     std::shared_ptr<Table> t;
     if (ref.table) {
-      t = table_by_id(*ref.table);
+      t = table_by_id(*ref.table, now);
     } else {
       for (auto& table : tables.values())
         if (table->settings().is_private && constant_time_equal(table->settings().code, *ref.code))
           t = table;
+      if (!t && store.shared())
+        if (const auto id = store.table_with_code(*ref.code)) t = locate(*id, now);
       if (!t) refuse("unknown_table", "no private table has this code");
     }
     const TableSettings& s = t->settings();
@@ -366,6 +401,15 @@ struct Handler::Impl final : TableHost {
     p->person->connect(c, m.view, m.tips);
     conn.player = p;
     conn.form = m.view;
+    // Of several nodes: the player's tables on other nodes are taken over here when their
+    // owner died, or named in a `moved` each after the welcome.
+    std::vector<Moved> elsewhere;
+    if (resumed && store.shared())
+      for (const std::string& id : store.seated_tables(p->card.id)) try {
+          (void)locate(id, now);
+        } catch (const Moved& moved) {
+          elsewhere.push_back(moved);
+        }
     std::vector<std::string> seated_at;
     std::string name;
     {
@@ -373,9 +417,11 @@ struct Handler::Impl final : TableHost {
       seated_at.assign(p->tables.begin(), p->tables.end());
       name = p->card.name;
     }
+    for (const Moved& moved : elsewhere) seated_at.push_back(moved.table);
     const auto friends = friends_of(*p);
-    out.push_back({c, share(out::welcome({p->card.id, name, p->card.id + "-" + p->card.secret,
-                                          resumed, seated_at, friend_out(friends)}))});
+    out.push_back(
+        {c, share(out::welcome({p->card.id, name, p->card.id + "-" + p->card.secret, resumed,
+                                seated_at, friend_out(friends), store.node()}))});
     for (const auto& tid : seated_at) {
       const auto t = find_table(tid);
       if (!t) continue;
@@ -387,6 +433,8 @@ struct Handler::Impl final : TableHost {
           },
           now, out);
     }
+    for (const Moved& moved : elsewhere)
+      out.push_back({c, share(out::moved(moved.table, moved.node, "hello"))});
   }
 
   void on(ConnId c, Conn&, const in::Ping& m, std::int64_t, std::vector<Outgoing>& out) {
@@ -441,7 +489,7 @@ struct Handler::Impl final : TableHost {
 
   void on(ConnId c, Conn& conn, const in::Join& m, std::int64_t now, std::vector<Outgoing>& out) {
     const std::string& me = welcomed(conn, c).person->id();
-    const auto t = table_for(m.where);
+    const auto t = table_for(m.where, now);
     conn.watching.erase(t->id());
     on_table(
         t, c, "join",
@@ -452,7 +500,7 @@ struct Handler::Impl final : TableHost {
   }
 
   void on(ConnId c, Conn& conn, const in::Watch& m, std::int64_t now, std::vector<Outgoing>& out) {
-    const auto t = table_for(m.where);
+    const auto t = table_for(m.where, now);
     conn.watching.insert(t->id());
     on_table(
         t, c, "watch",
@@ -465,7 +513,7 @@ struct Handler::Impl final : TableHost {
   void on(ConnId c, Conn& conn, const in::Act& m, std::int64_t now, std::vector<Outgoing>& out) {
     const std::string& me = welcomed(conn, c).person->id();
     on_table(
-        table_by_id(m.table), c, "act",
+        table_by_id(m.table, now), c, "act",
         [me, m](Table& t, std::int64_t at, std::vector<Outgoing>& o) { t.act(me, m, at, o); },
         now, out);
   }
@@ -474,7 +522,7 @@ struct Handler::Impl final : TableHost {
           std::vector<Outgoing>& out) {
     const std::string& me = welcomed(conn, c).person->id();
     on_table(
-        table_by_id(m.table), c, "gesture",
+        table_by_id(m.table, now), c, "gesture",
         [me, signal = m.signal](Table& t, std::int64_t at, std::vector<Outgoing>& o) {
           t.gesture(me, signal, at, o);
         },
@@ -484,7 +532,7 @@ struct Handler::Impl final : TableHost {
   void on(ConnId c, Conn& conn, const in::Chat& m, std::int64_t now, std::vector<Outgoing>& out) {
     const std::string& me = welcomed(conn, c).person->id();
     on_table(
-        table_by_id(m.table), c, "chat",
+        table_by_id(m.table, now), c, "chat",
         [me, text = m.text, wall_ms = wall()](Table& t, std::int64_t at,
                                               std::vector<Outgoing>& o) {
           t.chat(me, text, at, wall_ms, o);
@@ -544,7 +592,7 @@ struct Handler::Impl final : TableHost {
     const auto f = friend_ids(me);
     const std::set<std::string> mine(f.begin(), f.end());
     const auto open = open_tables();
-    std::vector<out::TableOut> list = open.second;
+    std::vector<out::TableOut> list = open.tables;
     for (out::TableOut& t : list)
       t.friends = std::any_of(t.seats.begin(), t.seats.end(), [&](const out::SeatOut& s) {
         return s.taken && mine.count(s.player_id) > 0;
@@ -576,7 +624,7 @@ struct Handler::Impl final : TableHost {
 
   void on(ConnId c, Conn& conn, const in::Leave& m, std::int64_t now, std::vector<Outgoing>& out) {
     const std::string& me = welcomed(conn, c).person->id();
-    const auto t = table_by_id(m.table);
+    const auto t = table_by_id(m.table, now);
     conn.watching.erase(t->id());
     on_table(
         t, c, "leave",
@@ -728,10 +776,11 @@ struct Handler::Impl final : TableHost {
     return p;
   }
 
-  // Of several nodes sharing the store: renews this node's leases (every second) and, while
-  // people connect to it, takes the tables of nodes that stopped renewing theirs and serves
-  // them. A node nobody connects to is a standby: the load balancer sends people to another
-  // node (docs/server.md, "Several machines"), which must be the one that takes the tables.
+  // Of several nodes sharing the store: renews this node's leases (every second), reads the
+  // other nodes' open tables for the lobby and, while people connect to it, takes the tables
+  // of nodes that stopped renewing theirs and serves them (those nobody asks about: locate()
+  // takes a table a client asks about). A node nobody connects to takes none: the load
+  // balancer sends nobody there (docs/server.md, "Several machines").
   void take_over(std::int64_t now) {
     // A server alone: no read through the commit thread every second for nothing.
     if (!store.shared() || now < next_lease_ms) return;
@@ -746,35 +795,102 @@ struct Handler::Impl final : TableHost {
       log(std::string("store: renewing the leases: ") + e.what());
       return;
     }
-    for (const std::string& id : taken) {
-      std::optional<TableRecord> r;
-      try {
-        r = store.load_table(id);
-      } catch (const StoreError& e) {
-        log("table " + id + ": not taken over: " + e.what());
-        continue;
-      }
-      if (!r) continue;
-      for (const std::string& seated : r->seats)
-        if (!seated.empty()) (void)load_player(seated, now);
-      if (std::string err = restore_table(*r, now); !err.empty())
-        log(err);
-      else
-        log("table " + id + ": taken over from a node that stopped renewing its lease");
-    }
+    for (const std::string& id : taken)
+      serve_taken(id, now, "taken over from a node that stopped renewing its lease");
+    refresh_remote();
   }
 
-  // The public unfinished tables as the lobby shows them, in id order (with the tables, which
-  // the entries point into).
-  std::pair<std::vector<std::shared_ptr<Table>>, std::vector<out::TableOut>> open_tables() const {
-    std::pair<std::vector<std::shared_ptr<Table>>, std::vector<out::TableOut>> r;
-    r.first = tables.values();
-    std::sort(r.first.begin(), r.first.end(),
-              [](const auto& a, const auto& b) { return a->id() < b->id(); });
-    for (const auto& t : r.first) {
-      const auto l = t->listing();
-      if (l && !t->settings().is_private && !l->over) r.second.push_back(*l);
+  // Loads a table this node just took (claim_table(), renew_leases()) and serves it. Two
+  // connections asking for it at once both find it this node's: the second finds it served
+  // (a second copy would replay its bots' moves into the store again).
+  void serve_taken(const std::string& id, std::int64_t now, const char* why) {
+    const std::lock_guard lock(take_m);
+    if (find_table(id)) return;
+    std::optional<TableRecord> r;
+    try {
+      r = store.load_table(id);
+    } catch (const StoreError& e) {
+      log("table " + id + ": not taken over: " + e.what());
+      return;
     }
+    if (!r) return;
+    for (const std::string& seated : r->seats)
+      if (!seated.empty()) (void)load_player(seated, now);
+    if (std::string err = restore_table(*r, now); !err.empty())
+      log(err);
+    else
+      log("table " + id + ": " + why);
+  }
+
+  // The lobby's entries of the tables other nodes serve, read again (of several nodes).
+  void refresh_remote() {
+    std::vector<OpenTable> open;
+    try {
+      open = store.load_open_tables();
+    } catch (const StoreError& e) {
+      log(std::string("store: the other nodes' tables: ") + e.what());
+      return;
+    }
+    auto r = std::make_shared<RemoteLobby>();
+    for (const OpenTable& o : open) {
+      if (find_table(o.id)) continue;  // taken over here since
+      TableSettings settings;
+      try {
+        settings = read_settings(json::parse(o.settings), limits, SettingsSource::stored);
+      } catch (const Refusal&) {
+        continue;
+      } catch (const json::exception&) {
+        continue;
+      }
+      if (settings.is_private) continue;
+      r->ids.push_back(o.id);
+      r->settings.push_back(std::move(settings));
+      const TableSettings& s = r->settings.back();
+      out::TableOut t;
+      t.id = r->ids.back();
+      t.settings = &s;
+      bool filled = true;
+      for (std::size_t k = 0; k < 4; ++k) {
+        out::SeatOut& seat = t.seats[k];
+        seat.bot = s.bot[k];
+        seat.bot_kind = s.bot_kind[k];
+        if (seat.bot) continue;
+        seat.taken = !o.seats[k].empty();
+        seat.player_id = o.seats[k];
+        seat.name = o.names[k];
+        filled = filled && seat.taken;
+      }
+      // As Table::restore() says: started once it has actions or every person's seat is taken.
+      t.started = o.actions > 0 || filled;
+      t.seq = o.actions;
+      r->tables.push_back(t);
+    }
+    const std::lock_guard lock(remote_m);
+    remote = std::move(r);
+  }
+
+  // The public unfinished tables as the lobby shows them, in id order: this node's and (of
+  // several nodes) those the others serve, with what the entries point into.
+  struct OpenList {
+    std::vector<std::shared_ptr<Table>> held;
+    std::shared_ptr<const RemoteLobby> remote;
+    std::vector<out::TableOut> tables;
+  };
+  OpenList open_tables() const {
+    OpenList r;
+    r.held = tables.values();
+    for (const auto& t : r.held) {
+      const auto l = t->listing();
+      if (l && !t->settings().is_private && !l->over) r.tables.push_back(*l);
+    }
+    {
+      const std::lock_guard lock(remote_m);
+      r.remote = remote;
+    }
+    for (const out::TableOut& t : r.remote->tables)
+      if (!find_table(t.id)) r.tables.push_back(t);
+    std::sort(r.tables.begin(), r.tables.end(),
+              [](const out::TableOut& a, const out::TableOut& b) { return a.id < b.id; });
     return r;
   }
 
@@ -798,7 +914,22 @@ struct Handler::Impl final : TableHost {
     }
     if (record.end != mus::RecordEnd::over) return std::nullopt;  // abandoned before its end
     if (what == Handler::MatchText::record) return mus::record_to_text(record);
-    return muscli::watch_text(record);
+    if (what == Handler::MatchText::page) return muscli::watch_text(record);
+    // The page's data: each hand's events, from its deal, and its count once it is over.
+    std::vector<out::MatchHand> hands;
+    mus::State state{};
+    const auto step = [&](std::size_t i, const mus::Action&, const mus::Events& events,
+                          const mus::State& s) {
+      for (std::size_t k = 0; k < events.size; ++k) {
+        const mus::Event& e = events.items[k];
+        if (e.kind == mus::EventKind::deal) hands.emplace_back();
+        if (!hands.empty()) hands.back().events.push_back({i + 1, out::Note::none, e});
+      }
+      const mus::HandSummary last = out::spectator_view(s).last;
+      if (last.number >= 1 && last.number <= hands.size()) hands[last.number - 1].count = last;
+    };
+    replay(settings.rules, r->dealer, r->actions, state, step);
+    return out::match_data(id, settings.rules, hands);
   }
 };
 
@@ -827,7 +958,7 @@ std::vector<Outgoing> Handler::close(ConnId c, std::int64_t now_ms) {
 std::vector<Outgoing> Handler::tick(std::int64_t now_ms) { return impl_->tick(now_ms); }
 std::string Handler::lobby() const {
   const auto open = impl_->open_tables();
-  return out::lobby_http(open.second);
+  return out::lobby_http(open.tables);
 }
 std::optional<std::string> Handler::match_text(const std::string& table_id, MatchText what) {
   return impl_->match_text(table_id, what);

@@ -85,7 +85,8 @@ class Handler {
   /// What the HTTP paths of a finished match serve.
   enum class MatchText : std::uint8_t {
     record,  ///< `GET /replays/<id>`: the match record (`mus-record 3`, with states).
-    page,    ///< `GET /matches/<id>`: the match hand by hand, as `mus-cli watch` prints it.
+    page,    ///< `GET /matches/<id>` as text: the match hand by hand, as `mus-cli watch` prints it.
+    data,    ///< `GET /matches/<id>.json`: what the match's web page draws (out::match_data).
   };
   /// The finished match's record or page, or nothing (unknown, unfinished, not replayable).
   std::optional<std::string> match_text(const std::string& table_id, MatchText what);

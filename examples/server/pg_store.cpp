@@ -278,6 +278,94 @@ std::vector<std::string> PgStore::renew_leases(bool take) {
   return retried([&] { return claim(take); });
 }
 
+std::optional<std::string> PgStore::claim_table(const std::string& id) {
+  if (node_.empty()) return std::nullopt;
+  return retried([&] {
+    std::optional<std::string> owner;
+    atomic([&] {
+      // Taken when it has no lease or an expired one (renewed when it is this node's already);
+      // two nodes taking it at once: the second one's update waits for the first and then
+      // finds the lease live.
+      const Result took =
+          run("INSERT INTO leases(table_id, node, expires_at)"
+              " SELECT id, $2, now() + $3 * interval '1 millisecond' FROM tables"
+              " WHERE id = $1 AND NOT finished"
+              " ON CONFLICT(table_id) DO UPDATE SET node = excluded.node,"
+              " expires_at = excluded.expires_at"
+              " WHERE leases.expires_at < now() OR leases.node = excluded.node RETURNING node",
+              {id, node_, lease_ms_});
+      if (took.rows() > 0) {
+        owner = node_;
+        return;
+      }
+      const Result other =
+          run("SELECT l.node FROM leases l JOIN tables t ON t.id = l.table_id"
+              " WHERE l.table_id = $1 AND NOT t.finished",
+              {id});
+      if (other.rows() > 0) owner = other.text(0, 0);
+    });
+    return owner;
+  });
+}
+
+std::optional<std::string> PgStore::table_with_code(const std::string& code) {
+  if (node_.empty()) return std::nullopt;
+  return retried([&]() -> std::optional<std::string> {
+    const Result r =
+        run("SELECT id FROM tables WHERE NOT finished AND (settings::jsonb)->>'code' = $1 LIMIT 1",
+            {code});
+    if (r.rows() == 0) return std::nullopt;
+    return r.text(0, 0);
+  });
+}
+
+std::vector<std::string> PgStore::seated_tables(const std::string& player) {
+  if (node_.empty()) return {};
+  return retried([&] {
+    std::vector<std::string> ids;
+    const Result r =
+        run("SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id"
+            " WHERE s.player = $1 AND NOT t.finished ORDER BY t.seq",
+            {player});
+    for (int i = 0; i < r.rows(); ++i) ids.push_back(r.text(i, 0));
+    return ids;
+  });
+}
+
+std::vector<OpenTable> PgStore::load_open_tables() {
+  if (node_.empty()) return {};
+  return retried([&] {
+    std::vector<OpenTable> out;
+    std::map<std::string, std::size_t> at;
+    const Result t =
+        run("SELECT t.id, t.settings, (SELECT count(*) FROM actions a WHERE a.table_id = t.id)"
+            " FROM tables t JOIN leases l ON l.table_id = t.id"
+            " WHERE NOT t.finished AND l.node <> $1 ORDER BY t.seq",
+            {node_});
+    for (int i = 0; i < t.rows(); ++i) {
+      OpenTable o;
+      o.id = t.text(i, 0);
+      o.settings = t.text(i, 1);
+      o.actions = static_cast<std::size_t>(t.integer(i, 2));
+      at.emplace(o.id, out.size());
+      out.push_back(std::move(o));
+    }
+    const Result s =
+        run("SELECT s.table_id, s.seat, s.player, p.name FROM seats s"
+            " JOIN players p ON p.id = s.player JOIN tables t ON t.id = s.table_id"
+            " JOIN leases l ON l.table_id = t.id WHERE NOT t.finished AND l.node <> $1",
+            {node_});
+    for (int i = 0; i < s.rows(); ++i) {
+      const auto it = at.find(s.text(i, 0));
+      const std::int64_t seat = s.integer(i, 1);
+      if (it == at.end() || seat < 0 || seat >= 4) continue;
+      out[it->second].seats[static_cast<std::size_t>(seat)] = s.text(i, 2);
+      out[it->second].names[static_cast<std::size_t>(seat)] = s.text(i, 3);
+    }
+    return out;
+  });
+}
+
 std::optional<PlayerRecord> PgStore::load_player(const std::string& id) {
   return retried([&]() -> std::optional<PlayerRecord> {
     const Result s =

@@ -267,6 +267,10 @@ class ViewWriter {
     o_.end_object();
   }
 
+
+  // A hand's summary (a view's `last`) as an object, whole.
+  void hand_summary(const mus::HandSummary& h) { last(h, nullptr); }
+
  private:
   template <typename T>
   static bool differs(const mus::SeatView* b, T mus::SeatView::*field, const mus::SeatView& v) {
@@ -549,11 +553,13 @@ mus::SeatView spectator_view(const mus::State& s) {
 }
 
 std::string welcome(const WelcomeOut& w) {
-  return dump({{"type", "welcome"},   {"v", protocol_version}, {"player", w.player},
-               {"name", w.name},      {"token", w.token},      {"resumed", w.resumed},
-               {"tables", w.tables},  {"bot_kinds", seatable_bot_kinds()},
-               {"levels", levels_json()},
-               {"friends", friends_json(w.friends)}});
+  json m = {{"type", "welcome"},   {"v", protocol_version}, {"player", w.player},
+            {"name", w.name},      {"token", w.token},      {"resumed", w.resumed},
+            {"tables", w.tables},  {"bot_kinds", seatable_bot_kinds()},
+            {"levels", levels_json()},
+            {"friends", friends_json(w.friends)}};
+  if (!w.node.empty()) m["node"] = w.node;
+  return dump(m);
 }
 
 std::string table(const TableOut& t, bool with_code) {
@@ -631,6 +637,26 @@ std::string view(const ViewOut& v) {
   return text;
 }
 
+std::string match_data(std::string_view table, const mus::Rules& rules,
+                       std::span<const MatchHand> hands) {
+  std::string text;
+  JsonOut o(text);
+  o.begin_object()
+      .key("type").value("match")
+      .key("table").value(table)
+      .key("rules").value(mus::format_rules(rules))
+      .key("hands").begin_array();
+  for (const MatchHand& h : hands) {
+    o.begin_object().key("events").begin_array();
+    for (const LogEntry& e : h.events) write_log_entry(o, e);
+    o.end_array().key("count");
+    ViewWriter(o, nullptr).hand_summary(h.count);
+    o.end_object();
+  }
+  o.end_array().end_object();
+  return text;
+}
+
 std::string match_over(std::string_view table, int winner) {
   // `record` (the library's match record) and `page` (hand by hand); `replay` is the older
   // name of `record`.
@@ -655,6 +681,12 @@ std::string error(std::string_view code, std::string_view message, std::string_v
   json e = {{"type", "error"}, {"code", code}, {"message", message}};
   if (!re.empty()) e["re"] = re;
   return dump(e);
+}
+
+std::string moved(std::string_view table, std::string_view node, std::string_view re) {
+  json m = {{"type", "moved"}, {"table", table}, {"node", node}};
+  if (!re.empty()) m["re"] = re;
+  return dump(m);
 }
 
 std::string lobby_http(std::span<const TableOut> tables) {

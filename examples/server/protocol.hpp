@@ -229,6 +229,7 @@ struct WelcomeOut {
   bool resumed = false;              ///< An existing player came back.
   std::vector<std::string> tables;   ///< The tables where the player sits.
   std::vector<FriendOut> friends;    ///< The player's friends.
+  std::string node;                  ///< The node that answers, of several (empty: left out).
 };
 
 /// @brief `welcome`.
@@ -242,12 +243,26 @@ std::string view(const ViewOut& v);
 mus::SeatView spectator_view(const mus::State& s);
 /// @brief `match_over`.
 std::string match_over(std::string_view table, int winner);
+
+/// One hand of a finished match, for its page: its events and its count.
+struct MatchHand {
+  std::vector<LogEntry> events;  ///< The hand's events, each with its action's number (seq).
+  mus::HandSummary count{};      ///< The hand as the view's `last` holds it once it is over.
+};
+/// @brief `GET /matches/<id>.json`, what the match's page (match.html) draws: `table`, the
+///        `rules` as text and `hands`, each with its `events` (as a view's) and its `count` (as
+///        a view's `last`), so the page names them with the online table's words.
+std::string match_data(std::string_view table, const mus::Rules& rules,
+                       std::span<const MatchHand> hands);
 /// @brief `left`.
 std::string left(std::string_view table);
 /// @brief `pong`, with the ping's id when it had one.
 std::string pong(const nlohmann::json& id);
 /// @brief `error`, naming the refused message's type in `re` when not empty.
 std::string error(std::string_view code, std::string_view message, std::string_view re);
+/// @brief `moved`: another node of the cluster serves this table (docs/server.md, "Several
+///        machines"), naming the refused message's type in `re` when not empty.
+std::string moved(std::string_view table, std::string_view node, std::string_view re);
 /// @brief `GET /tables`: the public unfinished tables.
 std::string lobby_http(std::span<const TableOut> tables);
 /// @brief `lobby`: the same entries, each with `friends`, in the order given.

@@ -76,6 +76,15 @@ struct TableRecord {
   std::vector<ChatLine> chat{};         ///< The last chat lines (at most 50), oldest first.
 };
 
+/// An unfinished table that another node of the cluster serves, as the lobby lists it.
+struct OpenTable {
+  std::string id;                      ///< Table id.
+  std::string settings;                ///< Its settings (JSON written by the handler).
+  std::array<std::string, 4> seats{};  ///< Player id per seat; empty: a bot seat or free.
+  std::array<std::string, 4> names{};  ///< Those players' names.
+  std::size_t actions = 0;             ///< Actions stored so far.
+};
+
 /// Whether a --db value names a PostgreSQL database (`postgresql://…` or `postgres://…`)
 /// rather than an SQLite file.
 inline bool is_postgresql_url(const std::string& db) {
@@ -123,6 +132,22 @@ class Store {
   /// @brief Whether several nodes share this store (leases to renew, others' players): a
   /// server alone skips renew_leases() altogether.
   virtual bool shared() const { return false; }
+  /// @brief This node's name among several sharing the store (empty: a server alone).
+  virtual std::string node() const { return {}; }
+  /// @brief Several nodes: who serves an unfinished table now. When its lease expired (its
+  /// owner died) or it has none, this node takes it.
+  /// @return The owner's node name (this node's own when it took the table: the caller then
+  /// loads and serves it), or nullopt when no unfinished table has this id. A store that one
+  /// server alone uses: always nullopt (the server has every table loaded).
+  virtual std::optional<std::string> claim_table(const std::string& /*id*/) { return std::nullopt; }
+  /// @brief Several nodes: the unfinished private table with this join code, on any node.
+  virtual std::optional<std::string> table_with_code(const std::string& /*code*/) {
+    return std::nullopt;
+  }
+  /// @brief Several nodes: the unfinished tables where this player sits, on any node.
+  virtual std::vector<std::string> seated_tables(const std::string& /*player*/) { return {}; }
+  /// @brief Several nodes: the unfinished tables that other nodes own, for the lobby.
+  virtual std::vector<OpenTable> load_open_tables() { return {}; }
   /// @brief A player that another node made after this one loaded the players.
   /// A store that one server alone uses has no such player: nullopt.
   virtual std::optional<PlayerRecord> load_player(const std::string& /*id*/) {

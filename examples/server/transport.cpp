@@ -232,6 +232,19 @@ class QueuedStore final : public Store {
     return read([&id](Store& s) { return s.load_player(id); });
   }
   bool shared() const override { return c_.store().shared(); }
+  std::string node() const override { return c_.store().node(); }
+  std::optional<std::string> claim_table(const std::string& id) override {
+    return read([&id](Store& s) { return s.claim_table(id); });
+  }
+  std::optional<std::string> table_with_code(const std::string& code) override {
+    return read([&code](Store& s) { return s.table_with_code(code); });
+  }
+  std::vector<std::string> seated_tables(const std::string& player) override {
+    return read([&player](Store& s) { return s.seated_tables(player); });
+  }
+  std::vector<OpenTable> load_open_tables() override {
+    return read([](Store& s) { return s.load_open_tables(); });
+  }
 
  private:
   template <typename F>
@@ -446,8 +459,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void handle(http::request<http::string_body> req) {
     const std::string target(req.target());
+    const std::string path = target.substr(0, target.find('?'));
     if (websocket::is_upgrade(req)) {
-      if (target != "/ws") return reply(req, http::status::not_found, "text/plain", "no WebSocket here\n");
+      // Its query (a cluster's ?table=...&node=..., for HAProxy's routing) is not read here.
+      if (path != "/ws") return reply(req, http::status::not_found, "text/plain", "no WebSocket here\n");
       if (!origin_allowed(req)) return reply(req, http::status::forbidden, "text/plain", "origin not allowed\n");
       if (hub_.sessions.size() >= hub_.opt.max_connections)
         return reply(req, http::status::service_unavailable, "text/plain", "too many connections\n");
@@ -458,18 +473,30 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     if (req.method() != http::verb::get && req.method() != http::verb::head)
       return reply(req, http::status::method_not_allowed, "text/plain", "GET only\n");
-    const std::string path = target.substr(0, target.find('?'));
     if (path == "/tables")
       return reply(req, http::status::ok, "application/json", hub_.handler.load()->lobby());
     const bool record = path.rfind("/replays/", 0) == 0;
     if (record || path.rfind("/matches/", 0) == 0) {
-      const std::string id = path.substr(9);
+      std::string id = path.substr(9);
+      // /matches/<id>: the page (match.html, which draws /matches/<id>.json in the person's
+      // language) for a browser, when the server has the web table; else the text.
+      auto what = record ? Handler::MatchText::record : Handler::MatchText::page;
+      std::string type = "text/plain; charset=utf-8";
+      if (!record && id.ends_with(".json")) {
+        id.resize(id.size() - 5);
+        what = Handler::MatchText::data;
+        type = "application/json";
+      }
+      std::optional<std::filesystem::path> html;
+      if (what == Handler::MatchText::page && !hub_.opt.web_dir.empty() &&
+          req[http::field::accept].find("text/html") != std::string_view::npos)
+        html = resolve_static(hub_.opt.web_dir, "/match.html");
       // It reads the store through the commit thread, after the group it is in is committed.
-      const auto what = record ? Handler::MatchText::record : Handler::MatchText::page;
       auto text = id.size() <= 40 ? hub_.handler.load()->match_text(id, what) : std::nullopt;
       hub_.flush_log();
       if (!text) return reply(req, http::status::not_found, "text/plain", "no finished match with this id\n");
-      return reply(req, http::status::ok, "text/plain; charset=utf-8", *text);
+      if (html) return send_file(req, *html);
+      return reply(req, http::status::ok, type, *text);
     }
     std::optional<std::filesystem::path> file;
     if (path.rfind("/libmus/", 0) == 0) {
@@ -478,9 +505,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       file = resolve_static(hub_.opt.web_dir, path);
     }
     if (!file) return reply(req, http::status::not_found, "text/plain", "not found\n");
-    std::ifstream in(*file, std::ios::binary);
+    send_file(req, *file);
+  }
+
+  void send_file(const http::request<http::string_body>& req, const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
     std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return reply(req, http::status::ok, std::string(content_type(*file)), std::move(body));
+    reply(req, http::status::ok, std::string(content_type(file)), std::move(body));
   }
 
   void reply(const http::request<http::string_body>& req, http::status status,

@@ -16,15 +16,19 @@
 // The connection: one WebSocket at /ws. When it drops the page reconnects by itself, waiting
 // 0.5 s, 1 s, 2 s, ... up to 15 s (with some jitter) between tries, and says so; the server
 // gives back the seat, the current view, the events missed and the chat. A ping every 30 s,
-// and a socket silent for 75 s counts as dropped.
+// and a socket silent for 75 s counts as dropped. Behind a cluster (several servers behind a
+// load balancer), a `moved` answer names the server of a table: the page connects again at
+// once to /ws?table=<id>&node=<name>, which the balancer routes there, and asks again for the
+// seat or the table it had asked for (after a second `moved` in a row it waits 0.25 s, 0.5 s,
+// ... up to 2 s: the server named may have just died, and its table moves once its lease ends).
 //
 // Links: online.html#t=<table id> (a public table), online.html#code=<join code> (a private
 // one). The share box under the table gives the link to send to a friend.
 import { backSvg, cardSvg, NO_CARD } from './cards.js';
-import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, mountShared, placeFaces, raiseRow, shownCardsHtml, TipsBox } from './ui.js';
+import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, mountShared, placeFaces, raiseRow, countHtml, TipsBox } from './ui.js';
 import {
-  agreeWords, botWords, countReason, describeEvent, errorWords, EVENT, grammar, lanceWords, LANGUAGE_KEY, languageChooser, levelWords,
-  moveWords, phaseWords, proposalWords, sayingWords, setLanguage, signalNumber, statusWords, translatePage, w, ACTION_BY_NUMBER,
+  agreeWords, botWords, describeEvent, errorWords, EVENT, grammar, lanceWords, LANGUAGE_KEY, languageChooser, levelWords,
+  moveWords, phaseWords, proposalWords, sayingWords, setLanguage, signalNumber, translatePage, w, ACTION_BY_NUMBER,
 } from './words.js';
 
 const TOKEN_KEY = 'mus.online.token';   // sessionStorage: this tab's player
@@ -73,6 +77,12 @@ const app = {
   heard: 0,          // when the server was last heard from
   lastChat: '',      // the last chat line sent, given back to the field if refused
   info: null,        // the player card shown
+  route: null,       // { table, node }: the cluster's node of the table shown (a `moved` named
+                     // it, or the welcome of the node that sends its views)
+  node: null,        // the node that welcomed this connection, of a cluster
+  moves: 0,          // `moved` answers since the last view
+  asked: null,       // the last join or watch sent, asked again after a `moved`
+  retry: null,       // that message, to send once the next welcome arrives
 };
 
 // What the tests (and a curious person in the console) read.
@@ -110,6 +120,7 @@ function send(message) {
     showError({ code: 'offline', message: w('online.no.connection') });
     return false;
   }
+  if (message.type === 'join' || message.type === 'watch') app.asked = message;
   app.ws.send(JSON.stringify(message));
   return true;
 }
@@ -118,7 +129,8 @@ function connect() {
   clearTimeout(app.timer);
   if (app.ws) return;
   setConn('connecting', w('online.connecting'));
-  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+  const route = app.route ? `?${new URLSearchParams(app.route)}` : '';
+  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws${route}`);
   app.ws = ws;
   ws.onopen = () => {
     if (app.ws !== ws) return;
@@ -198,6 +210,7 @@ function handle(m) {
     case 'friends': return onFriends(m.friends);
     case 'lobby': return renderTables(m.tables ?? []);
     case 'error': return onError(m);
+    case 'moved': return onMoved(m);
     case 'pong': return undefined;
     default:
       showError({ code: 'unknown', message: w('online.unknown.message', String(m.type)) });
@@ -211,6 +224,7 @@ function onWelcome(m) {
   app.token = m.token;
   app.player = m.player;
   app.name = m.name;
+  app.node = m.node ?? null;
   sessionStorage.setItem(TOKEN_KEY, m.token);
   localStorage.setItem(LAST_KEY, JSON.stringify({ token: m.token, name: m.name }));
   window.musOnline.player = m.player;
@@ -222,6 +236,17 @@ function onWelcome(m) {
   onFriends(m.friends ?? app.friends);
   const link = linkTarget();
   const seated = m.tables ?? [];
+  if (app.retry) {
+    // Asked again on the node a `moved` named.
+    const again = app.retry;
+    app.retry = null;
+    if (!seated.includes(again.table)) {
+      app.expecting = true;
+      send(again);
+      render();
+      return;
+    }
+  }
   // A link to a table other than the player's own (a friend's invitation) is offered first;
   // the player's tables stay a click away in the lobby.
   const otherLink = Boolean(link.code) || Boolean(link.table && !seated.includes(link.table));
@@ -301,7 +326,29 @@ function applyDelta(base, delta) {
   return out;
 }
 
+// Another server of the cluster serves this table: connect there (see the top of this file).
+// A `moved` after the welcome about a table not shown (a player seated at two) is left: the
+// lobby lists that table, and choosing it asks again.
+function onMoved(m) {
+  if (m.re === 'hello' && m.table !== app.current) return;
+  const ws = app.ws;
+  app.ws = null;
+  app.welcomed = false;
+  app.pending = null;
+  app.route = { table: m.table, node: m.node };
+  app.retry = m.re === 'join' || m.re === 'watch' ? app.asked : null;
+  ws?.close();
+  const delay = app.moves === 0 ? 0 : Math.min(2000, 125 * 2 ** app.moves);
+  app.moves += 1;
+  setConn('connecting', w('online.connecting'));
+  clearTimeout(app.timer);
+  app.timer = setTimeout(connect, delay);
+}
+
 function onView(m) {
+  app.moves = 0;
+  // The next connection asks for this node again (a node that took the table over included).
+  if (app.node && m.table === app.current) app.route = { table: m.table, node: app.node };
   const t = table(m.table);
   if (m.seq < t.lastSeq) return; // an older view overtaken (cannot happen on one socket; harmless)
   t.lastSeq = m.seq;
@@ -617,22 +664,7 @@ function renderCount(t) {
     $('count-body').textContent = w('count.none');
     return;
   }
-  const p = people(t);
-  const g = grammar(p);
-  const count = { gameWinner: last.game_winner };
-  const rows = last.lances.map((l) => {
-    const line = { lance: l.lance, status: l.status, stake: l.stake, tantos: l.tantos, counted: l.counted, winnerTeam: l.winner_team, winnerSeat: l.winner_seat };
-    return `<tr data-lance="${esc(l.lance)}" data-points="${l.points}" data-counted="${l.counted ? 1 : 0}">` +
-      `<td>${esc(lanceWords(l.lance))}</td><td>${esc(statusWords(l.status))}</td><td class="reason">${esc(countReason(line, count, p))}</td>` +
-      `<td class="points">${l.points}</td><td>${l.points > 0 && l.winner_team >= 0 ? esc(g.teamLabel(l.winner_team)) : '—'}</td></tr>`;
-  }).join('');
-  let shown = '';
-  if (last.shown_ids) shown = shownCardsHtml(last.shown_ids, (s) => nameOf(t, s));
-  const end = last.end === 2 ? w('count.deje.end') : last.end === 3 ? w('count.ordago.end') : '';
-  $('count-body').innerHTML = `<p>${esc(w('count.hand', last.number))}.${esc(end)}</p>` +
-    `<table class="count" id="count-table"><tr><th>${esc(w('count.lance'))}</th><th>${esc(w('count.how'))}</th><th>${esc(w('count.why'))}</th>` +
-    `<th>${esc(w('count.points'))}</th><th>${esc(w('count.for'))}</th></tr>${rows}</table>` +
-    `<p class="tanteo">${esc(w('count.scores', g.teamLabel(0), g.teamLabel(1), last.score_before, last.score_after))}</p>${shown}`;
+  $('count-body').innerHTML = countHtml(last, people(t), { tableId: 'count-table' });
 }
 
 // The kind of a legal entry (the server's `kind`, a library name).

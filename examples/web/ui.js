@@ -5,7 +5,7 @@
 // signals a seat may make, the bet limits, the tips — and what to do with the choice.
 import { cardSvg, NO_CARD } from './cards.js';
 import { faceSvg } from './faces.js';
-import { cardWords, moveWords, signWords, tipWords, w } from './words.js';
+import { cardWords, countReason, grammar, lanceWords, moveWords, signWords, statusWords, tipWords, w } from './words.js';
 
 /** The shirt of each team's faces. */
 const SHIRTS = ['#2874a6', '#b9770e'];
@@ -98,6 +98,31 @@ export function shownCardsHtml(ids, name) {
     .map((id) => `<span class="mini-card">${cardSvg(id, esc(cardWords(id)))}</span>`).join('');
   return `<p class="shown">${esc(w('count.shown'))}</p><ul class="shown">` +
     [0, 1, 2, 3].map((s) => `<li><span>${esc(name(s))}</span> ${seat(s)}</li>`).join('') + '</ul>';
+}
+
+/**
+ * A hand's count as the server writes it (a view's `last`, or a hand of /matches/<id>.json):
+ * the hand's number and how it ended, a table of the lances with the reason for each, the
+ * score before and after and the cards shown. `people`: the seats (words.js's grammar());
+ * `tableId`: the table's id attribute, if any; `head`: false leaves the hand's number out (a
+ * page that heads the hand itself), keeping how it ended.
+ */
+export function countHtml(last, people, { tableId = '', head = true } = {}) {
+  const g = grammar(people);
+  const count = { gameWinner: last.game_winner };
+  const rows = last.lances.map((l) => {
+    const line = { lance: l.lance, status: l.status, stake: l.stake, tantos: l.tantos, counted: l.counted, winnerTeam: l.winner_team, winnerSeat: l.winner_seat };
+    return `<tr data-lance="${esc(l.lance)}" data-points="${l.points}" data-counted="${l.counted ? 1 : 0}">` +
+      `<td>${esc(lanceWords(l.lance))}</td><td>${esc(statusWords(l.status))}</td><td class="reason">${esc(countReason(line, count, people))}</td>` +
+      `<td class="points">${l.points}</td><td>${l.points > 0 && l.winner_team >= 0 ? esc(g.teamLabel(l.winner_team)) : '—'}</td></tr>`;
+  }).join('');
+  const shown = last.shown_ids ? shownCardsHtml(last.shown_ids, people.name) : '';
+  const end = last.end === 2 ? w('count.deje.end') : last.end === 3 ? w('count.ordago.end') : '';
+  const first = head ? `<p>${esc(w('count.hand', last.number))}.${esc(end)}</p>` : end ? `<p>${esc(end.trim())}</p>` : '';
+  return first +
+    `<table class="count"${tableId ? ` id="${esc(tableId)}"` : ''}><tr><th>${esc(w('count.lance'))}</th><th>${esc(w('count.how'))}</th><th>${esc(w('count.why'))}</th>` +
+    `<th>${esc(w('count.points'))}</th><th>${esc(w('count.for'))}</th></tr>${rows}</table>` +
+    `<p class="tanteo">${esc(w('count.scores', g.teamLabel(0), g.teamLabel(1), last.score_before, last.score_after))}</p>${shown}`;
 }
 
 /** A speech bubble's HTML (empty when nothing is said); `ask` for a question to the partner. */

@@ -16,12 +16,6 @@
 namespace {
 
 using namespace bots_test;  // NOLINT: the shared helpers
-using mus::Action;
-using mus::BotConfig;
-using mus::BotKind;
-using mus::Errc;
-using mus::Phase;
-using mus::State;
 
 // Every configuration the information-hiding and determinism tests decide with: each kind's
 // and each level's (mus::level_config()), the search budgets cut to the tests' own.

@@ -12,17 +12,13 @@
 
 #include "../catch.hpp"
 #include "bots_internal.hpp"
+#include "bots_test_util.hpp"
 #include "mus/mus.hpp"
 #include "reducer.hpp"
 
 namespace {
 
-using mus::Action;
-using mus::BotConfig;
-using mus::BotKind;
-using mus::Errc;
-using mus::Phase;
-using mus::State;
+using namespace bots_test;  // NOLINT: the shared helpers and their using-declarations
 
 mus::Rules standard() {
   const auto r = mus::rules_preset("standard");

@@ -9,8 +9,9 @@
 // ulong, uint8_t -> byte, size_t -> UIntPtr, const char* -> string (a parameter) or
 // IntPtr (a static string returned, never freed), char* -> byte* (a buffer), T* -> T*;
 // an array field is a fixed buffer, an array of structs one field per element (name_0,
-// name_1, ...) read by name_at(i). The hand-written part of NativeMethods is
-// NativeMethods.Manual.cs; the Mus namespace wraps all this in idiomatic classes.
+// name_1, ...) read by name_at(i); the version constants are the manifest's release
+// record. The hand-written part of NativeMethods is NativeMethods.Manual.cs; the Mus
+// namespace wraps all this in idiomatic classes.
 using System;
 using System.Runtime.InteropServices;
 
@@ -504,6 +505,18 @@ namespace Mus.Native
         public const int MUS_BATCH_REWARD_MATCH = 1;
         public const int MUS_BATCH_MAX_GAMES = 1048576;
         public const int MUS_BATCH_MAX_THREADS = 64;
+
+        /// <summary>Minor version of the header these bindings go with.</summary>
+        public const int MUS_VERSION_MINOR = 3;
+
+        /// <summary>Patch version of the header these bindings go with.</summary>
+        public const int MUS_VERSION_PATCH = 0;
+
+        /// <summary>The version as text.</summary>
+        public const string MUS_VERSION_STRING = "0.3.0";
+
+        /// <summary>The version as one number, as mus_version() returns it.</summary>
+        public const int MUS_VERSION = MUS_VERSION_MAJOR * 10000 + MUS_VERSION_MINOR * 100 + MUS_VERSION_PATCH;
 
         /// <summary>
         /// uint32_t mus_version(void) of mus.h.

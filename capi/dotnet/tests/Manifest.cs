@@ -114,8 +114,8 @@ internal static partial class BindingTests
         return records;
     }
 
-    /// <summary>The C# constants that mus.h derives and abi_layout does not print.</summary>
-    private static readonly HashSet<string> DerivedConstants = new HashSet<string>
+    /// <summary>The C# constants of the release record (the version), not const records.</summary>
+    private static readonly HashSet<string> ReleaseConstants = new HashSet<string>
     {
         "MUS_VERSION_MINOR", "MUS_VERSION_PATCH", "MUS_VERSION_STRING", "MUS_VERSION",
     };
@@ -125,6 +125,7 @@ internal static partial class BindingTests
         if (!Check(path != null && File.Exists(path), "the manifest exists: " + path)) return;
         List<ManifestRecord> records = ReadManifest(path);
         Check(records.Count(r => r.Kind == "func") >= 40, "the manifest lists the functions");
+        Check(records.Count(r => r.Kind == "release") == 1, "the manifest has one release record");
         var structs = new HashSet<string>();
         var fields = new HashSet<string>(); // "struct.field" of every C# field matched
         var consts = new HashSet<string>();
@@ -138,6 +139,7 @@ internal static partial class BindingTests
                 case "opaque": ManifestOpaque(r, structs); break;
                 case "const": ManifestConst(r, consts); break;
                 case "func": ManifestFunc(r, funcs); break;
+                case "release": ManifestRelease(r); break;
                 default: Check(false, "unknown manifest record: " + r.Line); break;
             }
         }
@@ -151,7 +153,7 @@ internal static partial class BindingTests
                 Check(fields.Contains(t.Name + "." + f.Name), "C# field " + t.Name + "." + f.Name + " is in the manifest");
         }
         foreach (FieldInfo f in typeof(NativeMethods).GetFields(BindingFlags.Public | BindingFlags.Static))
-            if (f.IsLiteral && f.Name.StartsWith("MUS_", StringComparison.Ordinal) && !DerivedConstants.Contains(f.Name))
+            if (f.IsLiteral && f.Name.StartsWith("MUS_", StringComparison.Ordinal) && !ReleaseConstants.Contains(f.Name))
                 Check(consts.Contains(f.Name), "C# constant " + f.Name + " is in the manifest");
         foreach (MethodInfo m in typeof(NativeMethods).GetMethods(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static))
             if ((m.Attributes & MethodAttributes.PinvokeImpl) != 0)
@@ -227,6 +229,20 @@ internal static partial class BindingTests
         FieldInfo f = typeof(NativeMethods).GetField(name, BindingFlags.Public | BindingFlags.Static);
         if (!Check(f != null && f.IsLiteral, "C# declares the constant " + name)) return;
         Eq(Convert.ToInt64(f.GetRawConstantValue()), value, name);
+    }
+
+    /// <summary>release &lt;MUS_VERSION_STRING&gt;: the version constants are that release's.</summary>
+    private static void ManifestRelease(ManifestRecord r)
+    {
+        string release = r.Words[1];
+        Eq(NativeMethods.MUS_VERSION_STRING, release, "MUS_VERSION_STRING is the manifest's release");
+        string[] numbers = release.Split('-', '+')[0].Split('.');
+        Eq(numbers.Length, 3, "the release " + release + " has three numbers");
+        Eq(NativeMethods.MUS_VERSION_MAJOR, int.Parse(numbers[0]), "MUS_VERSION_MAJOR of the release");
+        Eq(NativeMethods.MUS_VERSION_MINOR, int.Parse(numbers[1]), "MUS_VERSION_MINOR of the release");
+        Eq(NativeMethods.MUS_VERSION_PATCH, int.Parse(numbers[2]), "MUS_VERSION_PATCH of the release");
+        Eq(NativeMethods.MUS_VERSION, NativeMethods.MUS_VERSION_MAJOR * 10000 + NativeMethods.MUS_VERSION_MINOR * 100 +
+           NativeMethods.MUS_VERSION_PATCH, "MUS_VERSION");
     }
 
     private static void ManifestFunc(ManifestRecord r, HashSet<string> funcs)

@@ -15,7 +15,9 @@ everything public), asks ``mus.Bot`` for an action id and sends ``act`` with the
 ``seq``. It never sees another seat's cards, and neither does the bot. While a person's seat is
 free it says which and how to fill it. Errors are printed; a dropped connection is resumed with
 the resume token (a bounded number of times); at the end it prints the result and the replay's
-path and exits.
+path and exits. Behind a cluster's load balancer (several mus-server nodes), a ``moved`` answer
+names the node that serves the table: it connects again through the same address with
+``?table=ID&node=NAME`` (which the balancer routes by) and resumes there.
 
 It needs only the ``mus`` package: run it with the venv of capi/python/README.md's quick start
 (``.venv/bin/python capi/python/examples/net_bot.py ...``), or from a source tree with
@@ -74,7 +76,8 @@ class WebSocket:
         writer.write(b"GET %s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\n"
                      b"Connection: Upgrade\r\nSec-WebSocket-Key: %s\r\n"
                      b"Sec-WebSocket-Version: 13\r\n\r\n"
-                     % ((u.path or "/").encode(), host.encode(), key))
+                     % ((u.path or "/").encode() + (b"?" + u.query.encode() if u.query else b""),
+                        host.encode(), key))
         await writer.drain()
         try:
             head = await reader.readuntil(b"\r\n\r\n")
@@ -176,6 +179,15 @@ class NetBot:
         self.decisions = 0
         self.waiting = None    # the free human seats last announced
         self.code = args.code  # a private table's join code
+        self.route = None      # the node that serves the table, as a `moved` named it
+        self.moves = 0         # `moved` answers since the last view
+
+    def url(self):
+        """The server's address, with the table and its node once a `moved` named them."""
+        if self.route is None:
+            return self.args.url
+        return "%s?%s" % (self.args.url.split("?")[0],
+                          urllib.parse.urlencode({"table": self.table, "node": self.route}))
 
     async def send(self, ws, message):
         await ws.send(json.dumps(message))
@@ -192,7 +204,9 @@ class NetBot:
             raise SystemExit("no welcome: %s" % (welcome,))
         resumed = self.token is not None
         self.token = welcome["token"]
-        if resumed:
+        # Seated already (the welcome lists the table), or the table is its own: resume. Not
+        # seated yet (a `moved` answered the join): join again, on this node.
+        if resumed and (self.args.create is not None or self.table in welcome.get("tables", [])):
             # An act in flight when the connection dropped may not have been applied: answer
             # the current view again (a repeated act is refused as stale, without effect).
             self.acted_seq = -1
@@ -206,7 +220,11 @@ class NetBot:
             await self.send(ws, message)
         else:
             message = {"type": "join"}
-            message.update({"table": self.table} if self.table else {"code": self.args.code})
+            # After a `moved`, the table's id (and the code of a private one).
+            if self.table:
+                message["table"] = self.table
+            if self.code:
+                message["code"] = self.code
             if self.seat is not None:
                 message["seat"] = self.seat
             await self.send(ws, message)
@@ -255,7 +273,8 @@ class NetBot:
                              "seq": m["seq"]})
 
     async def session(self, ws):
-        """Plays on one connection; returns the match_over message, or None when dropped."""
+        """Plays on one connection; returns the match_over message, "moved" when another node
+        serves the table, or None when dropped."""
         await self.start(ws)
         async for raw in ws:
             m = json.loads(raw)
@@ -269,7 +288,15 @@ class NetBot:
                     self.code = m["code"]
                 self.rules = mus.Rules(m["rules"])
                 self.announce_free_seats(m)
+            elif kind == "moved":
+                # Another node serves the table: connect there (run()) and resume.
+                if self.table is None or m["table"] == self.table:
+                    self.table = m["table"]
+                    self.route = m["node"]
+                    log("table %s is served by node %s: connecting there" % (m["table"], m["node"]))
+                    return "moved"
             elif kind == "view":
+                self.moves = 0
                 if m["seat"] >= 0 and not self.seated:
                     self.seat = m["seat"]
                     self.seated = True
@@ -288,11 +315,17 @@ class NetBot:
         attempts = 0
         while True:
             try:
-                ws = await WebSocket.connect(self.args.url)
+                ws = await WebSocket.connect(self.url())
                 try:
                     over = await self.session(ws)
                 finally:
                     await ws.close()
+                if over == "moved":
+                    # At once the first time; then (the node named may have just died, and the
+                    # table waits for its lease to expire) after a growing pause.
+                    self.moves += 1
+                    await asyncio.sleep(0 if self.moves == 1 else min(0.25 * 2 ** self.moves, 2.0))
+                    continue
                 if over is not None:
                     log("match over: team %d won (%d decisions); replay %s" % (
                         over["winner"], self.decisions, over["replay"]))

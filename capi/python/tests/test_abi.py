@@ -11,6 +11,7 @@ and every function of mus.h is called by the package or listed in _lib.UNBOUND w
 
 import ctypes
 import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -20,7 +21,7 @@ import mus
 from mus import _abi, _lib
 from mus.enums import ENUMS, Status
 
-from _support import GENERATOR, HEADER, LAYOUT, PACKAGE_ROOT
+from _support import GENERATOR, HEADER, LAYOUT, PACKAGE_ROOT, REPO
 
 
 def c_layout_text():
@@ -101,8 +102,48 @@ class GeneratedLayerTest(unittest.TestCase):
                 self.assertIn("run `cmake --build <build dir> --target abi_generate`",
                               self.gen.stale_message(stale))
 
+    def test_the_release_record_writes_every_version_the_bindings_state(self):
+        major = _abi.MUS_VERSION_MAJOR
+        release = "%d.98.7" % major
+        layout = re.sub(r"^release .*$", "release " + release, self.layout, count=1, flags=re.M)
+        self.assertNotEqual(layout, self.layout)
+        everything = ["dotnet", "js", "python"]
+        self.assertEqual(sorted(self.gen.stale_files(layout, everything)), [
+            "capi/dotnet/src/Mus.csproj", "capi/dotnet/src/NativeMethods.cs",
+            "capi/js/package-lock.json", "capi/js/package.json", "capi/python/mus/_version.py"])
+        out = self.gen.expected_outputs(self.gen.parse_manifest(layout), everything)
+        self.assertIn('__version__ = "%s"' % release, out["capi/python/mus/_version.py"])
+        cs = out["capi/dotnet/src/NativeMethods.cs"]
+        for line in ("public const int MUS_VERSION_MINOR = 98;",
+                     "public const int MUS_VERSION_PATCH = 7;",
+                     'public const string MUS_VERSION_STRING = "%s";' % release):
+            self.assertIn(line, cs)
+        self.assertIn("<Version>%s</Version>" % release, out["capi/dotnet/src/Mus.csproj"])
+        package = json.loads(out["capi/js/package.json"])
+        lock = json.loads(out["capi/js/package-lock.json"])
+        self.assertEqual((package["version"], lock["version"], lock["packages"][""]["version"]),
+                         (release, release, release))
+        # Only the version values change in a package file.
+        for rel in ("capi/dotnet/src/Mus.csproj", "capi/js/package.json",
+                    "capi/js/package-lock.json"):
+            before = (REPO / rel).read_text(encoding="utf-8").splitlines()
+            after = out[rel].splitlines()
+            self.assertEqual(len(before), len(after), rel)
+            changed = [b for b, a in zip(before, after) if b != a]
+            self.assertEqual(len(changed), 2 if rel.endswith("lock.json") else 1, rel)
+            self.assertTrue(all(mus.__version__ in line for line in changed), changed)
+
+    def test_a_release_of_another_major_or_none_is_an_error(self):
+        other = re.sub(r"^release .*$", "release %d.0.0" % (_abi.MUS_VERSION_MAJOR + 1),
+                       self.layout, count=1, flags=re.M)
+        none = re.sub(r"^release .*\n", "", self.layout, count=1, flags=re.M)
+        for layout in (other, none):
+            with self.assertRaises(ValueError):
+                self.gen.stale_files(layout, ["python"])
+
     def test_a_malformed_manifest_is_an_error(self):
         for bad in ("nonsense here", "field mus_x y 0 4 int32_t", "func mus_f int32_t",
+                    "release 1.2", "release 0.3.0 beta",
                     "func mus_f int32_t (int32_t)"):  # a parameter without its name
             with self.subTest(bad):
                 with self.assertRaises(ValueError):

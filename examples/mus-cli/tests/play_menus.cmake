@@ -62,9 +62,9 @@ if(out MATCHES "999|994")
   message(FATAL_ERROR "the library's bound in a menu or prompt: '${CMAKE_MATCH_0}'")
 endif()
 # Picking the envido entry asks the amount once and plays it, also off the ladder (11).
-expect_match("${out}" "> 3\n  How much\\? \\(2 or more, Enter = 2\\) > 3\n  Grande: you envido 3 más \\(8\\)"
+expect_match("${out}" "> 3\n[^\n]*\n  How much\\? \\(2 or more, Enter = 2; game: 35\\) > 3\n  Grande: you envido 3 más \\(8\\)"
              "the raise asked once and applied")
-expect_match("${out}" "> 2\n  How much\\? \\(2 or more, Enter = 2\\) > 11\n  Pares: you envido 11 "
+expect_match("${out}" "> 2\n[^\n]*\n  How much\\? \\(2 or more, Enter = 2; game: 40\\) > 11\n  Pares: you envido 11 "
              "an envido of 11 asked once and applied")
 string(REGEX MATCHALL "How much\\?" asked "${out}")
 list(LENGTH asked n_asked)

@@ -27,7 +27,7 @@ expect_match("${out}" "> 1,2\n  '1,2' is more than one signal: type one number, 
 expect_match("${out}" "tip: " "tips shown")
 expect_match("${out}" "tip: the search bot plays [^\n]+: about [-+][0-9]+\\.[0-9] points" "the search bot's estimate")
 expect_match("${out}" "you signal [a-z0-9 ]+ to seat 2" "your signal made")
-expect_match("${out}" "> 2 1000\n  The amount: 1000 is more than 999\\.\n  How much\\? \\(2 or more, Enter = 2\\) > 7 8\n  The amount: '7 8' is more than one number: type one, 2 or more\\.\n"
+expect_match("${out}" "> 2 1000\n  The amount: 1000 is more than 999\\.\n  Game: [^\n]*\n  How much\\? \\(2 or more, Enter = 2; game: 40\\) > 7 8\n  The amount: '7 8' is more than one number: type one, 2 or more\\.\n"
              "an amount out of range, then two numbers, refused")
 expect_match("${out}" "> 2 6\n  The amount: '2 6' is more than one number[^\n]*\n[^\n]*> 5x\n  The amount: '5x' is not a number[^\n]*\n  How much\\? [^\n]*> 5\n"
              "the command retyped, and a number with letters, refused")

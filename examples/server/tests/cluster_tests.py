@@ -8,20 +8,27 @@ Run inside scripts/pg_temp.sh, which starts a throwaway PostgreSQL and sets PG_D
 Scenarios:
   takeover  three nodes, a, b and c (leases of 2 s). Two people and two bots play a table made
             on a; a is killed with SIGKILL mid-match (an act in flight); the people resume with
-            their tokens on b, which takes the table over once a's lease expires (c, which
-            nobody connects to, must not take it: it is a standby); a restarts
-            and welcomes them too, and serves the finished match's replay. The transcript
-            equals that of the same seed and choices on one node without the kill, and the
-            takeover time (kill to the first resumed view) is printed.
-  haproxy   run inside scripts/cluster.sh (three nodes behind HAProxy): TABLES tables of two
-            people and two bots each play through HAProxy; the node serving them is killed
-            with SIGKILL mid-match; every person whose match is not over yet (most)
-            reconnects through HAProxy and resumes with the token, no acknowledged action is lost (each resumed view is at or past the
-            last one seen), every match finishes, and each transcript replays. Prints the
-            takeover time (kill to the last person's resumed view).
+            their tokens on b, which answers `moved` (naming a) until a's lease expires and
+            then takes the table over (c, which nobody connects to, must not take it); a
+            restarts, welcomes their token and answers `moved` naming b, and serves the
+            finished match's replay. The transcript equals that of the same seed and choices
+            on one node without the kill, and the takeover time (kill to the first resumed
+            view) is printed.
+  haproxy   run inside scripts/cluster.sh (three nodes behind HAProxy, all serving): TABLES
+            tables of two people and two bots each are made through HAProxy, so spread over
+            the nodes; the second person of each follows `moved` to the table's node; every
+            node's own lobby lists every table. With --fault kill, the node with the most
+            tables still playing is killed with SIGKILL mid-match; each of its people
+            reconnects through HAProxy (naming the dead node) and resumes with the token on
+            the node that takes the table, no acknowledged action is lost (each resumed view
+            is at or past the last one seen), every match finishes, each transcript replays,
+            and a token resumes on every node left and through HAProxy. Prints the takeover
+            time (kill to the last person's resumed view). With --fault postgres, PostgreSQL
+            restarts instead.
 """
 import argparse
 import asyncio
+import json
 import os
 import signal
 import subprocess
@@ -55,14 +62,57 @@ def Node(path, db, name, log):
                   "--test-seed", "2112", log=log)
 
 
-async def seat(node, people):
+def ws_url(base, p):
+    """The /ws of a node or of HAProxy, with the table and the node that a `moved` named (the
+    query HAProxy routes by; a node does not read it)."""
+    route = getattr(p, "route", None)
+    return f"{base}?table={p.table}&node={route}" if route else base
+
+
+async def hello(base, p):
+    """Connects p (with its token once it has one) and returns the welcome; p.node is the
+    node that answered, p.player the player id."""
+    w = await p.connect(ws_url(base, p))
+    p.node = w.get("node")
+    p.player = w["player"]
+    return w
+
+
+async def until(p, kinds):
+    """The next message of one of these types."""
+    while True:
+        m = await p.recv()
+        if m["type"] in kinds:
+            return m
+
+
+async def join(base, p, seat):
+    """Joins p.table at seat, following `moved` to the node that serves it."""
+    for _ in range(5):
+        await p.send({"type": "join", "table": p.table, "seat": seat})
+        m = await until(p, ("table", "view", "moved"))
+        if m["type"] != "moved":
+            return
+        assert m["table"] == p.table and m["re"] == "join", m
+        p.route = m["node"]
+        await p.close()
+        await hello(base, p)
+    raise AssertionError(f"{p.name}: moved 5 times")
+
+
+async def seat(base, people):
+    """A table made by people[0] (on the node it reached) where people[1] joins (following
+    `moved` there); returns the table id once both have a view."""
     await people[0].send({"type": "create", "rules": RULES,
                           "seats": ["human", "human", "bot", "bot"], "seat": 0, "clock": 600})
     table = (await people[0].expect("table"))["table"]
-    people[0].table = people[1].table = table
-    await people[1].send({"type": "join", "table": table, "seat": 1})
     for p in people:
-        await p.expect("view")
+        p.table = table
+        p.route = people[0].node
+    await join(base, people[1], 1)
+    for p in people:
+        if p.view is None:
+            await p.expect("view")
     return table
 
 
@@ -84,18 +134,24 @@ async def settle(people, limit=1000):
 
 
 async def resume_on(node, p, table, seconds):
-    """Says hello with p's token to node until it serves p's table (it took it over)."""
+    """Says hello with p's token to node (a node, or HAProxy with the table and the node p last
+    knew) until the node that answers serves p's table: its owner, or one that took it over.
+    A `moved` names the owner: the next hello asks HAProxy for it."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         try:
-            w = await p.connect(node.url)
+            w = await hello(node.url, p)
         except (OSError, websockets.exceptions.InvalidStatusCode):
             # No node behind HAProxy yet (502/503), or the node is not up: again.
             await asyncio.sleep(0.1)
             continue
         assert w["resumed"], w
         if w["tables"] == [table]:
-            return await p.expect("view")
+            m = await until(p, ("view", "moved"))
+            if m["type"] == "view":
+                return m
+            assert m["table"] == table and m["re"] == "hello", m
+            p.route = m["node"]
         await p.close()
         await asyncio.sleep(0.1)
     raise AssertionError(f"{node.url} did not take table {table} over in {seconds} s")
@@ -108,8 +164,8 @@ async def run(a, name, kill_at):
     try:
         people = [Client("P0"), Client("P1")]
         for p in people:
-            await p.connect(nodes["a"].url)
-        table = await seat(nodes["a"], people)
+            await hello(nodes["a"].url, p)
+        table = await seat(nodes["a"].url, people)
         served = nodes["a"]
         took = None
         if kill_at is not None:
@@ -129,7 +185,7 @@ async def run(a, name, kill_at):
                 p.view = None
             for p in people:
                 v = await resume_on(nodes["b"], p, table, 4 * LEASE_SECONDS + 5)
-                assert v["seq"] >= kill_at, v
+                assert v["seq"] >= kill_at and p.node == "b", v
             took = time.monotonic() - killed
             served = nodes["b"]
             # a comes back: it serves again (its tables are b's now, its players still its).
@@ -137,7 +193,9 @@ async def run(a, name, kill_at):
             extra = Client("P0 again")
             extra.token = people[0].token
             w = await extra.connect(nodes["a"].url)
-            assert w["resumed"] and w["tables"] == [], w
+            assert w["resumed"] and w["tables"] == [table] and w["node"] == "a", w
+            moved = await until(extra, ("moved",))
+            assert moved["table"] == table and moved["node"] == "b", moved
             await extra.close()
         results = await asyncio.gather(*(p.play() for p in people))
         assert results == ["over", "over"], results
@@ -177,6 +235,44 @@ class Url:
             return r.read().decode()
 
 
+async def lobbies_list(nodes, tables, seconds=5):
+    """Every node's own lobby (GET /tables, not through HAProxy) lists every table not over
+    yet, within seconds (a node reads the others' tables once a second)."""
+    end = time.monotonic() + seconds
+    while True:
+        missing = {}
+        for name, (_, port) in nodes.items():
+            lobby = json.loads(Url(f"http://127.0.0.1:{port}/").get("/tables"))
+            listed = {t["table"] for t in lobby["tables"]}
+            lost = [t for t, people in tables if not people[0].over and t not in listed]
+            if lost:
+                missing[name] = lost
+        if not missing:
+            return
+        if time.monotonic() > end:
+            raise AssertionError(f"tables missing from lobbies: {missing}")
+        await asyncio.sleep(0.2)
+
+
+async def net_bot_table(a, front, nodes):
+    """A table of one person (made through HAProxy) where net_bot.py takes seat 1, sent first
+    to another node than the table's (it must follow `moved`); returns the table, the person
+    and the net_bot process."""
+    p = Client("NB P0")
+    await hello(front.url, p)
+    await p.send({"type": "create", "rules": RULES, "seats": ["human", "human", "bot", "bot"],
+                  "seat": 0, "clock": 600})
+    p.table = (await p.expect("table"))["table"]
+    p.route = p.node
+    other = next(n for n in sorted(nodes) if n != p.node)
+    bot = await asyncio.create_subprocess_exec(
+        sys.executable, a.net_bot, "--url", f"{front.url}?table={p.table}&node={other}",
+        "--table", p.table, "--seat", "1", "--reconnects", "8", "--name", "NB P1",
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    await p.expect("view")
+    return p.table, [p], bot
+
+
 async def scenario_haproxy(a):
     front = Url(os.environ["MUS_CLUSTER_URL"])
     nodes = {n.split(":")[0]: (int(n.split(":")[1]), int(n.split(":")[2]))
@@ -185,51 +281,82 @@ async def scenario_haproxy(a):
     for i in range(a.tables):
         people = [Client(f"T{i}P0"), Client(f"T{i}P1")]
         for p in people:
-            await p.connect(front.url)
-        tables.append((await seat(front, people), people))
-    # Everyone is on the first node (active/standby): its own lobby lists every table.
-    pid, port = nodes["node1"]
-    lobby = Url(f"http://127.0.0.1:{port}/").get("/tables")
-    assert all(t in lobby for t, _ in tables), "node1 does not serve every table"
+            await hello(front.url, p)
+        tables.append((await seat(front.url, people), people))
+    bot = None
+    if a.net_bot:
+        table, people, bot = await net_bot_table(a, front, nodes)
+        tables.append((table, people))
+    # Every node serves (active/active): the tables are spread over them, and each person is
+    # on the node of its table (the second one followed `moved` there).
+    owners = {t: people[0].node for t, people in tables}
+    assert all(p.node == owners[t] for t, people in tables for p in people), owners
+    spread = {n: sum(1 for o in owners.values() if o == n) for n in nodes}
+    assert sum(1 for k in spread.values() if k > 0) >= min(2, len(nodes)), spread
+    await lobbies_list(nodes, tables)
     everyone = [p for _, people in tables for p in people]
     await asyncio.gather(*(p.play(stop_seq=20) for p in everyone))
     await asyncio.gather(*(settle(people) for _, people in tables))
     seen = {p.name: p.view["seq"] for p in everyone}
     if a.fault == "postgres":
         # The database restarts (as after a crash) while the people play on: a node whose
-        # commit fails stops, and HAProxy's next node takes its tables.
+        # commit fails stops, and its tables move to another node.
         subprocess.run([os.path.join(ROOT, "scripts", "pg_temp.sh"), "--restart"], check=True)
         killed = time.monotonic()
         results = await asyncio.gather(*(play_through(front, p, seen, a.lease)
                                           for p in everyone))
         took = time.monotonic() - killed
-        what = "PostgreSQL restarted"
+        what = f"PostgreSQL restarted ({spread})"
     else:
-        # A short match may be over by now: its table is served by nobody, only its record
-        # (checked below). The others, most of them, wait for a person and must be taken over.
-        live = [p for p in everyone if not p.over]
-        assert 2 * len(live) >= len(everyone), f"only {len(live)} people still playing"
-        os.kill(pid, signal.SIGKILL)
+        # The node with the most tables still playing is killed. A short match may be over by
+        # now: its table is served by nobody, only its record (checked below). The others wait
+        # for a person and must be taken over by the nodes left.
+        live = {t: people for t, people in tables if not people[0].over}
+        victim = max(nodes, key=lambda n: sum(1 for t in live if owners[t] == n))
+        gone = [t for t in live if owners[t] == victim]
+        moving = [p for t in gone for p in live[t]]
+        assert moving and 2 * len(live) >= len(tables), (len(live), spread)
+        os.kill(nodes[victim][0], signal.SIGKILL)
         killed = time.monotonic()
-        for p in everyone:
+        for p in moving:
             p.ws.transport.abort()
-        for p in live:
             p.view = None
+        # Through HAProxy with node=<victim>: while it is down, the table's hash picks a node,
+        # which answers `moved` until the lease expires and then takes the table.
         resumed = await asyncio.gather(
-            *(resume_on(front, p, p.table, 4 * a.lease + 10) for p in live))
+            *(resume_on(front, p, p.table, 4 * a.lease + 10) for p in moving))
         took = time.monotonic() - killed
-        for p, v in zip(live, resumed):
+        for p, v in zip(moving, resumed):
             assert v["seq"] >= seen[p.name], f"{p.name}: acknowledged {seen[p.name]}, now {v}"
+            assert p.node != victim, p.node
         results = await asyncio.gather(*(p.play() for p in everyone))
-        what = (f"node1 killed; the {len(live)} people still playing resumed through HAProxy "
+        del nodes[victim]
+        what = (f"{victim} killed (tables per node {spread}); the {len(moving)} people of its "
+                f"{len(gone)} tables still playing resumed through HAProxy "
                 f"{took:.2f} s later")
     assert results == ["over"] * len(everyone), results
+    if bot is not None:
+        said = (await asyncio.wait_for(bot.communicate(), 30))[0].decode()
+        assert bot.returncode == 0 and "match over" in said, said
+        assert f"is served by node {owners[tables[-1][0]]}" in said, said
     for t, people in tables:
         check_transcript(front.get(people[0].over["replay"]), a.replayer, a.workdir, t)
     for p in everyone:
         await p.close()
+    # A resume token works through any node: the player (made on one node) is welcomed back
+    # by each node left, straight and through HAProxy.
+    p = everyone[-1]
+    for name, (_, port) in sorted(nodes.items()) + [("HAProxy", (0, None))]:
+        url = front.url if port is None else f"ws://127.0.0.1:{port}/ws"
+        again = Client(f"{p.name} at {name}")
+        again.token = p.token
+        w = await again.connect(url)
+        assert w["resumed"] and w["player"] == p.player and w["tables"] == [], w
+        await again.close()
     print(f"haproxy: {a.tables} tables; at seq 20 {what} (leases of {a.lease} s); every "
-          f"match finished and replays")
+          f"match finished and replays; every node listed every table; {p.name}'s token "
+          f"resumed on {', '.join(sorted(nodes))} and through HAProxy"
+          + ("; net_bot.py followed `moved` and finished its match" if bot else ""))
 
 
 async def play_through(front, p, seen, lease):
@@ -255,6 +382,7 @@ def main():
     p.add_argument("--lease", type=int, default=2, help="the nodes' --lease-seconds")
     p.add_argument("--server", help="mus-server (takeover)")
     p.add_argument("--replayer")
+    p.add_argument("--net-bot", help="haproxy: net_bot.py, to take a seat at one more table")
     p.add_argument("--workdir", required=True)
     a = p.parse_args()
     os.makedirs(a.workdir, exist_ok=True)

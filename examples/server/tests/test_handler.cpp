@@ -5,6 +5,9 @@
 #include <cstdio>
 #include <utility>
 #include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -572,4 +575,179 @@ TEST_CASE("compact views: hello refuses an unknown form") {
   h.open(1);
   const auto r = h.send(1, json{{"type", "hello"}, {"v", 1}, {"name", "Ana"}, {"view", "zip"}});
   CHECK(error_code(r) == "bad_value");
+}
+
+namespace {
+
+// Two nodes of a cluster over one store, without PostgreSQL: the leases are a map both see,
+// and a test expires one by hand (its owner died). What PgStore's leases do, the PostgreSQL
+// cases of test_store.cpp check; here, what the handler does with them.
+struct Leases {
+  std::map<std::string, std::string> owner;  // table -> node
+  std::set<std::string> expired;
+};
+
+class NodeStore final : public Store {
+ public:
+  NodeStore(SqliteStore& s, Leases& l, std::string node) : s_(s), l_(l), node_(std::move(node)) {}
+  void put_player(const PlayerRecord& p) override { s_.put_player(p); }
+  void set_friend(const std::string& p, const std::string& o, bool on) override {
+    s_.set_friend(p, o, on);
+  }
+  void create_table(const TableRecord& t) override {
+    s_.create_table(t);
+    l_.owner[t.id] = node_;
+  }
+  void set_seat(const std::string& t, int seat, const std::string& p) override {
+    s_.set_seat(t, seat, p);
+  }
+  void append_actions(const std::string& t, std::size_t first, const std::vector<std::string>& a,
+                      const MatchEnd* end) override {
+    if (l_.owner[t] != node_) throw StoreError("another node owns " + t);
+    s_.append_actions(t, first, a, end);
+  }
+  void append_chat(const std::string& t, const ChatLine& line) override { s_.append_chat(t, line); }
+  void close_table(const std::string& t) override { s_.close_table(t); }
+  std::vector<PlayerRecord> load_players() override { return s_.load_players(); }
+  std::vector<TableRecord> load_unfinished() override {
+    auto all = s_.load_unfinished();
+    std::erase_if(all, [&](const TableRecord& t) { return l_.owner[t.id] != node_; });
+    return all;
+  }
+  std::optional<TableRecord> load_table(const std::string& id) override {
+    return s_.load_table(id);
+  }
+  bool shared() const override { return true; }
+  std::string node() const override { return node_; }
+  std::optional<PlayerRecord> load_player(const std::string& id) override {
+    for (auto& p : s_.load_players())
+      if (p.id == id) return p;
+    return std::nullopt;
+  }
+  std::optional<std::string> claim_table(const std::string& id) override {
+    const auto t = s_.load_table(id);
+    if (!t || t->finished) return std::nullopt;
+    if (l_.expired.erase(id) > 0) l_.owner[id] = node_;
+    return l_.owner[id];
+  }
+  std::optional<std::string> table_with_code(const std::string& code) override {
+    for (const auto& t : s_.load_unfinished())
+      if (json::parse(t.settings).value("code", "") == code) return t.id;
+    return std::nullopt;
+  }
+  std::vector<std::string> seated_tables(const std::string& player) override {
+    std::vector<std::string> ids;
+    for (const auto& t : s_.load_unfinished())
+      if (std::find(t.seats.begin(), t.seats.end(), player) != t.seats.end()) ids.push_back(t.id);
+    return ids;
+  }
+  std::vector<OpenTable> load_open_tables() override {
+    std::map<std::string, std::string> names;
+    for (const auto& p : s_.load_players()) names[p.id] = p.name;
+    std::vector<OpenTable> open;
+    for (const auto& t : s_.load_unfinished()) {
+      if (l_.owner[t.id] == node_) continue;
+      OpenTable o{t.id, t.settings, t.seats, {}, t.actions.size()};
+      for (std::size_t k = 0; k < 4; ++k) o.names[k] = names[t.seats[k]];
+      open.push_back(o);
+    }
+    return open;
+  }
+
+ private:
+  SqliteStore& s_;
+  Leases& l_;
+  std::string node_;
+};
+
+// One node: its store, its handler and what each of its connections received.
+struct ClusterNode {
+  ClusterNode(SqliteStore& s, Leases& l, const std::string& name)
+      : store(s, l, name), handler(store, relaxed(), os_random_bytes, 1) {}
+  NodeStore store;
+  Handler handler;
+  std::int64_t now = 1000;
+  std::vector<json> send(ConnId c, const json& m) {
+    std::vector<json> got;
+    for (const auto& o : handler.message(c, m.dump(), now))
+      if (o.conn == c) got.push_back(json::parse(*o.text));
+    return got;
+  }
+  std::vector<json> hello(ConnId c, const json& who) {
+    handler.open(c, now);
+    json m = {{"type", "hello"}, {"v", 1}};
+    m.update(who);
+    return send(c, m);
+  }
+};
+
+}  // namespace
+
+TEST_CASE(
+    "a node of a cluster sends a client to the node of its table (moved), takes a table whose "
+    "lease expired, and lists the other nodes' tables") {
+  SqliteStore shared(":memory:", Durability::normal);
+  Leases leases;
+  ClusterNode a(shared, leases, "a"), b(shared, leases, "b");
+  // Ana makes a table on a; the welcome names the node.
+  auto w = a.hello(1, {{"name", "Ana"}});
+  REQUIRE(w.size() == 1);
+  CHECK(w[0]["node"] == "a");
+  auto r =
+      a.send(1, {{"type", "create"}, {"seats", {"human", "human", "bot", "bot"}}, {"seat", 0}});
+  REQUIRE(last_of(r, "table") != nullptr);
+  const std::string id = (*last_of(r, "table"))["table"];
+  // Bea, on b, asks to join it: b sends her to a, and nothing changes.
+  w = b.hello(2, {{"name", "Bea"}});
+  const std::string bea = w[0]["token"];
+  r = b.send(2, {{"type", "join"}, {"table", id}, {"seat", 1}});
+  REQUIRE(r.size() == 1);
+  CHECK(r[0] == json{{"type", "moved"}, {"table", id}, {"node", "a"}, {"re", "join"}});
+  CHECK(b.handler.table_count() == 0);
+  // On a (her token, made on b), she sits and the match starts.
+  w = a.hello(3, {{"token", bea}});
+  CHECK(w[0]["resumed"] == true);
+  r = a.send(3, {{"type", "join"}, {"table", id}, {"seat", 1}});
+  CHECK(error_code(r).empty());
+  REQUIRE(last_of(r, "view") != nullptr);
+  // b's lobby lists a's table (read at its next lease check), with its people.
+  b.now += 1000;
+  (void)b.handler.tick(b.now);
+  const json lobby = json::parse(b.handler.lobby());
+  REQUIRE(lobby["tables"].size() == 1);
+  CHECK(lobby["tables"][0]["table"] == id);
+  CHECK(lobby["tables"][0]["started"] == true);
+  CHECK(lobby["tables"][0]["seats"][0]["player"] == "Ana");
+  CHECK(lobby["tables"][0]["seats"][1]["player"] == "Bea");
+  // An act, and a resumed hello, on b: moved too (the welcome names the table).
+  r = b.send(2, {{"type", "act"}, {"table", id}, {"action", 0}, {"seq", 0}});
+  REQUIRE(r.size() == 1);
+  CHECK(r[0]["type"] == "moved");
+  CHECK(r[0]["re"] == "act");
+  w = b.hello(4, {{"token", bea}});
+  REQUIRE(w.size() == 2);
+  CHECK(w[0]["tables"] == json::array({id}));
+  CHECK(w[1] == json{{"type", "moved"}, {"table", id}, {"node", "a"}, {"re", "hello"}});
+  // A private table of a, joined by its code on b: moved, naming the table.
+  r = a.send(1, {{"type", "create"},
+                 {"seats", {"human", "human", "bot", "bot"}},
+                 {"private", true},
+                 {"seat", 0}});
+  const std::string code = (*last_of(r, "table"))["code"];
+  const std::string secret = (*last_of(r, "table"))["table"];
+  r = b.send(4, {{"type", "join"}, {"code", code}});
+  REQUIRE(r.size() == 1);
+  CHECK(r[0]["type"] == "moved");
+  CHECK(r[0]["table"] == secret);
+  // a dies (its lease expires): Bea's hello on b takes the table, and b serves it.
+  leases.expired.insert(id);
+  w = b.hello(5, {{"token", bea}});
+  CHECK(w[0]["tables"] == json::array({id}));
+  CHECK(last_of(w, "moved") == nullptr);
+  REQUIRE(last_of(w, "view") != nullptr);
+  CHECK(leases.owner[id] == "b");
+  CHECK(b.handler.table_count() == 1);
+  // A node alone sends no node name.
+  Harness alone;
+  CHECK_FALSE(alone.hello(1, "Ana").contains("node"));
 }

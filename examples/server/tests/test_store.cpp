@@ -392,3 +392,57 @@ TEST_CASE(
   CHECK_FALSE(c->load_player("p2"));
 }
 #endif
+
+#ifdef MUS_SERVER_POSTGRESQL
+TEST_CASE(
+    "the PostgreSQL store's nodes: any node finds a table's owner (and takes it once its lease "
+    "expired), a player's tables, a private table by its code, the others' open tables",
+    "[postgresql]") {
+  PgBackend b("owners");
+  const int lease_ms = 400;
+  auto a = b.node("a", lease_ms);
+  auto c = b.node("c", lease_ms);
+  CHECK(a->node() == "a");
+  CHECK(b.open()->node().empty());
+  a->put_player({"p1", "Ana", "00112233445566778899aabbccddeeff", 0, {}, {}});
+  a->put_player({"p2", "Bea", "00112233445566778899aabbccddeef0", 0, {}, {}});
+  a->create_table({"t1", R"({"code":""})", 1, 0, {}, {}, false});
+  a->create_table({"t2", R"({"code":"K7PQ2M"})", 1, 0, {}, {}, false});
+  a->set_seat("t1", 0, "p1");
+  a->set_seat("t1", 2, "p2");
+  a->set_seat("t2", 1, "p1");
+  a->append_actions("t1", 0, {"shuffle seed 1"}, nullptr);
+  c->create_table({"t3", R"({"code":""})", 1, 0, {}, {}, false});
+  // The owner, asked on either node; the owner renews its own; no such unfinished table.
+  CHECK(c->claim_table("t1") == std::optional<std::string>("a"));
+  CHECK(a->claim_table("t1") == std::optional<std::string>("a"));
+  CHECK(c->claim_table("t3") == std::optional<std::string>("c"));
+  CHECK_FALSE(c->claim_table("t9"));
+  // The player's unfinished tables and the private table's code, from any node.
+  CHECK(c->seated_tables("p1") == std::vector<std::string>{"t1", "t2"});
+  CHECK(c->seated_tables("p2") == std::vector<std::string>{"t1"});
+  CHECK(c->table_with_code("K7PQ2M") == std::optional<std::string>("t2"));
+  CHECK_FALSE(c->table_with_code("K7PQ2N"));
+  // The other nodes' open tables, with their seats' players and names and their actions.
+  const auto open = c->load_open_tables();
+  REQUIRE(open.size() == 2);
+  CHECK(open[0].id == "t1");
+  CHECK(open[0].seats == std::array<std::string, 4>{"p1", "", "p2", ""});
+  CHECK(open[0].names == std::array<std::string, 4>{"Ana", "", "Bea", ""});
+  CHECK(open[0].actions == 1);
+  CHECK(open[1].id == "t2");
+  CHECK(open[1].actions == 0);
+  CHECK(a->load_open_tables().size() == 1);  // t3
+  // a dies: once its lease expired, the first node asked takes the table, once.
+  std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms + 100));
+  CHECK(c->claim_table("t1") == std::optional<std::string>("c"));
+  CHECK(a->claim_table("t1") == std::optional<std::string>("c"));
+  CHECK_THROWS_AS(a->append_actions("t1", 1, {"0 mus"}, nullptr), StoreError);
+  c->append_actions("t1", 1, {"0 mus"}, nullptr);
+  // A finished table has no owner to ask for, and leaves the lists.
+  c->close_table("t1");
+  CHECK_FALSE(a->claim_table("t1"));
+  CHECK(a->seated_tables("p1") == std::vector<std::string>{"t2"});
+  CHECK(a->load_open_tables().size() == 1);
+}
+#endif

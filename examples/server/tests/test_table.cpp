@@ -132,8 +132,30 @@ TEST_CASE("a person plays a whole match against three bots; its record is the li
   REQUIRE(page);
   CHECK(page->find("Hand 1") != std::string::npos);
   CHECK(page->size() > 1000);
+  // The web page's data: each hand's events from its deal, and its count, hand by hand.
+  const auto data = h.handler.match_text(id, Handler::MatchText::data);
+  REQUIRE(data);
+  const json match = json::parse(*data);
+  CHECK(match["type"] == "match");
+  CHECK(match["table"] == id);
+  CHECK(match["rules"] == "standard target=15");
+  const json& hands = match["hands"];
+  REQUIRE(hands.size() == st.last.number);
+  std::size_t events = 0;
+  for (std::size_t i = 0; i < hands.size(); ++i) {
+    REQUIRE_FALSE(hands[i]["events"].empty());
+    CHECK(hands[i]["events"][0]["kind"] == static_cast<int>(mus::EventKind::deal));
+    CHECK(hands[i]["events"][0]["amount"] == i + 1);
+    CHECK(hands[i]["count"]["number"] == i + 1);
+    CHECK(hands[i]["count"]["lances"].size() == 4);
+    events += hands[i]["events"].size();
+  }
+  CHECK(hands.back()["events"].back()["kind"] == static_cast<int>(mus::EventKind::match));
+  CHECK(hands.back()["count"]["score_after"] == json(st.last.score_after));
+  CHECK(events > hands.size() * 10);
   CHECK_FALSE(h.handler.match_text("tnothere", Handler::MatchText::record));
   CHECK_FALSE(h.handler.match_text("tnothere", Handler::MatchText::page));
+  CHECK_FALSE(h.handler.match_text("tnothere", Handler::MatchText::data));
 }
 
 TEST_CASE("the same test seed and the same choices give the same match") {

@@ -107,7 +107,7 @@ test('the web table\'s words name mus.h numbers, in both languages, for every ke
   assert.deepEqual([...words.UI_KEYS.en].sort(), [...words.UI_KEYS.es].sort(), 'both languages have the same labels');
   // Every key the pages name (data-w* in the HTML, w('…') in the scripts) has words.
   const used = new Set();
-  for (const file of ['index.html', 'online.html', 'app.js', 'online.js', 'ui.js']) {
+  for (const file of ['index.html', 'online.html', 'match.html', 'app.js', 'online.js', 'match.js', 'ui.js']) {
     const text = readFileSync(join(webDir, file), 'utf8');
     for (const m of text.matchAll(/data-w(?:-[a-z]+)?="([^"]+)"/g)) used.add(m[1]);
     for (const m of text.matchAll(/\bw\('([^']+)'/g)) used.add(m[1]);
@@ -303,6 +303,41 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
   assert.match(record, /^end over$/m);
   assert.ok(clicks > 0);
   await a.screenshot({ path: join(workdir, 'web-online.png') });
+
+  // The match's page (the end's other link): in a browser, the match hand by hand in the words
+  // and the language of the online table, which the page's chooser shares; for any other
+  // client, the text mus-cli replay prints.
+  const pageHref = await a.locator('#page-link').getAttribute('href');
+  assert.equal(pageHref, replay.replace('/replays/', '/matches/'));
+  assert.match(await (await fetch(new URL(pageHref, base))).text(), /^Hand 1 /m, 'the text for a client that is no browser');
+  const m = await ctxA.newPage();
+  m.on('pageerror', (x) => pageErrors.push(`match page: ${x.message}`));
+  m.on('request', (x) => { if (new URL(x.url()).pathname.startsWith('/libmus/')) pageErrors.push(`match page loaded ${x.url()}`); });
+  await m.goto(new URL(pageHref, base).href);
+  await waitFor(m, () => window.musMatch?.hands !== null || window.musMatch?.error !== null, null, 'the match page');
+  assert.equal(await m.evaluate(() => window.musMatch.error), null);
+  const hands = await m.evaluate(() => window.musMatch.hands);
+  assert.ok(hands >= 1, `the match page shows ${hands} hands`);
+  assert.equal(await m.locator('section.hand').count(), hands);
+  const { ENGINE_TEXT } = await import(pathToFileURL(join(webDir, '..', '..', 'capi', 'js', 'test', 'engine_text.mjs')).href);
+  const shown = {};
+  for (const [lang, words] of [['es', [/^La partida mano a mano$/, /^Mano nº 1\n/, /Repart/, /\nCuenta: /, /\nTanteo: /, /Cartas mostradas:/, /la partida!/]],
+    ['en', [/^The match hand by hand$/, /^Hand 1\n/, /deals/, /\nCount: /, /\nScore: /, /Cards shown:/, /the match!/]]]) {
+    if (lang === 'en') await m.locator('#lang').selectOption('en');
+    await waitFor(m, (l) => document.documentElement.lang === l, lang, `the match page in ${lang}`);
+    shown[lang] = await m.locator('#match').innerText();
+    const [h1, ...rest] = words;
+    assert.match(await m.locator('h1').textContent(), h1);
+    assert.match(await m.locator('section.hand[data-hand="1"]').innerText(), rest[0]);
+    for (const re of rest.slice(1)) assert.match(shown[lang], re, `${lang}: ${re}`);
+    for (const re of ENGINE_TEXT) assert.ok(!re.test(shown[lang]), `${lang}: engine text ${re} on the match page`);
+    assert.ok(!/⟦/.test(shown[lang]), `${lang}: a key without words on the match page`);
+    await m.screenshot({ path: join(workdir, `web-match-${lang}.png`) });
+  }
+  assert.equal(shown.es.split('\n').length, shown.en.split('\n').length, 'the same lines in both languages');
+  // The choice is the online table's: kept where online.html reads it.
+  assert.equal(await m.evaluate(() => localStorage.getItem('mus.lang')), 'en');
+  await m.close();
   assert.deepEqual(pageErrors, []);
   await ctxA.close();
   await ctxB.close();
