@@ -160,7 +160,9 @@ BotConfig level_config(Level l) noexcept {
     case Level::beginner: return BotConfig{BotKind::beginner, 0, 0};
     case Level::amateur: return BotConfig{BotKind::amateur, 0, 0};
     case Level::club: return BotConfig{BotKind::heuristic, 0, 0};
-    case Level::strong: return BotConfig{BotKind::search, default_search_playouts, 0};
+    // The search bot on a smaller budget than its default: at 480 playouts it is as strong as
+    // the expert, and the ladder would not climb (docs/bots.md, the rating list).
+    case Level::strong: return BotConfig{BotKind::search, strong_level_playouts, 0};
     case Level::expert: return BotConfig{BotKind::expert, default_expert_playouts, 0};
   }
   return BotConfig{BotKind::heuristic, 0, 0};

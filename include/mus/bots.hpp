@@ -184,6 +184,11 @@ inline constexpr int default_search_playouts = 480;
 /// The expert's default budget: playouts per decision (see docs/bots.md for its cost).
 inline constexpr int default_expert_playouts = 480;
 
+/// The search budget of the strong level (fuerte), in playouts: below the search bot's
+/// default, so that each level is stronger than the one below (docs/bots.md, "The rating
+/// list").
+inline constexpr int strong_level_playouts = 80;
+
 /// The largest budget a configuration may ask for, per decision.
 inline constexpr int max_search_playouts = 1'000'000;
 
@@ -257,7 +262,8 @@ inline constexpr std::array<Level, 5> levels{Level::beginner, Level::amateur, Le
 /// @return The level, or Errc::parse for another name (its message lists the names).
 [[nodiscard]] Result<Level> parse_level(std::string_view name) noexcept;
 
-/// @brief The bot configuration of a level (its kind and default budget, no time cap).
+/// @brief The bot configuration of a level: its kind and budget (the kind's default, except
+///        the strong level's search at strong_level_playouts), no time cap.
 /// @param l The level.
 /// @return The configuration; the club level's for an unknown value.
 [[nodiscard]] BotConfig level_config(Level l) noexcept;

@@ -1334,7 +1334,8 @@ typedef struct mus_bot_config {
 MUS_API int32_t mus_bot_config_default(int32_t kind, mus_bot_config* out);
 
 /**
- * @brief The configuration of a level: its bot kind and default budget, no time cap.
+ * @brief The configuration of a level: its bot kind and budget (the kind's default, except
+ *        MUS_LEVEL_STRONG: the search bot at 80 playouts), no time cap.
  * @param level A `MUS_LEVEL_*`.
  * @param out Receives the configuration (struct_size set), ready for mus_bot_choose().
  * @return @ref MUS_OK; @ref MUS_E_INVALID_ARGUMENT for a NULL `out` or a level outside

@@ -208,7 +208,8 @@ TEST_CASE("Levels: five levels weakest first, each a configuration, with ids and
     CHECK(c.kind == kinds_of[i]);
     CHECK(mus::validate_bot_config(c) == Errc::ok);
     CHECK(c.time_ms == 0);  // deterministic for a seed
-    if (c.kind == BotKind::search) CHECK(c.playouts == mus::default_search_playouts);
+    // The strong level searches on a smaller budget than the search bot's default.
+    if (c.kind == BotKind::search) CHECK(c.playouts == mus::strong_level_playouts);
     if (c.kind == BotKind::expert) CHECK(c.playouts == mus::default_expert_playouts);
   }
   // Names are exact; another name is a parse error that lists them.

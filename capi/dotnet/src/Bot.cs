@@ -102,7 +102,8 @@ namespace Mus
         }
 
         /// <summary>
-        /// The bot of a level (mus_bot_config_level): its kind with the kind's default budget.
+        /// The bot of a level (mus_bot_config_level): its kind and budget (the kind's default,
+        /// except the strong level: the search bot at 80 playouts).
         /// MUS_E_INVALID_ARGUMENT for a value outside the levels.
         /// </summary>
         public static unsafe Bot ForLevel(Level level)

@@ -40,7 +40,9 @@ internal static partial class BindingTests
             Eq((int)level, i, "levels weakest first");
             Bot bot = Bot.ForLevel(level);
             Eq(bot.Kind, levelKinds[i], level + ": its kind");
-            Eq(bot.PlayoutBudget, new Bot(levelKinds[i]).PlayoutBudget, level + ": the kind's default budget");
+            // The kind's default budget, but for the strong level's smaller search budget.
+            Eq(bot.PlayoutBudget, level == Level.Strong ? 80 : new Bot(levelKinds[i]).PlayoutBudget,
+               level + ": its budget");
             Eq(Levels.Name(level), levelIds[i], level + ": its id");
             Eq(Levels.DisplayName(level), levelNames[i], level + ": its name for players");
             Eq(Levels.Parse(levelIds[i]), level, level + ": its id parses");

@@ -50,7 +50,8 @@ export class Bot {
 
   /**
    * The bot of a level (mus_bot_config_level): `Level.EXPERT` (a number) or a level's id or
-   * display name (`'expert'`, `'experto'`); its kind with the kind's default budget.
+   * display name (`'expert'`, `'experto'`); its kind and budget (the kind's default, except
+   * the strong level: the search bot at 80 playouts).
    */
   static forLevel(level: number | string): Bot {
     const number = typeof level === 'string' ? parseLevel(level) : level;

@@ -49,7 +49,9 @@ test('the levels: weakest first, each its kind\'s default bot, with names that p
     assert.equal(parseLevel(names[level]), level);
     const bot = Bot.forLevel(level);
     assert.equal(bot.kind, kinds[level]);
-    assert.deepEqual(bot, new Bot(kinds[level]), 'the kind\'s default configuration');
+    // The kind's default configuration, but for the strong level's smaller search budget.
+    const expected = level === Level.STRONG ? new Bot(kinds[level], { playouts: 80 }) : new Bot(kinds[level]);
+    assert.deepEqual(bot, expected, 'the level\'s configuration');
     assert.deepEqual(Bot.forLevel(names[level]), bot, 'by its display name');
   }
   const s = State.new('standard', 0).applyId(0, 5n);

@@ -68,7 +68,7 @@ class BotTest(unittest.TestCase):
         # A level's bot is its kind's default bot, however the level is named.
         self.assertEqual(Bot.for_level("experto"), Bot("expert"))
         self.assertEqual(Bot.for_level("club"), Bot("heuristic"))
-        self.assertEqual(Bot.for_level(3), Bot("search"))
+        self.assertEqual(Bot.for_level(3), Bot("search", playouts=80))
         self.assertEqual(pickle.loads(pickle.dumps(Bot.for_level("expert"))), Bot("expert"))
         state = some_states(2, 1)[0]
         self.assertIn(Bot.for_level("principiante").choose_id(state, seed=1),
