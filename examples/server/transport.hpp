@@ -54,8 +54,12 @@ class Service {
    * @param listening The socket from listen_on() (its io_context is the server's).
    * @param opt The options (threads, files, origins, connection limit).
    * @param store The store; only the commit thread uses it from now on.
+   * @param lease_store Of a node of several (a shared store): a second connection to the same
+   *        database, for the lease thread alone, which renews the node's leases every
+   *        LeaseKeeper::period_ms() whatever the commits do (null: renewals go through the
+   *        commit thread).
    */
-  Service(Listening& listening, const Options& opt, Store& store);
+  Service(Listening& listening, const Options& opt, Store& store, Store* lease_store = nullptr);
   ~Service();
   Service(const Service&) = delete;
   Service& operator=(const Service&) = delete;

@@ -7,10 +7,13 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <future>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,6 +22,7 @@
 #ifdef MUS_SERVER_POSTGRESQL
 #include <libpq-fe.h>
 
+#include "lease.hpp"
 #include "pg_store.hpp"
 #endif
 
@@ -78,6 +82,18 @@ class PgBackend final : public Backend {
     return std::make_unique<PgStore>(url(), name, lease_ms);
   }
   [[nodiscard]] std::string url() const { return base_ + " dbname=" + db_; }
+  // The number of rows a query returns in this test's database (-1: it failed).
+  int rows(const std::string& query) const {
+    PGconn* c = PQconnectdb(url().c_str());
+    int n = -1;
+    if (PQstatus(c) == CONNECTION_OK) {
+      PGresult* r = PQexec(c, query.c_str());
+      if (PQresultStatus(r) == PGRES_TUPLES_OK) n = PQntuples(r);
+      PQclear(r);
+    }
+    PQfinish(c);
+    return n;
+  }
   // Runs SQL in this test's database (or, with `maintenance`, in `postgres`); true if it worked.
   bool sql(const std::string& text, bool maintenance = false) const {
     PGconn* c = PQconnectdb((base_ + " dbname=" + (maintenance ? "postgres" : db_)).c_str());
@@ -444,5 +460,135 @@ TEST_CASE(
   CHECK_FALSE(a->claim_table("t1"));
   CHECK(a->seated_tables("p1") == std::vector<std::string>{"t2"});
   CHECK(a->load_open_tables().size() == 1);
+}
+#endif
+
+#ifdef MUS_SERVER_POSTGRESQL
+// The lease of table t1 is node a's and live, in the database's own clock.
+constexpr const char* a_holds_t1 =
+    "SELECT 1 FROM leases WHERE table_id = 't1' AND node = 'a' AND expires_at > now()";
+
+TEST_CASE(
+    "the PostgreSQL store's nodes: the lease thread renews on its own connection while a commit "
+    "holds the table for longer than a lease, and the table stays its owner's",
+    "[postgresql]") {
+  PgBackend b("busy");
+  const int lease_ms = 800;
+  auto a = b.node("a", lease_ms);  // node a's commit thread's connection
+  auto a_lease = std::make_unique<PgStore>(b.url(), "a", lease_ms,
+                                           LeaseKeeper::period_ms(lease_ms));  // its lease thread's
+  auto c = b.node("c", lease_ms);
+  a->create_table({"t1", "{}", 1, 0, {}, {}, false});
+  a->append_actions("t1", 0, {"shuffle seed 1"}, nullptr);
+  std::atomic<bool> lost = false;
+  LeaseKeeper keeper(
+      *a_lease, lease_ms, [](const std::string&) {},
+      [&lost](const std::vector<std::string>&) { lost = true; });
+  keeper.start();
+  // A slow group commit: its check that a owns t1 holds the row for three leases.
+  a->begin_group();
+  a->append_actions("t1", 1, {"0 mus"}, nullptr);
+  for (int i = 0; i < 6; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms / 2));
+    CHECK(b.rows(a_holds_t1) == 1);  // renewed meanwhile
+    CHECK(keeper.live());
+  }
+  // Another node neither waits for that commit nor takes the table.
+  auto other = std::async(std::launch::async, [&c] {
+    auto taken = c->renew_leases(true);
+    return std::make_pair(taken, c->claim_table("t1"));
+  });
+  CHECK(other.wait_for(std::chrono::milliseconds(lease_ms)) == std::future_status::ready);
+  a->end_group();
+  const auto [taken, owner] = other.get();
+  CHECK(taken.empty());
+  CHECK(owner == std::optional<std::string>("a"));
+  CHECK(keeper.renew(true).empty());  // asked by the handler: on the lease thread, at once
+  keeper.stop();
+  CHECK_FALSE(lost);
+  CHECK(c->load_table("t1")->actions == std::vector<std::string>{"shuffle seed 1", "0 mus"});
+}
+
+TEST_CASE(
+    "the PostgreSQL store's nodes: an expired table is not taken while its owner's commit at it "
+    "is in flight, and is taken once it is done",
+    "[postgresql]") {
+  PgBackend b("inflight");
+  const int lease_ms = 300;
+  auto a = b.node("a", lease_ms);
+  auto c = b.node("c", lease_ms);
+  a->create_table({"t1", "{}", 1, 0, {}, {}, false});
+  // a stalls: its commit at t1 is in flight while its lease expires.
+  a->begin_group();
+  a->append_actions("t1", 0, {"shuffle seed 1"}, nullptr);
+  std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms + 100));
+  CHECK(b.rows(a_holds_t1) == 0);  // expired
+  auto other = std::async(std::launch::async, [&c] {
+    auto taken = c->renew_leases(true);
+    return std::make_pair(taken, c->claim_table("t1"));
+  });
+  CHECK(other.wait_for(std::chrono::milliseconds(1000)) == std::future_status::ready);
+  a->end_group();  // stored while a owned t1
+  const auto [taken, owner] = other.get();
+  CHECK(taken.empty());
+  CHECK(owner == std::optional<std::string>("a"));
+  // Done: the expired table is taken, and a stores at it no more.
+  CHECK(c->renew_leases(true) == std::vector<std::string>{"t1"});
+  CHECK_THROWS_AS(a->append_actions("t1", 1, {"0 mus"}, nullptr), StoreError);
+  CHECK(c->load_table("t1")->actions == std::vector<std::string>{"shuffle seed 1"});
+}
+
+TEST_CASE(
+    "the PostgreSQL store's nodes: the lease thread opens its dropped connection again; leases "
+    "that lapse hold commits until renewed, and a table taken meanwhile is reported lost",
+    "[postgresql]") {
+  PgBackend b("lapse");
+  const int lease_ms = 600;
+  auto a = b.node("a", lease_ms);
+  auto a_lease = std::make_unique<PgStore>(b.url(), "a", lease_ms,
+                                           LeaseKeeper::period_ms(lease_ms));
+  a->create_table({"t1", "{}", 1, 0, {}, {}, false});
+  a->create_table({"t2", "{}", 1, 0, {}, {}, false});
+  std::mutex m;
+  std::vector<std::string> lost;
+  LeaseKeeper keeper(
+      *a_lease, lease_ms, [](const std::string&) {},
+      [&](const std::vector<std::string>& ids) {
+        const std::lock_guard lock(m);
+        lost.insert(lost.end(), ids.begin(), ids.end());
+      });
+  keeper.start();
+  std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms / 2));
+  // Every connection of a is dropped, as a database restart does: the lease thread opens its
+  // own again at its next renewal.
+  REQUIRE(
+      b.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
+            "current_database() AND pid <> pg_backend_pid()"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms));
+  CHECK(keeper.live());
+  CHECK(b.rows(a_holds_t1) == 1);
+  // The renewals cannot land for longer than a lease (the leases are locked): the leases lapse
+  // and commits wait; then they land again, and commits go on.
+  auto blocked = std::async(std::launch::async, [&b, lease_ms] {
+    return b.sql("BEGIN; LOCK TABLE leases IN EXCLUSIVE MODE; SELECT pg_sleep(" +
+                 std::to_string(2 * lease_ms / 1000.0) + "); COMMIT");
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(3 * lease_ms / 2));
+  CHECK_FALSE(keeper.live());
+  CHECK_FALSE(keeper.wait_live(std::chrono::milliseconds(10)));
+  CHECK(blocked.get());
+  CHECK(keeper.wait_live(std::chrono::milliseconds(2 * lease_ms)));
+  // Again, and meanwhile another node takes t1: the renewal after finds it lost, and commits
+  // stay held (the node stops).
+  blocked = std::async(std::launch::async, [&b, lease_ms] {
+    return b.sql("BEGIN; LOCK TABLE leases IN EXCLUSIVE MODE; SELECT pg_sleep(" +
+                 std::to_string(2 * lease_ms / 1000.0) +
+                 "); UPDATE leases SET node = 'c' WHERE table_id = 't1'; COMMIT");
+  });
+  CHECK(blocked.get());
+  CHECK_FALSE(keeper.wait_live(std::chrono::milliseconds(2 * lease_ms)));
+  keeper.stop();
+  const std::lock_guard lock(m);
+  CHECK(lost == std::vector<std::string>{"t1"});
 }
 #endif
