@@ -82,6 +82,16 @@ class PgBackend final : public Backend {
     return std::make_unique<PgStore>(url(), name, lease_ms);
   }
   [[nodiscard]] std::string url() const { return base_ + " dbname=" + db_; }
+  // A node's lease thread's connection, which gives up reconnecting within a renewal period.
+  std::unique_ptr<Store> lease_connection(const std::string& name, int lease_ms) const {
+    return std::make_unique<PgStore>(url(), name, lease_ms, LeaseKeeper::period_ms(lease_ms));
+  }
+  // Ends every other connection to this database, as a database restart would.
+  bool drop_connections() const {
+    return sql(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
+        "current_database() AND pid <> pg_backend_pid()");
+  }
   // The number of rows a query returns in this test's database (-1: it failed).
   int rows(const std::string& query) const {
     PGconn* c = PQconnectdb(url().c_str());
@@ -344,15 +354,11 @@ TEST_CASE(
   auto s = b.open();
   s->create_table({"t1", "{}", 1, 0, {}, {}, false});
   // Every other connection to this database is ended, as a database restart would.
-  REQUIRE(
-      b.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
-            "current_database() AND pid <> pg_backend_pid()"));
+  REQUIRE(b.drop_connections());
   s->begin_group();
   s->append_actions("t1", 0, {"shuffle seed 1"}, nullptr);
   s->end_group();
-  REQUIRE(
-      b.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
-            "current_database() AND pid <> pg_backend_pid()"));
+  REQUIRE(b.drop_connections());
   CHECK(s->load_table("t1")->actions.size() == 1);  // a read, again on a new connection
 }
 #endif
@@ -468,6 +474,27 @@ TEST_CASE(
 constexpr const char* a_holds_t1 =
     "SELECT 1 FROM leases WHERE table_id = 't1' AND node = 'a' AND expires_at > now()";
 
+namespace {
+
+// Another node, on a thread: takes what it may, then asks who owns t1.
+std::future<std::pair<std::vector<std::string>, std::optional<std::string>>> other_node_asks(
+    Store& c) {
+  return std::async(std::launch::async, [&c] {
+    auto taken = c.renew_leases(true);
+    return std::make_pair(taken, c.claim_table("t1"));
+  });
+}
+
+// Locks the leases (no renewal can land) for two leases, then runs `then` and lets go.
+std::future<bool> leases_locked(const PgBackend& b, int lease_ms, const std::string& then) {
+  return std::async(std::launch::async, [&b, lease_ms, then] {
+    return b.sql("BEGIN; LOCK TABLE leases IN EXCLUSIVE MODE; SELECT pg_sleep(" +
+                 std::to_string(2 * lease_ms / 1000.0) + "); " + then + " COMMIT");
+  });
+}
+
+}  // namespace
+
 TEST_CASE(
     "the PostgreSQL store's nodes: the lease thread renews on its own connection while a commit "
     "holds the table for longer than a lease, and the table stays its owner's",
@@ -475,8 +502,7 @@ TEST_CASE(
   PgBackend b("busy");
   const int lease_ms = 800;
   auto a = b.node("a", lease_ms);  // node a's commit thread's connection
-  auto a_lease = std::make_unique<PgStore>(b.url(), "a", lease_ms,
-                                           LeaseKeeper::period_ms(lease_ms));  // its lease thread's
+  auto a_lease = b.lease_connection("a", lease_ms);  // its lease thread's
   auto c = b.node("c", lease_ms);
   a->create_table({"t1", "{}", 1, 0, {}, {}, false});
   a->append_actions("t1", 0, {"shuffle seed 1"}, nullptr);
@@ -494,10 +520,7 @@ TEST_CASE(
     CHECK(keeper.live());
   }
   // Another node neither waits for that commit nor takes the table.
-  auto other = std::async(std::launch::async, [&c] {
-    auto taken = c->renew_leases(true);
-    return std::make_pair(taken, c->claim_table("t1"));
-  });
+  auto other = other_node_asks(*c);
   CHECK(other.wait_for(std::chrono::milliseconds(lease_ms)) == std::future_status::ready);
   a->end_group();
   const auto [taken, owner] = other.get();
@@ -523,10 +546,7 @@ TEST_CASE(
   a->append_actions("t1", 0, {"shuffle seed 1"}, nullptr);
   std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms + 100));
   CHECK(b.rows(a_holds_t1) == 0);  // expired
-  auto other = std::async(std::launch::async, [&c] {
-    auto taken = c->renew_leases(true);
-    return std::make_pair(taken, c->claim_table("t1"));
-  });
+  auto other = other_node_asks(*c);
   CHECK(other.wait_for(std::chrono::milliseconds(1000)) == std::future_status::ready);
   a->end_group();  // stored while a owned t1
   const auto [taken, owner] = other.get();
@@ -545,8 +565,7 @@ TEST_CASE(
   PgBackend b("lapse");
   const int lease_ms = 600;
   auto a = b.node("a", lease_ms);
-  auto a_lease = std::make_unique<PgStore>(b.url(), "a", lease_ms,
-                                           LeaseKeeper::period_ms(lease_ms));
+  auto a_lease = b.lease_connection("a", lease_ms);  // its lease thread's
   a->create_table({"t1", "{}", 1, 0, {}, {}, false});
   a->create_table({"t2", "{}", 1, 0, {}, {}, false});
   std::mutex m;
@@ -559,20 +578,14 @@ TEST_CASE(
       });
   keeper.start();
   std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms / 2));
-  // Every connection of a is dropped, as a database restart does: the lease thread opens its
-  // own again at its next renewal.
-  REQUIRE(
-      b.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
-            "current_database() AND pid <> pg_backend_pid()"));
+  // Every connection of a is dropped: the lease thread opens its own again at its next renewal.
+  REQUIRE(b.drop_connections());
   std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms));
   CHECK(keeper.live());
   CHECK(b.rows(a_holds_t1) == 1);
   // The renewals cannot land for longer than a lease (the leases are locked): the leases lapse
   // and commits wait; then they land again, and commits go on.
-  auto blocked = std::async(std::launch::async, [&b, lease_ms] {
-    return b.sql("BEGIN; LOCK TABLE leases IN EXCLUSIVE MODE; SELECT pg_sleep(" +
-                 std::to_string(2 * lease_ms / 1000.0) + "); COMMIT");
-  });
+  auto blocked = leases_locked(b, lease_ms, "");
   std::this_thread::sleep_for(std::chrono::milliseconds(3 * lease_ms / 2));
   CHECK_FALSE(keeper.live());
   CHECK_FALSE(keeper.wait_live(std::chrono::milliseconds(10)));
@@ -580,11 +593,7 @@ TEST_CASE(
   CHECK(keeper.wait_live(std::chrono::milliseconds(2 * lease_ms)));
   // Again, and meanwhile another node takes t1: the renewal after finds it lost, and commits
   // stay held (the node stops).
-  blocked = std::async(std::launch::async, [&b, lease_ms] {
-    return b.sql("BEGIN; LOCK TABLE leases IN EXCLUSIVE MODE; SELECT pg_sleep(" +
-                 std::to_string(2 * lease_ms / 1000.0) +
-                 "); UPDATE leases SET node = 'c' WHERE table_id = 't1'; COMMIT");
-  });
+  blocked = leases_locked(b, lease_ms, "UPDATE leases SET node = 'c' WHERE table_id = 't1';");
   CHECK(blocked.get());
   CHECK_FALSE(keeper.wait_live(std::chrono::milliseconds(2 * lease_ms)));
   keeper.stop();
