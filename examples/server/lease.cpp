@@ -92,7 +92,11 @@ void LeaseKeeper::loop() {
 }
 
 void LeaseKeeper::renew_once(std::vector<Request*>& asked) {
-  const bool take = std::any_of(asked.begin(), asked.end(), [](const Request* r) { return r->take; });
+  // After renewals that failed (the database was away for every node, as a rule), nothing is
+  // taken for a lease: the other live nodes renew theirs first.
+  const bool take =
+      Clock::now() >= take_from_ &&
+      std::any_of(asked.begin(), asked.end(), [](const Request* r) { return r->take; });
   std::vector<std::string> taken, lost;
   std::exception_ptr error;
   std::string line;
@@ -107,6 +111,12 @@ void LeaseKeeper::renew_once(std::vector<Request*>& asked) {
   }
   {
     const std::lock_guard lock(m_);
+    if (error) {
+      failing_ = true;
+    } else if (failing_) {
+      failing_ = false;
+      take_from_ = sent + lease_;
+    }
     if (!error) {
       last_ok_ = sent.time_since_epoch().count();
       if (lapsed_logged_) line = "the table leases are renewed again";

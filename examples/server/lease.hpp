@@ -24,7 +24,9 @@ namespace mus_server {
  * The leases are live while the last renewal that succeeded was sent less than a lease ago
  * (the database's expiry is at least that: it counts from the renewal's transaction start).
  * A renewal that finds a table taken by another node (Store::lost_leases()) calls `lost`
- * once; the node must then stop serving those tables.
+ * once; the node must then stop serving those tables. After renewals failed (the database
+ * was away), renew() takes nothing for a lease after the first that succeeds again, so
+ * that the other nodes, back too, renew their leases before any is taken.
  */
 class LeaseKeeper {
  public:
@@ -84,6 +86,8 @@ class LeaseKeeper {
   bool lost_once_ = false;
   bool lapsed_logged_ = false;
   std::atomic<Clock::rep> last_ok_{0};  // when the last renewal that succeeded was sent
+  bool failing_ = false;                // the last renewal failed
+  Clock::time_point take_from_{};       // renew() takes nothing before (after failures)
   std::thread thread_;
 };
 

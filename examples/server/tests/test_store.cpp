@@ -493,6 +493,42 @@ std::future<bool> leases_locked(const PgBackend& b, int lease_ms, const std::str
   });
 }
 
+// A node's lease connection that fails every call while `away` (the database unreachable).
+class Away final : public Store {
+ public:
+  explicit Away(Store& s) : s_(s) {}
+  std::atomic<bool> away = false;
+  void put_player(const PlayerRecord& p) override { at().put_player(p); }
+  void set_friend(const std::string& p, const std::string& o, bool on) override {
+    at().set_friend(p, o, on);
+  }
+  void create_table(const TableRecord& t) override { at().create_table(t); }
+  void set_seat(const std::string& t, int seat, const std::string& p) override {
+    at().set_seat(t, seat, p);
+  }
+  void append_actions(const std::string& t, std::size_t first, const std::vector<std::string>& a,
+                      const MatchEnd* end) override {
+    at().append_actions(t, first, a, end);
+  }
+  void append_chat(const std::string& t, const ChatLine& l) override { at().append_chat(t, l); }
+  void close_table(const std::string& t) override { at().close_table(t); }
+  std::vector<PlayerRecord> load_players() override { return at().load_players(); }
+  std::vector<TableRecord> load_unfinished() override { return at().load_unfinished(); }
+  std::optional<TableRecord> load_table(const std::string& id) override {
+    return at().load_table(id);
+  }
+  std::vector<std::string> renew_leases(bool take) override { return at().renew_leases(take); }
+  std::vector<std::string> lost_leases() override { return at().lost_leases(); }
+  bool shared() const override { return s_.shared(); }
+
+ private:
+  Store& at() {
+    if (away) throw StoreError("postgresql: could not connect (the test says it is away)");
+    return s_;
+  }
+  Store& s_;
+};
+
 }  // namespace
 
 TEST_CASE(
@@ -599,5 +635,46 @@ TEST_CASE(
   keeper.stop();
   const std::lock_guard lock(m);
   CHECK(lost == std::vector<std::string>{"t1"});
+}
+
+TEST_CASE(
+    "the PostgreSQL store's nodes: while the lease thread cannot reach the database its leases "
+    "lapse and commits wait; back, it takes nothing for a lease, then takes what expired",
+    "[postgresql]") {
+  PgBackend b("away");
+  const int lease_ms = 600;
+  auto a_lease = b.lease_connection("a", lease_ms);
+  b.node("d", lease_ms)->create_table({"t1", "{}", 1, 0, {}, {}, false});  // d dies at once
+  Away a(*a_lease);
+  std::mutex m;
+  std::vector<std::string> lines;
+  LeaseKeeper keeper(
+      a, lease_ms,
+      [&](const std::string& l) {
+        const std::lock_guard lock(m);
+        lines.push_back(l);
+      },
+      [](const std::vector<std::string>&) {});
+  keeper.start();
+  a.away = true;
+  std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms + lease_ms / 2));
+  CHECK_FALSE(keeper.live());
+  CHECK_FALSE(keeper.wait_live(std::chrono::milliseconds(10)));
+  CHECK_THROWS_AS(keeper.renew(true), StoreError);
+  a.away = false;
+  CHECK(keeper.wait_live(std::chrono::milliseconds(2 * lease_ms)));
+  // t1's lease expired long ago, but the other nodes may be coming back too: not yet.
+  CHECK(keeper.renew(true).empty());
+  std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms + 100));
+  CHECK(keeper.renew(true) == std::vector<std::string>{"t1"});
+  keeper.stop();
+  const std::lock_guard lock(m);
+  const auto said = [&lines](const std::string& what) {
+    return std::any_of(lines.begin(), lines.end(), [&what](const std::string& l) {
+      return l.find(what) != std::string::npos;
+    });
+  };
+  CHECK(said("the table leases lapsed"));
+  CHECK(said("renewed again"));
 }
 #endif
