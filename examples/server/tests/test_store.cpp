@@ -536,7 +536,7 @@ TEST_CASE(
     "holds the table for longer than a lease, and the table stays its owner's",
     "[postgresql]") {
   PgBackend b("busy");
-  const int lease_ms = 800;
+  const int lease_ms = 600;
   auto a = b.node("a", lease_ms);  // node a's commit thread's connection
   auto a_lease = b.lease_connection("a", lease_ms);  // its lease thread's
   auto c = b.node("c", lease_ms);
@@ -599,7 +599,7 @@ TEST_CASE(
     "that lapse hold commits until renewed, and a table taken meanwhile is reported lost",
     "[postgresql]") {
   PgBackend b("lapse");
-  const int lease_ms = 600;
+  const int lease_ms = 500;
   auto a = b.node("a", lease_ms);
   auto a_lease = b.lease_connection("a", lease_ms);  // its lease thread's
   a->create_table({"t1", "{}", 1, 0, {}, {}, false});
@@ -616,7 +616,7 @@ TEST_CASE(
   std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms / 2));
   // Every connection of a is dropped: the lease thread opens its own again at its next renewal.
   REQUIRE(b.drop_connections());
-  std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms));
+  std::this_thread::sleep_for(std::chrono::milliseconds(2 * lease_ms));
   CHECK(keeper.live());
   CHECK(b.rows(a_holds_t1) == 1);
   // The renewals cannot land for longer than a lease (the leases are locked): the leases lapse
@@ -642,7 +642,7 @@ TEST_CASE(
     "lapse and commits wait; back, it takes nothing for a lease, then takes what expired",
     "[postgresql]") {
   PgBackend b("away");
-  const int lease_ms = 600;
+  const int lease_ms = 500;
   auto a_lease = b.lease_connection("a", lease_ms);
   b.node("d", lease_ms)->create_table({"t1", "{}", 1, 0, {}, {}, false});  // d dies at once
   Away a(*a_lease);
