@@ -47,6 +47,8 @@ std::unique_ptr<Listening> listen_on(const Options& opt, std::string& error);
  * and each table has its own strand on it. The commit thread is the store's one writer: it
  * commits the store calls of everything that waits in one transaction and only then sends the
  * messages they caused. `--bot-threads` threads, at a lower priority, run the bots' decisions.
+ * A node of several also has a lease thread (LeaseKeeper) with its own store connection: it
+ * renews the node's leases, and the commit thread commits nothing while they have lapsed.
  */
 class Service {
  public:
