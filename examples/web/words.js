@@ -205,6 +205,16 @@ export function botWords(kind, target) {
   return lang === 'es' ? `${words} del bot ${botWords(target)}` : `${words} of the ${botWords(target)} bot`;
 }
 
+/**
+ * The words for a bot's seat as the server lists it (`{ kind: 'bot', bot, level }`): its
+ * level's name where the table's creator chose a level, else its kind's ("bot experto").
+ * `levels`: the server's levels (`{ id, name }`, as its welcome lists them).
+ */
+export function botSeatWords(seat, levels) {
+  const level = seat.level ? levels?.find((l) => l.id === seat.level) ?? { id: seat.level } : null;
+  return w('online.bot.kind', level ? levelWords(level).name : botWords(seat.bot ?? 'heuristic'));
+}
+
 // ---- how a page speaks of its seats and teams ----------------------------------------------------
 
 /**
@@ -882,6 +892,9 @@ const UI = {
     'match.to.online': 'Mus en línea',
     'match.moves': 'Jugadas',
     'match.none': 'No hay ninguna partida terminada con este número.',
+    'match.team': (a, b, s, t) => `${a} y ${b} (asientos ${s} y ${t})`,
+    'match.versus': 'contra',
+    'match.seat.name': (name, s) => `${name} (asiento ${s})`,
     'online.see.replay': (path) => `Ver la partida entera (${path})`,
     'online.back.lobby': 'Volver a las mesas',
     'online.last.result.we': 'Tu última partida: la ganamos',
@@ -1095,6 +1108,9 @@ const UI = {
     'match.to.online': 'Mus online',
     'match.moves': 'Moves',
     'match.none': 'There is no finished match with this id.',
+    'match.team': (a, b, s, t) => `${a} and ${b} (seats ${s} and ${t})`,
+    'match.versus': 'against',
+    'match.seat.name': (name, s) => `${name} (seat ${s})`,
     'online.see.replay': (path) => `See the whole match (${path})`,
     'online.back.lobby': 'Back to the tables',
     'online.last.result.we': 'Your last match: we won it',
