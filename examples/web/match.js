@@ -8,7 +8,7 @@
 // form the online table gets them in a view; words.js names them (describeEvent, the count's reasons) and ui.js draws the count as
 // the online table draws it. It loads no libmus.
 import { countHtml, esc } from './ui.js';
-import { botSeatWords, describeEvent, LANGUAGE_KEY, languageChooser, setLanguage, translatePage, w } from './words.js';
+import { botSeatKind, botSeatWords, describeEvent, LANGUAGE_KEY, languageChooser, setLanguage, translatePage, w } from './words.js';
 
 setLanguage(localStorage.getItem(LANGUAGE_KEY) ?? 'es');
 
@@ -27,15 +27,23 @@ function seatNames() {
 }
 
 // A finished match is watched by nobody: the moves name each seat by who played it, with the
-// seat where two share a name (two bots of one level), and each team by its two players.
+// seat where two share a name (two bots of one level); each team by its two players, or as
+// "the two bots experto" where they are two bots of one level or kind.
 function people(names) {
   const shared = (n) => names.filter((x) => x === n).length > 1;
-  return { name: (s) => (shared(names[s]) ? w('match.seat.name', names[s], s) : names[s]), me: null, signals: true };
+  const bot = (s) => (match.seats?.[s]?.kind === 'bot' ? botSeatKind(match.seats[s], match.levels) : null);
+  return {
+    name: (s) => (shared(names[s]) ? w('match.seat.name', names[s], s) : names[s]),
+    team: (t) => (bot(t) !== null && bot(t) === bot(t + 2) ? w('match.bots.team', bot(t)) : null),
+    me: null,
+    signals: true,
+  };
 }
 
-// The two teams under the title: "Ana y Bea (asientos 0 y 2) contra …".
-function playersHtml(names) {
-  const team = (t) => `<span class="team" data-team="${t}">${esc(w('match.team', names[t], names[t + 2], t, t + 2))}</span>`;
+// The two teams under the title: "Ana y Bea (asientos 0 y 2) contra los dos bots …".
+function playersHtml(names, who) {
+  const words = (t) => (who.team(t) !== null ? w('match.team.named', who.team(t), t, t + 2) : w('match.team', names[t], names[t + 2], t, t + 2));
+  const team = (t) => `<span class="team" data-team="${t}">${esc(words(t))}</span>`;
   return `${team(0)} ${esc(w('match.versus'))} ${team(1)}`;
 }
 
@@ -49,8 +57,8 @@ function render() {
   if (!match) return;
   $('match-rules').textContent = w('match.rules', match.rules);
   const names = seatNames();
-  $('match-players').innerHTML = playersHtml(names);
   const who = people(names);
+  $('match-players').innerHTML = playersHtml(names, who);
   $('match').innerHTML = match.hands.map((h, i) => {
     const moves = h.events.map((e) => describeEvent(e, who)).filter(Boolean)
       .map((line) => `<li>${esc(line)}</li>`).join('');

@@ -322,12 +322,13 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
   const { ENGINE_TEXT } = await import(pathToFileURL(join(webDir, '..', '..', 'capi', 'js', 'test', 'engine_text.mjs')).href);
   const shown = {};
   // Who played, by name: Ana and Bea, the bots (seats 1 and 3, the club level the form chose)
-  // as the lobby names them, each with its seat where the two share a name.
+  // as the lobby names them, each with its seat where the two share a name, and their team as
+  // the two bots of that level.
   const players = {
-    es: ['Ana y Bea (asientos 0 y 2) contra bot jugador de club y bot jugador de club (asientos 1 y 3)',
-      /^Bot jugador de club \(asiento [13]\): /m, /(^|\n)(Ana|Bea): /, /los de Ana y Bea/],
-    en: ['Ana and Bea (seats 0 and 2) against club player bot and club player bot (seats 1 and 3)',
-      /^Club player bot \(seat [13]\): /m, /(^|\n)(Ana|Bea): /, /Ana and Bea/],
+    es: ['Ana y Bea (asientos 0 y 2) contra los dos bots jugador de club (asientos 1 y 3)',
+      /^Bot jugador de club \(asiento [13]\): /m, /(^|\n)(Ana|Bea): /, /los de Ana y Bea/, /los dos bots jugador de club/i],
+    en: ['Ana and Bea (seats 0 and 2) against both club player bots (seats 1 and 3)',
+      /^Club player bot \(seat [13]\): /m, /(^|\n)(Ana|Bea): /, /Ana and Bea/, /both club player bots/i],
   };
   for (const [lang, words] of [['es', [/^La partida mano a mano$/, /^Mano nº 1\n/, /Repart/, /\nCuenta: /, /\nTanteo: /, /Cartas mostradas:/, /la partida!/]],
     ['en', [/^The match hand by hand$/, /^Hand 1\n/, /deals/, /\nCount: /, /\nScore: /, /Cards shown:/, /the match!/]]]) {
