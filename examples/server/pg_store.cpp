@@ -444,9 +444,9 @@ void PgStore::append_actions(const std::string& table, std::size_t first,
     // FOR UPDATE first (claim(), claim_table()), which conflicts, so the table stays this
     // node's until the commit; the renewal (the lease thread's own connection) updates only
     // expires_at, a FOR NO KEY UPDATE that does not conflict, so a commit held long never
-    // delays a renewal (FOR SHARE would: the lease would expire behind a slow commit). The
-    // statements of one node lock in one order (this row only, the renewal never waits for
-    // a commit), so the two connections cannot deadlock.
+    // delays a renewal (FOR SHARE would: the lease would expire behind a slow commit). A
+    // renewal and a commit of one node never wait for each other, so the two connections
+    // cannot deadlock.
     if (!node_.empty() &&
         run("SELECT 1 FROM leases WHERE table_id = $1 AND node = $2 FOR KEY SHARE",
             {table, node_})

@@ -1,0 +1,59 @@
+#!/bin/bash
+# A node's leases are renewed while its commit thread is held for longer than a lease
+# (docs/server.md, "Several machines"). Run inside scripts/pg_temp.sh (PG_URL set):
+#   scripts/pg_temp.sh examples/server/tests/lease_busy.sh build-release/examples/server/mus-server
+# The node (leases of 2 s, the shortest) owns a table; GET /replays/<id> of that table makes
+# its commit thread read the table's seats, which another connection keeps locked for 3.3 s.
+# The lease must stay live in the database all that time (before the lease thread, the
+# renewal waited behind that read and the lease expired after 2 s). Exit status 0 when it did.
+set -u
+server=$1
+lease_s=2
+hold_s=3.3
+log=$(mktemp)
+"${server}" --host 127.0.0.1 --port 0 --db "${PG_URL}" --node a --lease-seconds "${lease_s}" \
+  >"${log}" 2>&1 &
+pid=$!
+cleanup() {
+  kill "${pid}" 2>/dev/null
+  wait "${pid}" 2>/dev/null
+  rm -f "${log}"
+}
+trap cleanup EXIT
+port=""
+for _ in $(seq 100); do
+  port=$(grep -o 'listening on http://127.0.0.1:[0-9]*' "${log}" | grep -o '[0-9]*$')
+  [[ -n "${port}" ]] && break
+  sleep 0.1
+done
+if [[ -z "${port}" ]]; then
+  echo "lease_busy: the node did not start:" >&2
+  cat "${log}" >&2
+  exit 1
+fi
+q() { psql "${PG_URL}" -qtAc "$1"; }
+q "INSERT INTO tables(id, settings, seed, dealer) VALUES('tbusy', '{}', 1, 0);
+   INSERT INTO leases VALUES('tbusy', 'a', now() + interval '${lease_s} s')" || exit 1
+psql "${PG_URL}" -qtAc \
+  "BEGIN; LOCK TABLE seats IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(${hold_s}); COMMIT" \
+  >/dev/null &
+locker=$!
+sleep 0.2
+# The read that holds the commit thread (it answers 404 once the lock goes: not finished).
+/usr/bin/python3 -c "import sys, urllib.request
+try: urllib.request.urlopen(sys.argv[1], timeout=30)
+except Exception: pass" "http://127.0.0.1:${port}/replays/tbusy" &
+reader=$!
+status=0
+for at in 2.5 3; do
+  sleep $([[ ${at} == 2.5 ]] && echo 2.5 || echo 0.5)
+  live=$(q "SELECT expires_at > now() FROM leases WHERE table_id = 'tbusy' AND node = 'a'")
+  echo "lease_busy: ${at} s into a held commit thread, leases of ${lease_s} s: live = ${live}"
+  [[ "${live}" == t ]] || status=1
+done
+wait "${locker}" "${reader}"
+if [[ ${status} -ne 0 ]]; then
+  echo "lease_busy: the lease expired while the commit thread was held" >&2
+  grep -v "note:\|warning:" "${log}" >&2
+fi
+exit "${status}"
