@@ -99,7 +99,7 @@ void LeaseKeeper::renew_once(std::vector<Request*>& asked) {
       std::any_of(asked.begin(), asked.end(), [](const Request* r) { return r->take; });
   std::vector<std::string> taken, lost;
   std::exception_ptr error;
-  std::string line;
+  std::string failure, line;
   // Sent now: the database's new expiry counts from a moment after this one.
   const auto sent = Clock::now();
   try {
@@ -107,24 +107,26 @@ void LeaseKeeper::renew_once(std::vector<Request*>& asked) {
     lost = store_.lost_leases();
   } catch (const std::exception& e) {
     error = std::current_exception();
-    line = std::string("store: renewing the leases: ") + e.what();
+    failure = std::string("store: renewing the leases: ") + e.what();
   }
   {
     const std::lock_guard lock(m_);
+    // The log says when renewals start failing, when the leases lapse, and when they are
+    // renewed again (the handler logs each failure of its own requests).
     if (error) {
+      if (!failing_) line = failure;
       failing_ = true;
-    } else if (failing_) {
+      if (!live() && !lapsed_logged_) {
+        lapsed_logged_ = true;
+        line = failure + "; the table leases lapsed (no renewal for " +
+               std::to_string(lease_.count()) + " ms): nothing is committed until they are renewed";
+      }
+    } else {
+      if (failing_ || lapsed_logged_) line = "the table leases are renewed again";
+      if (failing_) take_from_ = sent + lease_;
       failing_ = false;
-      take_from_ = sent + lease_;
-    }
-    if (!error) {
-      last_ok_ = sent.time_since_epoch().count();
-      if (lapsed_logged_) line = "the table leases are renewed again";
       lapsed_logged_ = false;
-    } else if (!live() && !lapsed_logged_) {
-      lapsed_logged_ = true;
-      line += "; the table leases lapsed (no renewal for " + std::to_string(lease_.count()) +
-              " ms): nothing is committed until they are renewed";
+      last_ok_ = sent.time_since_epoch().count();
     }
     if (!lost.empty()) lost_once_ = true;
     for (Request* r : asked) {
