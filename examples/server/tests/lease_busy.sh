@@ -5,7 +5,8 @@
 # The node (leases of 2 s, the shortest) owns a table; GET /replays/<id> of that table makes
 # its commit thread read the table's seats, which another connection keeps locked for 3.3 s.
 # The lease must stay live in the database all that time (before the lease thread, the
-# renewal waited behind that read and the lease expired after 2 s). Exit status 0 when it did.
+# renewal waited behind that read and the lease expired after 2 s). Then another node takes
+# the table: the node must stop. Exit status 0 when both held.
 set -u
 server=$1
 lease_s=2
@@ -55,5 +56,25 @@ wait "${locker}" "${reader}"
 if [[ ${status} -ne 0 ]]; then
   echo "lease_busy: the lease expired while the commit thread was held" >&2
   grep -v "note:\|warning:" "${log}" >&2
+  exit 1
 fi
-exit "${status}"
+# Another node takes the table (as if this one had stalled past its lease): at its next
+# renewal the node finds it lost and stops, with exit status 1, so that its people resume on
+# the new owner.
+q "UPDATE leases SET node = 'c' WHERE table_id = 'tbusy'" || exit 1
+for _ in $(seq 50); do
+  kill -0 "${pid}" 2>/dev/null || break
+  sleep 0.1
+done
+if kill -0 "${pid}" 2>/dev/null; then
+  echo "lease_busy: the node goes on serving a table another node took" >&2
+  exit 1
+fi
+wait "${pid}"
+rc=$?
+if [[ ${rc} -ne 1 ]] || ! grep -q "another node took table(s) tbusy" "${log}"; then
+  echo "lease_busy: the node that lost its table ended with status ${rc}:" >&2
+  grep -v "note:\|warning:" "${log}" >&2
+  exit 1
+fi
+echo "lease_busy: the node that lost its table stopped (status 1)"
