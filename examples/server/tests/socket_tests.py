@@ -396,7 +396,11 @@ async def scenario_talk(a):
             if ana.over or (gesture and raise_):
                 break
             actor = next((p for p in people if p.view["legal"]), None)
-            assert actor is not None, [p.view for p in people]
+            if actor is None:  # a bot's turn (after a person's gesture or act): its decision
+                seq = max(p.view["seq"] for p in people)
+                for p in people:
+                    await view_after(p, seq)
+                continue
             seq = actor.view["seq"]
             signer = next((p for p in people if p.view["gestures"] and not p.view["legal"]), None)
             limits = actor.view["bet_limits"]
