@@ -333,10 +333,11 @@ def compare_tables(a, tables, records, reference, moved):
         with open(os.path.join(d, "without-fault.txt"), "w") as f:
             f.write(reference[people[0].name])
         differ.append(f"{t} (made by {people[0].name}{', moved' if t in moved else ''}): "
-                      f"line {line + 3} differs; {d}/match.txt and without-fault.txt")
+                      f"line {line + 3} differs")
     assert not differ, (f"{len(differ)} of {len(tables)} tables differ from the run without "
                         "a fault (do the nodes run with the same --test-seed?):\n  "
-                        + "\n  ".join(differ))
+                        + "\n  ".join(differ) + f"\nthe two records: {a.workdir}/TABLE/"
+                        "match.txt and without-fault.txt")
     return sum(1 for _, people in tables if people[0].name in reference)
 
 
