@@ -100,9 +100,10 @@ std::uint64_t key_of(std::string_view id) {
 }
 
 // A match seed under --test-seed: from the test seed, the creator's name and how many tables
-// players of that name made on this node before. Not from the node or its order of tables,
-// so the same people making the same tables get the same matches on any node of a cluster
-// and on one node alone (a test compares the two).
+// players of that name made on this node since it started. Not from the node or its order of
+// tables, so the same people making the same tables get the same matches on any node of a
+// cluster and on one node alone (a test compares the two). A name that makes tables through
+// two nodes, or again after a restart, counts from 0 on each: such tables may share a seed.
 std::uint64_t test_match_seed(std::uint64_t test_seed, std::string_view creator_name,
                               std::uint64_t made_before) {
   return mus::derive_seed(mus::derive_seed(test_seed, 9, text_hash(creator_name)), 10,
