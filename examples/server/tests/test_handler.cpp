@@ -252,6 +252,45 @@ TEST_CASE("limits: players on the server, and events per view") {
 
 namespace {
 
+// The stored seed of a table that connection c of h creates (seat 0, three bots).
+std::uint64_t created_seed(Harness& h, ConnId c) {
+  const auto r = h.send(c, create_msg({"human", "bot", "bot", "bot"}));
+  const json* t = last_of(r, "table");
+  REQUIRE(t != nullptr);
+  const auto stored = h.store.load_table((*t)["table"].get<std::string>());
+  REQUIRE(stored.has_value());
+  return stored->seed;
+}
+
+}  // namespace
+
+TEST_CASE("test seed: a table's seed comes from its creator's name and count, not the node's "
+          "other tables") {
+  // Two handlers (two nodes, or a cluster and one server) with the same test seed: on the
+  // first, Bea and Carla make tables before Ana; on the second, Ana is the first.
+  Harness first(relaxed(), 7), second(relaxed(), 7), other(relaxed(), 8);
+  first.hello(1, "Bea");
+  first.hello(2, "Carla");
+  first.hello(3, "Ana");
+  const std::uint64_t bea = created_seed(first, 1);
+  const std::uint64_t carla = created_seed(first, 2);
+  const std::uint64_t ana_first = created_seed(first, 3);
+  second.hello(1, "Ana");
+  CHECK(created_seed(second, 1) == ana_first);
+  // Another name, another count, another test seed: another seed.
+  const std::uint64_t ana_again = created_seed(second, 1);
+  CHECK(std::set<std::uint64_t>{bea, carla, ana_first, ana_again}.size() == 4);
+  other.hello(1, "Ana");
+  CHECK(created_seed(other, 1) != ana_first);
+  // Another player of the same name on the same node counts on from the first one's tables.
+  second.hello(2, "Ana");
+  const std::uint64_t third = created_seed(second, 2);
+  CHECK(third != ana_first);
+  CHECK(third != ana_again);
+}
+
+namespace {
+
 json about(const std::string& player) { return {{"type", "player_info"}, {"player", player}}; }
 json befriend(const std::string& player) { return {{"type", "add_friend"}, {"player", player}}; }
 
