@@ -950,7 +950,22 @@ struct Handler::Impl final : TableHost {
       if (last.number >= 1 && last.number <= hands.size()) hands[last.number - 1].count = last;
     };
     replay(settings.rules, r->dealer, r->actions, state, step);
-    return out::match_data(id, settings.rules, hands);
+    // Who played: the bots as the settings say, the people by the names they have now.
+    std::array<out::SeatOut, 4> seats{};
+    for (std::size_t s = 0; s < seats.size(); ++s) {
+      seats[s] = out::seat_of_settings(settings, s);
+      if (seats[s].bot || r->seats[s].empty()) continue;
+      std::optional<std::string> name;
+      if (const auto p = player_by_id(r->seats[s])) {
+        name = p->person->name();
+      } else if (auto card = store.load_player(r->seats[s])) {  // another node's player
+        name = std::move(card->name);
+      }
+      seats[s].taken = name.has_value();
+      seats[s].player_id = r->seats[s];
+      seats[s].name = name.value_or("");
+    }
+    return out::match_data(id, settings.rules, seats, hands);
   }
 };
 

@@ -323,6 +323,15 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
   assert.equal(await m.locator('section.hand').count(), hands);
   const { ENGINE_TEXT } = await import(pathToFileURL(join(webDir, '..', '..', 'capi', 'js', 'test', 'engine_text.mjs')).href);
   const shown = {};
+  // Who played, by name: Ana and Bea, the bots (seats 1 and 3, the club level the form chose)
+  // as the lobby names them, each with its seat where the two share a name, and their team as
+  // the two bots of that level.
+  const players = {
+    es: ['Ana y Bea (asientos 0 y 2) contra los dos bots jugador de club (asientos 1 y 3)',
+      /^Bot jugador de club \(asiento [13]\): /m, /(^|\n)(Ana|Bea): /, /los de Ana y Bea/, /los dos bots jugador de club/i],
+    en: ['Ana and Bea (seats 0 and 2) against both club player bots (seats 1 and 3)',
+      /^Club player bot \(seat [13]\): /m, /(^|\n)(Ana|Bea): /, /Ana and Bea/, /both club player bots/i],
+  };
   for (const [lang, words] of [['es', [/^La partida mano a mano$/, /^Mano nº 1\n/, /Repart/, /\nCuenta: /, /\nTanteo: /, /Cartas mostradas:/, /la partida!/]],
     ['en', [/^The match hand by hand$/, /^Hand 1\n/, /deals/, /\nCount: /, /\nScore: /, /Cards shown:/, /the match!/]]]) {
     if (lang === 'en') await m.locator('#lang').selectOption('en');
@@ -332,6 +341,11 @@ test('two pages play a match online as partners, one reloads mid-hand', async ()
     assert.match(await m.locator('h1').textContent(), h1);
     assert.match(await m.locator('section.hand[data-hand="1"]').innerText(), rest[0]);
     for (const re of rest.slice(1)) assert.match(shown[lang], re, `${lang}: ${re}`);
+    const [team, ...named] = players[lang];
+    assert.equal(await m.locator('#match-players').innerText(), team);
+    for (const re of named) assert.match(shown[lang], re, `${lang}: the players by name, ${re}`);
+    // A person is named, never numbered; a bot by its seat only beside its name.
+    assert.ok(!/(^|\n)(asiento|seat) \d/i.test(shown[lang]), `${lang}: a seat by its number alone`);
     for (const re of ENGINE_TEXT) assert.ok(!re.test(shown[lang]), `${lang}: engine text ${re} on the match page`);
     assert.ok(!/⟦/.test(shown[lang]), `${lang}: a key without words on the match page`);
     await m.screenshot({ path: join(workdir, `web-match-${lang}.png`) });
