@@ -254,11 +254,16 @@ std::vector<std::string> PgStore::claim(bool take) {
   atomic([&] {
     // The unfinished tables only: a finished table is never taken, so its lease is left to
     // expire. Rows that another node holds FOR UPDATE (taking them) are waited for briefly;
-    // the owner's own commits (FOR KEY SHARE, append_actions()) do not block this update.
+    // the owner's own commits (FOR KEY SHARE, append_actions()) do not block this update. The
+    // rows are locked in the order of their ids, so that two renewals of one node (its lease
+    // thread's, and load_unfinished() at start on the commit thread's connection) cannot
+    // deadlock.
     const Result renewed =
         run("UPDATE leases SET expires_at = now() + $2 * interval '1 millisecond'"
-            " WHERE node = $1 AND table_id IN (SELECT id FROM tables WHERE NOT finished)"
-            " RETURNING table_id",
+            " FROM (SELECT l.table_id FROM leases l JOIN tables t ON t.id = l.table_id"
+            " WHERE l.node = $1 AND NOT t.finished ORDER BY l.table_id"
+            " FOR NO KEY UPDATE OF l) o"
+            " WHERE leases.table_id = o.table_id RETURNING leases.table_id",
             {node_, lease_ms_});
     for (int i = 0; i < renewed.rows(); ++i) owned.insert(renewed.text(i, 0));
     // Of the tables this connection renewed last time, those another node holds now (taken
