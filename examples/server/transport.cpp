@@ -79,8 +79,9 @@ class Committer {
       : store_(store), send_(std::move(send)), failed_(std::move(failed)), after_(std::move(after)) {}
   ~Committer() { stop(); }
 
-  // Of a node of several: `live` is asked before each group with writes, and may wait (the
-  // leases lapsed); false fails the group as a failed commit does.
+  // Of a node of several: `live` is asked before each group, and may wait (the leases
+  // lapsed: the node then neither commits nor sends anything, not even a view of a table that
+  // another node may be taking); false fails the group as a failed commit does.
   void hold_with(std::function<bool()> live) { live_ = std::move(live); }
 
   void start() {
@@ -148,7 +149,7 @@ class Committer {
       }
       std::size_t writes = 0;
       for (const Entry& e : group) writes += e.op && !e.read ? 1 : 0;
-      if (writes > 0 && !failed_once_ && live_ && !live_()) {
+      if (!failed_once_ && live_ && !live_()) {
         log_line(
             "store: the table leases lapsed and were not renewed in time, or another node took "
             "a table of this node; stopping without sending what it held");

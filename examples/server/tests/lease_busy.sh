@@ -5,8 +5,9 @@
 # The node (leases of 2 s, the shortest) owns a table; GET /replays/<id> of that table makes
 # its commit thread read the table's seats, which another connection keeps locked for 3.3 s.
 # The lease must stay live in the database all that time (before the lease thread, the
-# renewal waited behind that read and the lease expired after 2 s). Then another node takes
-# the table: the node must stop. Exit status 0 when both held.
+# renewal waited behind that read and the lease expired after 2 s). Then its leases are kept
+# from being renewed for longer than a lease: it must send nothing until they are. Then
+# another node takes the table: the node must stop. Exit status 0 when all held.
 set -u
 server=$1
 lease_s=2
@@ -56,6 +57,33 @@ wait "${locker}" "${reader}"
 if [[ ${status} -ne 0 ]]; then
   echo "lease_busy: the lease expired while the commit thread was held" >&2
   grep -v "note:\|warning:" "${log}" >&2
+  exit 1
+fi
+# No renewal can land for 3 s (the leases are locked): once the leases lapsed, the node sends
+# nothing (a hello's welcome waits) until a renewal lands again.
+psql "${PG_URL}" -qtAc "BEGIN; LOCK TABLE leases IN EXCLUSIVE MODE; SELECT pg_sleep(3); COMMIT" \
+  >/dev/null &
+locker=$!
+sleep 2.3
+waited=$(/usr/bin/python3 - "${port}" <<'PY'
+import asyncio, json, sys, time
+import websockets
+
+async def main():
+    async with websockets.connect(f"ws://127.0.0.1:{sys.argv[1]}/ws") as ws:
+        t0 = time.monotonic()
+        await ws.send(json.dumps({"type": "hello", "v": 1, "name": "Ana"}))
+        while json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] != "welcome":
+            pass
+        print(f"{time.monotonic() - t0:.2f}")
+
+asyncio.run(main())
+PY
+)
+wait "${locker}"
+echo "lease_busy: a welcome asked for 0.7 s before the lapsed leases were renewed came after ${waited} s"
+if ! /usr/bin/python3 -c "import sys; sys.exit(not 0.4 <= float(sys.argv[1]) < 10)" "${waited:-0}"; then
+  echo "lease_busy: a node whose leases lapsed went on sending" >&2
   exit 1
 fi
 # Another node takes the table (as if this one had stalled past its lease): at its next
