@@ -343,7 +343,7 @@ struct Handler::Impl final : TableHost {
   std::shared_ptr<Table> locate(const std::string& id, std::int64_t now) {
     if (auto t = find_table(id)) return t;
     if (!store.shared()) return nullptr;
-    const auto owner = store.claim_table(id);
+    const auto owner = store.claim_table(id, true);
     if (!owner) return nullptr;
     if (*owner != store.node()) throw Moved{id, *owner};
     serve_taken(id, now, "taken over for a client: its lease had expired");
@@ -811,9 +811,9 @@ struct Handler::Impl final : TableHost {
     std::vector<std::string> taken;
     try {
       taken = store.renew_leases(serving);
-    } catch (const StoreError& e) {
-      // The database is away: the leases run on, and the next second tries again.
-      log(std::string("store: renewing the leases: ") + e.what());
+    } catch (const StoreError&) {
+      // The database is away: the leases run on, and the next second tries again. The lease
+      // thread logs when renewals start failing, lapse and succeed again (not each failure).
       return;
     }
     for (const std::string& id : taken)

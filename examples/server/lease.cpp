@@ -50,6 +50,10 @@ bool LeaseKeeper::live() const {
   return Clock::now() < Clock::time_point(Clock::duration(last_ok_.load())) + lease_;
 }
 
+bool LeaseKeeper::may_take() const {
+  return !failing_ && Clock::now() >= Clock::time_point(Clock::duration(take_from_.load()));
+}
+
 bool LeaseKeeper::wait_live(std::chrono::milliseconds at_most) {
   std::unique_lock lock(m_);
   renewed_.wait_for(lock, at_most, [this] { return stopping_ || lost_once_ || live(); });
@@ -92,11 +96,8 @@ void LeaseKeeper::loop() {
 }
 
 void LeaseKeeper::renew_once(std::vector<Request*>& asked) {
-  // After renewals that failed (the database was away for every node, as a rule), nothing is
-  // taken for a lease: the other live nodes renew theirs first.
-  const bool take =
-      Clock::now() >= take_from_ &&
-      std::any_of(asked.begin(), asked.end(), [](const Request* r) { return r->take; });
+  const bool take = may_take() && std::any_of(asked.begin(), asked.end(),
+                                              [](const Request* r) { return r->take; });
   std::vector<std::string> taken, lost;
   std::exception_ptr error;
   std::string failure, line;
@@ -112,7 +113,7 @@ void LeaseKeeper::renew_once(std::vector<Request*>& asked) {
   {
     const std::lock_guard lock(m_);
     // The log says when renewals start failing, when the leases lapse, and when they are
-    // renewed again (the handler logs each failure of its own requests).
+    // renewed again: the one place that logs renewals (the handler's requests log nothing).
     if (error) {
       if (!failing_) line = failure;
       failing_ = true;
@@ -122,8 +123,10 @@ void LeaseKeeper::renew_once(std::vector<Request*>& asked) {
                std::to_string(lease_.count()) + " ms): nothing is committed until they are renewed";
       }
     } else {
-      if (failing_ || lapsed_logged_) line = "the table leases are renewed again";
-      if (failing_) take_from_ = sent + lease_;
+      if (failing_ || lapsed_logged_)
+        line = "the table leases are renewed again; no expired table is taken for " +
+               std::to_string(lease_.count()) + " ms";
+      if (failing_) take_from_ = (sent + lease_).time_since_epoch().count();
       failing_ = false;
       lapsed_logged_ = false;
       last_ok_ = sent.time_since_epoch().count();

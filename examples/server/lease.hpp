@@ -37,8 +37,9 @@ class LeaseKeeper {
    *        only from start() on; its reconnect time should be at most period(), so that a
    *        database away delays the next try, not the lapse.
    * @param lease_ms How long a lease lasts unrenewed.
-   * @param log Called (on the lease thread) with a line for the log: a renewal that failed,
-   *        the leases lapsed, renewed again.
+   * @param log Called (on the lease thread) with a line for the log when the state changes:
+   *        renewals start failing, the leases lapse, renewals succeed again. It is the only
+   *        place that logs failed renewals.
    * @param lost Called once (on the lease thread) with the tables another node took.
    */
   LeaseKeeper(Store& store, int lease_ms, std::function<void(const std::string&)> log,
@@ -64,6 +65,12 @@ class LeaseKeeper {
   std::vector<std::string> renew(bool take);
   /// @brief Whether the last renewal that succeeded was sent less than a lease ago.
   bool live() const;
+  /**
+   * @brief Whether the node may take tables whose lease expired now, by either path (a
+   * renew(true), a claim for a client): not while its renewals fail, nor for a lease after the
+   * first that succeeds again (the other nodes, back too, renew theirs first).
+   */
+  bool may_take() const;
   /// @brief Waits while the leases have lapsed, up to `at_most`.
   /// @return True when they are live (and no table was lost); false when they are still
   /// lapsed after `at_most`, a table was lost, or the keeper stopped.
@@ -86,8 +93,8 @@ class LeaseKeeper {
   bool lost_once_ = false;
   bool lapsed_logged_ = false;
   std::atomic<Clock::rep> last_ok_{0};  // when the last renewal that succeeded was sent
-  bool failing_ = false;                // the last renewal failed
-  Clock::time_point take_from_{};       // renew() takes nothing before (after failures)
+  std::atomic<bool> failing_{false};    // the last renewal failed
+  std::atomic<Clock::rep> take_from_{0};  // nothing is taken before (after failures)
   std::thread thread_;
 };
 

@@ -314,7 +314,7 @@ std::vector<std::string> PgStore::renew_leases(bool take) {
 
 std::vector<std::string> PgStore::lost_leases() { return std::exchange(lost_, {}); }
 
-std::optional<std::string> PgStore::claim_table(const std::string& id) {
+std::optional<std::string> PgStore::claim_table(const std::string& id, bool take) {
   if (node_.empty()) return std::nullopt;
   return retried([&] {
     std::optional<std::string> owner;
@@ -323,20 +323,22 @@ std::optional<std::string> PgStore::claim_table(const std::string& id) {
       // two nodes taking it at once: the second one's update waits for the first and then
       // finds the lease live. The row is locked FOR UPDATE first, as in claim(); one that
       // someone holds now (its owner committing at it or renewing it, another node taking
-      // it) is not waited for: its owner is the answer.
-      const bool held =
-          run("SELECT 1 FROM leases WHERE table_id = $1", {id}).rows() > 0 &&
-          run("SELECT 1 FROM leases WHERE table_id = $1 FOR UPDATE SKIP LOCKED", {id}).rows() == 0;
+      // it) is not waited for: its owner is the answer. Without `take`, the owner is the answer.
+      const auto held = [&] {
+        return run("SELECT 1 FROM leases WHERE table_id = $1", {id}).rows() > 0 &&
+               run("SELECT 1 FROM leases WHERE table_id = $1 FOR UPDATE SKIP LOCKED", {id})
+                       .rows() == 0;
+      };
       const Result took =
-          held ? Result(nullptr)
-               : run("INSERT INTO leases(table_id, node, expires_at)"
-                     " SELECT id, $2, now() + $3 * interval '1 millisecond' FROM tables"
-                     " WHERE id = $1 AND NOT finished"
-                     " ON CONFLICT(table_id) DO UPDATE SET node = excluded.node,"
-                     " expires_at = excluded.expires_at"
-                     " WHERE leases.expires_at < now() OR leases.node = excluded.node"
-                     " RETURNING node",
-                     {id, node_, lease_ms_});
+          !take || held() ? Result(nullptr)
+                          : run("INSERT INTO leases(table_id, node, expires_at)"
+                                " SELECT id, $2, now() + $3 * interval '1 millisecond' FROM tables"
+                                " WHERE id = $1 AND NOT finished"
+                                " ON CONFLICT(table_id) DO UPDATE SET node = excluded.node,"
+                                " expires_at = excluded.expires_at"
+                                " WHERE leases.expires_at < now() OR leases.node = excluded.node"
+                                " RETURNING node",
+                                {id, node_, lease_ms_});
       if (took.rows() > 0) {
         owner = node_;
         return;

@@ -60,7 +60,7 @@ class PgStore final : public Store {
   bool shared() const override { return !node_.empty(); }
   std::optional<PlayerRecord> load_player(const std::string& id) override;
   std::string node() const override { return node_; }
-  std::optional<std::string> claim_table(const std::string& id) override;
+  std::optional<std::string> claim_table(const std::string& id, bool take) override;
   std::optional<std::string> table_with_code(const std::string& code) override;
   std::vector<std::string> seated_tables(const std::string& player) override;
   std::vector<OpenTable> load_open_tables() override;

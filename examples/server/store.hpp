@@ -140,11 +140,14 @@ class Store {
   /// @brief This node's name among several sharing the store (empty: a server alone).
   virtual std::string node() const { return {}; }
   /// @brief Several nodes: who serves an unfinished table now. When its lease expired (its
-  /// owner died) or it has none, this node takes it.
+  /// owner died) or it has none, this node takes it if `take` (LeaseKeeper::may_take()).
   /// @return The owner's node name (this node's own when it took the table: the caller then
   /// loads and serves it), or nullopt when no unfinished table has this id. A store that one
-  /// server alone uses: always nullopt (the server has every table loaded).
-  virtual std::optional<std::string> claim_table(const std::string& /*id*/) { return std::nullopt; }
+  /// server alone uses: always nullopt (the server has every table loaded). Without `take`:
+  /// the owner of its lease, expired or not (nullopt when it has none).
+  virtual std::optional<std::string> claim_table(const std::string& /*id*/, bool /*take*/) {
+    return std::nullopt;
+  }
   /// @brief Several nodes: the unfinished private table with this join code, on any node.
   virtual std::optional<std::string> table_with_code(const std::string& /*code*/) {
     return std::nullopt;

@@ -249,8 +249,11 @@ class QueuedStore final : public Store {
   }
   bool shared() const override { return c_.store().shared(); }
   std::string node() const override { return c_.store().node(); }
-  std::optional<std::string> claim_table(const std::string& id) override {
-    return read([&id](Store& s) { return s.claim_table(id); });
+  // Of a node of several: takes an expired table only when its lease thread may
+  // (LeaseKeeper::may_take(): not just after its renewals failed).
+  std::optional<std::string> claim_table(const std::string& id, bool take) override {
+    take = take && (lease == nullptr || lease->may_take());
+    return read([&id, take](Store& s) { return s.claim_table(id, take); });
   }
   std::optional<std::string> table_with_code(const std::string& code) override {
     return read([&code](Store& s) { return s.table_with_code(code); });

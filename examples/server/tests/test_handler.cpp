@@ -665,10 +665,10 @@ class NodeStore final : public Store {
       if (p.id == id) return p;
     return std::nullopt;
   }
-  std::optional<std::string> claim_table(const std::string& id) override {
+  std::optional<std::string> claim_table(const std::string& id, bool take) override {
     const auto t = s_.load_table(id);
     if (!t || t->finished) return std::nullopt;
-    if (l_.expired.erase(id) > 0) l_.owner[id] = node_;
+    if (take && l_.expired.erase(id) > 0) l_.owner[id] = node_;
     return l_.owner[id];
   }
   std::optional<std::string> table_with_code(const std::string& code) override {
