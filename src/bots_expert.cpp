@@ -25,11 +25,16 @@ OpponentModel expert_model() noexcept {
   return m;
 }
 
-// The edge of the search bot; the work cap of bots_internal.hpp.
+// The edge of the search bot; the work cap of bots_internal.hpp; a choice away from the club
+// player's must beat it by one standard error of their difference over the sampled deals.
+// Without that margin the largest of a dozen noisy means was often an órdago's (its value
+// swings a whole game from deal to deal), and against the careful style the órdagos it
+// accepted were won only 47% of the time (see docs/bots.md).
 SearchSettings expert_settings() noexcept {
   SearchSettings s;
   s.edge = 4.0;
   s.work_cap = expert_work_cap;
+  s.caution = 1.0;
   return s;
 }
 
@@ -93,6 +98,13 @@ int expert_candidates(const BotView& v, const Action& heuristic, std::uint64_t s
   }
 }
 
+// Where `a` is among the candidates, or -1.
+int index_of(const std::array<Action, 16>& cand, int n, const Action& a) {
+  for (int i = 0; i < n; ++i)
+    if (cand[static_cast<std::size_t>(i)] == a) return i;
+  return -1;
+}
+
 }  // namespace
 
 ActionEstimates expert_estimates(const BotView& v, const BotConfig& c, std::uint64_t seed,
@@ -105,7 +117,9 @@ ActionEstimates expert_estimates(const BotView& v, const BotConfig& c, std::uint
     cand[0] = heuristic;
     nc = 1;
   }
-  return search_candidates(v, c, seed, expert_model(), expert_settings(), cand.data(), nc, watch);
+  SearchSettings st = expert_settings();
+  st.reference = index_of(cand, nc, heuristic);
+  return search_candidates(v, c, seed, expert_model(), st, cand.data(), nc, watch);
 }
 
 Action expert_action(const BotView& v, const BotConfig& c, std::uint64_t seed) noexcept {
@@ -115,8 +129,9 @@ Action expert_action(const BotView& v, const BotConfig& c, std::uint64_t seed) n
   std::array<Action, 16> cand{};
   const int nc = expert_candidates(v, heuristic, seed, cand);
   if (nc == 0) return heuristic;
-  const ActionEstimates e =
-      search_candidates(v, c, seed, expert_model(), expert_settings(), cand.data(), nc);
+  SearchSettings st = expert_settings();
+  st.reference = index_of(cand, nc, heuristic);
+  const ActionEstimates e = search_candidates(v, c, seed, expert_model(), st, cand.data(), nc);
   return e.size > 0 ? e.items[0].action : heuristic;
 }
 
