@@ -487,3 +487,72 @@ TEST_CASE("Levels: the expert's work per decision stays within its cap, and the 
   CHECK(decisions > 20);
   CHECK(capped > 0);  // some decisions would cost more without it
 }
+
+TEST_CASE("Levels: the expert's caution reorders its candidates, never their estimates") {
+  // The expert's betting decisions in a match against the careful style: the search of the
+  // same candidates with the club player's choice as the reference, ranked by the mean alone
+  // and with a caution so large that any candidate whose difference with the reference
+  // varies over the deals ranks below it. The means are the same either way; a candidate
+  // ranked above the reference has a mean at least the reference's; and the caution keeps
+  // the reference first more often than the mean alone does.
+  const mus::BotConfig expert = mus::level_config(mus::Level::expert);
+  const auto model = mus::bots::expert_model();
+  auto start = mus::new_match(standard(), 1);
+  REQUIRE(start.ok());
+  State s = *start;
+  std::uint64_t n = 1;
+  int decisions = 0;
+  int first_by_mean = 0;
+  int first_by_caution = 0;
+  const int wanted = sanitized ? 8 : 40;
+  while (s.phase != Phase::match_over && decisions < wanted) {
+    if (s.phase == Phase::shuffle) {
+      REQUIRE(mus::apply_in_place(s, Action::shuffle_seed(mus::derive_seed(29, 1, n++))) ==
+              Errc::ok);
+      continue;
+    }
+    const int seat = s.to_act;
+    const std::uint64_t seed = mus::derive_seed(29, 2, n++);
+    const bool ours = mus::team_of(seat) == 0;
+    const mus::BotView v = mus::bot_view(s, seat);
+    if (ours && s.phase == Phase::betting && !mus::bot_signal(v).ok()) {
+      mus::bots::Rng rng(seed);
+      const Action h = mus::bots::heuristic_action(v, rng, false);
+      std::array<Action, 16> cand{};
+      const int nc = mus::bots::search_candidates_of(v, h, cand);
+      int ref = -1;
+      for (int i = 0; i < nc; ++i)
+        if (cand[static_cast<std::size_t>(i)] == h) ref = i;
+      REQUIRE(ref >= 0);
+      mus::bots::SearchSettings by_mean = mus::bots::expert_settings();
+      by_mean.reference = ref;
+      by_mean.caution = 0;
+      mus::bots::SearchSettings cautious = by_mean;
+      cautious.caution = 1e3;
+      const auto a = mus::bots::search_candidates(v, expert, seed, model, by_mean, cand.data(), nc);
+      const auto b = mus::bots::search_candidates(v, expert, seed, model, cautious, cand.data(), nc);
+      REQUIRE(a.size == static_cast<std::size_t>(nc));
+      REQUIRE(b.size == a.size);
+      double ref_mean = 0;
+      for (std::size_t i = 0; i < a.size; ++i) {
+        bool found = false;
+        for (std::size_t k = 0; k < b.size; ++k)
+          if (b.items[k].action == a.items[i].action) {
+            found = true;
+            CHECK(b.items[k].points == a.items[i].points);
+          }
+        CHECK(found);
+        if (a.items[i].action == h) ref_mean = a.items[i].points;
+      }
+      CHECK(b.items[0].points >= ref_mean);
+      first_by_mean += a.items[0].action == h ? 1 : 0;
+      first_by_caution += b.items[0].action == h ? 1 : 0;
+      ++decisions;
+    }
+    const auto a = mus::bot_choose(s, seat, ours ? expert : BotConfig{BotKind::careful, 0, 0}, seed);
+    REQUIRE(a.ok());
+    REQUIRE(mus::apply_in_place(s, *a) == Errc::ok);
+  }
+  CHECK(decisions == wanted);
+  CHECK(first_by_caution > first_by_mean);
+}
