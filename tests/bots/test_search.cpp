@@ -529,8 +529,9 @@ TEST_CASE("Levels: the expert's caution reorders its candidates, never their est
       by_mean.caution = 0;
       mus::bots::SearchSettings cautious = by_mean;
       cautious.caution = 1e3;
-      const auto a = mus::bots::search_candidates(v, expert, seed, model, by_mean, cand.data(), nc);
-      const auto b = mus::bots::search_candidates(v, expert, seed, model, cautious, cand.data(), nc);
+      const Action* c = cand.data();
+      const auto a = mus::bots::search_candidates(v, expert, seed, model, by_mean, c, nc);
+      const auto b = mus::bots::search_candidates(v, expert, seed, model, cautious, c, nc);
       REQUIRE(a.size == static_cast<std::size_t>(nc));
       REQUIRE(b.size == a.size);
       double ref_mean = 0;
@@ -549,7 +550,8 @@ TEST_CASE("Levels: the expert's caution reorders its candidates, never their est
       first_by_caution += b.items[0].action == h ? 1 : 0;
       ++decisions;
     }
-    const auto a = mus::bot_choose(s, seat, ours ? expert : BotConfig{BotKind::careful, 0, 0}, seed);
+    const BotConfig careful{BotKind::careful, 0, 0};
+    const auto a = mus::bot_choose(s, seat, ours ? expert : careful, seed);
     REQUIRE(a.ok());
     REQUIRE(mus::apply_in_place(s, *a) == Errc::ok);
   }
