@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <chrono>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -69,6 +70,13 @@ std::string hex(const unsigned char* p, std::size_t n) {
 constexpr std::int64_t finished_kept_ms = 300'000;  // a finished table stays this long
 constexpr std::size_t max_friends = 200;            // friends per player
 
+// A 64-bit FNV-1a hash of a text: the same on every machine and in every run.
+std::uint64_t text_hash(std::string_view text) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (const char ch : text) h = (h ^ static_cast<unsigned char>(ch)) * 0x100000001b3ULL;
+  return h;
+}
+
 // Ids as map keys: a table id is "t" and a player id "p" followed by 16 hex digits, and the
 // handler's maps are keyed by that 64-bit number. Any other id (a store written by hand) is
 // keyed by a hash of its text; every lookup compares the id found with the one asked.
@@ -88,9 +96,18 @@ std::uint64_t key_of(std::string_view id) {
     }
     if (hex_digits) return v;
   }
-  std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a
-  for (const char ch : id) h = (h ^ static_cast<unsigned char>(ch)) * 0x100000001b3ULL;
-  return h;
+  return text_hash(id);
+}
+
+// A match seed under --test-seed: from the test seed, the creator's name and how many tables
+// players of that name made on this node since it started. Not from the node or its order of
+// tables, so the same people making the same tables get the same matches on any node of a
+// cluster and on one node alone (a test compares the two). A name that makes tables through
+// two nodes, or again after a restart, counts from 0 on each: such tables may share a seed.
+std::uint64_t test_match_seed(std::uint64_t test_seed, std::string_view creator_name,
+                              std::uint64_t made_before) {
+  return mus::derive_seed(mus::derive_seed(test_seed, 9, text_hash(creator_name)), 10,
+                          made_before);
 }
 
 // Another node of the cluster serves the table a message is about: answered with `moved`.
@@ -139,7 +156,8 @@ struct Handler::Impl final : TableHost {
   TableEnv env;
   std::mutex random_m;  // the random source is called from one thread at a time
   std::mutex create_m;  // counting tables and adding one, together
-  std::uint64_t created = 0;
+  // --test-seed: the tables made on this node per creator's name (test_match_seed()).
+  std::map<std::string, std::uint64_t, std::less<>> made_by_name;
   std::int64_t next_lease_ms = 0;  // when take_over() next renews the leases (tick's thread)
   static constexpr std::int64_t lease_check_ms = 1000;
   // A node takes tables over while it had a hello this recently.
@@ -464,9 +482,13 @@ struct Handler::Impl final : TableHost {
       } while (tables.find(key_of(id)));
       if (settings.is_private) settings.code = random_code();
       settings.creator = me;
-      const std::uint64_t seed =
-          test_seed ? mus::derive_seed(*test_seed, 9, created) : random_u64();
-      ++created;
+      std::uint64_t seed = 0;
+      if (test_seed) {
+        const std::string name = p.person->name();
+        seed = test_match_seed(*test_seed, name, made_by_name[name]++);
+      } else {
+        seed = random_u64();
+      }
       const int dealer = static_cast<int>(mus::derive_seed(seed, 4, 0) % 4);
       placed = std::make_shared<Table>(id, std::move(settings), seed, dealer, env);
       tables.insert(key_of(id), placed);
@@ -758,7 +780,6 @@ struct Handler::Impl final : TableHost {
       return "table " + r.id + ": " + err;
     {
       const std::lock_guard lock(create_m);
-      ++created;
       tables.insert(key, std::move(t));
     }
     log("table " + r.id + ": restored at seq " + std::to_string(r.actions.size()));
@@ -929,7 +950,22 @@ struct Handler::Impl final : TableHost {
       if (last.number >= 1 && last.number <= hands.size()) hands[last.number - 1].count = last;
     };
     replay(settings.rules, r->dealer, r->actions, state, step);
-    return out::match_data(id, settings.rules, hands);
+    // Who played: the bots as the settings say, the people by the names they have now.
+    std::array<out::SeatOut, 4> seats{};
+    for (std::size_t s = 0; s < seats.size(); ++s) {
+      seats[s] = out::seat_of_settings(settings, s);
+      if (seats[s].bot || r->seats[s].empty()) continue;
+      std::optional<std::string> name;
+      if (const auto p = player_by_id(r->seats[s])) {
+        name = p->person->name();
+      } else if (auto card = store.load_player(r->seats[s])) {  // another node's player
+        name = std::move(card->name);
+      }
+      seats[s].taken = name.has_value();
+      seats[s].player_id = r->seats[s];
+      seats[s].name = name.value_or("");
+    }
+    return out::match_data(id, settings.rules, seats, hands);
   }
 };
 

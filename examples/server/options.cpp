@@ -79,7 +79,11 @@ as a WebSocket at /ws.
   --bot-threads N           threads for the bots' decisions, at a lower priority
                             (default: the machine's cores)
   --test-seed N             derive every match seed from N instead of the OS's CSPRNG:
-                            reproducible matches for tests; never in production
+                            reproducible matches for tests; never in production. A
+                            table's seed comes from N, its creator's name and how many
+                            tables players of that name made on this node since it
+                            started, so it does not depend on which node of a cluster
+                            made it
   --test-bot-delay MS       bots wait MS milliseconds each time they are asked to decide:
                             slow bots for tests; never in production
   --help                    this text

@@ -519,9 +519,9 @@ json seat_json(const SeatOut& s, std::size_t k, bool table_message) {
   return seat;
 }
 
-json seats_json(const TableOut& t, bool table_message) {
+json seats_json(const std::array<SeatOut, 4>& seats_in, bool table_message) {
   json seats = json::array();
-  for (std::size_t k = 0; k < 4; ++k) seats.push_back(seat_json(t.seats[k], k, table_message));
+  for (std::size_t k = 0; k < 4; ++k) seats.push_back(seat_json(seats_in[k], k, table_message));
   return seats;
 }
 
@@ -538,13 +538,21 @@ json chat_json(std::string_view table, const ChatLine& l) {
 
 json lobby_entry(const TableOut& t, bool with_friends) {
   json e = {{"table", t.id},          {"rules", t.settings->rules_text},
-            {"clock", t.settings->clock_s}, {"seats", seats_json(t, false)},
+            {"clock", t.settings->clock_s}, {"seats", seats_json(t.seats, false)},
             {"started", t.started},   {"spectators", t.spectators}};
   if (with_friends) e["friends"] = t.friends;
   return e;
 }
 
 }  // namespace
+
+SeatOut seat_of_settings(const TableSettings& settings, std::size_t seat) {
+  SeatOut s;
+  s.bot = settings.bot[seat];
+  s.bot_kind = settings.bot_kind[seat];
+  s.level = settings.level[seat];
+  return s;
+}
 
 mus::SeatView spectator_view(const mus::State& s) {
   mus::SeatView sv = mus::view_of(s, 0);
@@ -565,9 +573,9 @@ std::string welcome(const WelcomeOut& w) {
 std::string table(const TableOut& t, bool with_code) {
   const TableSettings& s = *t.settings;
   json j = {{"type", "table"},          {"table", t.id},         {"rules", s.rules_text},
-            {"private", s.is_private},  {"clock", s.clock_s},    {"seats", seats_json(t, true)},
-            {"started", t.started},     {"over", t.over},        {"seq", t.seq},
-            {"spectators", t.spectators}};
+            {"private", s.is_private},  {"clock", s.clock_s},    {"started", t.started},
+            {"over", t.over},           {"seq", t.seq},          {"spectators", t.spectators},
+            {"seats", seats_json(t.seats, true)}};
   j["to_act"] = t.to_act ? json(*t.to_act) : json(nullptr);
   j["deadline_ms"] = t.deadline_ms ? json(*t.deadline_ms) : json(nullptr);
   if (with_code && s.is_private) j["code"] = s.code;
@@ -638,13 +646,15 @@ std::string view(const ViewOut& v) {
 }
 
 std::string match_data(std::string_view table, const mus::Rules& rules,
-                       std::span<const MatchHand> hands) {
+                       const std::array<SeatOut, 4>& seats, std::span<const MatchHand> hands) {
   std::string text;
   JsonOut o(text);
   o.begin_object()
       .key("type").value("match")
       .key("table").value(table)
       .key("rules").value(mus::format_rules(rules))
+      .key("seats").raw(seats_json(seats, false).dump())
+      .key("levels").raw(levels_json().dump())
       .key("hands").begin_array();
   for (const MatchHand& h : hands) {
     o.begin_object().key("events").begin_array();

@@ -179,6 +179,11 @@ struct SeatOut {
   bool bot_playing = false;                        ///< The bot plays this human seat now.
 };
 
+/// @brief A seat as its table's settings make it: a bot seat's kind and level, nobody sitting.
+/// @param settings The table's settings.
+/// @param seat The seat, 0..3.
+SeatOut seat_of_settings(const TableSettings& settings, std::size_t seat);
+
 /// A table as the `table` message and the lobby show it.
 struct TableOut {
   std::string_view id;                     ///< The table id.
@@ -250,10 +255,12 @@ struct MatchHand {
   mus::HandSummary count{};      ///< The hand as the view's `last` holds it once it is over.
 };
 /// @brief `GET /matches/<id>.json`, what the match's page (match.html) draws: `table`, the
-///        `rules` as text and `hands`, each with its `events` (as a view's) and its `count` (as
-///        a view's `last`), so the page names them with the online table's words.
+///        `rules` as text, who played each seat (`seats`, as the lobby lists them: a person's
+///        `player` name, a bot's `bot` kind and `level`), the server's `levels` (as `welcome`
+///        lists them) and `hands`, each with its `events` (as a view's) and its `count` (as a
+///        view's `last`), so the page names them with the online table's words.
 std::string match_data(std::string_view table, const mus::Rules& rules,
-                       std::span<const MatchHand> hands);
+                       const std::array<SeatOut, 4>& seats, std::span<const MatchHand> hands);
 /// @brief `left`.
 std::string left(std::string_view table);
 /// @brief `pong`, with the ping's id when it had one.

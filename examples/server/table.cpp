@@ -154,9 +154,7 @@ out::TableOut Table::summary(std::int64_t now) const {
   t.settings = &settings_;
   for (std::size_t s = 0; s < 4; ++s) {
     out::SeatOut& seat = t.seats[s];
-    seat.bot = settings_.bot[s];
-    seat.bot_kind = settings_.bot_kind[s];
-    seat.level = settings_.level[s];
+    seat = out::seat_of_settings(settings_, s);
     if (seat.bot) continue;
     const Person* p = person_[s].get();
     seat.taken = p != nullptr && !left_[s];

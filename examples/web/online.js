@@ -27,7 +27,7 @@
 import { backSvg, cardSvg, NO_CARD } from './cards.js';
 import { bubbleHtml, button, esc, faceHtml, fillFaces, GESTURE_MS, arrowHtml, marksHtml, mountShared, placeFaces, raiseRow, countHtml, TipsBox } from './ui.js';
 import {
-  agreeWords, botWords, describeEvent, errorWords, EVENT, grammar, lanceWords, LANGUAGE_KEY, languageChooser, levelWords,
+  agreeWords, botSeatWords, botWords, describeEvent, errorWords, EVENT, grammar, lanceWords, LANGUAGE_KEY, languageChooser, levelWords,
   moveWords, phaseWords, proposalWords, sayingWords, setLanguage, signalNumber, translatePage, w, ACTION_BY_NUMBER,
 } from './words.js';
 
@@ -597,14 +597,8 @@ function cards(ids, texts, from = 0, clickable = false) {
 
 const BACKS = `<span class="card back">${backSvg()}</span>`.repeat(4);
 
-// A bot seat's words: its level's name where the table's creator chose a level, else its kind's.
-function botSeatWords(seat) {
-  const level = seat.level ? app.levels.find((l) => l.id === seat.level) ?? { id: seat.level } : null;
-  return w('online.bot.kind', level ? levelWords(level).name : botWords(seat.bot ?? 'heuristic'));
-}
-
 function presence(seat) {
-  if (seat.kind === 'bot') return ['bot', botSeatWords(seat)];
+  if (seat.kind === 'bot') return ['bot', botSeatWords(seat, app.levels)];
   if (!seat.player) return seat.bot_playing ? ['bot-playing', w('online.presence.free.bot')] : ['free', w('online.presence.free')];
   if (seat.bot_playing) return ['bot-playing', w('online.presence.away.bot')];
   return seat.connected ? ['connected', w('online.presence.connected')] : ['away', w('online.presence.away')];
@@ -1019,7 +1013,7 @@ function renderTables(list) {
     const tr = document.createElement('tr');
     tr.dataset.table = t.table;
     if (t.friends) tr.className = 'friend';
-    const seats = t.seats.map((s, i) => `${i}: ${s.kind === 'bot' ? esc(botSeatWords(s)) : s.player ? esc(s.player) : `<em>${esc(w('online.free'))}</em>`}`).join(' · ');
+    const seats = t.seats.map((s, i) => `${i}: ${s.kind === 'bot' ? esc(botSeatWords(s, app.levels)) : s.player ? esc(s.player) : `<em>${esc(w('online.free'))}</em>`}`).join(' · ');
     tr.innerHTML = `<td><code>${esc(t.table)}</code>${t.friends ? ` <span class="badge friend">${esc(w('online.friend.table'))}</span>` : ''}</td>` +
       `<td>${esc(t.rules)}</td><td>${t.clock} s</td>` +
       `<td>${seats}${t.started ? esc(w('online.playing')) : ''}${t.spectators ? esc(w('online.watching.n', t.spectators)) : ''}</td><td class="actions"></td>`;

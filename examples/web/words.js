@@ -205,12 +205,29 @@ export function botWords(kind, target) {
   return lang === 'es' ? `${words} del bot ${botWords(target)}` : `${words} of the ${botWords(target)} bot`;
 }
 
+/**
+ * What plays a bot's seat as the server lists it (`{ kind: 'bot', bot, level }`): its level's
+ * name where the table's creator chose a level, else its kind's ("experto"). `levels`: the
+ * server's levels (`{ id, name }`, as its welcome lists them).
+ */
+export function botSeatKind(seat, levels) {
+  const level = seat.level ? levels?.find((l) => l.id === seat.level) ?? { id: seat.level } : null;
+  return level ? levelWords(level).name : botWords(seat.bot ?? 'heuristic');
+}
+
+/** The words for a bot's seat ("bot experto"); `seat` and `levels` as for botSeatKind(). */
+export function botSeatWords(seat, levels) {
+  return w('online.bot.kind', botSeatKind(seat, levels));
+}
+
 // ---- how a page speaks of its seats and teams ----------------------------------------------------
 
 /**
  * The grammar of a page's seats, from the facts the page gives (`people`):
  *   - `name(s)`: the seat's name as others call it ("Ana", "Bot 1", "tu compañero");
- *   - `me`: the page's own seat, or null (a spectator).
+ *   - `me`: the page's own seat, or null (a spectator);
+ *   - `team(t)`, optional, for a spectator: team t's name where the page has one of its own
+ *     ("los dos bots experto"), or null; else the team is named by its two seats' names.
  * Sentences speak of the page's own seat in the second person ("repartes tú", "you deal") and
  * of its team in the first person plural ("ganamos nosotros", "we win").
  */
@@ -220,7 +237,7 @@ export function grammar(people) {
   const mine = (t) => me !== null && t === me % 2;
   const name = (s) => people.name(s);
   if (lang === 'en') {
-    const team = (t) => (me === null ? `${name(t)} and ${name(t + 2)}` : mine(t) ? 'us' : 'them');
+    const team = (t) => (me === null ? people.team?.(t) ?? `${name(t)} and ${name(t + 2)}` : mine(t) ? 'us' : 'them');
     return {
       isMe, mine, name, team,
       who: (s) => (isMe(s) ? 'You' : capital(name(s))),
@@ -230,7 +247,7 @@ export function grammar(people) {
       teamLabel: (t) => capital(team(t)),
     };
   }
-  const team = (t) => (me === null ? `los de ${name(t)} y ${name(t + 2)}` : mine(t) ? 'nosotros' : 'ellos');
+  const team = (t) => (me === null ? people.team?.(t) ?? `los de ${name(t)} y ${name(t + 2)}` : mine(t) ? 'nosotros' : 'ellos');
   return {
     isMe, mine, name, team,
     who: (s) => (isMe(s) ? 'Tú' : capital(name(s))),
@@ -882,6 +899,11 @@ const UI = {
     'match.to.online': 'Mus en línea',
     'match.moves': 'Jugadas',
     'match.none': 'No hay ninguna partida terminada con este número.',
+    'match.team': (a, b, s, t) => `${a} y ${b} (asientos ${s} y ${t})`,
+    'match.team.named': (team, s, t) => `${team} (asientos ${s} y ${t})`,
+    'match.versus': 'contra',
+    'match.seat.name': (name, s) => `${name} (asiento ${s})`,
+    'match.bots.team': (k) => `los dos bots ${k}`,
     'online.see.replay': (path) => `Ver la partida entera (${path})`,
     'online.back.lobby': 'Volver a las mesas',
     'online.last.result.we': 'Tu última partida: la ganamos',
@@ -1095,6 +1117,11 @@ const UI = {
     'match.to.online': 'Mus online',
     'match.moves': 'Moves',
     'match.none': 'There is no finished match with this id.',
+    'match.team': (a, b, s, t) => `${a} and ${b} (seats ${s} and ${t})`,
+    'match.team.named': (team, s, t) => `${team} (seats ${s} and ${t})`,
+    'match.versus': 'against',
+    'match.seat.name': (name, s) => `${name} (seat ${s})`,
+    'match.bots.team': (k) => `both ${k} bots`,
     'online.see.replay': (path) => `See the whole match (${path})`,
     'online.back.lobby': 'Back to the tables',
     'online.last.result.we': 'Your last match: we won it',

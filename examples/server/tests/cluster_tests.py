@@ -24,7 +24,15 @@ Scenarios:
             is at or past the last one seen), every match finishes, each transcript replays,
             and a token resumes on every node left and through HAProxy. Prints the takeover
             time (kill to the last person's resumed view). With --fault postgres, PostgreSQL
-            restarts instead.
+            restarts instead. With --server and --test-seed N (the nodes' own, given them
+            with scripts/cluster.sh --node-args "--test-seed N"), each table's record equals
+            that of the same people making the same table on one mus-server with SQLite and
+            no fault, which plays them while the cluster does (a seed depends on the test
+            seed and the creator's name, not on the node); a table that differs is named.
+            The net_bot.py table is left out (that client's choices are its own).
+
+The scripted people choose by their view alone (Client.choice), so the same seed and choices
+make the same match however the messages are timed, killed or resumed.
 """
 import argparse
 import asyncio
@@ -38,7 +46,7 @@ import time
 import websockets
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from socket_tests import Client, Server, check_transcript  # noqa: E402
+from socket_tests import Client, Server, check_transcript, fresh  # noqa: E402
 
 DEADLINE = 120.0
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
@@ -211,13 +219,20 @@ async def run(a, name, kill_at):
             n.kill()
 
 
+def body(record):
+    """A match record without its first two lines (the format's and the table's id, which
+    differ from run to run)."""
+    return record.split("\n", 2)[2]
+
+
 async def scenario_takeover(a):
-    killed, took = await run(a, "takeover", 25)
+    # Early in the match (test seed 2112's has about 30 actions), so that most of it is played
+    # after the takeover.
+    kill_at = 8
+    killed, took = await run(a, "takeover", kill_at)
     clean, _ = await run(a, "clean", None)
-    # The record without its first two lines (the format's and the table's id, which differ).
-    body = lambda t: t.split("\n", 2)[2]
     assert body(killed) == body(clean), "the takeover changed the match"
-    print(f"takeover: node a killed at seq 25; b served the table to both people "
+    print(f"takeover: node a killed at seq {kill_at}; b served the table to both people "
           f"{took:.2f} s later (leases of {LEASE_SECONDS} s); the transcript equals the run "
           "without the kill")
 
@@ -273,13 +288,72 @@ async def net_bot_table(a, front, nodes):
     return p.table, [p], bot
 
 
+def table_people(i):
+    """The two people of the haproxy scenario's table i (the first makes it): the same names
+    in the cluster and in the run without a fault."""
+    return [Client(f"T{i}P0"), Client(f"T{i}P1")]
+
+
+async def without_fault(a):
+    """The haproxy scenario's tables played by the same people with the same choices on one
+    mus-server (SQLite, the same --test-seed) without a fault: each creator's name to its
+    record."""
+    server = Server(a.server, fresh(os.path.join(a.workdir, "without-fault.sqlite3")),
+                    "--test-seed", str(a.test_seed))
+    try:
+        tables = []
+        for i in range(a.tables):
+            people = table_people(i)
+            for p in people:
+                await hello(server.url, p)
+            await seat(server.url, people)
+            tables.append(people)
+        everyone = [p for people in tables for p in people]
+        results = await asyncio.gather(*(p.play() for p in everyone))
+        assert results == ["over"] * len(everyone), results
+        records = {people[0].name: server.get(people[0].over["replay"]) for people in tables}
+        for p in everyone:
+            await p.close()
+        return records
+    finally:
+        server.kill()
+
+
+def compare_tables(a, tables, records, reference, moved):
+    """Each table's record (records: table id to text) equals the record of the same creator's
+    table without a fault; fails naming the tables that differ and where."""
+    differ = []
+    for t, people in tables:
+        if people[0].name not in reference:
+            continue  # the net_bot.py table
+        mine, theirs = body(records[t]), body(reference[people[0].name])
+        if mine == theirs:
+            continue
+        line = next((i for i, (x, y) in enumerate(zip(mine.split("\n"), theirs.split("\n")))
+                     if x != y), min(mine.count("\n"), theirs.count("\n")))
+        d = os.path.join(a.workdir, t)
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, "without-fault.txt"), "w") as f:
+            f.write(reference[people[0].name])
+        differ.append(f"{t} (made by {people[0].name}{', moved' if t in moved else ''}): "
+                      f"line {line + 3} differs")
+    assert not differ, (f"{len(differ)} of {len(tables)} tables differ from the run without "
+                        "a fault (do the nodes run with the same --test-seed?):\n  "
+                        + "\n  ".join(differ) + f"\nthe two records: {a.workdir}/TABLE/"
+                        "match.txt and without-fault.txt")
+    return sum(1 for _, people in tables if people[0].name in reference)
+
+
 async def scenario_haproxy(a):
     front = Url(os.environ["MUS_CLUSTER_URL"])
     nodes = {n.split(":")[0]: (int(n.split(":")[1]), int(n.split(":")[2]))
              for n in os.environ["MUS_CLUSTER_NODES"].split()}
+    # The same tables without a fault, on one server beside the cluster (while it plays).
+    reference = (asyncio.create_task(without_fault(a)) if a.server and a.test_seed is not None
+                 else None)
     tables = []
     for i in range(a.tables):
-        people = [Client(f"T{i}P0"), Client(f"T{i}P1")]
+        people = table_people(i)
         for p in people:
             await hello(front.url, p)
         tables.append((await seat(front.url, people), people))
@@ -316,6 +390,9 @@ async def scenario_haproxy(a):
         gone = [t for t in live if owners[t] == victim]
         moving = [p for t in gone for p in live[t]]
         assert moving and 2 * len(live) >= len(tables), (len(live), spread)
+        for t in gone:  # an act in flight at each table when the node dies
+            p = next(p for p in live[t] if p.view["legal"])
+            await p.send({"type": "act", "table": t, "action": p.choice(), "seq": p.view["seq"]})
         os.kill(nodes[victim][0], signal.SIGKILL)
         killed = time.monotonic()
         for p in moving:
@@ -339,8 +416,14 @@ async def scenario_haproxy(a):
         said = (await asyncio.wait_for(bot.communicate(), 30))[0].decode()
         assert bot.returncode == 0 and "match over" in said, said
         assert f"is served by node {owners[tables[-1][0]]}" in said, said
+    records = {t: front.get(people[0].over["replay"]) for t, people in tables}
     for t, people in tables:
-        check_transcript(front.get(people[0].over["replay"]), a.replayer, a.workdir, t)
+        check_transcript(records[t], a.replayer, a.workdir, t)
+    same = ""
+    if reference is not None:
+        moved = set(gone) if a.fault == "kill" else set()
+        n = compare_tables(a, tables, records, await reference, moved)
+        same = f"; the {n} records equal those of the same tables without the fault"
     for p in everyone:
         await p.close()
     # A resume token works through any node: the player (made on one node) is welcomed back
@@ -355,7 +438,7 @@ async def scenario_haproxy(a):
         await again.close()
     print(f"haproxy: {a.tables} tables; at seq 20 {what} (leases of {a.lease} s); every "
           f"match finished and replays; every node listed every table; {p.name}'s token "
-          f"resumed on {', '.join(sorted(nodes))} and through HAProxy"
+          f"resumed on {', '.join(sorted(nodes))} and through HAProxy" + same
           + ("; net_bot.py followed `moved` and finished its match" if bot else ""))
 
 
@@ -380,7 +463,10 @@ def main():
     p.add_argument("--fault", choices=["kill", "postgres"], default="kill",
                    help="haproxy: kill the serving node, or restart PostgreSQL")
     p.add_argument("--lease", type=int, default=2, help="the nodes' --lease-seconds")
-    p.add_argument("--server", help="mus-server (takeover)")
+    p.add_argument("--server", help="mus-server (takeover; haproxy: the run without a fault)")
+    p.add_argument("--test-seed", type=int,
+                   help="haproxy: the nodes' --test-seed, to compare each table's record to "
+                        "the run without a fault")
     p.add_argument("--replayer")
     p.add_argument("--net-bot", help="haproxy: net_bot.py, to take a seat at one more table")
     p.add_argument("--workdir", required=True)

@@ -8,7 +8,8 @@ The commands are read from the README (the ```sh block after the comment naming 
 the test fails when the README drifts. As the README's quick start does, a fresh venv of the
 `python3` on the PATH gets the package with pip (the library built by this build is handed to
 the backend, `-C mus-library=...`, to spare a second compile; python_fresh_venv_install builds
-it). The venv has nothing else: it cannot import websockets. A mus-server runs on a free port.
+it). The venv has nothing else: it cannot import websockets. A mus-server runs on a port it
+picks itself (--port 0; server_process.py).
 Then, from the source root and with neither PYTHONPATH nor MUS_LIBRARY set, the README's first
 command creates a table and must say it waits for a person at seat 2 and how to take the seat;
 the second, with the id the first printed, takes it; both must play the match to its end.
@@ -21,10 +22,11 @@ import os
 import re
 import shlex
 import shutil
-import socket
 import subprocess
 import sys
 import time
+
+from server_process import Lines, start_server
 
 MARK = "<!-- examples/server/tests/net_bot_readme.py runs the next block"
 EXAMPLE_TABLE = "t0123456789abcdef"
@@ -55,12 +57,6 @@ def run(command, env, cwd=None, timeout=600):
     return r.stdout
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def localise(command, python, port, table):
     words = shlex.split(command)
     if words[0] != ".venv/bin/python" or not words[1].endswith("net_bot.py"):
@@ -68,19 +64,6 @@ def localise(command, python, port, table):
                          % command)
     words = [python, words[1], "--url", "ws://127.0.0.1:%d/ws" % port] + words[2:]
     return [table if w == EXAMPLE_TABLE else w for w in words]
-
-
-def read_until(proc, pattern, end, lines):
-    while time.monotonic() < end:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        lines.append(line.rstrip("\n"))
-        print("  | " + lines[-1], flush=True)
-        m = re.search(pattern, line)
-        if m:
-            return m
-    raise SystemExit("FAILED: no line matching %r (exit status %s)" % (pattern, proc.poll()))
 
 
 def main():
@@ -110,31 +93,26 @@ def main():
         raise SystemExit("FAILED: the venv can import websockets; it must have only mus")
 
     end = time.monotonic() + DEADLINE
-    port = free_port()
     db = os.path.join(a.workdir, "mus.sqlite3")
-    server = subprocess.Popen([a.server, "--port", str(port), "--db", db],
-                              stdout=subprocess.PIPE, stderr=open(db + ".log", "w"), text=True)
+    server, port = start_server([a.server, "--db", db], db + ".log", end)
     bots = []
     try:
-        if "listening on" not in server.stdout.readline():
-            raise SystemExit("FAILED: mus-server did not start (see %s.log)" % db)
         first = localise(commands[0], vpython, port, EXAMPLE_TABLE)
         print("$ " + " ".join(shlex.quote(w) for w in first), flush=True)
         bots.append(subprocess.Popen(first, cwd=a.source, env=env, stdout=subprocess.PIPE,
                                      stderr=subprocess.STDOUT, text=True))
-        out0 = []
-        table = read_until(bots[0], r"^table (t[0-9a-f]{16})", end, out0).group(1)
-        read_until(bots[0], r"^waiting for a person at seat 2: .*online\.html#t=%s" % table,
-                   end, out0)
-        read_until(bots[0], r"--table %s --seat 2$" % table, end, out0)
+        out0 = Lines(bots[0], echo="  | ")
+        table = out0.until(r"^table (t[0-9a-f]{16})", end).group(1)
+        out0.until(r"^waiting for a person at seat 2: .*online\.html#t=%s" % table, end)
+        out0.until(r"--table %s --seat 2$" % table, end)
         second = localise(commands[1], vpython, port, table)
         print("$ " + " ".join(shlex.quote(w) for w in second), flush=True)
         bots.append(subprocess.Popen(second, cwd=a.source, env=env, stdout=subprocess.PIPE,
                                      stderr=subprocess.STDOUT, text=True))
-        out1 = []
-        read_until(bots[1], r"^seat 2$", end, out1)
-        over = [read_until(bots[1], r"^match over: team [01] won", end, out1).group(0),
-                read_until(bots[0], r"^match over: team [01] won", end, out0).group(0)]
+        out1 = Lines(bots[1], echo="  | ")
+        out1.until(r"^seat 2$", end)
+        over = [out1.until(r"^match over: team [01] won", end).group(0),
+                out0.until(r"^match over: team [01] won", end).group(0)]
         for bot in bots:
             bot.wait(timeout=max(1.0, end - time.monotonic()))
             if bot.returncode != 0:

@@ -3,58 +3,33 @@
 
     net_bot_test.py --server PATH --net-bot PATH --workdir DIR [--replayer PATH]
 
-Starts mus-server on a free port of 127.0.0.1 with a fresh database; one net_bot creates a table
-(seats 0 and 2 people, 1 and 3 the server's bots) and sits at seat 0, a second joins seat 2,
-both playing with mus.Bot from their seat's view (the first a level's bot, the second a kind's).
-Once the match is under way the server is killed with SIGKILL and restarted on the same port:
-both bots resume with their tokens. Both
-must report the same end and replay, and the replay must be a transcript whose every state the
-library reproduces (in Python here, and by the C replayer when given). Every wait is bounded.
+Starts mus-server on 127.0.0.1, on a port it picks (--port 0), with a fresh database; one
+net_bot creates a table (seats 0 and 2 people, 1 and 3 the server's bots) and sits at seat 0, a
+second joins seat 2, both playing with mus.Bot from their seat's view (the first a level's bot,
+the second a kind's). Once the match is under way the server is killed with SIGKILL and
+restarted on the same port (tried again while another socket holds it a moment): both bots
+resume with their tokens. Both must report the same end and replay, and the replay must be a
+transcript whose every state the library reproduces (in Python here, and by the C replayer when
+given). Every wait is bounded (server_process.py).
 Needs the mus package with libmus (PYTHONPATH and MUS_LIBRARY, set by ctest); net_bot.py's
 WebSocket client is its own.
 """
 import argparse
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
 
+from server_process import Lines, log_tail, start_server
+
 RULES = "standard target=30 games_per_vaca=1 vacas=1"
-DEADLINE = 50.0  # seconds for the whole test
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(path, db, port):
-    # A fixed seed for the shuffles and the server's bots: the match is the same every run (a
-    # long one, so that the crash below falls in its middle).
-    proc = subprocess.Popen([path, "--host", "127.0.0.1", "--port", str(port), "--db", db,
-                             "--test-seed", "7"],
-                            stdout=subprocess.PIPE, stderr=open(db + ".log", "a"), text=True)
-    line = proc.stdout.readline()
-    if "listening on" not in line:
-        proc.kill()
-        raise SystemExit("the server did not start: %r" % (line,))
-    return proc
-
-
-def read_line(proc, prefix, end):
-    """The first line of a bot's output starting with prefix (echoing every line)."""
-    while time.monotonic() < end:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        print("  %s" % line.rstrip())
-        if line.startswith(prefix):
-            return line.rstrip()
-    raise SystemExit("no %r from the bot" % (prefix,))
+# Seconds for the whole test: ctest's TIMEOUT (90) less room to stop the processes, so that a
+# slow run fails with this test's message and the server's log rather than ctest's kill. On
+# the shared 2-core machine a run takes about 1 s idle and 9 to 18 s beside a load of 9, most
+# of it three Python interpreters starting and loading libmus (not the server or the match).
+DEADLINE = 80.0
 
 
 def check_transcript(text, workdir, replayer):
@@ -97,9 +72,11 @@ def main():
         if os.path.exists(db + ext):
             os.remove(db + ext)
     end = time.monotonic() + DEADLINE
-    port = free_port()
+    # A fixed seed for the shuffles and the server's bots: the match is the same every run (a
+    # long one, so that the crash below falls in its middle).
+    command = [a.server, "--db", db, "--test-seed", "7"]
+    server, port = start_server(command, db + ".log", end)
     url = "ws://127.0.0.1:%d/ws" % port
-    server = start_server(a.server, db, port)
     bots = []
     try:
         bot = [sys.executable, a.net_bot, "--url", url, "--reconnects", "8"]
@@ -107,22 +84,25 @@ def main():
                                             "--seat", "0", "--name", "north", "--seed", "1",
                                             "--level", "aficionado"],
                                      stdout=subprocess.PIPE, text=True))
-        table = read_line(bots[0], "table ", end).split()[1]
+        north = Lines(bots[0])
+        table = north.until(r"^table (t[0-9a-f]{16})", end, "table from north").group(1)
         bots.append(subprocess.Popen(bot + ["--table", table, "--seat", "2", "--name", "south",
                                             "--bot", "search", "--playouts", "48", "--seed", "2"],
                                      stdout=subprocess.PIPE, text=True))
-        read_line(bots[1], "seat 2", end)
+        south = Lines(bots[1])
+        south.until(r"^seat 2$", end, "seat 2 for south")
         # Once the match is under way (north's third decision), kill the server and restart it
         # where the bots expect it.
-        for _ in range(3):
-            read_line(bots[0], "seq ", end)
+        for k in range(3):
+            north.until(r"^seq ", end, "decision %d of north" % (k + 1))
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=10)
         print("  (server killed; restarting on port %d)" % port)
-        server = start_server(a.server, db, port)
-        for b in bots:
-            read_line(b, "resumed as ", end)
-        results = [read_line(b, "match over: ", end) for b in bots]
+        server, _ = start_server(command, db + ".log", end, port)
+        for name, lines in (("north", north), ("south", south)):
+            lines.until(r"^resumed as ", end, "resume of %s" % name)
+        results = [lines.until(r"^match over: ", end, "end of %s's match" % name).string
+                   for name, lines in (("north", north), ("south", south))]
         for b in bots:
             assert b.wait(timeout=max(1.0, end - time.monotonic())) == 0, "a bot failed"
         replay = {r.rsplit(" ", 1)[1] for r in results}
@@ -138,6 +118,9 @@ def main():
         print("net_bot: two bots played a whole match through mus-server (team %s won, %d "
               "actions), resumed after a crash; the replay reproduces" % (winners.pop(), actions))
         return 0
+    except BaseException:
+        print("the server's log (%s) ends:\n%s" % (db + ".log", log_tail(db + ".log")))
+        raise
     finally:
         for b in bots:
             if b.poll() is None:

@@ -233,7 +233,7 @@ TEST_CASE("options: defaults, values and errors") {
 TEST_CASE("limits: players on the server, and events per view") {
   Limits l = relaxed();
   l.max_players = 1;
-  l.max_events_per_view = 3;
+  l.max_events_per_view = 1;
   Harness h(l);
   const std::string token = h.hello(1, "Ana")["token"];
   h.open(2);
@@ -241,11 +241,52 @@ TEST_CASE("limits: players on the server, and events per view") {
   h.send(1, create_msg({"human", "bot", "bot", "bot"}));
   const json* v = last_of(h.inbox[1], "view");
   REQUIRE(v != nullptr);
-  // The deal and the bots' first decisions are more than three events: the oldest are left out.
-  CHECK((*v)["events"].size() <= 3);
-  if ((*v)["seq"].get<int>() > 1) CHECK((*v)["events_truncated"] == true);
+  // The cut and the bots' first decisions (one event each, this test seed's match has at
+  // least two before Ana's turn) are more than one event: the oldest are left out.
+  CHECK((*v)["events"].size() <= 1);
+  REQUIRE((*v)["seq"].get<int>() > 1);
+  CHECK((*v)["events_truncated"] == true);
   // A resumed player still fits.
   CHECK(h.send(2, json{{"type", "hello"}, {"v", 1}, {"token", token}})[0]["type"] == "welcome");
+}
+
+namespace {
+
+// The stored seed of a table that connection c of h creates (seat 0, three bots).
+std::uint64_t created_seed(Harness& h, ConnId c) {
+  const auto r = h.send(c, create_msg({"human", "bot", "bot", "bot"}));
+  const json* t = last_of(r, "table");
+  REQUIRE(t != nullptr);
+  const auto stored = h.store.load_table((*t)["table"].get<std::string>());
+  REQUIRE(stored.has_value());
+  return stored->seed;
+}
+
+}  // namespace
+
+TEST_CASE("test seed: a table's seed comes from its creator's name and count, not the node's "
+          "other tables") {
+  // Two handlers (two nodes, or a cluster and one server) with the same test seed: on the
+  // first, Bea and Carla make tables before Ana; on the second, Ana is the first.
+  Harness first(relaxed(), 7), second(relaxed(), 7), other(relaxed(), 8);
+  first.hello(1, "Bea");
+  first.hello(2, "Carla");
+  first.hello(3, "Ana");
+  const std::uint64_t bea = created_seed(first, 1);
+  const std::uint64_t carla = created_seed(first, 2);
+  const std::uint64_t ana_first = created_seed(first, 3);
+  second.hello(1, "Ana");
+  CHECK(created_seed(second, 1) == ana_first);
+  // Another name, another count, another test seed: another seed.
+  const std::uint64_t ana_again = created_seed(second, 1);
+  CHECK(std::set<std::uint64_t>{bea, carla, ana_first, ana_again}.size() == 4);
+  other.hello(1, "Ana");
+  CHECK(created_seed(other, 1) != ana_first);
+  // Another player of the same name on the same node counts on from the first one's tables.
+  second.hello(2, "Ana");
+  const std::uint64_t third = created_seed(second, 2);
+  CHECK(third != ana_first);
+  CHECK(third != ana_again);
 }
 
 namespace {

@@ -95,8 +95,11 @@ TEST_CASE("views hold the seat's own cards only, spectators see no hand") {
 TEST_CASE("a person plays a whole match against three bots; its record is the library's "
           "match record, its page the match hand by hand") {
   Harness h;
-  h.hello(1, "Ana");
-  h.send(1, create_msg({"human", "bot", "bot", "bot"}));
+  const json welcome = h.hello(1, "Ana");
+  json create = create_msg({"human", "bot", "bot", "bot"});
+  create["levels"] = {nullptr, "beginner", nullptr, nullptr};
+  create["bots"] = {nullptr, nullptr, "careful", nullptr};
+  h.send(1, create);
   const std::string id = (*last_of(h.inbox[1], "table"))["table"];
   const int played = play_views(h, 1, id);
   CHECK(played > 5);
@@ -139,6 +142,22 @@ TEST_CASE("a person plays a whole match against three bots; its record is the li
   CHECK(match["type"] == "match");
   CHECK(match["table"] == id);
   CHECK(match["rules"] == "standard target=15");
+  // Who played, as the lobby lists seats (the page names them so): Ana by her name, each bot
+  // by its level where one was chosen, else by its kind; the levels as welcome lists them.
+  const json& seats = match["seats"];
+  REQUIRE(seats.size() == 4);
+  CHECK(seats[0]["kind"] == "human");
+  CHECK(seats[0]["player"] == "Ana");
+  CHECK(seats[0]["player_id"] == welcome["player"]);
+  for (std::size_t s = 1; s < 4; ++s) CHECK(seats[s]["kind"] == "bot");
+  CHECK(seats[1]["level"] == "beginner");
+  CHECK(seats[1]["bot"] == mus::bot_kind_name(mus::level_config(mus::Level::beginner).kind));
+  CHECK_FALSE(seats[2].contains("level"));
+  CHECK(seats[2]["bot"] == "careful");
+  CHECK(seats[3]["bot"] == "heuristic");
+  REQUIRE(match["levels"].size() == mus::levels.size());
+  CHECK(match["levels"][1]["id"] == "amateur");
+  CHECK(match["levels"][1]["name"] == "aficionado");
   const json& hands = match["hands"];
   REQUIRE(hands.size() == st.last.number);
   std::size_t events = 0;

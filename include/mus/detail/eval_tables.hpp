@@ -10,8 +10,7 @@
 
 namespace mus::detail {
 
-// HandEval {grande, chica, pares, value, juego} of each key under 4 kings
-// (hand_key()).
+// HandEval {grande, chica, pares, value, juego} of each key under 4 kings (hand_key()).
 inline constexpr std::array<HandEval, 3025> eval_table_4{{
     {0, 9999, 300, 4, 4}, {1000, 9998, 200, 5, 5}, {2000, 9997, 200, 6, 6}, {3000, 9996, 200, 7, 7},
     {4000, 9995, 200, 8, 8}, {5000, 9994, 200, 9, 9}, {6000, 9993, 200, 10, 10}, {7000, 9992, 200, 13, 13},
