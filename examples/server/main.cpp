@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "handler.hpp"
+#include "lease.hpp"
 #include "options.hpp"
 #include "sqlite_store.hpp"
 #ifdef MUS_SERVER_POSTGRESQL
@@ -42,6 +43,20 @@ std::unique_ptr<mus_server::Store> open_store(const mus_server::Options& opt) {
   std::fprintf(stderr, "mus-server: matches are stored in %s\n",
                std::filesystem::absolute(db, ec).string().c_str());
   return store;
+}
+
+// Of a node of several (--node with a PostgreSQL --db): the lease thread's own connection,
+// which gives up reconnecting within a renewal period (the thread tries again at the next).
+std::unique_ptr<mus_server::Store> open_lease_store(const mus_server::Options& opt) {
+#ifdef MUS_SERVER_POSTGRESQL
+  if (!opt.node.empty() && mus_server::is_postgresql_url(opt.db)) {
+    const int lease_ms = opt.lease_seconds * 1000;
+    return std::make_unique<mus_server::PgStore>(opt.db, opt.node, lease_ms,
+                                                 mus_server::LeaseKeeper::period_ms(lease_ms));
+  }
+#endif
+  (void)opt;
+  return nullptr;
 }
 
 // What --web and --package name is refused when it is missing; the defaults (the source and
@@ -102,9 +117,10 @@ int main(int argc, char** argv) {
   try {
     const auto store_owner = open_store(opt);
     Store& store = *store_owner;
+    const auto lease_store = open_lease_store(opt);
     // The service first: the handler stores through its commit thread and runs its tables on
     // its threads (restoring the tables already uses both).
-    Service service(*listening, opt, store);
+    Service service(*listening, opt, store, lease_store.get());
     Handler handler(service.store(), opt.limits, os_random_bytes, opt.test_seed, system_wall_ms,
                     &service.runtime());
     for (const auto& p : handler.restore(0)) std::fprintf(stderr, "mus-server: %s\n", p.c_str());

@@ -51,8 +51,9 @@ as a WebSocket at /ws.
   --node NAME               with a PostgreSQL --db: this server is one node of several
                             sharing it, named NAME (unique); it serves the tables it
                             owns and takes over those of nodes that stopped
-  --lease-seconds N         how long a node owns a table without renewing (every
-                            second) before another node may take it (default 5)
+  --lease-seconds N         how long a node owns a table without renewing (renewed
+                            every third of it, at most every second) before another
+                            node may take it (default 5, at least 2)
   --sync normal|full        SQLite durability: normal survives a crash of the server,
                             full survives power loss too (default normal; PostgreSQL
                             commits are always durable)

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <thread>
 #include <utility>
 
@@ -248,28 +249,61 @@ void PgStore::create_table(const TableRecord& t) {
 }
 
 std::vector<std::string> PgStore::claim(bool take) {
-  std::vector<std::string> taken;
+  std::vector<std::string> taken, lost;
+  std::set<std::string> owned;
   atomic([&] {
-    run("UPDATE leases SET expires_at = now() + $2 * interval '1 millisecond' WHERE node = $1",
-        {node_, lease_ms_});
+    // The unfinished tables only: a finished table is never taken, so its lease is left to
+    // expire. Rows that another node holds FOR UPDATE (taking them) are waited for briefly;
+    // the owner's own commits (FOR KEY SHARE, append_actions()) do not block this update. The
+    // rows are locked in the order of their ids, so that two renewals of one node (its lease
+    // thread's, and load_unfinished() at start on the commit thread's connection) cannot
+    // deadlock.
+    const Result renewed =
+        run("UPDATE leases SET expires_at = now() + $2 * interval '1 millisecond'"
+            " FROM (SELECT l.table_id FROM leases l JOIN tables t ON t.id = l.table_id"
+            " WHERE l.node = $1 AND NOT t.finished ORDER BY l.table_id"
+            " FOR NO KEY UPDATE OF l) o"
+            " WHERE leases.table_id = o.table_id RETURNING leases.table_id",
+            {node_, lease_ms_});
+    for (int i = 0; i < renewed.rows(); ++i) owned.insert(renewed.text(i, 0));
+    // Of the tables this connection renewed last time, those another node holds now (taken
+    // once this node's lease lapsed); the others missing finished meanwhile.
+    std::string gone;
+    for (const std::string& id : owned_)
+      if (owned.count(id) == 0) gone += (gone.empty() ? "" : "\n") + id;
+    if (!gone.empty()) {
+      const Result r = run(
+          "SELECT table_id FROM leases WHERE node <> $1"
+          " AND table_id = ANY(string_to_array($2, E'\\n'))",
+          {node_, gone});
+      for (int i = 0; i < r.rows(); ++i) lost.push_back(r.text(i, 0));
+    }
     if (!take) return;
     // Tables without a lease (stored before there were nodes), then tables whose lease expired.
-    // Two nodes taking the same row: the second one's UPDATE waits for the first to commit, then
-    // finds the lease live again and leaves it.
+    // Two nodes taking the same row: the second one's insert waits for the first to commit,
+    // then finds the row and leaves it.
     const Result fresh =
         run("INSERT INTO leases(table_id, node, expires_at)"
             " SELECT id, $1, now() + $2 * interval '1 millisecond' FROM tables t WHERE NOT finished"
             " AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.table_id = t.id)"
             " ON CONFLICT DO NOTHING RETURNING table_id",
             {node_, lease_ms_});
+    // An expired row is locked FOR UPDATE before its node changes: that waits for no one (SKIP
+    // LOCKED: a row in use is left for the next round) and conflicts with the owner's FOR KEY
+    // SHARE, so no owner's commit at the table is in flight while it moves (append_actions()).
     const Result expired =
-        run("UPDATE leases SET node = $1, expires_at = now() + $2 * interval '1 millisecond'"
-            " WHERE expires_at < now() AND node <> $1"
-            " AND table_id IN (SELECT id FROM tables WHERE NOT finished) RETURNING table_id",
+        run("WITH t AS (SELECT l.table_id FROM leases l JOIN tables tb ON tb.id = l.table_id"
+            " WHERE l.expires_at < now() AND l.node <> $1 AND NOT tb.finished"
+            " FOR UPDATE OF l SKIP LOCKED)"
+            " UPDATE leases SET node = $1, expires_at = now() + $2 * interval '1 millisecond'"
+            " FROM t WHERE leases.table_id = t.table_id RETURNING leases.table_id",
             {node_, lease_ms_});
     for (const Result* r : {&fresh, &expired})
       for (int i = 0; i < r->rows(); ++i) taken.push_back(r->text(i, 0));
   });
+  owned.insert(taken.begin(), taken.end());
+  owned_ = std::move(owned);
+  lost_.insert(lost_.end(), lost.begin(), lost.end());
   return taken;
 }
 
@@ -278,6 +312,8 @@ std::vector<std::string> PgStore::renew_leases(bool take) {
   return retried([&] { return claim(take); });
 }
 
+std::vector<std::string> PgStore::lost_leases() { return std::exchange(lost_, {}); }
+
 std::optional<std::string> PgStore::claim_table(const std::string& id) {
   if (node_.empty()) return std::nullopt;
   return retried([&] {
@@ -285,15 +321,22 @@ std::optional<std::string> PgStore::claim_table(const std::string& id) {
     atomic([&] {
       // Taken when it has no lease or an expired one (renewed when it is this node's already);
       // two nodes taking it at once: the second one's update waits for the first and then
-      // finds the lease live.
+      // finds the lease live. The row is locked FOR UPDATE first, as in claim(); one that
+      // someone holds now (its owner committing at it or renewing it, another node taking
+      // it) is not waited for: its owner is the answer.
+      const bool held =
+          run("SELECT 1 FROM leases WHERE table_id = $1", {id}).rows() > 0 &&
+          run("SELECT 1 FROM leases WHERE table_id = $1 FOR UPDATE SKIP LOCKED", {id}).rows() == 0;
       const Result took =
-          run("INSERT INTO leases(table_id, node, expires_at)"
-              " SELECT id, $2, now() + $3 * interval '1 millisecond' FROM tables"
-              " WHERE id = $1 AND NOT finished"
-              " ON CONFLICT(table_id) DO UPDATE SET node = excluded.node,"
-              " expires_at = excluded.expires_at"
-              " WHERE leases.expires_at < now() OR leases.node = excluded.node RETURNING node",
-              {id, node_, lease_ms_});
+          held ? Result(nullptr)
+               : run("INSERT INTO leases(table_id, node, expires_at)"
+                     " SELECT id, $2, now() + $3 * interval '1 millisecond' FROM tables"
+                     " WHERE id = $1 AND NOT finished"
+                     " ON CONFLICT(table_id) DO UPDATE SET node = excluded.node,"
+                     " expires_at = excluded.expires_at"
+                     " WHERE leases.expires_at < now() OR leases.node = excluded.node"
+                     " RETURNING node",
+                     {id, node_, lease_ms_});
       if (took.rows() > 0) {
         owner = node_;
         return;
@@ -402,8 +445,16 @@ void PgStore::append_actions(const std::string& table, std::size_t first,
   atomic([&] {
     // A node stores actions only at a table it owns: one that lost the lease (it stalled past
     // the expiry and another node took the table) fails here instead of forking the match.
+    // FOR KEY SHARE holds the row until the group commits: every change of its node locks it
+    // FOR UPDATE first (claim(), claim_table()), which conflicts, so the table stays this
+    // node's until the commit; the renewal (the lease thread's own connection) updates only
+    // expires_at, a FOR NO KEY UPDATE that does not conflict, so a commit held long never
+    // delays a renewal (FOR SHARE would: the lease would expire behind a slow commit). A
+    // renewal and a commit of one node never wait for each other, so the two connections
+    // cannot deadlock.
     if (!node_.empty() &&
-        run("SELECT 1 FROM leases WHERE table_id = $1 AND node = $2 FOR SHARE", {table, node_})
+        run("SELECT 1 FROM leases WHERE table_id = $1 AND node = $2 FOR KEY SHARE",
+            {table, node_})
                 .rows() == 0)
       throw StoreError("table " + table + ": another node owns it now (its lease expired)");
     for (std::size_t i = 0; i < actions.size(); ++i)

@@ -3,6 +3,7 @@
 #ifndef MUS_SERVER_PG_STORE_HPP
 #define MUS_SERVER_PG_STORE_HPP
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -13,7 +14,7 @@ struct pg_conn;
 namespace mus_server {
 
 /// @brief The PostgreSQL store. Not thread-safe: one thread uses it (the server's commit
-/// thread). Every write outside a group is its own transaction; a group is one transaction in
+/// thread; a node's lease thread has a PgStore of its own, a second connection). Every write outside a group is its own transaction; a group is one transaction in
 /// which every write is a savepoint, so that a refused write leaves the rest of the group. A
 /// connection found broken when a transaction starts (the database restarted) is opened again,
 /// for up to `reconnect_ms`; one that breaks inside a transaction fails that transaction.
@@ -55,6 +56,7 @@ class PgStore final : public Store {
   std::vector<TableRecord> load_unfinished() override;
   std::optional<TableRecord> load_table(const std::string& id) override;
   std::vector<std::string> renew_leases(bool take) override;
+  std::vector<std::string> lost_leases() override;
   bool shared() const override { return !node_.empty(); }
   std::optional<PlayerRecord> load_player(const std::string& id) override;
   std::string node() const override { return node_; }
@@ -94,6 +96,8 @@ class PgStore final : public Store {
   pg_conn* conn_ = nullptr;
   bool in_group_ = false;
   bool broken_ = false;  // the last failed statement found the connection gone
+  std::set<std::string> owned_;     // the unfinished tables the last renewal renewed
+  std::vector<std::string> lost_;   // of them, those another node took (lost_leases())
 };
 
 }  // namespace mus_server

@@ -129,6 +129,11 @@ class Store {
   /// @return The ids of the tables taken, for the caller to load (load_table()) and serve. A
   /// store that one server alone uses owns every table: it takes none.
   virtual std::vector<std::string> renew_leases(bool /*take*/) { return {}; }
+  /// @brief Several nodes: the tables whose leases this node's earlier renew_leases() renewed
+  /// and another node holds now (it took them once this node's lease lapsed: this node
+  /// stalled, or could not reach the database), each reported once.
+  /// @return Their ids; a node that finds one must stop serving them (mus-server stops).
+  virtual std::vector<std::string> lost_leases() { return {}; }
   /// @brief Whether several nodes share this store (leases to renew, others' players): a
   /// server alone skips renew_leases() altogether.
   virtual bool shared() const { return false; }

@@ -25,6 +25,7 @@
 #include <string>
 #include <thread>
 
+#include "lease.hpp"
 #include "shared_map.hpp"
 #include "web_files.hpp"
 
@@ -77,6 +78,11 @@ class Committer {
   Committer(Store& store, Send send, std::function<void()> failed, std::function<void()> after)
       : store_(store), send_(std::move(send)), failed_(std::move(failed)), after_(std::move(after)) {}
   ~Committer() { stop(); }
+
+  // Of a node of several: `live` is asked before each group, and may wait (the leases
+  // lapsed: the node then neither commits nor sends anything, not even a view of a table that
+  // another node may be taking); false fails the group as a failed commit does.
+  void hold_with(std::function<bool()> live) { live_ = std::move(live); }
 
   void start() {
     thread_ = std::thread([this] {
@@ -143,6 +149,13 @@ class Committer {
       }
       std::size_t writes = 0;
       for (const Entry& e : group) writes += e.op && !e.read ? 1 : 0;
+      if (!failed_once_ && live_ && !live_()) {
+        log_line(
+            "store: the table leases lapsed and were not renewed in time, or another node took "
+            "a table of this node; stopping without sending what it held");
+        failed_once_ = true;
+        failed_();
+      }
       if (writes > 0 && !failed_once_) {
         try {
           store_.begin_group();
@@ -173,6 +186,7 @@ class Committer {
   Store& store_;
   Send send_;
   std::function<void()> failed_, after_;
+  std::function<bool()> live_;
   std::mutex m_;
   std::condition_variable cv_;
   std::vector<Entry> queue_;
@@ -225,7 +239,9 @@ class QueuedStore final : public Store {
   std::optional<TableRecord> load_table(const std::string& id) override {
     return read([&id](Store& s) { return s.load_table(id); });
   }
+  // Of a node of several, on the lease thread's own connection, never behind a commit.
   std::vector<std::string> renew_leases(bool take) override {
+    if (lease != nullptr) return lease->renew(take);
     return read([take](Store& s) { return s.renew_leases(take); });
   }
   std::optional<PlayerRecord> load_player(const std::string& id) override {
@@ -262,6 +278,9 @@ class QueuedStore final : public Store {
     return result.get();
   }
   Committer& c_;
+
+ public:
+  LeaseKeeper* lease = nullptr;  // a node's lease thread (set before the handler is made)
 };
 
 class WsSession;
@@ -654,6 +673,10 @@ std::unique_ptr<Listening> listen_on(const Options& opt, std::string& error) {
 
 // ---- the service ----------------------------------------------------------------------------
 
+// How long a node's commits wait for its lapsed leases to be renewed before it stops: as long
+// as the store waits for PostgreSQL to come back (PgStore's reconnect time).
+constexpr std::chrono::milliseconds lease_wait{30000};
+
 struct Service::Impl {
   Impl(Listening& l, const Options& o, Store& s)
       : listening(l),
@@ -682,11 +705,29 @@ struct Service::Impl {
   ServerRuntime runtime;
   Hub hub;
   std::atomic<int> exit_status{0};
+  std::unique_ptr<LeaseKeeper> lease;
 };
 
-Service::Service(Listening& listening, const Options& opt, Store& store)
+Service::Service(Listening& listening, const Options& opt, Store& store, Store* lease_store)
     : impl_(std::make_unique<Impl>(listening, opt, store)) {
   (void)now_ms();  // the handler's clock starts here
+  if (lease_store != nullptr && store.shared()) {
+    Impl& s = *impl_;
+    s.lease = std::make_unique<LeaseKeeper>(
+        *lease_store, opt.lease_seconds * 1000, [](const std::string& l) { log_line(l); },
+        [&s](const std::vector<std::string>& lost) {
+          std::string ids;
+          for (const auto& id : lost) ids += (ids.empty() ? "" : ", ") + id;
+          log_line("another node took table(s) " + ids +
+                   " while this node could not renew its leases: stopping (their people "
+                   "resume on the new owner)");
+          s.exit_status = 1;
+          s.ioc.stop();
+        });
+    s.committer.hold_with([&s] { return s.lease->wait_live(lease_wait); });
+    s.store.lease = s.lease.get();
+    s.lease->start();
+  }
   impl_->committer.start();
   impl_->bots_work.emplace(net::make_work_guard(impl_->bots));
   for (int i = 0; i < opt.bot_threads; ++i) {
@@ -711,6 +752,7 @@ void Service::stop_threads() {
     if (t.joinable()) t.join();
   impl_->bot_threads.clear();
   impl_->committer.stop();
+  if (impl_->lease) impl_->lease->stop();
 }
 
 Store& Service::store() { return impl_->store; }

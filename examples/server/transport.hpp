@@ -47,6 +47,8 @@ std::unique_ptr<Listening> listen_on(const Options& opt, std::string& error);
  * and each table has its own strand on it. The commit thread is the store's one writer: it
  * commits the store calls of everything that waits in one transaction and only then sends the
  * messages they caused. `--bot-threads` threads, at a lower priority, run the bots' decisions.
+ * A node of several also has a lease thread (LeaseKeeper) with its own store connection: it
+ * renews the node's leases, and the commit thread commits nothing while they have lapsed.
  */
 class Service {
  public:
@@ -54,8 +56,12 @@ class Service {
    * @param listening The socket from listen_on() (its io_context is the server's).
    * @param opt The options (threads, files, origins, connection limit).
    * @param store The store; only the commit thread uses it from now on.
+   * @param lease_store Of a node of several (a shared store): a second connection to the same
+   *        database, for the lease thread alone, which renews the node's leases every
+   *        LeaseKeeper::period_ms() whatever the commits do (null: renewals go through the
+   *        commit thread).
    */
-  Service(Listening& listening, const Options& opt, Store& store);
+  Service(Listening& listening, const Options& opt, Store& store, Store* lease_store = nullptr);
   ~Service();
   Service(const Service&) = delete;
   Service& operator=(const Service&) = delete;

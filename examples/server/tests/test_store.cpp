@@ -7,10 +7,13 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <future>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,6 +22,7 @@
 #ifdef MUS_SERVER_POSTGRESQL
 #include <libpq-fe.h>
 
+#include "lease.hpp"
 #include "pg_store.hpp"
 #endif
 
@@ -78,6 +82,28 @@ class PgBackend final : public Backend {
     return std::make_unique<PgStore>(url(), name, lease_ms);
   }
   [[nodiscard]] std::string url() const { return base_ + " dbname=" + db_; }
+  // A node's lease thread's connection, which gives up reconnecting within a renewal period.
+  std::unique_ptr<Store> lease_connection(const std::string& name, int lease_ms) const {
+    return std::make_unique<PgStore>(url(), name, lease_ms, LeaseKeeper::period_ms(lease_ms));
+  }
+  // Ends every other connection to this database, as a database restart would.
+  bool drop_connections() const {
+    return sql(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
+        "current_database() AND pid <> pg_backend_pid()");
+  }
+  // The number of rows a query returns in this test's database (-1: it failed).
+  int rows(const std::string& query) const {
+    PGconn* c = PQconnectdb(url().c_str());
+    int n = -1;
+    if (PQstatus(c) == CONNECTION_OK) {
+      PGresult* r = PQexec(c, query.c_str());
+      if (PQresultStatus(r) == PGRES_TUPLES_OK) n = PQntuples(r);
+      PQclear(r);
+    }
+    PQfinish(c);
+    return n;
+  }
   // Runs SQL in this test's database (or, with `maintenance`, in `postgres`); true if it worked.
   bool sql(const std::string& text, bool maintenance = false) const {
     PGconn* c = PQconnectdb((base_ + " dbname=" + (maintenance ? "postgres" : db_)).c_str());
@@ -328,15 +354,11 @@ TEST_CASE(
   auto s = b.open();
   s->create_table({"t1", "{}", 1, 0, {}, {}, false});
   // Every other connection to this database is ended, as a database restart would.
-  REQUIRE(
-      b.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
-            "current_database() AND pid <> pg_backend_pid()"));
+  REQUIRE(b.drop_connections());
   s->begin_group();
   s->append_actions("t1", 0, {"shuffle seed 1"}, nullptr);
   s->end_group();
-  REQUIRE(
-      b.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
-            "current_database() AND pid <> pg_backend_pid()"));
+  REQUIRE(b.drop_connections());
   CHECK(s->load_table("t1")->actions.size() == 1);  // a read, again on a new connection
 }
 #endif
@@ -444,5 +466,211 @@ TEST_CASE(
   CHECK_FALSE(a->claim_table("t1"));
   CHECK(a->seated_tables("p1") == std::vector<std::string>{"t2"});
   CHECK(a->load_open_tables().size() == 1);
+}
+#endif
+
+#ifdef MUS_SERVER_POSTGRESQL
+// The lease of table t1 is node a's and live, in the database's own clock.
+constexpr const char* a_holds_t1 =
+    "SELECT 1 FROM leases WHERE table_id = 't1' AND node = 'a' AND expires_at > now()";
+
+namespace {
+
+// Another node, on a thread: takes what it may, then asks who owns t1.
+std::future<std::pair<std::vector<std::string>, std::optional<std::string>>> other_node_asks(
+    Store& c) {
+  return std::async(std::launch::async, [&c] {
+    auto taken = c.renew_leases(true);
+    return std::make_pair(taken, c.claim_table("t1"));
+  });
+}
+
+// Locks the leases (no renewal can land) for two leases, then runs `then` and lets go.
+std::future<bool> leases_locked(const PgBackend& b, int lease_ms, const std::string& then) {
+  return std::async(std::launch::async, [&b, lease_ms, then] {
+    return b.sql("BEGIN; LOCK TABLE leases IN EXCLUSIVE MODE; SELECT pg_sleep(" +
+                 std::to_string(2 * lease_ms / 1000.0) + "); " + then + " COMMIT");
+  });
+}
+
+// A node's lease connection that fails every call while `away` (the database unreachable).
+class Away final : public Store {
+ public:
+  explicit Away(Store& s) : s_(s) {}
+  std::atomic<bool> away = false;
+  void put_player(const PlayerRecord& p) override { at().put_player(p); }
+  void set_friend(const std::string& p, const std::string& o, bool on) override {
+    at().set_friend(p, o, on);
+  }
+  void create_table(const TableRecord& t) override { at().create_table(t); }
+  void set_seat(const std::string& t, int seat, const std::string& p) override {
+    at().set_seat(t, seat, p);
+  }
+  void append_actions(const std::string& t, std::size_t first, const std::vector<std::string>& a,
+                      const MatchEnd* end) override {
+    at().append_actions(t, first, a, end);
+  }
+  void append_chat(const std::string& t, const ChatLine& l) override { at().append_chat(t, l); }
+  void close_table(const std::string& t) override { at().close_table(t); }
+  std::vector<PlayerRecord> load_players() override { return at().load_players(); }
+  std::vector<TableRecord> load_unfinished() override { return at().load_unfinished(); }
+  std::optional<TableRecord> load_table(const std::string& id) override {
+    return at().load_table(id);
+  }
+  std::vector<std::string> renew_leases(bool take) override { return at().renew_leases(take); }
+  std::vector<std::string> lost_leases() override { return at().lost_leases(); }
+  bool shared() const override { return s_.shared(); }
+
+ private:
+  Store& at() {
+    if (away) throw StoreError("postgresql: could not connect (the test says it is away)");
+    return s_;
+  }
+  Store& s_;
+};
+
+}  // namespace
+
+TEST_CASE(
+    "the PostgreSQL store's nodes: the lease thread renews on its own connection while a commit "
+    "holds the table for longer than a lease, and the table stays its owner's",
+    "[postgresql]") {
+  PgBackend b("busy");
+  const int lease_ms = 600;
+  auto a = b.node("a", lease_ms);  // node a's commit thread's connection
+  auto a_lease = b.lease_connection("a", lease_ms);  // its lease thread's
+  auto c = b.node("c", lease_ms);
+  a->create_table({"t1", "{}", 1, 0, {}, {}, false});
+  a->append_actions("t1", 0, {"shuffle seed 1"}, nullptr);
+  std::atomic<bool> lost = false;
+  LeaseKeeper keeper(
+      *a_lease, lease_ms, [](const std::string&) {},
+      [&lost](const std::vector<std::string>&) { lost = true; });
+  keeper.start();
+  // A slow group commit: its check that a owns t1 holds the row for three leases.
+  a->begin_group();
+  a->append_actions("t1", 1, {"0 mus"}, nullptr);
+  for (int i = 0; i < 6; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms / 2));
+    CHECK(b.rows(a_holds_t1) == 1);  // renewed meanwhile
+    CHECK(keeper.live());
+  }
+  // Another node neither waits for that commit nor takes the table.
+  auto other = other_node_asks(*c);
+  CHECK(other.wait_for(std::chrono::milliseconds(lease_ms)) == std::future_status::ready);
+  a->end_group();
+  const auto [taken, owner] = other.get();
+  CHECK(taken.empty());
+  CHECK(owner == std::optional<std::string>("a"));
+  CHECK(keeper.renew(true).empty());  // asked by the handler: on the lease thread, at once
+  keeper.stop();
+  CHECK_FALSE(lost);
+  CHECK(c->load_table("t1")->actions == std::vector<std::string>{"shuffle seed 1", "0 mus"});
+}
+
+TEST_CASE(
+    "the PostgreSQL store's nodes: an expired table is not taken while its owner's commit at it "
+    "is in flight, and is taken once it is done",
+    "[postgresql]") {
+  PgBackend b("inflight");
+  const int lease_ms = 300;
+  auto a = b.node("a", lease_ms);
+  auto c = b.node("c", lease_ms);
+  a->create_table({"t1", "{}", 1, 0, {}, {}, false});
+  // a stalls: its commit at t1 is in flight while its lease expires.
+  a->begin_group();
+  a->append_actions("t1", 0, {"shuffle seed 1"}, nullptr);
+  std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms + 100));
+  CHECK(b.rows(a_holds_t1) == 0);  // expired
+  auto other = other_node_asks(*c);
+  CHECK(other.wait_for(std::chrono::milliseconds(1000)) == std::future_status::ready);
+  a->end_group();  // stored while a owned t1
+  const auto [taken, owner] = other.get();
+  CHECK(taken.empty());
+  CHECK(owner == std::optional<std::string>("a"));
+  // Done: the expired table is taken, and a stores at it no more.
+  CHECK(c->renew_leases(true) == std::vector<std::string>{"t1"});
+  CHECK_THROWS_AS(a->append_actions("t1", 1, {"0 mus"}, nullptr), StoreError);
+  CHECK(c->load_table("t1")->actions == std::vector<std::string>{"shuffle seed 1"});
+}
+
+TEST_CASE(
+    "the PostgreSQL store's nodes: the lease thread opens its dropped connection again; leases "
+    "that lapse hold commits, and a table taken meanwhile is reported lost",
+    "[postgresql]") {
+  PgBackend b("lapse");
+  const int lease_ms = 500;
+  auto a = b.node("a", lease_ms);
+  auto a_lease = b.lease_connection("a", lease_ms);  // its lease thread's
+  a->create_table({"t1", "{}", 1, 0, {}, {}, false});
+  a->create_table({"t2", "{}", 1, 0, {}, {}, false});
+  std::mutex m;
+  std::vector<std::string> lost;
+  LeaseKeeper keeper(
+      *a_lease, lease_ms, [](const std::string&) {},
+      [&](const std::vector<std::string>& ids) {
+        const std::lock_guard lock(m);
+        lost.insert(lost.end(), ids.begin(), ids.end());
+      });
+  keeper.start();
+  std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms / 2));
+  // Every connection of a is dropped: the lease thread opens its own again at its next renewal.
+  REQUIRE(b.drop_connections());
+  std::this_thread::sleep_for(std::chrono::milliseconds(2 * lease_ms));
+  CHECK(keeper.live());
+  CHECK(b.rows(a_holds_t1) == 1);
+  // The renewals cannot land for longer than a lease (the leases are locked): the leases lapse
+  // and commits wait; meanwhile another node takes t1: the renewal after finds it lost, and
+  // commits stay held (the node stops).
+  auto blocked = leases_locked(b, lease_ms, "UPDATE leases SET node = 'c' WHERE table_id = 't1';");
+  std::this_thread::sleep_for(std::chrono::milliseconds(3 * lease_ms / 2));
+  CHECK_FALSE(keeper.live());
+  CHECK_FALSE(keeper.wait_live(std::chrono::milliseconds(10)));
+  CHECK(blocked.get());
+  CHECK_FALSE(keeper.wait_live(std::chrono::milliseconds(2 * lease_ms)));
+  keeper.stop();
+  const std::lock_guard lock(m);
+  CHECK(lost == std::vector<std::string>{"t1"});
+}
+
+TEST_CASE(
+    "the PostgreSQL store's nodes: while the lease thread cannot reach the database its leases "
+    "lapse and commits wait; back, it takes nothing for a lease, then takes what expired",
+    "[postgresql]") {
+  PgBackend b("away");
+  const int lease_ms = 500;
+  auto a_lease = b.lease_connection("a", lease_ms);
+  b.node("d", lease_ms)->create_table({"t1", "{}", 1, 0, {}, {}, false});  // d dies at once
+  Away a(*a_lease);
+  std::mutex m;
+  std::vector<std::string> lines;
+  LeaseKeeper keeper(
+      a, lease_ms,
+      [&](const std::string& l) {
+        const std::lock_guard lock(m);
+        lines.push_back(l);
+      },
+      [](const std::vector<std::string>&) {});
+  keeper.start();
+  a.away = true;
+  std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms + lease_ms / 2));
+  CHECK_FALSE(keeper.live());
+  CHECK_FALSE(keeper.wait_live(std::chrono::milliseconds(10)));
+  CHECK_THROWS_AS(keeper.renew(true), StoreError);
+  a.away = false;
+  CHECK(keeper.wait_live(std::chrono::milliseconds(2 * lease_ms)));
+  // t1's lease expired long ago, but the other nodes may be coming back too: not yet.
+  CHECK(keeper.renew(true).empty());
+  std::this_thread::sleep_for(std::chrono::milliseconds(lease_ms + 100));
+  CHECK(keeper.renew(true) == std::vector<std::string>{"t1"});
+  keeper.stop();
+  const std::lock_guard lock(m);
+  const auto said = [&lines](const std::string& what) {
+    return std::any_of(lines.begin(), lines.end(), [&what](const std::string& l) {
+      return l.find(what) != std::string::npos;
+    });
+  };
+  CHECK(said("the table leases lapsed"));
+  CHECK(said("renewed again"));
 }
 #endif
