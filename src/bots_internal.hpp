@@ -146,6 +146,14 @@ struct SearchSettings {
   std::int64_t work_cap = 0;
   /// When not null, receives the work done (tests and measurements).
   std::int64_t* work_done = nullptr;
+  /// The candidate (an index into the candidates) the others are measured against, or -1.
+  /// With one, candidates are ranked by their mean less `caution` standard errors of their
+  /// paired difference with it over the sampled deals: a choice away from the reference must
+  /// win by more than the noise of its estimate (a gamble such as an órdago, whose outcome
+  /// swings a whole game, is not chosen for a lucky sample).
+  int reference = -1;
+  /// How many standard errors (above); 0: by the mean alone.
+  double caution = 0.0;
 };
 
 /// The search of given candidate actions (their estimates best first) against the model:

@@ -578,7 +578,14 @@ ActionEstimates search_candidates(const BotView& v, const BotConfig& c, std::uin
   const auto start = std::chrono::steady_clock::now();
 
   std::array<double, 16> sum{};
+  // Weighed sums of each candidate's difference with the reference (settings.reference), and
+  // of its square, for the standard error of the difference.
+  std::array<double, 16> diff{};
+  std::array<double, 16> diff2{};
+  const int ref = settings.reference >= 0 && settings.reference < nc ? settings.reference : -1;
+  std::array<double, 16> value{};
   double weights = 0;
+  double weights2 = 0;
   int done = 0;
   std::int64_t work = 0;
   BotView scratch;  // reused by every rollout step: no allocation
@@ -608,6 +615,7 @@ ActionEstimates search_candidates(const BotView& v, const BotConfig& c, std::uin
                           derive(seed, stream_infer, static_cast<std::uint64_t>(k)), &plan.work);
     plan.work += deal_work;
     const std::uint64_t rollout_seed = derive(seed, stream_rollout, static_cast<std::uint64_t>(k));
+    value = {};
     for (int i = 0; i < nc; ++i) {
       State w = world;
       Outcome o;
@@ -622,26 +630,48 @@ ActionEstimates search_candidates(const BotView& v, const BotConfig& c, std::uin
         chance = game_chance(need_us - o.gained[static_cast<std::size_t>(us)],
                              need_them - o.gained[static_cast<std::size_t>(1 - us)], edge);
       }
-      sum[static_cast<std::size_t>(i)] += weight * scale * (chance - before);
+      value[static_cast<std::size_t>(i)] = scale * (chance - before);
+      sum[static_cast<std::size_t>(i)] += weight * value[static_cast<std::size_t>(i)];
+    }
+    if (ref >= 0) {
+      for (int i = 0; i < nc; ++i) {
+        const double d = value[static_cast<std::size_t>(i)] - value[static_cast<std::size_t>(ref)];
+        diff[static_cast<std::size_t>(i)] += weight * d;
+        diff2[static_cast<std::size_t>(i)] += weight * d * d;
+      }
     }
     work += plan.work;
     weights += weight;
+    weights2 += weight * weight;
     ++done;
   }
   if (settings.work_done != nullptr) *settings.work_done = work;
+  std::array<double, 16> rank{};  // what the order is by: the mean, less the caution
   for (int i = 0; i < nc; ++i) {
+    const auto u = static_cast<std::size_t>(i);
     const Action& a = cand[i];
     ActionEstimate& e = out.items[out.size++];
     e.action = a;
     const auto id = action_id(v.hidden, a);
     e.id = id.ok() ? *id : -1;
-    e.points = weights > 0 ? sum[static_cast<std::size_t>(i)] / weights : 0.0;
+    e.points = weights > 0 ? sum[u] / weights : 0.0;
     e.samples = done;
+    rank[u] = e.points;
+    if (ref >= 0 && i != ref && weights > 0 && weights2 > 0) {
+      // The weighed variance of the difference over the deals, and the deals' effective
+      // number (Kish): the standard error of the mean difference.
+      const double mean = diff[u] / weights;
+      const double var = std::max(0.0, diff2[u] / weights - mean * mean);
+      const double n_eff = weights * weights / weights2;
+      rank[u] -= settings.caution * std::sqrt(var / std::max(1.0, n_eff));
+    }
   }
   // Best first, ties in candidate order: an insertion sort (std::stable_sort may allocate).
   for (std::size_t i = 1; i < out.size; ++i)
-    for (std::size_t k = i; k > 0 && out.items[k - 1].points < out.items[k].points; --k)
+    for (std::size_t k = i; k > 0 && rank[k - 1] < rank[k]; --k) {
       std::swap(out.items[k - 1], out.items[k]);
+      std::swap(rank[k - 1], rank[k]);
+    }
   return out;
 }
 

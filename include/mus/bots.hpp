@@ -363,11 +363,13 @@ struct ActionEstimates {
  * the search bot plays the heuristic's choice, the one action the heuristic chooses, estimated
  * by rollouts all the same.
  * @param v The view.
- * @param c The budget; an exploiter searches against its target, every other kind as the
- *        search bot.
+ * @param c The budget; an exploiter searches against its target, the expert as the expert,
+ *        every other kind as the search bot.
  * @param seed The random seed.
  * @return The estimates, best first (none for a view whose BotView::hidden is not a state
- *         validate_state() accepts: nothing to sample), or the errors of bot_choose().
+ *         validate_state() accepts: nothing to sample), or the errors of bot_choose(). The
+ *         expert ranks a candidate other than the club player's choice by its mean less one
+ *         standard error of their difference, so its order may differ from the means'.
  */
 [[nodiscard]] Result<ActionEstimates> bot_evaluate(const BotView& v, const BotConfig& c,
                                                    std::uint64_t seed) noexcept;

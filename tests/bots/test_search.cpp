@@ -425,6 +425,45 @@ TEST_CASE("Levels: a sampled deal's placement counts its tries in the search's w
   CHECK(total >= 3 * 64);
 }
 
+// Plays a match (new_match seed `match_seed`, decision seeds from `base`) of the expert at its
+// level's budget in seats 0 and 2 against `other`, and calls visit(view, seed, heuristic,
+// candidates, count) at each of the expert's betting decisions but signals, until the match
+// ends or `limit` decisions were visited; returns how many were.
+template <typename Visit>
+int expert_bets(BotKind other, std::uint64_t match_seed, std::uint64_t base, int limit,
+                Visit&& visit) {
+  const mus::BotConfig expert = mus::level_config(mus::Level::expert);
+  REQUIRE(expert.kind == BotKind::expert);
+  auto start = mus::new_match(standard(), match_seed);
+  REQUIRE(start.ok());
+  State s = *start;
+  std::uint64_t n = 1;
+  int decisions = 0;
+  while (s.phase != Phase::match_over && decisions < limit) {
+    if (s.phase == Phase::shuffle) {
+      REQUIRE(mus::apply_in_place(s, Action::shuffle_seed(mus::derive_seed(base, 1, n++))) ==
+              Errc::ok);
+      continue;
+    }
+    const int seat = s.to_act;
+    const std::uint64_t seed = mus::derive_seed(base, 2, n++);
+    const bool ours = mus::team_of(seat) == 0;
+    const mus::BotView v = mus::bot_view(s, seat);
+    if (ours && s.phase == Phase::betting && !mus::bot_signal(v).ok()) {
+      mus::bots::Rng rng(seed);
+      const Action h = mus::bots::heuristic_action(v, rng, false);
+      std::array<Action, 16> cand{};
+      const int nc = mus::bots::search_candidates_of(v, h, cand);
+      visit(v, seed, h, cand, nc);
+      ++decisions;
+    }
+    const auto a = mus::bot_choose(s, seat, ours ? expert : BotConfig{other, 0, 0}, seed);
+    REQUIRE(a.ok());
+    REQUIRE(mus::apply_in_place(s, *a) == Errc::ok);
+  }
+  return decisions;
+}
+
 TEST_CASE("Levels: the expert's work per decision stays within its cap, and the cap binds") {
   // The expert at its level's budget, seats 0 and 2, a match against each of the heuristic,
   // the careful style and the órdago lover (the careful style alone under the sanitizers):
@@ -432,58 +471,84 @@ TEST_CASE("Levels: the expert's work per decision stays within its cap, and the 
   // build and their placements) with the expert's settings, and the same search without the
   // cap.
   const mus::BotConfig expert = mus::level_config(mus::Level::expert);
-  REQUIRE(expert.kind == BotKind::expert);
   const auto model = mus::bots::expert_model();
   std::int64_t most = 0;
   int capped = 0;
   int decisions = 0;
   const std::array<BotKind, 3> all{BotKind::careful, BotKind::heuristic, BotKind::ordago};
   for (std::size_t k = 0; k < (sanitized ? 1 : all.size()); ++k) {
-    const BotKind other = all[k];
-    auto start = mus::new_match(standard(), 2);
-    REQUIRE(start.ok());
-    State s = *start;
-    std::uint64_t n = 1;
-    while (s.phase != Phase::match_over) {
-      if (s.phase == Phase::shuffle) {
-        REQUIRE(mus::apply_in_place(s, Action::shuffle_seed(mus::derive_seed(17, 1, n++))) ==
-                Errc::ok);
-        continue;
-      }
-      const int seat = s.to_act;
-      const std::uint64_t seed = mus::derive_seed(17, 2, n++);
-      const bool ours = mus::team_of(seat) == 0;
-      const mus::BotView v = mus::bot_view(s, seat);
-      if (ours && s.phase == Phase::betting && !mus::bot_signal(v).ok()) {
-        mus::bots::Rng rng(seed);
-        const Action h = mus::bots::heuristic_action(v, rng, false);
-        std::array<Action, 16> cand{};
-        const int nc = mus::bots::search_candidates_of(v, h, cand);
-        std::int64_t work = 0;
-        std::int64_t uncapped = 0;
-        mus::bots::SearchSettings with = mus::bots::expert_settings();
-        with.work_done = &work;
-        mus::bots::SearchSettings without = with;
-        without.work_cap = 0;
-        without.work_done = &uncapped;
-        (void)mus::bots::search_candidates(v, expert, seed, model, with, cand.data(), nc);
-        (void)mus::bots::search_candidates(v, expert, seed, model, without, cand.data(), nc);
-        CHECK(work <= uncapped);
-        // The cap is checked before each deal: the last deal may pass it by its own work, a
-        // small share of a decision's.
-        CHECK(work <= mus::bots::expert_work_cap + mus::bots::expert_work_cap / 4);
-        most = std::max(most, work);
-        capped += work < uncapped ? 1 : 0;
-        ++decisions;
-      }
-      const auto a = mus::bot_choose(s, seat, ours ? expert : BotConfig{other, 0, 0}, seed);
-      REQUIRE(a.ok());
-      REQUIRE(mus::apply_in_place(s, *a) == Errc::ok);
-    }
+    decisions += expert_bets(all[k], 2, 17, 1 << 30,
+                             [&](const mus::BotView& v, std::uint64_t seed, const Action&,
+                                 const std::array<Action, 16>& cand, int nc) {
+      std::int64_t work = 0;
+      std::int64_t uncapped = 0;
+      mus::bots::SearchSettings with = mus::bots::expert_settings();
+      with.work_done = &work;
+      mus::bots::SearchSettings without = with;
+      without.work_cap = 0;
+      without.work_done = &uncapped;
+      (void)mus::bots::search_candidates(v, expert, seed, model, with, cand.data(), nc);
+      (void)mus::bots::search_candidates(v, expert, seed, model, without, cand.data(), nc);
+      CHECK(work <= uncapped);
+      // The cap is checked before each deal: the last deal may pass it by its own work, a
+      // small share of a decision's.
+      CHECK(work <= mus::bots::expert_work_cap + mus::bots::expert_work_cap / 4);
+      most = std::max(most, work);
+      capped += work < uncapped ? 1 : 0;
+    });
   }
   std::printf("[expert work] %d decisions, at most %lld (cap %lld), %d stopped by the cap\n",
               decisions, static_cast<long long>(most),
               static_cast<long long>(mus::bots::expert_work_cap), capped);
   CHECK(decisions > 20);
   CHECK(capped > 0);  // some decisions would cost more without it
+}
+
+TEST_CASE("Levels: the expert's caution reorders its candidates, never their estimates") {
+  // The expert's betting decisions in a match against the careful style: the search of the
+  // same candidates with the club player's choice as the reference, ranked by the mean alone
+  // and with a caution so large that any candidate whose difference with the reference
+  // varies over the deals ranks below it. The means are the same either way; a candidate
+  // ranked above the reference has a mean at least the reference's; and the caution keeps
+  // the reference first more often than the mean alone does.
+  const mus::BotConfig expert = mus::level_config(mus::Level::expert);
+  const auto model = mus::bots::expert_model();
+  int first_by_mean = 0;
+  int first_by_caution = 0;
+  const int wanted = sanitized ? 8 : 40;
+  const int decisions = expert_bets(BotKind::careful, 1, 29, wanted,
+                                    [&](const mus::BotView& v, std::uint64_t seed,
+                                        const Action& h, const std::array<Action, 16>& cand,
+                                        int nc) {
+    int ref = -1;
+    for (int i = 0; i < nc; ++i)
+      if (cand[static_cast<std::size_t>(i)] == h) ref = i;
+    REQUIRE(ref >= 0);
+    mus::bots::SearchSettings by_mean = mus::bots::expert_settings();
+    by_mean.reference = ref;
+    by_mean.caution = 0;
+    mus::bots::SearchSettings cautious = by_mean;
+    cautious.caution = 1e3;
+    const Action* c = cand.data();
+    const auto a = mus::bots::search_candidates(v, expert, seed, model, by_mean, c, nc);
+    const auto b = mus::bots::search_candidates(v, expert, seed, model, cautious, c, nc);
+    REQUIRE(a.size == static_cast<std::size_t>(nc));
+    REQUIRE(b.size == a.size);
+    double ref_mean = 0;
+    for (std::size_t i = 0; i < a.size; ++i) {
+      bool found = false;
+      for (std::size_t k = 0; k < b.size; ++k)
+        if (b.items[k].action == a.items[i].action) {
+          found = true;
+          CHECK(b.items[k].points == a.items[i].points);
+        }
+      CHECK(found);
+      if (a.items[i].action == h) ref_mean = a.items[i].points;
+    }
+    CHECK(b.items[0].points >= ref_mean);
+    first_by_mean += a.items[0].action == h ? 1 : 0;
+    first_by_caution += b.items[0].action == h ? 1 : 0;
+  });
+  CHECK(decisions == wanted);
+  CHECK(first_by_caution > first_by_mean);
 }
