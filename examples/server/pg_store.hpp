@@ -14,10 +14,11 @@ struct pg_conn;
 namespace mus_server {
 
 /// @brief The PostgreSQL store. Not thread-safe: one thread uses it (the server's commit
-/// thread; a node's lease thread has a PgStore of its own, a second connection). Every write outside a group is its own transaction; a group is one transaction in
-/// which every write is a savepoint, so that a refused write leaves the rest of the group. A
-/// connection found broken when a transaction starts (the database restarted) is opened again,
-/// for up to `reconnect_ms`; one that breaks inside a transaction fails that transaction.
+/// thread; a node's lease thread has a PgStore of its own, a second connection). Every write
+/// outside a group is its own transaction; a group is one transaction in which every write is
+/// a savepoint, so that a refused write leaves the rest of the group. A connection found
+/// broken when a transaction starts (the database restarted) is opened again, for up to
+/// `reconnect_ms`; one that breaks inside a transaction fails that transaction.
 class PgStore final : public Store {
  public:
   /**
@@ -28,7 +29,7 @@ class PgStore final : public Store {
    *        went away.
    * @throws StoreError When it cannot connect, or the schema is newer than this server knows.
    */
-  explicit PgStore(const std::string& url, int reconnect_ms = 30000);
+  explicit PgStore(const std::string& url, int reconnect_ms = store_reconnect_ms);
   /**
    * @brief The same, for a node of several sharing the database: it owns a table through a
    * lease row (table, node, expiry) that renew_leases() renews, serves only the tables it
@@ -39,7 +40,7 @@ class PgStore final : public Store {
    *        table.
    * @param reconnect_ms As above.
    */
-  PgStore(const std::string& url, std::string node, int lease_ms, int reconnect_ms = 30000);
+  PgStore(const std::string& url, std::string node, int lease_ms, int reconnect_ms = store_reconnect_ms);
   ~PgStore() override;
   PgStore(const PgStore&) = delete;
   PgStore& operator=(const PgStore&) = delete;

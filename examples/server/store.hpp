@@ -85,6 +85,11 @@ struct OpenTable {
   std::size_t actions = 0;             ///< Actions stored so far.
 };
 
+/// How long a store shared by several nodes keeps trying to reach its database after it went
+/// away (PgStore's default), and how long a node's commits wait for its lapsed leases to be
+/// renewed before the node stops: one span, so that a node waits out what its store does.
+inline constexpr int store_reconnect_ms = 30000;
+
 /// Whether a --db value names a PostgreSQL database (`postgresql://…` or `postgres://…`)
 /// rather than an SQLite file.
 inline bool is_postgresql_url(const std::string& db) {

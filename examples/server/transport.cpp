@@ -677,8 +677,8 @@ std::unique_ptr<Listening> listen_on(const Options& opt, std::string& error) {
 // ---- the service ----------------------------------------------------------------------------
 
 // How long a node's commits wait for its lapsed leases to be renewed before it stops: as long
-// as the store waits for PostgreSQL to come back (PgStore's reconnect time).
-constexpr std::chrono::milliseconds lease_wait{30000};
+// as the store waits for PostgreSQL to come back.
+constexpr std::chrono::milliseconds lease_wait{store_reconnect_ms};
 
 struct Service::Impl {
   Impl(Listening& l, const Options& o, Store& s)
