@@ -100,11 +100,15 @@ int expert_candidates(const BotView& v, const Action& heuristic, std::uint64_t s
   }
 }
 
-// Where `a` is among the candidates, or -1.
-int index_of(const std::array<Action, 16>& cand, int n, const Action& a) {
-  for (int i = 0; i < n; ++i)
-    if (cand[static_cast<std::size_t>(i)] == a) return i;
-  return -1;
+// The expert's search of its candidates, each measured against the club player's choice
+// `heuristic` (the reference of expert_settings()' margin, when it is among them).
+ActionEstimates expert_search(const BotView& v, const BotConfig& c, std::uint64_t seed,
+                              const Action& heuristic, const std::array<Action, 16>& cand, int nc,
+                              const SearchWatch* watch) noexcept {
+  SearchSettings st = expert_settings();
+  for (int i = 0; i < nc && st.reference < 0; ++i)
+    if (cand[static_cast<std::size_t>(i)] == heuristic) st.reference = i;
+  return search_candidates(v, c, seed, expert_model(), st, cand.data(), nc, watch);
 }
 
 }  // namespace
@@ -119,9 +123,7 @@ ActionEstimates expert_estimates(const BotView& v, const BotConfig& c, std::uint
     cand[0] = heuristic;
     nc = 1;
   }
-  SearchSettings st = expert_settings();
-  st.reference = index_of(cand, nc, heuristic);
-  return search_candidates(v, c, seed, expert_model(), st, cand.data(), nc, watch);
+  return expert_search(v, c, seed, heuristic, cand, nc, watch);
 }
 
 Action expert_action(const BotView& v, const BotConfig& c, std::uint64_t seed) noexcept {
@@ -131,9 +133,7 @@ Action expert_action(const BotView& v, const BotConfig& c, std::uint64_t seed) n
   std::array<Action, 16> cand{};
   const int nc = expert_candidates(v, heuristic, seed, cand);
   if (nc == 0) return heuristic;
-  SearchSettings st = expert_settings();
-  st.reference = index_of(cand, nc, heuristic);
-  const ActionEstimates e = search_candidates(v, c, seed, expert_model(), st, cand.data(), nc);
+  const ActionEstimates e = expert_search(v, c, seed, heuristic, cand, nc, nullptr);
   return e.size > 0 ? e.items[0].action : heuristic;
 }
 
