@@ -46,7 +46,7 @@ import time
 import websockets
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from socket_tests import Client, Server, check_transcript, fresh  # noqa: E402
+from socket_tests import Client, Server, check_transcript, fresh, record_body  # noqa: E402
 
 DEADLINE = 120.0
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
@@ -219,19 +219,13 @@ async def run(a, name, kill_at):
             n.kill()
 
 
-def body(record):
-    """A match record without its first two lines (the format's and the table's id, which
-    differ from run to run)."""
-    return record.split("\n", 2)[2]
-
-
 async def scenario_takeover(a):
     # Early in the match (test seed 2112's has about 30 actions), so that most of it is played
     # after the takeover.
     kill_at = 8
     killed, took = await run(a, "takeover", kill_at)
     clean, _ = await run(a, "clean", None)
-    assert body(killed) == body(clean), "the takeover changed the match"
+    assert record_body(killed) == record_body(clean), "the takeover changed the match"
     print(f"takeover: node a killed at seq {kill_at}; b served the table to both people "
           f"{took:.2f} s later (leases of {LEASE_SECONDS} s); the transcript equals the run "
           "without the kill")
@@ -326,7 +320,7 @@ def compare_tables(a, tables, records, reference, moved):
     for t, people in tables:
         if people[0].name not in reference:
             continue  # the net_bot.py table
-        mine, theirs = body(records[t]), body(reference[people[0].name])
+        mine, theirs = record_body(records[t]), record_body(reference[people[0].name])
         if mine == theirs:
             continue
         line = next((i for i, (x, y) in enumerate(zip(mine.split("\n"), theirs.split("\n")))
