@@ -54,8 +54,8 @@ class Handler {
    * @param random The CSPRNG for tokens, codes, ids and match seeds.
    * @param test_seed When set, match seeds and first dealers come from this number, the
    *        creator's name and how many tables players of that name made on this handler
-   *        since it was made, instead of the CSPRNG (tests only: reproducible matches, the same on any
-   *        node of a cluster).
+   *        since it was made, instead of the CSPRNG (tests only: reproducible matches, the
+   *        same on any node of a cluster).
    * @param wall The wall clock (only for the times shown to people; the clocks of the game
    *        run on the `now_ms` given to each call).
    * @param runtime Where tables run (must outlive the handler); null: an InlineRuntime of the

@@ -40,7 +40,8 @@ class PgStore final : public Store {
    *        table.
    * @param reconnect_ms As above.
    */
-  PgStore(const std::string& url, std::string node, int lease_ms, int reconnect_ms = store_reconnect_ms);
+  PgStore(const std::string& url, std::string node, int lease_ms,
+          int reconnect_ms = store_reconnect_ms);
   ~PgStore() override;
   PgStore(const PgStore&) = delete;
   PgStore& operator=(const PgStore&) = delete;

@@ -5,8 +5,8 @@
 //
 // The page decides nothing: the server replays the match with the library and gives the seats
 // (as the lobby lists them) and each hand's events and count at /matches/<id>.json, in the
-// form the online table gets them in a view; words.js names them (describeEvent, the count's reasons) and ui.js draws the count as
-// the online table draws it. It loads no libmus.
+// form the online table gets them in a view; words.js names them (describeEvent, the count's
+// reasons) and ui.js draws the count as the online table draws it. It loads no libmus.
 import { countHtml, esc } from './ui.js';
 import { botSeatKind, botSeatWords, describeEvent, LANGUAGE_KEY, languageChooser, setLanguage, translatePage, w } from './words.js';
 
