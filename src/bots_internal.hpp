@@ -121,9 +121,11 @@ double evidence_weight(const Evidence& ev, const State& world, const OpponentMod
 /// tío Perete): v.hidden, the state state_from_view() built behind the view, with the unseen
 /// cards placed again by the builder's placement (detail::place_unseen()) from the next number
 /// of `rng`. A state validate_state() accepts when v.hidden is one (bot_view() makes it so for
-/// every state validate_state() accepts); refused when no placement agrees. When `work` is not
-/// null, adds the placement's cost to it in rollout steps' worth (SearchSettings::work_cap): a
-/// deal whose public facts leave few hands to choose costs many tries.
+/// every state validate_state() accepts); refused when no placement agrees, or when the exact
+/// search finds none within the bots' bound (50,000 hands: bots_search.cpp's placement_budget,
+/// against state_from_view()'s million). When `work` is not null, adds the placement's cost to
+/// it in rollout steps' worth (SearchSettings::work_cap): a deal whose public facts leave few
+/// hands to choose costs many tries.
 Result<State> determinize(const BotView& v, Rng& rng, std::int64_t* work = nullptr) noexcept;
 
 /// A debug callback of the search (tests): `seen` is called with every sampled deal the search

@@ -127,6 +127,16 @@ constexpr std::int64_t nested_playout_work = 12;
 // hand drawn and checked against its seat's public facts. A deal after many signals and
 // declarations may try hundreds, and the dearest decisions are made of such deals.
 constexpr std::int64_t placement_tries_per_work = 8;
+// The hands the exact search of a sampled deal's placement may try (state_from_view() allows a
+// million): a placement almost always takes a few hundred, but the exact search may spend its
+// whole bound on a view whose deals are few (it did so once in some 14,000 of the expert's
+// decisions against the careful style, 125,000 steps' worth, which made a 22 ms decision). A
+// deal not placed within this bound is skipped, as one that cannot be placed is.
+constexpr long placement_budget = 50'000;
+// A rollout's discard in steps' worth: the policies discard by the heuristic's rule, which
+// values each of the 15 sets of cards to keep over 24 random draws (360 hands evaluated, about
+// as dear as 48 betting steps: measured by the expert's work per millisecond in each phase).
+constexpr std::int64_t discard_work = 48;
 
 // The action of policy `k` for the seat to act in `w` (rollouts: no signals); adds what its
 // judgements cost to `work`.
@@ -160,6 +170,7 @@ Action policy_action(BotKind k, const State& w, BotView& scratch, Rng& rng,
       break;
     default: break;
   }
+  if (w.phase == Phase::discard) work += discard_work;
   fill_seen(scratch, w, seat);
   return model_action(k, scratch, rng);
 }
@@ -488,7 +499,7 @@ Result<State> determinize(const BotView& v, Rng& rng, std::int64_t* work) noexce
   // again from a new seed: the builder's second step, its public part being the view's already.
   State w = v.hidden;
   std::int64_t tries = 0;
-  const Error e = detail::place_unseen(w, v.view, rng.next(), &tries);
+  const Error e = detail::place_unseen(w, v.view, rng.next(), &tries, placement_budget);
   if (work != nullptr) *work += tries / placement_tries_per_work;
   if (!e.ok()) return e;
   return w;

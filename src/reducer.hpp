@@ -534,9 +534,11 @@ Verdict state_refusal(const State& s) noexcept;
 // The bots' sampled deals re-place the cards of the state behind a view (BotView::hidden) so,
 // without building its public part again. An error when no placement agrees. When `tries` is
 // not null, adds the hands it tried (drawn at random, or by the exact search) to it: what a
-// placement costs varies with the public facts, and the bots' work caps count it.
+// placement costs varies with the public facts, and the bots' work caps count it. `budget`
+// bounds the hands the exact search may try (0: state_from_view()'s bound, a million): a
+// placement that runs out is refused as if none agreed.
 Error place_unseen(State& s, const SeatView& v, std::uint64_t seed,
-                   std::int64_t* tries = nullptr) noexcept;
+                   std::int64_t* tries = nullptr, long budget = 0) noexcept;
 
 // validate.cpp: why a seat view holds values view_of() cannot give (Errc::invalid_state and the
 // part that failed its check), or accepted: view_from_text()'s check, which state_from_view()

@@ -131,8 +131,14 @@ class HandSearch {
   static constexpr int max_seats = 3;
 
   HandSearch(const State& s, const Kinds& kinds, const std::array<std::uint8_t, Kinds::max>& order,
-             std::uint64_t pool, const std::array<int, max_seats>& seat_of, int n)
-      : s_(s), kinds_(kinds), order_(order), seat_of_(seat_of), n_(std::min(n, max_seats)) {
+             std::uint64_t pool, const std::array<int, max_seats>& seat_of, int n, long budget)
+      : s_(s),
+        kinds_(kinds),
+        order_(order),
+        seat_of_(seat_of),
+        n_(std::min(n, max_seats)),
+        bound_(budget),
+        budget_(budget) {
     for (std::uint64_t p = pool; p != 0; p &= p - 1) {
       const int id = std::countr_zero(p);
       const std::size_t k = kinds_.of[idx(id)];
@@ -145,7 +151,7 @@ class HandSearch {
   bool run() { return seat(0); }
   [[nodiscard]] bool out_of_budget() const { return budget_ < 0; }
   // The hands tried so far.
-  [[nodiscard]] long tried() const { return search_budget - std::max(budget_, 0L); }
+  [[nodiscard]] long tried() const { return bound_ - std::max(budget_, 0L); }
   // How many cards of kind k the i-th seat's hand holds.
   [[nodiscard]] int count_of(int i, int k) const {
     if (i < 0 || i >= max_seats || k < 0 || k >= Kinds::max) return 0;
@@ -200,7 +206,8 @@ class HandSearch {
   const std::array<std::uint8_t, Kinds::max>& order_;
   std::array<int, max_seats> seat_of_;
   int n_;
-  long budget_ = search_budget;
+  long bound_;   // the hands it may try
+  long budget_;  // the hands it may still try
   std::array<std::uint64_t, Kinds::max> cards_{};  // the pool's cards of each kind
   std::array<std::uint8_t, Kinds::max> avail_{};   // how many are not yet in a chosen hand
   std::array<std::array<std::uint8_t, Kinds::max>, max_seats> picks_{};
@@ -263,7 +270,8 @@ bool draw_hands(State& s, const Hidden& h, Unseen& u, detail::Rng& rng, std::int
 
 // The complete hands by the exact search, the kinds tried in a random order; each hand's cards
 // random cards of its kinds, placed in `u`.
-Error search_hands(State& s, const Hidden& h, Unseen& u, detail::Rng& rng, std::int64_t& tries) {
+Error search_hands(State& s, const Hidden& h, Unseen& u, detail::Rng& rng, long budget,
+                   std::int64_t& tries) {
   const Kinds kinds = kinds_of(s.rules);
   std::array<std::uint8_t, Kinds::max> order{};
   for (int k = 0; k < Kinds::max; ++k) order[idx(k)] = static_cast<std::uint8_t>(k);
@@ -271,7 +279,7 @@ Error search_hands(State& s, const Hidden& h, Unseen& u, detail::Rng& rng, std::
     std::swap(order[idx(k)], order[rng.below(static_cast<std::uint32_t>(k) + 1)]);
   std::uint64_t pool = 0;
   for (int i = 0; i < u.n; ++i) pool |= std::uint64_t{1} << u.ids[idx(i)];
-  HandSearch search(s, kinds, order, pool, h.complete, h.count);
+  HandSearch search(s, kinds, order, pool, h.complete, h.count, budget);
   const bool found = search.run();
   tries += search.tried();
   if (!found) return search.out_of_budget() ? no_deal_in_bound : no_deal;
@@ -304,7 +312,8 @@ namespace detail {
 // complete hands agreeing with their public facts; then, in a random order, the filled slots of
 // the hands owed cards (R14: their first slots), the live stock and the discard pile. Between
 // hands the cards are gathered.
-Error place_unseen(State& s, const SeatView& v, std::uint64_t seed, std::int64_t* tries) noexcept {
+Error place_unseen(State& s, const SeatView& v, std::uint64_t seed, std::int64_t* tries,
+                   long budget) noexcept {
   if (s.phase == Phase::match_over || s.deal_due()) {
     detail::gather_cards(s);
     return {};
@@ -339,7 +348,8 @@ Error place_unseen(State& s, const SeatView& v, std::uint64_t seed, std::int64_t
   Unseen u(all_cards & ~own);
   std::int64_t tried = 0;
   const bool drawn = draw_hands(s, h, u, rng, tried);
-  const Error e = drawn ? Error{} : search_hands(s, h, u, rng, tried);
+  const Error e =
+      drawn ? Error{} : search_hands(s, h, u, rng, budget > 0 ? budget : search_budget, tried);
   if (tries != nullptr) *tries += tried;
   if (!e.ok()) return e;
   u.draw(u.n - u.at, rng);  // the rest in a random order

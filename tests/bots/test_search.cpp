@@ -425,6 +425,33 @@ TEST_CASE("Levels: a sampled deal's placement counts its tries in the search's w
   CHECK(total >= 3 * 64);
 }
 
+TEST_CASE("Levels: a placement's exact search stops at the bound it is given") {
+  // Seat 1's view after a deal, with each other seat signalling three aces (R33): nine of the
+  // eight aces, so no deal agrees. Random draws cannot place the hands, and the exact search
+  // proves there is none within state_from_view()'s bound of a million hands; given a bound of
+  // 50 (the bots give 20,000) it stops there and says so, having tried the draws and 50 more.
+  State s = *mus::new_match(standard(), 0);
+  s = *mus::apply(s, Action::shuffle_seed(7));
+  for (const int o : {0, 2, 3})
+    s.signals[static_cast<std::size_t>(o)] = 1U << static_cast<int>(mus::Signal::three_aces);
+  const mus::SeatView v = mus::view_of(s, 1);
+  std::int64_t proved = 0;
+  State a = s;
+  const mus::Error none = mus::detail::place_unseen(a, v, 3, &proved);
+  REQUIRE_FALSE(none.ok());
+  CHECK(std::string_view(none.message).find("agrees with the signals") != std::string_view::npos);
+  std::int64_t bounded = 0;
+  State b = s;
+  const mus::Error out = mus::detail::place_unseen(b, v, 3, &bounded, 50);
+  REQUIRE_FALSE(out.ok());
+  CHECK(std::string_view(out.message).find("within the search's bound") != std::string_view::npos);
+  // The draws (8 rounds of up to 64 hands for the first seat) come first; the search adds
+  // at most its 50 and the one that found the bound spent.
+  CHECK(bounded >= 8);
+  CHECK(bounded <= 8 * 64 * 3 + 51);
+  CHECK(proved > bounded);
+}
+
 // Plays a match (new_match seed `match_seed`, decision seeds from `base`) of the expert at its
 // level's budget in seats 0 and 2 against `other`, and calls visit(view, seed, heuristic,
 // candidates, count) at each of the expert's betting decisions but signals, until the match
