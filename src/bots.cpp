@@ -6,6 +6,7 @@
 
 #include "bots_internal.hpp"
 #include "mus/observation.hpp"
+#include "reducer.hpp"
 
 namespace mus {
 
@@ -188,10 +189,9 @@ void fill_seen(BotView& v, const State& s, int seat) noexcept {
   if (v.complete) {
     v.hand = hand_of(s, seat);
     v.eval = evaluate(v.hand, s.rules);
-    // The signals the seat may still make (R31, R33): the library's own rule.
-    for (int k = 0; k < signal_count; ++k)
-      if (s.signal_allowed(seat, static_cast<Signal>(k)))
-        v.open_signals = static_cast<std::uint16_t>(v.open_signals | (1U << k));
+    // The signals the seat may still make (R31, R33): the library's own rule, as the mask the
+    // legal list is built from (the property test checks it against signal_allowed()).
+    v.open_signals = static_cast<std::uint16_t>(detail::open_signals(s, seat));
   }
 }
 

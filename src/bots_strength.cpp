@@ -3,12 +3,36 @@
 #include "bots_internal.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
 namespace mus::bots {
 
 namespace {
+
+// The nodes of team_win_chance()'s midpoint rule, x_i = (i + 0.5) / steps.
+constexpr int steps = 64;
+
+// Sums over the nodes from i to the last, of x_i (first[i]) and of x_i squared (second[i]).
+struct NodeSums {
+  std::array<double, steps + 1> first{};
+  std::array<double, steps + 1> second{};
+};
+
+constexpr NodeSums sum_nodes() {
+  NodeSums s;
+  for (int i = steps - 1; i >= 0; --i) {
+    const double x = (i + 0.5) / steps;
+    const auto u = static_cast<std::size_t>(i);
+    s.first[u] = s.first[u + 1] + x;
+    s.second[u] = s.second[u + 1] + x * x;
+  }
+  return s;
+}
+
+constexpr NodeSums node_sums = sum_nodes();
 
 // Turns counts by strength into percentiles: (weaker + half of equal) / total.
 template <std::size_t N>
@@ -107,14 +131,21 @@ double team_win_chance(double me, double partner, bool partner_plays, int oppone
   };
   if (!partner_plays) return beat_all(me);
   if (partner >= 0) return beat_all(std::max(me, partner));
-  // Partner unknown: average over a uniform percentile (midpoint rule, 64 steps).
-  constexpr int steps = 64;
-  double sum = 0;
-  for (int i = 0; i < steps; ++i) {
-    const double x = (i + 0.5) / steps;
-    sum += beat_all(std::max(me, x));
+  // Partner unknown: the average over a uniform percentile x of beat_all(max(me, x)), by the
+  // midpoint rule over `steps` nodes. The nodes at or below me give beat_all(me); the others
+  // their own power, summed once for all (node_sums): the heuristic asks this at every step of
+  // every rollout, and the sum node by node was a quarter of the expert's CPU.
+  const double m = std::clamp(me, 0.0, 1.0);
+  const int below = std::clamp(static_cast<int>(std::floor(m * steps + 0.5)), 0, steps);
+  double above = 0;
+  if (opponents == 1) {
+    above = node_sums.first[static_cast<std::size_t>(below)];
+  } else if (opponents == 2) {
+    above = node_sums.second[static_cast<std::size_t>(below)];
+  } else {
+    for (int i = below; i < steps; ++i) above += beat_all((i + 0.5) / steps);
   }
-  return sum / steps;
+  return (below * beat_all(m) + above) / steps;
 }
 
 }  // namespace mus::bots
