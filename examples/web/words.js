@@ -173,14 +173,14 @@ const LEVEL_ABOUT = {
     amateur: 'Conoce el juego y comete los errores del principiante menos a menudo; apuesta algo suelto.',
     club: 'Juego sólido: corta, descarta y apuesta según sus opciones, y hace señas a su compañero.',
     strong: 'Antes de cada apuesta reparte unas cuantas veces las cartas que no ve; castiga a quien quiere de más.',
-    expert: 'Como el fuerte, pero mira más repartos y lee mejor las apuestas y los órdagos: rechaza más los que le ganarían.',
+    expert: 'Como el fuerte, pero mira más repartos, pesa también el mus y los descartes, y lee mejor las apuestas y los órdagos: rechaza más los que le ganarían.',
   },
   en: {
     beginner: 'Plays its cards, not the table: asks for mus with good hands, discards badly, accepts too many órdagos.',
     amateur: 'Knows the game and makes the beginner\'s mistakes less often; bets a little loosely.',
     club: 'Sound play: cuts, discards and bets by its chances, and signals to its partner.',
     strong: 'Deals the unseen cards a few dozen times before each bet; punishes players who accept too much.',
-    expert: 'Like the strong level, but looks at more deals and reads bets and órdagos better: refuses more of those that would beat it.',
+    expert: 'Like the strong level, but looks at more deals, weighs its mus and discards too, and reads bets and órdagos better: refuses more of those that would beat it.',
   },
 };
 

@@ -182,7 +182,7 @@ struct BotStyle {
 inline constexpr int default_search_playouts = 480;
 
 /// The expert's default budget: playouts per decision (see docs/bots.md for its cost).
-inline constexpr int default_expert_playouts = 480;
+inline constexpr int default_expert_playouts = 720;
 
 /// The search budget of the strong level (fuerte), in playouts: below the search bot's
 /// default, so that each level is stronger than the one below (docs/bots.md, "The rating
