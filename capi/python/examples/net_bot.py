@@ -14,7 +14,7 @@ text (the library's ``mus-view`` form), builds the state the seat can decide fro
 everything public), asks ``mus.Bot`` for an action id and sends ``act`` with the view's
 ``seq``. It never sees another seat's cards, and neither does the bot. While a person's seat is
 free it says which and how to fill it. Errors are printed; a dropped connection is resumed with
-the resume token (a bounded number of times); at the end it prints the result and the replay's
+the resume token (``--reconnects`` tries in a row, counted again from the next view); at the end it prints the result and the replay's
 path and exits. Behind a cluster's load balancer (several mus-server nodes), a ``moved`` answer
 names the node that serves the table: it connects again through the same address with
 ``?table=ID&node=NAME`` (which the balancer routes by) and resumes there.
@@ -181,6 +181,7 @@ class NetBot:
         self.code = args.code  # a private table's join code
         self.route = None      # the node that serves the table, as a `moved` named it
         self.moves = 0         # `moved` answers since the last view
+        self.drops = 0         # connections lost since the last view
 
     def url(self):
         """The server's address, with the table and its node once a `moved` named them."""
@@ -297,6 +298,7 @@ class NetBot:
                     return "moved"
             elif kind == "view":
                 self.moves = 0
+                self.drops = 0  # resumed: the next drop starts the count again
                 if m["seat"] >= 0 and not self.seated:
                     self.seat = m["seat"]
                     self.seated = True
@@ -312,7 +314,6 @@ class NetBot:
         return None
 
     async def run(self):
-        attempts = 0
         while True:
             try:
                 ws = await WebSocket.connect(self.url())
@@ -333,11 +334,11 @@ class NetBot:
                 log("connection lost: closed")
             except (OSError, ConnectionClosed) as e:
                 log("connection lost: %s" % (e,))
-            attempts += 1
-            if attempts > self.args.reconnects:
-                log("gave up after %d reconnections" % self.args.reconnects)
+            self.drops += 1
+            if self.drops > self.args.reconnects:
+                log("gave up after %d reconnections without a view" % self.args.reconnects)
                 return 1
-            await asyncio.sleep(min(0.25 * 2 ** attempts, 5.0))
+            await asyncio.sleep(min(0.25 * 2 ** self.drops, 5.0))
 
 
 DEFAULT_URL = "ws://127.0.0.1:8080/ws"  # mus-server's default address
@@ -366,7 +367,9 @@ def main():
     p.add_argument("--playouts", type=int, help="the search bot's budget per decision")
     p.add_argument("--seed", type=int, default=1, help="seeds the bot's decisions")
     p.add_argument("--name", default="net_bot", help="the player's name")
-    p.add_argument("--reconnects", type=int, default=5, help="how often to resume when dropped")
+    p.add_argument("--reconnects", type=int, default=5,
+                   help="how often to try to resume when dropped before a view comes back "
+                        "(a view starts the count again)")
     args = p.parse_args()
     if urllib.parse.urlsplit(args.url).scheme not in ("ws", "wss"):
         p.error("--url %s: not a ws:// or wss:// address" % args.url)
