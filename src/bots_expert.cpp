@@ -45,8 +45,9 @@ constexpr std::uint64_t stream_discard = 31;
 // The expert searches the mus decision and the discards too (the club player's choice being
 // the reference of the margin against noise), with 720 playouts and a work cap of 90,000
 // rather than 480 and 60,000. Against the careful style on seeds 11 and 12 (600 matches
-// each way, docs/bots.md): 71.7% of matches with both, 69.5% with the longer look alone,
-// 68.8% with the search of the mus and discards alone, 68.0% with neither.
+// for each configuration, docs/bots.md): 71.7% of matches with both, 69.5% with the longer
+// look alone, 68.8% with the search of the mus and discards alone, 68.0% with neither.
+
 // How many discards the expert compares by search: the club player's best few.
 constexpr int discard_candidates = 4;
 
